@@ -1,0 +1,234 @@
+//! Settings read from the environment (API.md "Operation"). A bad value stops the program at start
+//! with one line naming the variable.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use axum::http::HeaderValue;
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub listen_addr: SocketAddr,
+    pub data_dir: PathBuf,
+    pub database: DatabaseUrl,
+    pub public_url: String,
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    pub jwt_secret: Option<String>,
+    pub storage_url: Option<String>,
+    pub cors_origins: Vec<HeaderValue>,
+    pub max_resume_bytes: u64,
+    /// The built web app (`index.html` and `assets/`). Not in API.md: where the server finds the
+    /// app it serves, `web/dist` from the working directory unless `WEB_DIR` says otherwise.
+    pub web_dir: PathBuf,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DatabaseUrl {
+    Sqlite(String),
+    Postgres(String),
+}
+
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid {variable}: {reason}")]
+pub struct ConfigError {
+    pub variable: &'static str,
+    pub reason: String,
+}
+
+fn invalid(variable: &'static str, reason: impl Into<String>) -> ConfigError {
+    ConfigError { variable, reason: reason.into() }
+}
+
+pub const DEFAULT_MAX_RESUME_BYTES: u64 = 10 * 1024 * 1024;
+
+impl Config {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the settings through `lookup`, so tests need not touch the process environment.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let get = |name: &str| lookup(name).filter(|value| !value.trim().is_empty());
+
+        let listen_addr = match get("LISTEN_ADDR") {
+            Some(value) => value.trim().parse::<SocketAddr>().map_err(|_| {
+                invalid("LISTEN_ADDR", format!("{value:?} is not an address such as 127.0.0.1:8080"))
+            })?,
+            None => SocketAddr::from(([127, 0, 0, 1], 8080)),
+        };
+        let data_dir = PathBuf::from(get("DATA_DIR").unwrap_or_else(|| "./data".into()));
+        let database = match get("DATABASE_URL") {
+            Some(url) => parse_database_url(url.trim())?,
+            None => DatabaseUrl::Sqlite(default_sqlite_url(&data_dir)),
+        };
+        let public_url = match get("PUBLIC_URL") {
+            Some(url) => parse_http_url("PUBLIC_URL", url.trim())?,
+            None => format!("http://{listen_addr}"),
+        };
+        let smtp_url = get("SMTP_URL")
+            .map(|url| {
+                let url = url.trim();
+                if url.starts_with("smtp://") || url.starts_with("smtps://") {
+                    Ok(url.to_string())
+                } else {
+                    Err(invalid("SMTP_URL", format!("{url:?} must start with smtp:// or smtps://")))
+                }
+            })
+            .transpose()?;
+        let mail_from = match get("MAIL_FROM") {
+            Some(from) => parse_mailbox(from.trim())?,
+            None => "jobportal <no-reply@localhost>".into(),
+        };
+        let jwt_secret = get("JWT_SECRET")
+            .map(|secret| {
+                if secret.len() < 32 {
+                    Err(invalid("JWT_SECRET", "must be at least 32 characters long"))
+                } else {
+                    Ok(secret)
+                }
+            })
+            .transpose()?;
+        let storage_url = get("STORAGE_URL").map(|url| url.trim().to_string());
+        let cors_origins = get("CORS_ORIGINS")
+            .map(|origins| parse_origins(&origins))
+            .transpose()?
+            .unwrap_or_default();
+        let max_resume_bytes = match get("MAX_RESUME_BYTES") {
+            Some(value) => match value.trim().parse::<u64>() {
+                Ok(bytes) if bytes > 0 => bytes,
+                _ => return Err(invalid("MAX_RESUME_BYTES", format!("{value:?} is not a positive number of bytes"))),
+            },
+            None => DEFAULT_MAX_RESUME_BYTES,
+        };
+        let web_dir = PathBuf::from(get("WEB_DIR").unwrap_or_else(|| "web/dist".into()));
+
+        Ok(Self {
+            listen_addr,
+            data_dir,
+            database,
+            public_url,
+            smtp_url,
+            mail_from,
+            jwt_secret,
+            storage_url,
+            cors_origins,
+            max_resume_bytes,
+            web_dir,
+        })
+    }
+}
+
+fn default_sqlite_url(data_dir: &Path) -> String {
+    format!("sqlite://{}", data_dir.join("jobportal.db").display())
+}
+
+fn parse_database_url(url: &str) -> Result<DatabaseUrl, ConfigError> {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(DatabaseUrl::Postgres(url.to_string()))
+    } else if url.starts_with("sqlite:") && url.len() > "sqlite:".len() {
+        Ok(DatabaseUrl::Sqlite(url.to_string()))
+    } else {
+        Err(invalid("DATABASE_URL", format!("{url:?} must start with sqlite: or postgres://")))
+    }
+}
+
+fn parse_http_url(variable: &'static str, url: &str) -> Result<String, ConfigError> {
+    let rest = url.strip_prefix("http://").or_else(|| url.strip_prefix("https://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.contains(char::is_whitespace) => {
+            Ok(url.trim_end_matches('/').to_string())
+        }
+        _ => Err(invalid(variable, format!("{url:?} must be an http:// or https:// address"))),
+    }
+}
+
+/// Accepts `address@host` or `Name <address@host>`.
+fn parse_mailbox(from: &str) -> Result<String, ConfigError> {
+    let address = match (from.find('<'), from.rfind('>')) {
+        (Some(open), Some(close)) if open < close && close == from.len() - 1 => &from[open + 1..close],
+        (None, None) => from,
+        _ => return Err(invalid("MAIL_FROM", format!("{from:?} is not a mail address"))),
+    };
+    match address.split_once('@') {
+        Some((local, domain)) if !local.is_empty() && !domain.is_empty() && !address.contains(' ') => {
+            Ok(from.to_string())
+        }
+        _ => Err(invalid("MAIL_FROM", format!("{from:?} is not a mail address"))),
+    }
+}
+
+fn parse_origins(origins: &str) -> Result<Vec<HeaderValue>, ConfigError> {
+    origins
+        .split(',')
+        .map(str::trim)
+        .filter(|origin| !origin.is_empty())
+        .map(|origin| {
+            let origin = parse_http_url("CORS_ORIGINS", origin)?;
+            HeaderValue::from_str(&origin)
+                .map_err(|_| invalid("CORS_ORIGINS", format!("{origin:?} is not a valid origin")))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let vars: HashMap<String, String> =
+            vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::from_lookup(|name| vars.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_follow_the_operation_table() {
+        let config = config(&[]).unwrap();
+        assert_eq!(config.listen_addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(config.data_dir, PathBuf::from("./data"));
+        assert_eq!(config.database, DatabaseUrl::Sqlite("sqlite://./data/jobportal.db".into()));
+        assert_eq!(config.public_url, "http://127.0.0.1:8080");
+        assert_eq!(config.mail_from, "jobportal <no-reply@localhost>");
+        assert_eq!(config.max_resume_bytes, 10_485_760);
+        assert!(config.smtp_url.is_none() && config.jwt_secret.is_none() && config.cors_origins.is_empty());
+    }
+
+    #[test]
+    fn each_bad_value_names_its_variable() {
+        let cases = [
+            ("LISTEN_ADDR", "localhost"),
+            ("DATABASE_URL", "mysql://x"),
+            ("PUBLIC_URL", "example.com"),
+            ("SMTP_URL", "http://mail"),
+            ("MAIL_FROM", "nobody"),
+            ("JWT_SECRET", "short"),
+            ("CORS_ORIGINS", "example.com"),
+            ("MAX_RESUME_BYTES", "ten"),
+            ("MAX_RESUME_BYTES", "0"),
+        ];
+        for (variable, value) in cases {
+            let error = config(&[(variable, value)]).unwrap_err();
+            assert_eq!(error.variable, variable, "{value}");
+            assert!(error.to_string().starts_with(&format!("invalid {variable}: ")), "{error}");
+        }
+    }
+
+    #[test]
+    fn good_values_are_taken() {
+        let config = config(&[
+            ("LISTEN_ADDR", "0.0.0.0:9000"),
+            ("DATABASE_URL", "postgres://postgres@127.0.0.1/test"),
+            ("PUBLIC_URL", "https://jobs.example.com/"),
+            ("MAIL_FROM", "Jobs <jobs@example.com>"),
+            ("CORS_ORIGINS", "http://localhost:5173, https://a.example"),
+            ("MAX_RESUME_BYTES", "2048"),
+        ])
+        .unwrap();
+        assert_eq!(config.listen_addr.to_string(), "0.0.0.0:9000");
+        assert_eq!(config.database, DatabaseUrl::Postgres("postgres://postgres@127.0.0.1/test".into()));
+        assert_eq!(config.public_url, "https://jobs.example.com");
+        assert_eq!(config.cors_origins.len(), 2);
+        assert_eq!(config.max_resume_bytes, 2048);
+    }
+}

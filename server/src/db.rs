@@ -1,0 +1,96 @@
+//! The two engines behind one concrete type. Handlers and repositories share SQL text written
+//! with `$N` placeholders; `dispatch!` runs it on whichever pool is configured.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, SqlitePool};
+
+use crate::config::DatabaseUrl;
+
+#[derive(Clone, Debug)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the configured pool, whichever engine it is.
+#[macro_export]
+macro_rules! dispatch {
+    ($db:expr, |$pool:ident| $body:expr) => {
+        match $db {
+            $crate::db::Db::Sqlite($pool) => $body,
+            $crate::db::Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// How long a request waits for a connection before it is told the database is unavailable.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
+
+impl Db {
+    pub async fn connect(url: &DatabaseUrl) -> Result<Self, sqlx::Error> {
+        match url {
+            DatabaseUrl::Sqlite(url) => {
+                let options = SqliteConnectOptions::from_str(url)?
+                    .create_if_missing(true)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    .synchronous(SqliteSynchronous::Normal)
+                    .foreign_keys(true)
+                    .busy_timeout(Duration::from_secs(5));
+                let pool = SqlitePoolOptions::new()
+                    .max_connections(8)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .connect_with(options)
+                    .await?;
+                Ok(Self::Sqlite(pool))
+            }
+            DatabaseUrl::Postgres(url) => {
+                let options = PgConnectOptions::from_str(url)?;
+                let pool = PgPoolOptions::new()
+                    .max_connections(16)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .connect_with(options)
+                    .await?;
+                Ok(Self::Postgres(pool))
+            }
+        }
+    }
+
+    /// Applies the migrations embedded in the binary for this engine.
+    pub async fn migrate(&self) -> Result<(), sqlx::migrate::MigrateError> {
+        match self {
+            Self::Sqlite(pool) => sqlx::migrate!("migrations/sqlite").run(pool).await,
+            Self::Postgres(pool) => sqlx::migrate!("migrations/postgres").run(pool).await,
+        }
+    }
+
+    /// Whether the database answers a trivial query.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        dispatch!(self, |pool| sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))
+    }
+
+    pub async fn close(&self) {
+        dispatch!(self, |pool| pool.close().await)
+    }
+
+    pub fn engine(&self) -> &'static str {
+        match self {
+            Self::Sqlite(_) => "sqlite",
+            Self::Postgres(_) => "postgres",
+        }
+    }
+}
+
+/// A new opaque id: UUID v7, so ids sort by creation time and index pages stay warm.
+pub fn new_id() -> String {
+    uuid::Uuid::now_v7().simple().to_string()
+}
+
+/// The current time as Unix milliseconds, the storage form of every timestamp.
+pub fn now_millis() -> i64 {
+    let now = time::OffsetDateTime::now_utc();
+    (now.unix_timestamp_nanos() / 1_000_000) as i64
+}

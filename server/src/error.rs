@@ -1,0 +1,140 @@
+//! The one error type of the API. Every failure becomes a non-2xx status with the envelope
+//! `{"success": false, "message": "..."}`; a 500 logs its cause and tells the client nothing more.
+
+use axum::Json;
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub type ApiResult<T> = Result<T, AppError>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    MethodNotAllowed(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("database unavailable: {0}")]
+    Unavailable(#[source] sqlx::Error),
+    #[error("internal error: {0}")]
+    Internal(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+/// The body of every error response.
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// Always `false`.
+    pub success: bool,
+    /// What went wrong, for a person to read.
+    pub message: String,
+}
+
+pub const UNAVAILABLE_MESSAGE: &str = "Database unavailable";
+
+impl AppError {
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::BadRequest(message.into())
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::NotFound(message.into())
+    }
+
+    pub fn internal(cause: impl std::error::Error + Send + Sync + 'static) -> Self {
+        Self::Internal(Box::new(cause))
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(error: sqlx::Error) -> Self {
+        match &error {
+            sqlx::Error::Database(db) if db.kind() == sqlx::error::ErrorKind::UniqueViolation => {
+                Self::Conflict("Already exists".into())
+            }
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => {
+                Self::Unavailable(error)
+            }
+            _ => Self::internal(error),
+        }
+    }
+}
+
+impl From<JsonRejection> for AppError {
+    fn from(rejection: JsonRejection) -> Self {
+        let message = match rejection {
+            JsonRejection::MissingJsonContentType(_) => {
+                "Expected a JSON body (Content-Type: application/json)".to_string()
+            }
+            JsonRejection::JsonSyntaxError(_) => "The body is not valid JSON".to_string(),
+            other => format!("Invalid request body: {}", other.body_text()),
+        };
+        Self::BadRequest(message)
+    }
+}
+
+impl From<PathRejection> for AppError {
+    fn from(rejection: PathRejection) -> Self {
+        Self::BadRequest(format!("Invalid path: {}", rejection.body_text()))
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let message = match &self {
+            Self::Unavailable(cause) => {
+                tracing::warn!(error = %cause, "database unavailable");
+                UNAVAILABLE_MESSAGE.to_string()
+            }
+            Self::Internal(cause) => {
+                tracing::error!(error = %cause, cause = ?cause, "internal error");
+                "Internal Server Error".to_string()
+            }
+            other => other.to_string(),
+        };
+        (self.status(), Json(ErrorBody { success: false, message })).into_response()
+    }
+}
+
+/// `axum::Json`, but a bad body answers with the API's error envelope.
+#[derive(axum::extract::FromRequest)]
+#[from_request(via(axum::Json), rejection(AppError))]
+pub struct JsonBody<T>(pub T);
+
+/// `axum::extract::Path`, but a bad segment answers with the API's error envelope.
+#[derive(axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(AppError))]
+pub struct PathParam<T>(pub T);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_closed_pool_is_reported_as_unavailable() {
+        let error = AppError::from(sqlx::Error::PoolClosed);
+        assert_eq!(error.status(), StatusCode::SERVICE_UNAVAILABLE);
+    }
+
+    #[test]
+    fn a_missing_row_is_an_internal_error_not_a_leak() {
+        let error = AppError::from(sqlx::Error::RowNotFound);
+        assert_eq!(error.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    }
+}

@@ -1,0 +1,103 @@
+use serde::Serialize;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+use utoipa::ToSchema;
+
+/// A job as the API shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Job {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub title: String,
+    pub company: String,
+    pub description: String,
+    /// Rupees per month.
+    pub salary: i64,
+    /// RFC 3339, UTC.
+    pub date_of_posting: String,
+    /// RFC 3339, UTC.
+    pub deadline: String,
+    pub location: String,
+    pub max_applicants: i64,
+    pub max_positions: i64,
+    pub skillsets: Vec<String>,
+    /// `Full-time`, `Part-time` or `Internship`.
+    pub job_type: String,
+    /// The category's `_id`.
+    pub category: String,
+    pub category_name: String,
+    /// The recruiter who posted the job.
+    pub user_id: String,
+    pub applications_count: i64,
+}
+
+/// A job as it is stored, joined with its category's name.
+#[derive(Debug, sqlx::FromRow)]
+pub struct JobRow {
+    pub id: String,
+    pub title: String,
+    pub company: String,
+    pub description: String,
+    pub salary: i64,
+    pub date_of_posting: i64,
+    pub deadline: i64,
+    pub location: String,
+    pub max_applicants: i64,
+    pub max_positions: i64,
+    pub skillsets: String,
+    pub job_type: String,
+    pub category_id: String,
+    pub category_name: String,
+    pub user_id: String,
+    pub applications_count: i64,
+}
+
+/// The columns every job query selects, in `JobRow`'s shape (`j` is jobs, `c` categories).
+pub const JOB_COLUMNS: &str = "j.id, j.title, j.company, j.description, j.salary, j.date_of_posting, \
+     j.deadline, j.location, j.max_applicants, j.max_positions, j.skillsets, j.job_type, \
+     j.category_id, c.name AS category_name, j.user_id, j.applications_count";
+
+impl From<JobRow> for Job {
+    fn from(row: JobRow) -> Self {
+        Self {
+            id: row.id,
+            title: row.title,
+            company: row.company,
+            description: row.description,
+            salary: row.salary,
+            date_of_posting: rfc3339_from_millis(row.date_of_posting),
+            deadline: rfc3339_from_millis(row.deadline),
+            location: row.location,
+            max_applicants: row.max_applicants,
+            max_positions: row.max_positions,
+            // Written only by this server as a JSON array; an unreadable value shows as none.
+            skillsets: serde_json::from_str(&row.skillsets).unwrap_or_default(),
+            job_type: row.job_type,
+            category: row.category_id,
+            category_name: row.category_name,
+            user_id: row.user_id,
+            applications_count: row.applications_count,
+        }
+    }
+}
+
+/// Unix milliseconds as an RFC 3339 UTC string (`2026-11-23T00:00:00Z`).
+pub fn rfc3339_from_millis(millis: i64) -> String {
+    OffsetDateTime::from_unix_timestamp_nanos(i128::from(millis) * 1_000_000)
+        .ok()
+        .and_then(|at| at.format(&Rfc3339).ok())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_are_rfc3339_in_utc() {
+        assert_eq!(rfc3339_from_millis(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339_from_millis(1_795_392_000_000), "2026-11-23T00:00:00Z");
+        assert_eq!(rfc3339_from_millis(1_795_392_000_250), "2026-11-23T00:00:00.25Z");
+    }
+}

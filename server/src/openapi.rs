@@ -1,0 +1,45 @@
+//! The OpenAPI document of every call the server answers, served at `/api/v1/openapi.json`.
+
+use std::sync::LazyLock;
+
+use axum::http::header;
+use axum::response::IntoResponse;
+use utoipa::OpenApi;
+
+use crate::{categories, jobs};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "jobportal API",
+        version = "1",
+        description = "The wire contract of jobportal (API.md). Every response is a JSON object with \
+            `success` and `message`; errors use a non-2xx status with `success: false`. Trailing \
+            slashes are ignored. Unknown paths under `/api` answer 404 and a known path with another \
+            method 405, both in the error envelope."
+    ),
+    servers((url = "/", description = "This server")),
+    paths(
+        crate::healthz,
+        crate::readyz,
+        categories::handlers::show_all_categories,
+        categories::handlers::category_page_details,
+        categories::handlers::category_page_details_by_path,
+        jobs::handlers::all_jobs,
+        jobs::handlers::get_job,
+        jobs::handlers::get_full_job_details,
+    ),
+    tags(
+        (name = "categories", description = "Job categories and their pages"),
+        (name = "jobs", description = "Browsing jobs"),
+        (name = "operation", description = "Liveness and readiness"),
+    )
+)]
+pub struct ApiDoc;
+
+static DOCUMENT: LazyLock<String> =
+    LazyLock::new(|| ApiDoc::openapi().to_json().expect("the OpenAPI document serializes"));
+
+pub async fn document() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], DOCUMENT.as_str())
+}
