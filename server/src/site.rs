@@ -14,10 +14,15 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 
 pub fn service(web_dir: &Path) -> Router {
-    let files = ServeDir::new(web_dir)
+    let pages = ServeDir::new(web_dir)
         .append_index_html_on_directories(true)
         .fallback(ServeFile::new(web_dir.join("index.html")));
-    Router::new().fallback_service(get_service(files)).layer(middleware::from_fn(cache_control))
+    // A missing asset is a 404, never the page: a browser would cache that page as the script.
+    let assets = ServeDir::new(web_dir.join("assets"));
+    Router::new()
+        .nest_service("/assets", get_service(assets))
+        .fallback_service(get_service(pages))
+        .layer(middleware::from_fn(cache_control))
 }
 
 async fn cache_control(request: Request, next: Next) -> Response {

@@ -1,0 +1,210 @@
+//! Starts the real server on port 0 with a fresh database: SQLite in a new directory, or a new
+//! PostgreSQL database made from `TEST_DATABASE_URL` and dropped when the test ends.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use jobportal::config::{Config, DatabaseUrl};
+use jobportal::db::Db;
+use jobportal::jobs::model::Job;
+use jobportal::jobs::repo::{self as jobs_repo, NewJob};
+use jobportal::{AppState, dispatch};
+use serde_json::Value;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub db: Db,
+    pub config: Arc<Config>,
+    stop: Option<oneshot::Sender<()>>,
+    served: tokio::task::JoinHandle<()>,
+    postgres: Option<(String, String)>,
+}
+
+/// Runs each named `async fn(&TestApp)` as two tests: `<name>::sqlite` always, and
+/// `<name>::postgres` when `TEST_DATABASE_URL` is set (CI sets it).
+#[macro_export]
+macro_rules! on_both_engines {
+    ($($name:ident),+ $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                let app = $crate::helpers::TestApp::sqlite(|_| {}).await;
+                super::$name(&app).await;
+                app.stop().await;
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                let Some(app) = $crate::helpers::TestApp::postgres(|_| {}).await else {
+                    eprintln!("TEST_DATABASE_URL is not set: the PostgreSQL run is skipped");
+                    return;
+                };
+                super::$name(&app).await;
+                app.stop().await;
+            }
+        }
+    )+};
+}
+
+pub fn scratch_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jobportal-test-{}", uuid::Uuid::now_v7().simple()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+fn base_config(data_dir: &Path) -> Config {
+    let data_dir = data_dir.to_path_buf();
+    Config::from_lookup(|name| match name {
+        "DATA_DIR" => Some(data_dir.display().to_string()),
+        "WEB_DIR" => Some(data_dir.join("web").display().to_string()),
+        _ => None,
+    })
+    .expect("the test configuration is valid")
+}
+
+impl TestApp {
+    pub async fn sqlite(customize: impl FnOnce(&mut Config)) -> Self {
+        let mut config = base_config(&scratch_dir());
+        customize(&mut config);
+        Self::start(config, None).await
+    }
+
+    pub async fn postgres(customize: impl FnOnce(&mut Config)) -> Option<Self> {
+        let admin_url = std::env::var("TEST_DATABASE_URL").ok().filter(|url| !url.is_empty())?;
+        let name = format!("jobportal_test_{}", uuid::Uuid::now_v7().simple());
+        let admin = Db::connect(&DatabaseUrl::Postgres(admin_url.clone())).await.expect("TEST_DATABASE_URL answers");
+        dispatch!(&admin, |pool| {
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(pool).await.map(|_| ())
+        })
+        .expect("a fresh test database");
+        admin.close().await;
+
+        let mut config = base_config(&scratch_dir());
+        config.database = DatabaseUrl::Postgres(with_database(&admin_url, &name));
+        customize(&mut config);
+        Some(Self::start(config, Some((admin_url, name))).await)
+    }
+
+    async fn start(config: Config, postgres: Option<(String, String)>) -> Self {
+        let db = jobportal::prepare(&config).await.expect("the database prepares");
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        let config = Arc::new(config);
+        let state = AppState { db: db.clone(), config: config.clone() };
+        let (stop, stopped) = oneshot::channel::<()>();
+        let served = tokio::spawn(async move {
+            jobportal::serve(state, listener, async {
+                let _ = stopped.await;
+            })
+            .await
+            .expect("the server runs");
+        });
+        Self { address, client: reqwest::Client::new(), db, config, stop: Some(stop), served, postgres }
+    }
+
+    /// Stops the server gracefully and removes what the test made.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = (&mut self.served).await;
+        self.db.close().await;
+        if let Some((admin_url, name)) = self.postgres.take() {
+            let admin = Db::connect(&DatabaseUrl::Postgres(admin_url)).await.expect("TEST_DATABASE_URL answers");
+            let _ = dispatch!(&admin, |pool| {
+                sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(pool).await.map(|_| ())
+            });
+            admin.close().await;
+        }
+        let _ = std::fs::remove_dir_all(&self.config.data_dir);
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let response = self.client.get(self.url(path)).send().await.expect("the request is sent");
+        status_and_json(response).await
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value) -> (u16, Value) {
+        let response = self.client.post(self.url(path)).json(body).send().await.expect("the request is sent");
+        status_and_json(response).await
+    }
+
+    pub async fn category_id(&self, name: &str) -> String {
+        let (_, body) = self.get("/api/v1/jobs/showAllCategories").await;
+        body["categories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|category| category["name"] == name)
+            .unwrap_or_else(|| panic!("category {name} exists"))["_id"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    /// A recruiter account, written directly until the accounts calls exist to make one.
+    pub async fn recruiter(&self) -> String {
+        const SQL: &str = "INSERT INTO users (id, first_name, last_name, email, password_hash, account_type, created_at) \
+                           VALUES ($1, 'Rita', 'Recruiter', $2, 'not-a-hash', 'Recruiter', 0)";
+        let id = jobportal::db::new_id();
+        let email = format!("rita-{id}@example.com");
+        dispatch!(&self.db, |pool| sqlx::query(SQL).bind(&id).bind(&email).execute(pool).await.map(|_| ()))
+            .expect("the recruiter is stored");
+        id
+    }
+
+    pub async fn job(&self, recruiter: &str, category: &str, title: &str) -> Job {
+        jobs_repo::insert(&self.db, &new_job(recruiter, category, title)).await.expect("the job is stored")
+    }
+
+    pub async fn delete_job_directly(&self, id: &str) {
+        const SQL: &str = "UPDATE jobs SET deleted_at = 1 WHERE id = $1";
+        dispatch!(&self.db, |pool| sqlx::query(SQL).bind(id).execute(pool).await.map(|_| ()))
+            .expect("the job is marked deleted");
+    }
+}
+
+pub fn new_job(recruiter: &str, category: &str, title: &str) -> NewJob {
+    NewJob {
+        user_id: recruiter.into(),
+        category_id: category.into(),
+        title: title.into(),
+        company: "Acme Labs".into(),
+        description: "Build and run the systems our customers rely on.".into(),
+        location: "Pune".into(),
+        salary: 85_000,
+        // 2026-11-01 and 2026-12-31, midnight UTC
+        date_of_posting: 1_793_491_200_000,
+        deadline: 1_798_675_200_000,
+        max_applicants: 20,
+        max_positions: 2,
+        skillsets: vec!["rust".into(), "sql".into()],
+        job_type: "Full-time".into(),
+    }
+}
+
+pub async fn status_and_json(response: reqwest::Response) -> (u16, Value) {
+    let status = response.status().as_u16();
+    let text = response.text().await.expect("a body");
+    let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("a JSON body, got {status}: {text}"));
+    (status, body)
+}
+
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((base, query)) => (base, format!("?{query}")),
+        None => (url, String::new()),
+    };
+    let server = match base.rfind('/') {
+        Some(slash) if slash > "postgres://".len() => &base[..slash],
+        _ => base,
+    };
+    format!("{server}/{name}{query}")
+}

@@ -1,0 +1,111 @@
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, status_and_json};
+use crate::on_both_engines;
+
+on_both_engines!(
+    health_and_readiness_answer_while_the_database_does,
+    readiness_and_calls_answer_503_once_the_database_is_gone,
+    unknown_api_paths_and_methods_answer_in_the_error_envelope,
+    the_openapi_document_describes_every_call_and_its_errors,
+);
+
+async fn health_and_readiness_answer_while_the_database_does(app: &TestApp) {
+    assert_eq!(app.get("/healthz").await, (200, json!({ "success": true, "message": "ok" })));
+    assert_eq!(app.get("/readyz").await, (200, json!({ "success": true, "message": "ready" })));
+}
+
+async fn readiness_and_calls_answer_503_once_the_database_is_gone(app: &TestApp) {
+    app.db.close().await;
+    let unavailable = json!({ "success": false, "message": "Database unavailable" });
+    assert_eq!(app.get("/readyz").await, (503, unavailable.clone()));
+    assert_eq!(app.get("/api/v1/jobs/showAllCategories").await, (503, unavailable.clone()));
+    assert_eq!(app.get("/api/v1/jobs/alljobs").await, (503, unavailable));
+    assert_eq!(app.get("/healthz").await.0, 200, "the process itself is still alive");
+}
+
+async fn unknown_api_paths_and_methods_answer_in_the_error_envelope(app: &TestApp) {
+    let not_found = json!({ "success": false, "message": "Not found" });
+    for path in ["/api/v1/nothing", "/api/v2/jobs/alljobs", "/api", "/api/"] {
+        assert_eq!(app.get(path).await, (404, not_found.clone()), "{path}");
+    }
+    let response = app.client.delete(app.url("/api/v1/jobs/alljobs")).send().await.unwrap();
+    assert_eq!(status_and_json(response).await, (405, json!({ "success": false, "message": "Method not allowed" })));
+}
+
+async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp) {
+    let (status, document) = app.get("/api/v1/openapi.json").await;
+    assert_eq!(status, 200);
+    assert!(document["openapi"].as_str().unwrap().starts_with("3."));
+    let paths = document["paths"].as_object().unwrap();
+    let mut listed: Vec<&str> = paths.keys().map(String::as_str).collect();
+    listed.sort_unstable();
+    assert_eq!(
+        listed,
+        [
+            "/api/v1/jobs/alljobs",
+            "/api/v1/jobs/categoryPageDetails",
+            "/api/v1/jobs/categoryPageDetails/{categoryId}",
+            "/api/v1/jobs/getFullJobDetails",
+            "/api/v1/jobs/getJob/{jobId}",
+            "/api/v1/jobs/showAllCategories",
+            "/healthz",
+            "/readyz",
+        ]
+    );
+    let responses = |path: &str, method: &str| -> Vec<String> {
+        let responses: &Value = &paths[path][method]["responses"];
+        responses.as_object().unwrap().keys().cloned().collect()
+    };
+    assert_eq!(responses("/api/v1/jobs/getJob/{jobId}", "get"), ["200", "404", "503"]);
+    assert_eq!(responses("/api/v1/jobs/alljobs", "get"), ["200", "400", "503"]);
+    assert_eq!(responses("/api/v1/jobs/categoryPageDetails", "post"), ["200", "400", "404", "503"]);
+    assert_eq!(responses("/readyz", "get"), ["200", "503"]);
+}
+
+#[tokio::test]
+async fn the_web_app_is_served_with_caching_compression_and_a_fallback_page() {
+    let app = TestApp::sqlite(|_| {}).await;
+    let web = app.config.web_dir.clone();
+    std::fs::create_dir_all(web.join("assets")).unwrap();
+    std::fs::write(web.join("index.html"), "<!doctype html><title>jobportal</title><div id=root></div>").unwrap();
+    let script = "export const greeting = 'Connecting Talent with Opportunity';\n".repeat(100);
+    std::fs::write(web.join("assets/index-3f9a1c.js"), &script).unwrap();
+
+    for path in ["/", "/about", "/category/finance", "/no/such/page", "/dashboard/my-profile"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        assert!(response.text().await.unwrap().contains("<div id=root>"), "{path} gets the app");
+    }
+
+    let response = app.client.get(app.url("/assets/index-3f9a1c.js")).header("accept-encoding", "br").send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(response.headers()["content-encoding"], "br");
+    let response = app.client.get(app.url("/assets/index-3f9a1c.js")).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+    assert!(response.bytes().await.unwrap().len() < script.len() / 4, "gzip shrinks a repetitive script");
+
+    let response = app.client.get(app.url("/assets/missing-123.js")).send().await.unwrap();
+    assert_eq!(response.status(), 404, "a missing asset is not answered with the page");
+    assert_eq!(response.headers().get("cache-control"), None, "and is not cached");
+    app.stop().await;
+}
+
+#[test]
+fn a_bad_setting_stops_the_program_with_one_line_naming_it() {
+    for (variable, value) in [("LISTEN_ADDR", "nowhere"), ("MAX_RESUME_BYTES", "-1"), ("DATABASE_URL", "mysql://db")] {
+        let output = Command::new(env!("CARGO_BIN_EXE_jobportal"))
+            .env(variable, value)
+            .env("DATA_DIR", crate::helpers::scratch_dir())
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(2), "{variable}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with(&format!("jobportal: invalid {variable}: ")), "{stderr}");
+    }
+}
