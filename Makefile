@@ -1,0 +1,40 @@
+# jobportal: `make run` serves the whole product on SQLite; `make test` runs every test.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+CARGO ?= cargo
+SERVER := server
+WEB := web
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+.PHONY: run test test-server test-web test-e2e web-deps web-build server-release server-debug bench
+
+run: web-build server-release
+	WEB_DIR=$(CURDIR)/$(WEB)/dist ./$(SERVER)/target/release/jobportal
+
+test: test-server test-web test-e2e
+
+web-deps: $(WEB)/node_modules/.package-lock.json
+
+$(WEB)/node_modules/.package-lock.json: $(WEB)/package-lock.json
+	cd $(WEB) && npm ci --no-audit --no-fund
+
+web-build: web-deps
+	cd $(WEB) && npm run build
+
+server-release:
+	cd $(SERVER) && $(CARGO) build --release
+
+server-debug:
+	cd $(SERVER) && $(CARGO) build
+
+# Server unit and integration tests: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set.
+test-server:
+	cd $(SERVER) && $(CARGO) test
+
+test-web: web-deps
+	cd $(WEB) && npm test
+
+# Browser journeys in Debian's Chromium against the real server (debug build) on a fresh SQLite.
+test-e2e: web-build server-debug
+	cd $(WEB) && JOBPORTAL_BIN=$(CURDIR)/$(SERVER)/target/debug/jobportal npm run e2e
