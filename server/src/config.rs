@@ -21,6 +21,25 @@ pub struct Config {
     /// The built web app (`index.html` and `assets/`). Not in API.md: where the server finds the
     /// app it serves, `web/dist` from the working directory unless `WEB_DIR` says otherwise.
     pub web_dir: PathBuf,
+    pub limits: Limits,
+}
+
+/// Abuse limits. Not in API.md: tests and benchmarks raise them through `LOGIN_FAILURE_LIMIT`,
+/// `OTP_ADDRESS_LIMIT` and `OTP_CLIENT_LIMIT`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Failed logins for one address from one client within 15 minutes before 429.
+    pub login_failures: u32,
+    /// Signup codes per address per hour.
+    pub codes_per_address_per_hour: i64,
+    /// Signup codes and reset e-mails one client may request per hour.
+    pub code_requests_per_client_per_hour: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self { login_failures: 10, codes_per_address_per_hour: 5, code_requests_per_client_per_hour: 30 }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +121,21 @@ impl Config {
             None => DEFAULT_MAX_RESUME_BYTES,
         };
         let web_dir = PathBuf::from(get("WEB_DIR").unwrap_or_else(|| "web/dist".into()));
+        let defaults = Limits::default();
+        let limit = |variable: &'static str, default: u32| -> Result<u32, ConfigError> {
+            match get(variable) {
+                Some(value) => match value.trim().parse::<u32>() {
+                    Ok(limit) if limit > 0 => Ok(limit),
+                    _ => Err(invalid(variable, format!("{value:?} is not a positive whole number"))),
+                },
+                None => Ok(default),
+            }
+        };
+        let limits = Limits {
+            login_failures: limit("LOGIN_FAILURE_LIMIT", defaults.login_failures)?,
+            codes_per_address_per_hour: i64::from(limit("OTP_ADDRESS_LIMIT", defaults.codes_per_address_per_hour as u32)?),
+            code_requests_per_client_per_hour: limit("OTP_CLIENT_LIMIT", defaults.code_requests_per_client_per_hour)?,
+        };
 
         Ok(Self {
             listen_addr,
@@ -115,6 +149,7 @@ impl Config {
             cors_origins,
             max_resume_bytes,
             web_dir,
+            limits,
         })
     }
 }
@@ -206,6 +241,8 @@ mod tests {
             ("CORS_ORIGINS", "example.com"),
             ("MAX_RESUME_BYTES", "ten"),
             ("MAX_RESUME_BYTES", "0"),
+            ("LOGIN_FAILURE_LIMIT", "0"),
+            ("OTP_CLIENT_LIMIT", "many"),
         ];
         for (variable, value) in cases {
             let error = config(&[(variable, value)]).unwrap_err();

@@ -15,11 +15,17 @@ pub enum AppError {
     #[error("{0}")]
     BadRequest(String),
     #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
     MethodNotAllowed(String),
     #[error("{0}")]
     Conflict(String),
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after_secs: u64 },
     #[error("database unavailable: {0}")]
     Unavailable(#[source] sqlx::Error),
     #[error("internal error: {0}")]
@@ -46,6 +52,18 @@ impl AppError {
         Self::NotFound(message.into())
     }
 
+    pub fn unauthorized(message: impl Into<String>) -> Self {
+        Self::Unauthorized(message.into())
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::Forbidden(message.into())
+    }
+
+    pub fn too_many(message: impl Into<String>, retry_after_secs: u64) -> Self {
+        Self::TooManyRequests { message: message.into(), retry_after_secs: retry_after_secs.max(1) }
+    }
+
     pub fn internal(cause: impl std::error::Error + Send + Sync + 'static) -> Self {
         Self::Internal(Box::new(cause))
     }
@@ -53,9 +71,12 @@ impl AppError {
     fn status(&self) -> StatusCode {
         match self {
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -108,7 +129,11 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        (self.status(), Json(ErrorBody { success: false, message })).into_response()
+        let mut response = (self.status(), Json(ErrorBody { success: false, message })).into_response();
+        if let Self::TooManyRequests { retry_after_secs, .. } = self {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_secs.into());
+        }
+        response
     }
 }
 

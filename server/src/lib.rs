@@ -1,15 +1,19 @@
 //! jobportal: the job board's server. `run` is the one entry that `main` and the tests share.
 
+pub mod accounts;
 pub mod categories;
 pub mod config;
 pub mod db;
 pub mod error;
 pub mod jobs;
+pub mod mail;
 mod openapi;
 mod site;
 pub mod telemetry;
 
 use std::future::Future;
+use std::net::SocketAddr;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -27,15 +31,27 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::normalize_path::NormalizePathLayer;
 use utoipa::ToSchema;
 
+use crate::accounts::session::Keys;
+use crate::accounts::throttle::Throttle;
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::{AppError, ErrorBody};
+use crate::mail::{MailSetupError, Outbox, Transport};
 
 /// What every handler can reach.
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
+    pub keys: Arc<Keys>,
+    pub outbox: Outbox,
+    pub limits: Arc<Throttles>,
+}
+
+/// The in-process abuse limits, sized by `Config::limits`.
+pub struct Throttles {
+    pub login_failures: Throttle,
+    pub code_requests: Throttle,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -46,10 +62,17 @@ pub enum StartError {
     Database(#[from] sqlx::Error),
     #[error("cannot migrate the database: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("cannot read or create the JWT secret in DATA_DIR: {0}")]
+    Secret(std::io::Error),
+    #[error("{0}")]
+    Mail(#[from] MailSetupError),
+    #[error("cannot serve: {0}")]
+    Serve(std::io::Error),
 }
 
-/// Opens the configured database, migrates it and seeds the landing categories when empty.
-pub async fn prepare(config: &Config) -> Result<Db, StartError> {
+/// Opens the configured database, migrates it, seeds the landing categories when empty, and sets
+/// up the signing keys and the mail outbox.
+pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     std::fs::create_dir_all(&config.data_dir).map_err(|source| StartError::DataDir {
         path: config.data_dir.display().to_string(),
         source,
@@ -59,7 +82,43 @@ pub async fn prepare(config: &Config) -> Result<Db, StartError> {
     if categories::repo::seed_when_empty(&db).await? {
         tracing::info!("seeded the landing categories");
     }
-    Ok(db)
+    let secret = match &config.jwt_secret {
+        Some(secret) => secret.clone(),
+        None => stored_secret(&config.data_dir).map_err(StartError::Secret)?,
+    };
+    let transport = Transport::new(config.smtp_url.as_deref(), config.data_dir.join("outbox"))?;
+    let outbox = Outbox::new(db.clone(), transport, &config.mail_from)?;
+    let limits = Throttles {
+        login_failures: Throttle::new(config.limits.login_failures, Duration::from_secs(15 * 60)),
+        code_requests: Throttle::new(config.limits.code_requests_per_client_per_hour, Duration::from_secs(60 * 60)),
+    };
+    // The decoy hash that evens out login timing is made now, not during the first login.
+    tokio::task::spawn_blocking(accounts::secrets::warm_up);
+    Ok(AppState {
+        db,
+        keys: Arc::new(Keys::new(secret.as_bytes())),
+        outbox,
+        limits: Arc::new(limits),
+        config: Arc::new(config),
+    })
+}
+
+/// The signing secret kept in `DATA_DIR/jwt_secret`, made on first start.
+fn stored_secret(data_dir: &Path) -> std::io::Result<String> {
+    let path = data_dir.join("jwt_secret");
+    match std::fs::read_to_string(&path) {
+        Ok(secret) if secret.trim().len() >= 32 => return Ok(secret.trim().to_string()),
+        Ok(_) => return Err(std::io::Error::other(format!("{} holds fewer than 32 characters", path.display()))),
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => return Err(error),
+        Err(_) => {}
+    }
+    let secret = accounts::secrets::random_hex(32);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    std::io::Write::write_all(&mut options.open(&path)?, secret.as_bytes())?;
+    Ok(secret)
 }
 
 /// Prepares the database and serves until `shutdown` completes.
@@ -68,31 +127,38 @@ pub async fn run(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), StartError> {
-    let db = prepare(&config).await?;
-    let state = AppState { db: db.clone(), config: Arc::new(config) };
-    serve(state, listener, shutdown).await.map_err(|error| StartError::Database(sqlx::Error::Io(error)))?;
+    let state = prepare(config).await?;
+    let db = state.db.clone();
+    serve(state, listener, shutdown).await.map_err(StartError::Serve)?;
     db.close().await;
     Ok(())
 }
 
 /// Serves the whole product on `listener` until `shutdown` completes, then lets open requests end.
+/// The mail worker runs alongside and stops with it.
 pub async fn serve(
     state: AppState,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
+    let mail_worker = tokio::spawn(state.outbox.clone().run(mail_stopped));
     let app = NormalizePathLayer::trim_trailing_slash().layer(router(state));
     // Without TCP_NODELAY a keep-alive connection waits on Nagle's algorithm for every response.
     let listener = listener.tap_io(|stream| {
         let _ = stream.set_nodelay(true);
     });
-    axum::serve(listener, axum::ServiceExt::<Request>::into_make_service(app))
+    let served = axum::serve(listener, axum::ServiceExt::<Request>::into_make_service_with_connect_info::<SocketAddr>(app))
         .with_graceful_shutdown(shutdown)
-        .await
+        .await;
+    let _ = stop_mail.send(true);
+    let _ = mail_worker.await;
+    served
 }
 
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
+        .merge(accounts::router())
         .merge(categories::router())
         .merge(jobs::router())
         .route("/openapi.json", get(openapi::document))

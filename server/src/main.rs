@@ -14,6 +14,16 @@ async fn main() -> ExitCode {
     };
     jobportal::telemetry::init();
 
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    match arguments.first().map(String::as_str) {
+        None | Some("serve") => {}
+        Some("create-admin") => return create_admin(config, &arguments[1..]).await,
+        Some(other) => {
+            eprintln!("jobportal: unknown command {other:?}; the commands are serve (the default) and create-admin");
+            return ExitCode::from(2);
+        }
+    }
+
     let listener = match TcpListener::bind(config.listen_addr).await {
         Ok(listener) => listener,
         Err(error) => {
@@ -29,6 +39,56 @@ async fn main() -> ExitCode {
         }
         Err(error) => {
             eprintln!("jobportal: {error}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+const CREATE_ADMIN_USAGE: &str = "usage: jobportal create-admin --email ADDRESS --first-name NAME --last-name NAME \
+     (the password is read from ADMIN_PASSWORD, or else from the first line of standard input)";
+
+/// Makes an Admin account: the only way one comes to exist (signup refuses the type).
+async fn create_admin(config: Config, arguments: &[String]) -> ExitCode {
+    let mut fields = [("--email", None), ("--first-name", None), ("--last-name", None)];
+    let mut rest = arguments.iter();
+    while let Some(flag) = rest.next() {
+        match fields.iter_mut().find(|(name, _)| name == flag) {
+            Some((_, value)) => *value = rest.next().cloned(),
+            None => {
+                eprintln!("jobportal: unknown option {flag:?}; {CREATE_ADMIN_USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let [(_, Some(email)), (_, Some(first_name)), (_, Some(last_name))] = fields else {
+        eprintln!("jobportal: {CREATE_ADMIN_USAGE}");
+        return ExitCode::from(2);
+    };
+    let password = match std::env::var("ADMIN_PASSWORD") {
+        Ok(password) => password,
+        Err(_) => {
+            let mut line = String::new();
+            if std::io::stdin().read_line(&mut line).is_err() {
+                eprintln!("jobportal: cannot read the password from standard input");
+                return ExitCode::from(2);
+            }
+            line.trim_end_matches(['\r', '\n']).to_string()
+        }
+    };
+    let state = match jobportal::prepare(config).await {
+        Ok(state) => state,
+        Err(error) => {
+            eprintln!("jobportal: {error}");
+            return ExitCode::from(1);
+        }
+    };
+    match jobportal::accounts::create_admin(&state.db, &email, &first_name, &last_name, &password).await {
+        Ok(id) => {
+            println!("created Admin {email} ({id})");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("jobportal: {message}");
             ExitCode::from(1)
         }
     }

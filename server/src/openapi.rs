@@ -6,7 +6,10 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use utoipa::OpenApi;
 
-use crate::{categories, jobs};
+use utoipa::Modify;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+
+use crate::{accounts, categories, jobs};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -22,6 +25,14 @@ use crate::{categories, jobs};
     paths(
         crate::healthz,
         crate::readyz,
+        accounts::handlers::send_otp,
+        accounts::handlers::signup,
+        accounts::handlers::login,
+        accounts::handlers::logout,
+        accounts::handlers::reset_password_token,
+        accounts::handlers::reset_password,
+        accounts::handlers::change_password,
+        accounts::handlers::user_details,
         categories::handlers::show_all_categories,
         categories::handlers::category_page_details,
         categories::handlers::category_page_details_by_path,
@@ -29,13 +40,27 @@ use crate::{categories, jobs};
         jobs::handlers::get_job,
         jobs::handlers::get_full_job_details,
     ),
+    modifiers(&BearerAuth),
     tags(
+        (name = "accounts", description = "Signup, login, logout and passwords"),
         (name = "categories", description = "Job categories and their pages"),
         (name = "jobs", description = "Browsing jobs"),
         (name = "operation", description = "Liveness and readiness"),
     )
 )]
 pub struct ApiDoc;
+
+/// The `bearer` scheme the protected calls name: `Authorization: Bearer <JWT>`.
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        let mut scheme = Http::new(HttpAuthScheme::Bearer);
+        scheme.bearer_format = Some("JWT".into());
+        components.add_security_scheme("bearer", SecurityScheme::Http(scheme));
+    }
+}
 
 static DOCUMENT: LazyLock<String> =
     LazyLock::new(|| ApiDoc::openapi().to_json().expect("the OpenAPI document serializes"));

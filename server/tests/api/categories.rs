@@ -42,7 +42,8 @@ async fn the_landing_categories_are_seeded_in_order(app: &TestApp) {
 }
 
 async fn a_restart_does_not_seed_again(app: &TestApp) {
-    jobportal::prepare(&app.config).await.expect("a second start prepares the same database");
+    let again = jobportal::prepare((*app.config).clone()).await.expect("a second start prepares the same database");
+    again.db.close().await;
     let (_, body) = app.get("/api/v1/jobs/showAllCategories").await;
     assert_eq!(body["categories"].as_array().unwrap().len(), 11);
 }

@@ -8,7 +8,7 @@ use jobportal::config::{Config, DatabaseUrl};
 use jobportal::db::Db;
 use jobportal::jobs::model::Job;
 use jobportal::jobs::repo::{self as jobs_repo, NewJob};
-use jobportal::{AppState, dispatch};
+use jobportal::dispatch;
 use serde_json::Value;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
@@ -89,11 +89,10 @@ impl TestApp {
     }
 
     async fn start(config: Config, postgres: Option<(String, String)>) -> Self {
-        let db = jobportal::prepare(&config).await.expect("the database prepares");
+        let state = jobportal::prepare(config).await.expect("the server prepares");
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
         let address = format!("http://{}", listener.local_addr().unwrap());
-        let config = Arc::new(config);
-        let state = AppState { db: db.clone(), config: config.clone() };
+        let (db, config) = (state.db.clone(), state.config.clone());
         let (stop, stopped) = oneshot::channel::<()>();
         let served = tokio::spawn(async move {
             jobportal::serve(state, listener, async {
@@ -207,4 +206,88 @@ fn with_database(url: &str, name: &str) -> String {
         _ => base,
     };
     format!("{server}/{name}{query}")
+}
+
+/// The messages written to the `.eml` outbox (no `SMTP_URL`), oldest first.
+pub fn outbox_files(app: &TestApp) -> Vec<String> {
+    read_messages(&app.config.data_dir.join("outbox"))
+}
+
+/// Every message file in `dir` (an outbox directory or a maildir's `new/`), oldest first.
+pub fn read_messages(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|entry| !entry.file_name().to_string_lossy().starts_with('.'))
+        .filter_map(|entry| Some((entry.metadata().ok()?.modified().ok()?, entry.path())))
+        .collect();
+    files.sort();
+    files.into_iter().filter_map(|(_, path)| std::fs::read_to_string(path).ok()).map(|text| unfold(&text)).collect()
+}
+
+/// Undoes quoted-printable soft line breaks and `=3D`, so links and codes read whole.
+fn unfold(text: &str) -> String {
+    text.replace("=\r\n", "").replace("=\n", "").replace("=3D", "=")
+}
+
+/// Waits up to ten seconds for a message to `to` whose text contains `needle`.
+pub async fn wait_for_message(read: impl Fn() -> Vec<String>, to: &str, needle: &str) -> String {
+    for _ in 0..100 {
+        if let Some(message) = read().into_iter().find(|m| m.contains(&format!("To: {}", to.to_lowercase())) && m.contains(needle)) {
+            return message;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("no message to {to} containing {needle:?} arrived; have {:#?}", read());
+}
+
+/// The six-digit code in a signup-code message.
+pub fn code_in(message: &str) -> String {
+    let marker = "Your jobportal verification code: ";
+    let start = message.find(marker).expect("a signup-code subject") + marker.len();
+    message[start..start + 6].to_string()
+}
+
+impl TestApp {
+    pub async fn mail(&self, to: &str, needle: &str) -> String {
+        wait_for_message(|| outbox_files(self), to, needle).await
+    }
+
+    pub async fn send_otp(&self, email: &str) -> (u16, Value) {
+        self.post_json("/api/v1/auth/sendotp", &serde_json::json!({ "email": email, "checkUserPresent": true })).await
+    }
+
+    /// Signs up through the real calls, reading the code from the outbox. Returns the user.
+    pub async fn sign_up(&self, account_type: &str, email: &str, password: &str) -> Value {
+        let (status, _) = self.send_otp(email).await;
+        assert_eq!(status, 200);
+        let code = code_in(&self.mail(email, "verification code").await);
+        let (status, body) = self
+            .post_json(
+                "/api/v1/auth/signup",
+                &serde_json::json!({
+                    "accountType": account_type, "firstName": "Ada", "lastName": "Lovelace", "email": email,
+                    "password": password, "confirmPassword": password, "otp": code,
+                }),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        body["user"].clone()
+    }
+
+    pub async fn log_in(&self, email: &str, password: &str) -> String {
+        let (status, body) = self.post_json("/api/v1/auth/login", &serde_json::json!({ "email": email, "password": password })).await;
+        assert_eq!(status, 200, "{body}");
+        body["token"].as_str().unwrap().to_string()
+    }
+
+    pub async fn get_as(&self, path: &str, token: &str) -> (u16, Value) {
+        let response = self.client.get(self.url(path)).bearer_auth(token).send().await.expect("the request is sent");
+        status_and_json(response).await
+    }
+
+    pub async fn post_as(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
+        let response = self.client.post(self.url(path)).bearer_auth(token).json(body).send().await.expect("the request is sent");
+        status_and_json(response).await
+    }
 }

@@ -2,6 +2,7 @@
 
 mod helpers;
 
+mod accounts;
 mod categories;
 mod jobs;
 mod operation;

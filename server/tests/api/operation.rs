@@ -45,6 +45,14 @@ async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp)
     assert_eq!(
         listed,
         [
+            "/api/v1/auth/changepassword",
+            "/api/v1/auth/login",
+            "/api/v1/auth/logout",
+            "/api/v1/auth/reset-password",
+            "/api/v1/auth/reset-password-token",
+            "/api/v1/auth/sendotp",
+            "/api/v1/auth/signup",
+            "/api/v1/auth/userDetails",
             "/api/v1/jobs/alljobs",
             "/api/v1/jobs/categoryPageDetails",
             "/api/v1/jobs/categoryPageDetails/{categoryId}",
@@ -63,6 +71,8 @@ async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp)
     assert_eq!(responses("/api/v1/jobs/alljobs", "get"), ["200", "400", "503"]);
     assert_eq!(responses("/api/v1/jobs/categoryPageDetails", "post"), ["200", "400", "404", "503"]);
     assert_eq!(responses("/readyz", "get"), ["200", "503"]);
+    assert_eq!(responses("/api/v1/auth/login", "post"), ["200", "400", "401", "429"]);
+    assert_eq!(document["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
 }
 
 #[tokio::test]
@@ -97,10 +107,11 @@ async fn the_web_app_is_served_with_caching_compression_and_a_fallback_page() {
 
 #[test]
 fn a_bad_setting_stops_the_program_with_one_line_naming_it() {
+    let data_dir = crate::helpers::scratch_dir();
     for (variable, value) in [("LISTEN_ADDR", "nowhere"), ("MAX_RESUME_BYTES", "-1"), ("DATABASE_URL", "mysql://db")] {
         let output = Command::new(env!("CARGO_BIN_EXE_jobportal"))
             .env(variable, value)
-            .env("DATA_DIR", crate::helpers::scratch_dir())
+            .env("DATA_DIR", &data_dir)
             .output()
             .expect("the binary runs");
         assert_eq!(output.status.code(), Some(2), "{variable}");
@@ -108,4 +119,5 @@ fn a_bad_setting_stops_the_program_with_one_line_naming_it() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.starts_with(&format!("jobportal: invalid {variable}: ")), "{stderr}");
     }
+    let _ = std::fs::remove_dir_all(data_dir);
 }

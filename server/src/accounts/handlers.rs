@@ -1,0 +1,446 @@
+use std::net::SocketAddr;
+
+use axum::Json;
+use axum::extract::{ConnectInfo, State};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::db::{new_id, now_millis};
+use crate::error::{ApiResult, AppError, ErrorBody, JsonBody};
+use crate::{Ack, AppState, dispatch, enqueue_mail};
+
+use super::model::{AccountType, Email, NewPassword, User, UserRow};
+use super::repo::{self, INSERT_USER};
+use super::secrets::{self, digest, keyed_digest, random_hex, six_digit_code};
+use super::session::{self, AuthUser};
+use super::emails;
+
+const CODE_LIFETIME_MILLIS: i64 = 10 * 60 * 1000;
+const CODE_WINDOW_MILLIS: i64 = 60 * 60 * 1000;
+const MAX_WRONG_CODES: i64 = 5;
+const RESET_LIFETIME_MILLIS: i64 = 60 * 60 * 1000;
+
+pub const ALL_FIELDS_REQUIRED: &str = "All fields are required";
+pub const PASSWORDS_DO_NOT_MATCH: &str = "Passwords Do Not Match";
+pub const INVALID_CODE: &str = "The OTP is invalid or has expired";
+pub const TOO_MANY_WRONG_CODES: &str = "Too many wrong OTP attempts. Please request a new OTP";
+pub const USER_EXISTS: &str = "User already exists. Please log in";
+pub const BAD_CREDENTIALS: &str = "Incorrect email or password";
+pub const TOO_MANY_LOGINS: &str = "Too many failed login attempts. Please try again later";
+pub const TOO_MANY_CODES: &str = "Too many requests. Please try again later";
+pub const INVALID_RESET: &str = "The reset link is invalid or has expired";
+pub const WRONG_PASSWORD: &str = "The password is incorrect";
+
+fn ack(message: &str) -> Json<Ack> {
+    Json(Ack { success: true, message: message.into() })
+}
+
+/// A text field that must be present and not blank.
+fn required(value: &Option<String>) -> Result<&str, AppError> {
+    value.as_deref().map(str::trim).filter(|text| !text.is_empty()).ok_or_else(|| AppError::bad_request(ALL_FIELDS_REQUIRED))
+}
+
+/// A password field: present and not empty (kept as typed, spaces included).
+fn password_field(value: &Option<String>) -> Result<&str, AppError> {
+    value.as_deref().filter(|text| !text.is_empty()).ok_or_else(|| AppError::bad_request(ALL_FIELDS_REQUIRED))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SendOtpRequest {
+    pub email: Option<String>,
+    /// Accepted for compatibility; the response never says whether the address has an account.
+    pub check_user_present: Option<serde_json::Value>,
+}
+
+/// Request a signup code by e-mail.
+///
+/// The same 200 answers a new address and one that already has an account (which is e-mailed that
+/// it has one instead of a code). At most 5 codes per address per hour, and a per-client limit.
+#[utoipa::path(post, path = "/api/v1/auth/sendotp", tag = "accounts", request_body = SendOtpRequest,
+    responses(
+        (status = 200, description = "The code is on its way", body = Ack),
+        (status = 400, description = "The address is missing or malformed", body = ErrorBody),
+        (status = 429, description = "Too many codes for this address or client", body = ErrorBody),
+    ))]
+pub async fn send_otp(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    JsonBody(request): JsonBody<SendOtpRequest>,
+) -> ApiResult<Json<Ack>> {
+    const WINDOW: &str = "SELECT window_started_at, sent_in_window FROM signup_codes WHERE email = $1";
+    const UPSERT: &str = "INSERT INTO signup_codes (email, code_hash, expires_at, wrong_attempts, window_started_at, sent_in_window) \
+         VALUES ($1, $2, $3, 0, $4, $5) ON CONFLICT (email) DO UPDATE SET code_hash = excluded.code_hash, \
+         expires_at = excluded.expires_at, wrong_attempts = 0, window_started_at = excluded.window_started_at, \
+         sent_in_window = excluded.sent_in_window";
+
+    let email = Email::parse(required(&request.email).map_err(|_| AppError::bad_request("Email is required"))?)?;
+    let client_key = client.ip().to_string();
+    state.limits.code_requests.check(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
+
+    let existing = repo::find_by_email(&state.db, &email).await?;
+    let code = six_digit_code();
+    // An existing account gets no usable code: the stored digest is of a code nobody is sent.
+    let digested = if existing.is_some() { random_hex(16) } else { code.clone() };
+    let code_hash = keyed_digest(&state.keys.digest_key, &digested);
+    let mail = match existing {
+        Some(_) => emails::account_exists(email.as_str(), &state.config.public_url),
+        None => emails::signup_code(email.as_str(), &code),
+    };
+    let now = now_millis();
+    let per_address = state.config.limits.codes_per_address_per_hour;
+    dispatch!(&state.db, |pool| {
+        let mut tx = pool.begin().await?;
+        let window: Option<(i64, i64)> = sqlx::query_as(WINDOW).bind(email.as_str()).fetch_optional(&mut *tx).await?;
+        let (window_start, sent) = match window {
+            Some((start, sent)) if now - start < CODE_WINDOW_MILLIS => (start, sent),
+            _ => (now, 0),
+        };
+        if sent >= per_address {
+            let wait = (window_start + CODE_WINDOW_MILLIS - now).max(1000) / 1000;
+            return Err(AppError::too_many(TOO_MANY_CODES, wait as u64));
+        }
+        sqlx::query(UPSERT)
+            .bind(email.as_str())
+            .bind(&code_hash)
+            .bind(now + CODE_LIFETIME_MILLIS)
+            .bind(window_start)
+            .bind(sent + 1)
+            .execute(&mut *tx)
+            .await?;
+        enqueue_mail!(&mut *tx, &mail)?;
+        tx.commit().await?;
+        Ok::<(), AppError>(())
+    })?;
+    state.limits.code_requests.record(&client_key);
+    state.outbox.notify();
+    Ok(ack("OTP Sent Successfully"))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignupRequest {
+    pub account_type: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: Option<String>,
+    pub password: Option<String>,
+    pub confirm_password: Option<String>,
+    pub otp: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SignupResponse {
+    pub success: bool,
+    pub message: String,
+    pub user: User,
+}
+
+/// Sign up with the e-mailed code.
+#[utoipa::path(post, path = "/api/v1/auth/signup", tag = "accounts", request_body = SignupRequest,
+    responses(
+        (status = 200, description = "The account exists now", body = SignupResponse),
+        (status = 400, description = "A field is missing or wrong, or the code is invalid, expired or used up", body = ErrorBody),
+        (status = 409, description = "The address already has an account", body = ErrorBody),
+    ))]
+pub async fn signup(State(state): State<AppState>, JsonBody(request): JsonBody<SignupRequest>) -> ApiResult<Json<SignupResponse>> {
+    const CODE: &str = "SELECT code_hash, expires_at, wrong_attempts FROM signup_codes WHERE email = $1";
+    const WRONG: &str = "UPDATE signup_codes SET wrong_attempts = wrong_attempts + 1 WHERE email = $1";
+    const CONSUME: &str = "DELETE FROM signup_codes WHERE email = $1 AND code_hash = $2 AND expires_at > $3 AND wrong_attempts < $4";
+
+    let account_type = required(&request.account_type)?;
+    let first_name = required(&request.first_name)?;
+    let last_name = required(&request.last_name)?;
+    let email = required(&request.email)?;
+    let password = password_field(&request.password)?;
+    let confirm = password_field(&request.confirm_password)?;
+    let otp = required(&request.otp)?;
+    if password != confirm {
+        return Err(AppError::bad_request(PASSWORDS_DO_NOT_MATCH));
+    }
+    let password = NewPassword::parse(password)?;
+    let account_type = match AccountType::parse(account_type) {
+        Some(kind @ (AccountType::Applicant | AccountType::Recruiter)) => kind,
+        _ => return Err(AppError::bad_request("Account type must be Applicant or Recruiter")),
+    };
+    let email = Email::parse(email)?;
+
+    let code_hash = keyed_digest(&state.keys.digest_key, otp);
+    let now = now_millis();
+    let stored: Option<(String, i64, i64)> =
+        dispatch!(&state.db, |pool| sqlx::query_as(CODE).bind(email.as_str()).fetch_optional(pool).await)?;
+    let Some((stored_hash, expires_at, wrong_attempts)) = stored else {
+        return Err(AppError::bad_request(INVALID_CODE));
+    };
+    if wrong_attempts >= MAX_WRONG_CODES {
+        return Err(AppError::bad_request(TOO_MANY_WRONG_CODES));
+    }
+    if expires_at <= now {
+        return Err(AppError::bad_request(INVALID_CODE));
+    }
+    if stored_hash != code_hash {
+        dispatch!(&state.db, |pool| sqlx::query(WRONG).bind(email.as_str()).execute(pool).await.map(|done| done.rows_affected()))?;
+        return Err(AppError::bad_request(INVALID_CODE));
+    }
+
+    let password_hash = secrets::hash_password(password.as_str()).await?;
+    let id = new_id();
+    let user: UserRow = dispatch!(&state.db, |pool| {
+        let mut tx = pool.begin().await?;
+        // Consuming the code first makes it single-use even when two signups race with it.
+        let consumed = sqlx::query(CONSUME)
+            .bind(email.as_str())
+            .bind(&code_hash)
+            .bind(now)
+            .bind(MAX_WRONG_CODES)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if consumed != 1 {
+            return Err(AppError::bad_request(INVALID_CODE));
+        }
+        let user = sqlx::query_as::<_, UserRow>(INSERT_USER)
+            .bind(&id)
+            .bind(first_name)
+            .bind(last_name)
+            .bind(email.as_str())
+            .bind(&password_hash)
+            .bind(account_type.as_str())
+            .bind(now)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(|error| match AppError::from(error) {
+                AppError::Conflict(_) => AppError::Conflict(USER_EXISTS.into()),
+                other => other,
+            })?;
+        tx.commit().await?;
+        Ok::<UserRow, AppError>(user)
+    })?;
+    Ok(Json(SignupResponse {
+        success: true,
+        message: "User registered successfully".into(),
+        user: User::from_row(user, None),
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct LoginRequest {
+    pub email: Option<String>,
+    pub password: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LoginResponse {
+    pub success: bool,
+    pub message: String,
+    pub token: String,
+    pub user: User,
+}
+
+/// Log in. An unknown address and a wrong password get the same 401, in about the same time.
+#[utoipa::path(post, path = "/api/v1/auth/login", tag = "accounts", request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Logged in; `token` is the new JWT", body = LoginResponse),
+        (status = 400, description = "A field is missing", body = ErrorBody),
+        (status = 401, description = "Unknown address or wrong password", body = ErrorBody),
+        (status = 429, description = "Too many failures for this address from this client; see Retry-After", body = ErrorBody),
+    ))]
+pub async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    JsonBody(request): JsonBody<LoginRequest>,
+) -> ApiResult<Json<LoginResponse>> {
+    let email = required(&request.email)?;
+    let password = password_field(&request.password)?;
+    let throttle_key = format!("{}|{}", email.trim().to_lowercase(), client.ip());
+    state.limits.login_failures.check(&throttle_key).map_err(|wait| AppError::too_many(TOO_MANY_LOGINS, wait))?;
+
+    let user = match Email::parse(email) {
+        Ok(email) => repo::find_by_email(&state.db, &email).await?,
+        Err(_) => None,
+    };
+    if !secrets::verify_password(password, user.as_ref().map(|user| user.password_hash.as_str())).await? {
+        state.limits.login_failures.record(&throttle_key);
+        return Err(AppError::unauthorized(BAD_CREDENTIALS));
+    }
+    let user = user.expect("a matching password implies an account");
+    state.limits.login_failures.clear(&throttle_key);
+    let token = session::open(&state.db, &state.keys, &user.id, &user.email, &user.account_type).await?;
+    Ok(Json(LoginResponse {
+        success: true,
+        message: "Logged in successfully".into(),
+        token: token.clone(),
+        user: User::from_row(user, Some(token)),
+    }))
+}
+
+/// Log out: this token is refused from now on.
+#[utoipa::path(post, path = "/api/v1/auth/logout", tag = "accounts", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Logged out", body = Ack),
+        (status = 401, description = "No valid token", body = ErrorBody),
+    ))]
+pub async fn logout(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Json<Ack>> {
+    const SQL: &str = "DELETE FROM sessions WHERE jti = $1";
+    dispatch!(&state.db, |pool| sqlx::query(SQL).bind(&caller.jti).execute(pool).await.map(|done| done.rows_affected()))?;
+    Ok(ack("Logged out successfully"))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ResetTokenRequest {
+    pub email: Option<String>,
+}
+
+pub const RESET_SENT: &str = "If an account exists for this email, a password reset link has been sent to it";
+
+/// Request a password-reset e-mail. Always 200 for a well-formed address.
+#[utoipa::path(post, path = "/api/v1/auth/reset-password-token", tag = "accounts", request_body = ResetTokenRequest,
+    responses(
+        (status = 200, description = "A link was sent if the address has an account", body = Ack),
+        (status = 400, description = "The address is missing or malformed", body = ErrorBody),
+        (status = 429, description = "Too many requests from this client", body = ErrorBody),
+    ))]
+pub async fn reset_password_token(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    JsonBody(request): JsonBody<ResetTokenRequest>,
+) -> ApiResult<Json<Ack>> {
+    const INSERT: &str = "INSERT INTO password_resets (token_hash, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4)";
+    let email = Email::parse(required(&request.email).map_err(|_| AppError::bad_request("Email is required"))?)?;
+    let client_key = format!("reset|{}", client.ip());
+    state.limits.code_requests.check(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
+    state.limits.code_requests.record(&client_key);
+
+    if let Some(user) = repo::find_by_email(&state.db, &email).await? {
+        // 256 bits of randomness; only its digest is stored.
+        let token = random_hex(32);
+        let link = format!("{}/update-password/{token}", state.config.public_url);
+        let mail = emails::password_reset(&user.email, &link);
+        let now = now_millis();
+        dispatch!(&state.db, |pool| {
+            let mut tx = pool.begin().await?;
+            sqlx::query(INSERT).bind(digest(&token)).bind(&user.id).bind(now + RESET_LIFETIME_MILLIS).bind(now).execute(&mut *tx).await?;
+            enqueue_mail!(&mut *tx, &mail)?;
+            tx.commit().await
+        })?;
+        state.outbox.notify();
+    }
+    Ok(ack(RESET_SENT))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetPasswordRequest {
+    pub password: Option<String>,
+    pub confirm_password: Option<String>,
+    pub token: Option<String>,
+}
+
+/// Choose a new password with the e-mailed token. Every earlier session of the account ends.
+#[utoipa::path(post, path = "/api/v1/auth/reset-password", tag = "accounts", request_body = ResetPasswordRequest,
+    responses(
+        (status = 200, description = "The password is changed", body = Ack),
+        (status = 400, description = "A field is missing, the passwords differ, or the token is invalid, used or expired", body = ErrorBody),
+    ))]
+pub async fn reset_password(State(state): State<AppState>, JsonBody(request): JsonBody<ResetPasswordRequest>) -> ApiResult<Json<Ack>> {
+    const FIND: &str = "SELECT user_id FROM password_resets WHERE token_hash = $1 AND expires_at > $2";
+    const CONSUME: &str = "DELETE FROM password_resets WHERE token_hash = $1 AND expires_at > $2";
+    const OTHER_TOKENS: &str = "DELETE FROM password_resets WHERE user_id = $1";
+    const UPDATE: &str = "UPDATE users SET password_hash = $1 WHERE id = $2";
+    const END_SESSIONS: &str = "DELETE FROM sessions WHERE user_id = $1";
+
+    let password = password_field(&request.password)?;
+    let confirm = password_field(&request.confirm_password)?;
+    let token = required(&request.token)?;
+    if password != confirm {
+        return Err(AppError::bad_request(PASSWORDS_DO_NOT_MATCH));
+    }
+    let password = NewPassword::parse(password)?;
+    let token_hash = digest(token);
+    let now = now_millis();
+    let user_id: Option<(String,)> =
+        dispatch!(&state.db, |pool| sqlx::query_as(FIND).bind(&token_hash).bind(now).fetch_optional(pool).await)?;
+    let (user_id,) = user_id.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
+    let user = repo::find(&state.db, &user_id).await?.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
+    let password_hash = secrets::hash_password(password.as_str()).await?;
+    let mail = emails::password_changed(&user.email, &user.first_name, &state.config.public_url);
+    dispatch!(&state.db, |pool| {
+        let mut tx = pool.begin().await?;
+        let consumed = sqlx::query(CONSUME).bind(&token_hash).bind(now).execute(&mut *tx).await?.rows_affected();
+        if consumed != 1 {
+            return Err(AppError::bad_request(INVALID_RESET));
+        }
+        sqlx::query(OTHER_TOKENS).bind(&user.id).execute(&mut *tx).await?;
+        sqlx::query(UPDATE).bind(&password_hash).bind(&user.id).execute(&mut *tx).await?;
+        sqlx::query(END_SESSIONS).bind(&user.id).execute(&mut *tx).await?;
+        enqueue_mail!(&mut *tx, &mail)?;
+        tx.commit().await?;
+        Ok::<(), AppError>(())
+    })?;
+    state.outbox.notify();
+    Ok(ack("Password reset successfully"))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangePasswordRequest {
+    pub old_password: Option<String>,
+    pub new_password: Option<String>,
+}
+
+/// Change the password. Other sessions end; the caller's token keeps working.
+#[utoipa::path(post, path = "/api/v1/auth/changepassword", tag = "accounts", request_body = ChangePasswordRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The password is changed", body = Ack),
+        (status = 400, description = "A field is missing or the new password is too short or long", body = ErrorBody),
+        (status = 401, description = "No valid token, or the current password is wrong", body = ErrorBody),
+    ))]
+pub async fn change_password(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    JsonBody(request): JsonBody<ChangePasswordRequest>,
+) -> ApiResult<Json<Ack>> {
+    const UPDATE: &str = "UPDATE users SET password_hash = $1 WHERE id = $2";
+    const END_OTHER_SESSIONS: &str = "DELETE FROM sessions WHERE user_id = $1 AND jti <> $2";
+
+    let old_password = password_field(&request.old_password)?;
+    let new_password = NewPassword::parse(password_field(&request.new_password)?)?;
+    let user = repo::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
+    if !secrets::verify_password(old_password, Some(&user.password_hash)).await? {
+        return Err(AppError::unauthorized(WRONG_PASSWORD));
+    }
+    let password_hash = secrets::hash_password(new_password.as_str()).await?;
+    let mail = emails::password_changed(&user.email, &user.first_name, &state.config.public_url);
+    dispatch!(&state.db, |pool| {
+        let mut tx = pool.begin().await?;
+        sqlx::query(UPDATE).bind(&password_hash).bind(&user.id).execute(&mut *tx).await?;
+        sqlx::query(END_OTHER_SESSIONS).bind(&user.id).bind(&caller.jti).execute(&mut *tx).await?;
+        enqueue_mail!(&mut *tx, &mail)?;
+        tx.commit().await
+    })?;
+    state.outbox.notify();
+    Ok(ack("Password updated successfully"))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UserDetailsResponse {
+    pub success: bool,
+    pub message: String,
+    pub data: User,
+}
+
+/// The caller's own user object, with `token` set to the caller's token.
+#[utoipa::path(get, path = "/api/v1/auth/userDetails", tag = "accounts", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The caller", body = UserDetailsResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+    ))]
+pub async fn user_details(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Json<UserDetailsResponse>> {
+    let user = repo::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
+    Ok(Json(UserDetailsResponse {
+        success: true,
+        message: "User details fetched successfully".into(),
+        data: User::from_row(user, Some(caller.token)),
+    }))
+}

@@ -1,0 +1,54 @@
+//! Accounts: signup with an e-mailed code, login and logout, forgotten and changed passwords,
+//! and the caller's own details.
+
+pub mod avatar;
+pub mod emails;
+pub mod handlers;
+pub mod model;
+pub mod repo;
+pub mod secrets;
+pub mod session;
+pub mod throttle;
+
+use axum::Router;
+use axum::routing::{get, post};
+
+use crate::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/auth/sendotp", post(handlers::send_otp))
+        .route("/auth/signup", post(handlers::signup))
+        .route("/auth/login", post(handlers::login))
+        .route("/auth/logout", post(handlers::logout))
+        .route("/auth/reset-password-token", post(handlers::reset_password_token))
+        .route("/auth/reset-password", post(handlers::reset_password))
+        .route("/auth/changepassword", post(handlers::change_password))
+        .route("/auth/userDetails", get(handlers::user_details))
+        .route("/avatars/{file}", get(avatar::avatar))
+}
+
+/// Creates an Admin account (the `create-admin` command). Returns its id, or why it was refused.
+pub async fn create_admin(
+    db: &crate::db::Db,
+    email: &str,
+    first_name: &str,
+    last_name: &str,
+    password: &str,
+) -> Result<String, String> {
+    let email = model::Email::parse(email).map_err(|error| error.to_string())?;
+    let password = model::NewPassword::parse(password).map_err(|error| error.to_string())?;
+    let (first_name, last_name) = (first_name.trim(), last_name.trim());
+    if first_name.is_empty() || last_name.is_empty() {
+        return Err("the first and last names are required".into());
+    }
+    let password_hash = secrets::hash_password(password.as_str()).await.map_err(|error| error.to_string())?;
+    let user = repo::NewUser { first_name, last_name, email: &email, password_hash: &password_hash, account_type: model::AccountType::Admin };
+    match repo::insert(db, &user).await {
+        Ok(row) => Ok(row.id),
+        Err(sqlx::Error::Database(error)) if error.kind() == sqlx::error::ErrorKind::UniqueViolation => {
+            Err(format!("{} already has an account", email.as_str()))
+        }
+        Err(error) => Err(error.to_string()),
+    }
+}

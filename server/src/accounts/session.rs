@@ -1,0 +1,195 @@
+//! JWTs (HS256, 24 hours) backed by a session row per `jti`: a token is honoured only while its
+//! session exists, so logout, a reset and a password change end sessions exactly.
+
+use axum::extract::{FromRequestParts, OptionalFromRequestParts};
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+
+use crate::AppState;
+use crate::db::{Db, new_id, now_millis};
+use crate::dispatch;
+use crate::error::AppError;
+
+use super::model::AccountType;
+
+pub const TOKEN_LIFETIME_SECS: i64 = 24 * 60 * 60;
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Claims {
+    pub id: String,
+    pub email: String,
+    pub account_type: String,
+    pub iat: i64,
+    pub exp: i64,
+    pub jti: String,
+}
+
+pub struct Keys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    /// Keys the digests of signup codes.
+    pub digest_key: Vec<u8>,
+}
+
+impl Keys {
+    pub fn new(secret: &[u8]) -> Self {
+        Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            digest_key: secret.to_vec(),
+        }
+    }
+
+    pub fn sign(&self, claims: &Claims) -> String {
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &self.encoding).expect("HS256 signing cannot fail")
+    }
+
+    /// The claims of a token signed with our key, by HS256, and not expired.
+    pub fn verify(&self, token: &str) -> Option<Claims> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        validation.set_required_spec_claims(&["exp", "iat"]);
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).ok().map(|data| data.claims)
+    }
+}
+
+/// Signs a new token for the user and opens its session.
+pub async fn open(db: &Db, keys: &Keys, user_id: &str, email: &str, account_type: &str) -> Result<String, AppError> {
+    const SQL: &str = "INSERT INTO sessions (jti, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4)";
+    const PURGE: &str = "DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2";
+    let now = now_millis();
+    let iat = now / 1000;
+    let claims = Claims {
+        id: user_id.to_string(),
+        email: email.to_string(),
+        account_type: account_type.to_string(),
+        iat,
+        exp: iat + TOKEN_LIFETIME_SECS,
+        jti: new_id(),
+    };
+    dispatch!(db, |pool| {
+        sqlx::query(PURGE).bind(user_id).bind(now).execute(pool).await?;
+        sqlx::query(SQL).bind(&claims.jti).bind(user_id).bind(claims.exp * 1000).bind(now).execute(pool).await.map(|_| ())
+    })?;
+    Ok(keys.sign(&claims))
+}
+
+pub const TOKEN_MISSING: &str = "Token is missing";
+pub const TOKEN_INVALID: &str = "Token is invalid or expired";
+
+/// The caller, from a valid token whose session is open.
+#[derive(Clone, Debug)]
+pub struct AuthUser {
+    pub id: String,
+    pub email: String,
+    pub account_type: AccountType,
+    pub jti: String,
+    /// The bearer token itself, returned to its owner in user objects.
+    pub token: String,
+}
+
+fn bearer(parts: &Parts) -> Option<&str> {
+    let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
+    let token = value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer "))?.trim();
+    (!token.is_empty() && token != "null" && token != "undefined").then_some(token)
+}
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        const SQL: &str = "SELECT u.id, u.email, u.account_type FROM sessions s JOIN users u ON u.id = s.user_id \
+                           WHERE s.jti = $1 AND s.user_id = $2 AND s.expires_at > $3";
+        let token = bearer(parts).ok_or_else(|| AppError::unauthorized(TOKEN_MISSING))?;
+        let claims = state.keys.verify(token).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
+        let row: Option<(String, String, String)> = dispatch!(&state.db, |pool| {
+            sqlx::query_as(SQL).bind(&claims.jti).bind(&claims.id).bind(now_millis()).fetch_optional(pool).await
+        })?;
+        let (id, email, account_type) = row.ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
+        let account_type = AccountType::parse(&account_type).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
+        Ok(Self { id, email, account_type, jti: claims.jti, token: token.to_string() })
+    }
+}
+
+/// A public call ignores a missing or bad token (`Bearer null` included).
+impl OptionalFromRequestParts<AppState> for AuthUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Option<Self>, Self::Rejection> {
+        match <Self as FromRequestParts<AppState>>::from_request_parts(parts, state).await {
+            Ok(user) => Ok(Some(user)),
+            Err(AppError::Unauthorized(_)) => Ok(None),
+            Err(other) => Err(other),
+        }
+    }
+}
+
+macro_rules! role_extractor {
+    ($name:ident, $role:ident, $message:literal) => {
+        #[doc = concat!("The caller, who must be ", stringify!($role), ".")]
+        #[derive(Clone, Debug)]
+        pub struct $name(pub AuthUser);
+
+        impl FromRequestParts<AppState> for $name {
+            type Rejection = AppError;
+
+            async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+                let user = <AuthUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await?;
+                if user.account_type == AccountType::$role {
+                    Ok(Self(user))
+                } else {
+                    Err(AppError::forbidden($message))
+                }
+            }
+        }
+    };
+}
+
+role_extractor!(Applicant, Applicant, "This is a protected route for Applicants only");
+role_extractor!(Recruiter, Recruiter, "This is a protected route for Recruiters only");
+role_extractor!(Admin, Admin, "This is a protected route for Admins only");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn claims(exp_offset: i64) -> Claims {
+        let iat = now_millis() / 1000;
+        Claims {
+            id: "u1".into(),
+            email: "a@example.com".into(),
+            account_type: "Applicant".into(),
+            iat,
+            exp: iat + exp_offset,
+            jti: "j1".into(),
+        }
+    }
+
+    #[test]
+    fn a_signed_token_verifies_and_carries_its_claims() {
+        let keys = Keys::new(b"0123456789abcdef0123456789abcdef");
+        let verified = keys.verify(&keys.sign(&claims(60))).unwrap();
+        assert_eq!((verified.id.as_str(), verified.account_type.as_str(), verified.jti.as_str()), ("u1", "Applicant", "j1"));
+    }
+
+    #[test]
+    fn expired_tampered_and_foreign_tokens_are_refused() {
+        let keys = Keys::new(b"0123456789abcdef0123456789abcdef");
+        assert!(keys.verify(&keys.sign(&claims(-1))).is_none(), "expired");
+        let other = Keys::new(b"another secret, another signature!");
+        assert!(keys.verify(&other.sign(&claims(60))).is_none(), "signed with another key");
+        let token = keys.sign(&claims(60));
+        let mut parts: Vec<&str> = token.split('.').collect();
+        let forged = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &Claims { account_type: "Admin".into(), ..claims(60) }, &other.encoding).unwrap();
+        let forged_payload = forged.split('.').nth(1).unwrap();
+        parts[1] = forged_payload;
+        assert!(keys.verify(&parts.join(".")).is_none(), "payload swapped");
+        let hs512 = jsonwebtoken::encode(&Header::new(Algorithm::HS512), &claims(60), &keys.encoding).unwrap();
+        assert!(keys.verify(&hs512).is_none(), "another algorithm");
+        let none = format!("eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.{}.", token.split('.').nth(1).unwrap());
+        assert!(keys.verify(&none).is_none(), "alg none");
+    }
+}
