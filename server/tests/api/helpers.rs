@@ -27,18 +27,21 @@ pub struct TestApp {
 /// `<name>::postgres` when `TEST_DATABASE_URL` is set (CI sets it).
 #[macro_export]
 macro_rules! on_both_engines {
-    ($($name:ident),+ $(,)?) => {$(
+    ($($name:ident),+ $(,)?) => {
+        $crate::on_both_engines!(configured |_config| {}; $($name),+);
+    };
+    (configured |$config:ident| $customize:block; $($name:ident),+ $(,)?) => {$(
         mod $name {
             #[tokio::test]
             async fn sqlite() {
-                let app = $crate::helpers::TestApp::sqlite(|_| {}).await;
+                let app = $crate::helpers::TestApp::sqlite(|$config| $customize).await;
                 super::$name(&app).await;
                 app.stop().await;
             }
 
             #[tokio::test]
             async fn postgres() {
-                let Some(app) = $crate::helpers::TestApp::postgres(|_| {}).await else {
+                let Some(app) = $crate::helpers::TestApp::postgres(|$config| $customize).await else {
                     eprintln!("TEST_DATABASE_URL is not set: the PostgreSQL run is skipped");
                     return;
                 };
@@ -289,5 +292,47 @@ impl TestApp {
     pub async fn post_as(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
         let response = self.client.post(self.url(path)).bearer_auth(token).json(body).send().await.expect("the request is sent");
         status_and_json(response).await
+    }
+}
+
+/// A real SMTP server (Python's aiosmtpd) that stores what it receives in a maildir.
+pub struct SmtpSink {
+    process: std::process::Child,
+    pub maildir: PathBuf,
+}
+
+/// A loopback port nothing listens on (yet).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+impl SmtpSink {
+    pub async fn start(port: u16) -> Self {
+        let maildir = scratch_dir().join("maildir");
+        let process = std::process::Command::new("python3")
+            .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
+            .arg(&maildir)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("python3 with aiosmtpd is installed (.ci/run installs it)");
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+                return Self { process, maildir };
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the SMTP sink did not start on port {port}");
+    }
+
+    pub fn messages(&self) -> Vec<String> {
+        read_messages(&self.maildir.join("new"))
+    }
+}
+
+impl Drop for SmtpSink {
+    fn drop(&mut self) {
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+        let _ = std::fs::remove_dir_all(self.maildir.parent().unwrap());
     }
 }

@@ -5,4 +5,5 @@ mod helpers;
 mod accounts;
 mod categories;
 mod jobs;
+mod mail;
 mod operation;

@@ -1,0 +1,61 @@
+use std::sync::LazyLock;
+use std::sync::Mutex;
+
+use serde_json::json;
+
+use crate::helpers::{SmtpSink, TestApp, code_in, free_port, wait_for_message};
+use crate::on_both_engines;
+
+/// The port each test's SMTP server will use, chosen before the app is configured with it.
+static PORTS: LazyLock<Mutex<std::collections::HashMap<String, u16>>> = LazyLock::new(Default::default);
+
+fn port_for_this_test() -> u16 {
+    let name = std::thread::current().name().unwrap_or("main").to_string();
+    *PORTS.lock().unwrap().entry(name).or_insert_with(free_port)
+}
+
+on_both_engines!(
+    configured |config| { config.smtp_url = Some(format!("smtp://127.0.0.1:{}", super::port_for_this_test())); };
+    a_signup_code_is_delivered_over_smtp,
+    mail_waits_for_an_smtp_server_that_is_down_at_first,
+);
+
+async fn a_signup_code_is_delivered_over_smtp(app: &TestApp) {
+    let sink = SmtpSink::start(port_for_this_test()).await;
+    assert_eq!(app.send_otp("smtp@example.com").await.0, 200);
+    let message = wait_for_message(|| sink.messages(), "smtp@example.com", "verification code").await;
+    assert!(message.contains("From: jobportal <no-reply@localhost>"));
+    let code = code_in(&message);
+    let body = json!({
+        "accountType": "Recruiter", "firstName": "Sam", "lastName": "Mtp", "email": "smtp@example.com",
+        "password": "password123", "confirmPassword": "password123", "otp": code,
+    });
+    assert_eq!(app.post_json("/api/v1/auth/signup", &body).await.0, 200);
+    assert!(crate::helpers::outbox_files(app).is_empty(), "with SMTP_URL nothing is written as files");
+}
+
+async fn mail_waits_for_an_smtp_server_that_is_down_at_first(app: &TestApp) {
+    const STATE: &str = "SELECT attempts, sent_at, last_error FROM outbox";
+    assert_eq!(app.send_otp("patient@example.com").await.0, 200, "a mail server that is down never fails the request");
+
+    let mut failed = false;
+    for _ in 0..100 {
+        let rows: Vec<(i64, Option<i64>, Option<String>)> =
+            jobportal::dispatch!(&app.db, |pool| sqlx::query_as(STATE).fetch_all(pool).await).unwrap();
+        if let [(attempts, None, Some(_))] = rows.as_slice() {
+            failed = *attempts >= 1;
+            if failed {
+                break;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(failed, "the first delivery failed and the message is kept for a retry");
+
+    let sink = SmtpSink::start(port_for_this_test()).await;
+    let message = wait_for_message(|| sink.messages(), "patient@example.com", "verification code").await;
+    assert_eq!(code_in(&message).len(), 6);
+    let rows: Vec<(i64, Option<i64>, Option<String>)> =
+        jobportal::dispatch!(&app.db, |pool| sqlx::query_as(STATE).fetch_all(pool).await).unwrap();
+    assert!(matches!(rows.as_slice(), [(2.., Some(_), None)]), "{rows:?}");
+}
