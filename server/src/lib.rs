@@ -8,7 +8,9 @@ pub mod error;
 pub mod jobs;
 pub mod mail;
 mod openapi;
+pub mod profiles;
 mod site;
+pub mod storage;
 pub mod telemetry;
 
 use std::future::Future;
@@ -37,6 +39,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::error::{AppError, ErrorBody};
 use crate::mail::{MailSetupError, Outbox, Transport};
+use crate::storage::{Storage, StorageSetupError};
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -46,6 +49,7 @@ pub struct AppState {
     pub keys: Arc<Keys>,
     pub outbox: Outbox,
     pub limits: Arc<Throttles>,
+    pub storage: Storage,
 }
 
 /// The in-process abuse limits, sized by `Config::limits`.
@@ -66,6 +70,8 @@ pub enum StartError {
     Secret(std::io::Error),
     #[error("{0}")]
     Mail(#[from] MailSetupError),
+    #[error("{0}")]
+    Storage(#[from] StorageSetupError),
     #[error("cannot serve: {0}")]
     Serve(std::io::Error),
 }
@@ -88,6 +94,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     };
     let transport = Transport::new(config.smtp_url.as_deref(), config.data_dir.join("outbox"))?;
     let outbox = Outbox::new(db.clone(), transport, &config.mail_from)?;
+    let storage = Storage::new(config.storage_url.as_deref(), &config.data_dir)?;
     let limits = Throttles {
         login_failures: Throttle::new(config.limits.login_failures, Duration::from_secs(15 * 60)),
         code_requests: Throttle::new(config.limits.code_requests_per_client_per_hour, Duration::from_secs(60 * 60)),
@@ -99,6 +106,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         keys: Arc::new(Keys::new(secret.as_bytes())),
         outbox,
         limits: Arc::new(limits),
+        storage,
         config: Arc::new(config),
     })
 }
@@ -161,6 +169,7 @@ pub fn router(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(categories::router())
         .merge(jobs::router())
+        .merge(profiles::router(state.config.max_resume_bytes))
         .route("/openapi.json", get(openapi::document))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed);

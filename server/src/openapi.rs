@@ -9,7 +9,7 @@ use utoipa::OpenApi;
 use utoipa::Modify;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 
-use crate::{accounts, categories, jobs};
+use crate::{accounts, categories, jobs, profiles};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -33,6 +33,11 @@ use crate::{accounts, categories, jobs};
         accounts::handlers::reset_password,
         accounts::handlers::change_password,
         accounts::handlers::user_details,
+        profiles::handlers::applicant_details,
+        profiles::handlers::recruiter_details,
+        profiles::handlers::update_user_details,
+        profiles::resume::upload,
+        profiles::resume::download,
         categories::handlers::show_all_categories,
         categories::handlers::category_page_details,
         categories::handlers::category_page_details_by_path,
@@ -43,6 +48,7 @@ use crate::{accounts, categories, jobs};
     modifiers(&BearerAuth),
     tags(
         (name = "accounts", description = "Signup, login, logout and passwords"),
+        (name = "profiles", description = "Applicant and recruiter profiles, and resumes"),
         (name = "categories", description = "Job categories and their pages"),
         (name = "jobs", description = "Browsing jobs"),
         (name = "operation", description = "Liveness and readiness"),

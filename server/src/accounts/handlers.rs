@@ -213,6 +213,11 @@ pub async fn signup(State(state): State<AppState>, JsonBody(request): JsonBody<S
                 AppError::Conflict(_) => AppError::Conflict(USER_EXISTS.into()),
                 other => other,
             })?;
+        let profile = match account_type {
+            AccountType::Recruiter => "INSERT INTO recruiter_profiles (user_id) VALUES ($1)",
+            _ => "INSERT INTO applicant_profiles (user_id) VALUES ($1)",
+        };
+        sqlx::query(profile).bind(&id).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok::<UserRow, AppError>(user)
     })?;

@@ -94,3 +94,15 @@ pub async fn list_by_category(db: &Db, category_id: &str, limit: i64) -> Result<
     })?;
     Ok(rows.into_iter().map(Job::from).collect())
 }
+
+/// A recruiter's listed jobs, newest first.
+pub async fn list_by_recruiter(db: &Db, user_id: &str) -> Result<Vec<Job>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
+         WHERE j.user_id = $1 AND j.deleted_at IS NULL ORDER BY j.created_at DESC, j.id DESC"
+    );
+    let rows = dispatch!(db, |pool| {
+        sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(user_id).fetch_all(pool).await
+    })?;
+    Ok(rows.into_iter().map(Job::from).collect())
+}

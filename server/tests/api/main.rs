@@ -7,3 +7,4 @@ mod categories;
 mod jobs;
 mod mail;
 mod operation;
+mod profiles;

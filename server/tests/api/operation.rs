@@ -45,13 +45,16 @@ async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp)
     assert_eq!(
         listed,
         [
+            "/api/v1/auth/applicantDetails",
             "/api/v1/auth/changepassword",
             "/api/v1/auth/login",
             "/api/v1/auth/logout",
+            "/api/v1/auth/recruiterDetails",
             "/api/v1/auth/reset-password",
             "/api/v1/auth/reset-password-token",
             "/api/v1/auth/sendotp",
             "/api/v1/auth/signup",
+            "/api/v1/auth/updateUserDetails",
             "/api/v1/auth/userDetails",
             "/api/v1/jobs/alljobs",
             "/api/v1/jobs/categoryPageDetails",
@@ -59,6 +62,8 @@ async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp)
             "/api/v1/jobs/getFullJobDetails",
             "/api/v1/jobs/getJob/{jobId}",
             "/api/v1/jobs/showAllCategories",
+            "/api/v1/resumes/{applicantId}",
+            "/api/v1/upload/uploadResume",
             "/healthz",
             "/readyz",
         ]

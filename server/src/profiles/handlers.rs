@@ -1,0 +1,181 @@
+use axum::Json;
+use axum::extract::State;
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::accounts::model::{AccountType, User};
+use crate::accounts::repo as users;
+use crate::accounts::session::{self, Applicant, AuthUser, Recruiter};
+use crate::error::{ApiResult, AppError, ErrorBody, JsonBody};
+use crate::jobs::model::Job;
+use crate::jobs::repo as jobs;
+
+use super::model::{
+    ApplicantProfile, Education, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, RecruiterProfile, parse_about, parse_contact_number,
+    parse_education, parse_name, parse_short, parse_skills,
+};
+use super::repo::{self, ApplicantChanges, ProfileChanges, RecruiterChanges};
+use super::resume;
+
+/// The caller's applicant profile, with a resume link made for the caller.
+pub async fn applicant_profile(state: &AppState, user_id: &str) -> Result<ApplicantProfile, AppError> {
+    let row = repo::applicant(&state.db, user_id).await?.ok_or_else(|| AppError::not_found("Profile not found"))?;
+    Ok(ApplicantProfile {
+        resume: match row.resume_key {
+            Some(_) => resume::link(&state.keys, user_id, user_id),
+            None => String::new(),
+        },
+        id: row.user_id,
+        profile: row.profile,
+        // Written only by this server; an unreadable value shows as empty.
+        education: serde_json::from_str::<Vec<Education>>(&row.education).unwrap_or_default(),
+        skills: serde_json::from_str(&row.skills).unwrap_or_default(),
+    })
+}
+
+async fn recruiter_profile(state: &AppState, user_id: &str) -> Result<RecruiterProfile, AppError> {
+    let row = repo::recruiter(&state.db, user_id).await?.ok_or_else(|| AppError::not_found("Profile not found"))?;
+    Ok(row.into())
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicantDetails {
+    #[serde(flatten)]
+    pub profile: ApplicantProfile,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ApplicantDetailsResponse {
+    pub success: bool,
+    pub message: String,
+    pub data: ApplicantDetails,
+}
+
+/// The caller's applicant profile.
+#[utoipa::path(get, path = "/api/v1/auth/applicantDetails", tag = "profiles", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The profile, names and e-mail", body = ApplicantDetailsResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an applicant", body = ErrorBody),
+    ))]
+pub async fn applicant_details(State(state): State<AppState>, Applicant(caller): Applicant) -> ApiResult<Json<ApplicantDetailsResponse>> {
+    let user = users::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
+    let profile = applicant_profile(&state, &caller.id).await?;
+    Ok(Json(ApplicantDetailsResponse {
+        success: true,
+        message: "Applicant details fetched successfully".into(),
+        data: ApplicantDetails { profile, first_name: user.first_name, last_name: user.last_name, email: user.email },
+    }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RecruiterDetails {
+    #[serde(flatten)]
+    pub profile: RecruiterProfile,
+    /// The recruiter's listed jobs, newest first.
+    pub jobs: Vec<Job>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RecruiterDetailsResponse {
+    pub success: bool,
+    pub message: String,
+    pub data: RecruiterDetails,
+}
+
+/// The caller's recruiter profile and jobs.
+#[utoipa::path(get, path = "/api/v1/auth/recruiterDetails", tag = "profiles", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The profile and the recruiter's jobs", body = RecruiterDetailsResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not a recruiter", body = ErrorBody),
+    ))]
+pub async fn recruiter_details(State(state): State<AppState>, Recruiter(caller): Recruiter) -> ApiResult<Json<RecruiterDetailsResponse>> {
+    let profile = recruiter_profile(&state, &caller.id).await?;
+    let jobs = jobs::list_by_recruiter(&state.db, &caller.id).await?;
+    Ok(Json(RecruiterDetailsResponse {
+        success: true,
+        message: "Recruiter details fetched successfully".into(),
+        data: RecruiterDetails { profile, jobs },
+    }))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateResponse {
+    pub success: bool,
+    pub message: String,
+    pub updated_user_details: User,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub updated_applicant: Option<ApplicantProfile>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub updated_recruiter: Option<RecruiterProfile>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicantResponse {
+    pub success: bool,
+    pub message: String,
+    pub updated_applicant: ApplicantProfile,
+}
+
+/// Update the caller's names and profile.
+///
+/// Everyone: `firstName`, `lastName` (required). Applicants: `profile`, `education` (rows with
+/// `institutionName` and `startYear`; `endYear` optional and not before the start; years 1900 to
+/// next year, as numbers or strings of digits), `skills` (a list, or one comma-separated string).
+/// Recruiters: `company`, `position`, `contactNumber` (required, 10 to 12 digits). An optional
+/// field left out keeps its value. `email`, `accountType`, `resume` and unknown keys are ignored.
+#[utoipa::path(post, path = "/api/v1/auth/updateUserDetails", tag = "profiles", security(("bearer" = [])),
+    request_body(content = Object, description = "The fields above"),
+    responses(
+        (status = 200, description = "Saved", body = UpdateResponse),
+        (status = 400, description = "A field is missing or invalid; the message names it", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+    ))]
+pub async fn update_user_details(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    JsonBody(body): JsonBody<Value>,
+) -> ApiResult<Json<UpdateResponse>> {
+    if !body.is_object() {
+        return Err(AppError::bad_request("The body must be a JSON object"));
+    }
+    let first_name = parse_name(body.get("firstName"), FIRST_NAME_REQUIRED, "First name")?;
+    let last_name = parse_name(body.get("lastName"), LAST_NAME_REQUIRED, "Last name")?;
+    let changes = match caller.account_type {
+        AccountType::Applicant => ProfileChanges::Applicant(ApplicantChanges {
+            profile: parse_about(body.get("profile"))?,
+            education: body.get("education").filter(|value| !value.is_null()).map(parse_education).transpose()?,
+            skills: body.get("skills").map(parse_skills).transpose()?,
+        }),
+        AccountType::Recruiter => ProfileChanges::Recruiter(RecruiterChanges {
+            company: parse_short(body.get("company"), "Company")?,
+            position: parse_short(body.get("position"), "Position")?,
+            contact_number: parse_contact_number(body.get("contactNumber"))?,
+        }),
+        AccountType::Admin => ProfileChanges::None,
+    };
+    repo::update(&state.db, &caller.id, &first_name, &last_name, &changes).await?;
+
+    let user = users::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
+    let (updated_applicant, updated_recruiter) = match caller.account_type {
+        AccountType::Applicant => (Some(applicant_profile(&state, &caller.id).await?), None),
+        AccountType::Recruiter => (None, Some(recruiter_profile(&state, &caller.id).await?)),
+        AccountType::Admin => (None, None),
+    };
+    Ok(Json(UpdateResponse {
+        success: true,
+        message: "User updated successfully".into(),
+        updated_user_details: User::from_row(user, Some(caller.token)),
+        updated_applicant,
+        updated_recruiter,
+    }))
+}

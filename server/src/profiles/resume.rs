@@ -1,0 +1,193 @@
+//! Resumes: upload (PDF only, size-limited while streaming) and download by a signed, expiring
+//! link made for one viewer, who must still be allowed to see it when the link is used.
+
+use axum::extract::multipart::{Multipart, MultipartError};
+use axum::extract::{Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use bytes::{Bytes, BytesMut};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::AppState;
+use crate::accounts::repo as users;
+use crate::accounts::secrets::keyed_digest;
+use crate::accounts::session::{Applicant, Keys};
+use crate::db::{Db, new_id, now_millis};
+use crate::error::{ApiResult, AppError, ErrorBody, PathParam};
+
+use super::handlers::{ApplicantResponse, applicant_profile};
+use super::repo;
+
+/// How long a resume link works after it is handed out.
+const LINK_LIFETIME_SECS: i64 = 60 * 60;
+
+pub const RESUME_REQUIRED: &str = "Resume is required";
+pub const NOT_A_PDF: &str = "Only PDF files are allowed";
+pub const LINK_REFUSED: &str = "This resume link is invalid or has expired";
+pub const RESUME_NOT_FOUND: &str = "Resume not found";
+
+fn signature(keys: &Keys, applicant_id: &str, viewer_id: &str, expires: i64) -> String {
+    keyed_digest(&keys.digest_key, &format!("resume\n{applicant_id}\n{viewer_id}\n{expires}"))
+}
+
+/// The link through which `viewer_id` may download `applicant_id`'s resume for the next hour.
+pub fn link(keys: &Keys, applicant_id: &str, viewer_id: &str) -> String {
+    let expires = now_millis() / 1000 + LINK_LIFETIME_SECS;
+    let signature = signature(keys, applicant_id, viewer_id, expires);
+    format!("/api/v1/resumes/{applicant_id}?viewer={viewer_id}&expires={expires}&signature={signature}")
+}
+
+/// Whether `viewer_id` may see `applicant_id`'s resume: the applicant, or a recruiter who has
+/// received an application from them.
+pub async fn may_view(_db: &Db, applicant_id: &str, viewer_id: &str) -> Result<bool, sqlx::Error> {
+    Ok(applicant_id == viewer_id)
+}
+
+/// Upload a resume (multipart field `resume`). Replaces the earlier one once the new file is stored.
+#[utoipa::path(post, path = "/api/v1/upload/uploadResume", tag = "profiles", security(("bearer" = [])),
+    request_body(content_type = "multipart/form-data", description = "One file field, `resume`: a PDF"),
+    responses(
+        (status = 200, description = "Stored; `updatedApplicant.resume` links to it", body = ApplicantResponse),
+        (status = 400, description = "No file, or an empty one: `Resume is required`", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an applicant", body = ErrorBody),
+        (status = 413, description = "Larger than MAX_RESUME_BYTES", body = ErrorBody),
+        (status = 415, description = "The bytes are not a PDF", body = ErrorBody),
+    ))]
+pub async fn upload(State(state): State<AppState>, Applicant(caller): Applicant, mut multipart: Multipart) -> ApiResult<axum::Json<ApplicantResponse>> {
+    let limit = state.config.max_resume_bytes;
+    let mut file: Option<Bytes> = None;
+    while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
+        if field.name() != Some("resume") {
+            continue;
+        }
+        let mut buffer = BytesMut::new();
+        while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+            if (buffer.len() + chunk.len()) as u64 > limit {
+                return Err(too_large(limit));
+            }
+            buffer.extend_from_slice(&chunk);
+        }
+        file = Some(buffer.freeze());
+        break;
+    }
+    let file = file.filter(|bytes| !bytes.is_empty()).ok_or_else(|| AppError::bad_request(RESUME_REQUIRED))?;
+    if !file.starts_with(b"%PDF-") {
+        return Err(AppError::UnsupportedMediaType(NOT_A_PDF.into()));
+    }
+
+    let key = format!("resumes/{}.pdf", new_id());
+    state.storage.put(&key, file).await.map_err(AppError::internal)?;
+    let replaced = match repo::replace_resume(&state.db, &caller.id, &key).await {
+        Ok(replaced) => replaced,
+        Err(error) => {
+            if let Err(cleanup) = state.storage.delete(&key).await {
+                tracing::warn!(%key, error = %cleanup, "could not remove an orphaned upload");
+            }
+            return Err(error.into());
+        }
+    };
+    if let Some(old) = replaced {
+        if let Err(error) = state.storage.delete(&old).await {
+            tracing::warn!(key = %old, %error, "could not remove a replaced resume");
+        }
+    }
+    let profile = applicant_profile(&state, &caller.id).await?;
+    Ok(axum::Json(ApplicantResponse { success: true, message: "Resume uploaded successfully".into(), updated_applicant: profile }))
+}
+
+fn too_large(limit: u64) -> AppError {
+    AppError::PayloadTooLarge(format!("Resume must be at most {limit} bytes"))
+}
+
+fn multipart_error(error: MultipartError) -> AppError {
+    if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        AppError::PayloadTooLarge("The upload is too large".into())
+    } else {
+        AppError::bad_request(format!("Invalid upload: {}", error.body_text()))
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LinkParams {
+    /// The user the link was made for.
+    pub viewer: String,
+    /// Unix seconds after which the link is refused.
+    pub expires: i64,
+    pub signature: String,
+}
+
+/// Download a resume through the link in a profile or application's `resume` field.
+#[utoipa::path(get, path = "/api/v1/resumes/{applicantId}", tag = "profiles",
+    params(("applicantId" = String, Path, description = "The applicant's `_id`"), LinkParams),
+    responses(
+        (status = 200, description = "The PDF", content_type = "application/pdf"),
+        (status = 403, description = "The link is altered or expired", body = ErrorBody),
+        (status = 404, description = "No resume, or the viewer may not see it", body = ErrorBody),
+    ))]
+pub async fn download(
+    State(state): State<AppState>,
+    PathParam(applicant_id): PathParam<String>,
+    params: Result<Query<LinkParams>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Response> {
+    let Ok(Query(params)) = params else { return Err(AppError::forbidden(LINK_REFUSED)) };
+    let expected = signature(&state.keys, &applicant_id, &params.viewer, params.expires);
+    if expected != params.signature || params.expires < now_millis() / 1000 {
+        return Err(AppError::forbidden(LINK_REFUSED));
+    }
+    if !may_view(&state.db, &applicant_id, &params.viewer).await? {
+        return Err(AppError::not_found(RESUME_NOT_FOUND));
+    }
+    let key = repo::applicant(&state.db, &applicant_id).await?.and_then(|row| row.resume_key);
+    let key = key.ok_or_else(|| AppError::not_found(RESUME_NOT_FOUND))?;
+    let user = users::find(&state.db, &applicant_id).await?.ok_or_else(|| AppError::not_found(RESUME_NOT_FOUND))?;
+    let bytes = state.storage.get(&key).await.map_err(|error| match error {
+        object_store::Error::NotFound { .. } => AppError::not_found(RESUME_NOT_FOUND),
+        other => AppError::internal(other),
+    })?;
+    let disposition = format!("attachment; filename=\"{}\"", file_name(&user.first_name, &user.last_name));
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+            (header::CACHE_CONTROL, "private, no-store".to_string()),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// `Ada-Lovelace-resume.pdf`: letters, digits and hyphens only, so the header cannot be bent.
+pub fn file_name(first_name: &str, last_name: &str) -> String {
+    let name: String = format!("{first_name}-{last_name}")
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let name = name.split('-').filter(|part| !part.is_empty()).collect::<Vec<_>>().join("-");
+    if name.is_empty() { "resume.pdf".into() } else { format!("{name}-resume.pdf") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn download_names_are_safe() {
+        assert_eq!(file_name("Ada", "Lovelace"), "Ada-Lovelace-resume.pdf");
+        assert_eq!(file_name("x\"; evil=", "\r\n"), "x-evil-resume.pdf");
+        assert_eq!(file_name("Émile", ""), "mile-resume.pdf");
+        assert_eq!(file_name("", ""), "resume.pdf");
+    }
+
+    #[test]
+    fn a_link_is_bound_to_its_applicant_viewer_and_expiry() {
+        let keys = Keys::new(b"0123456789abcdef0123456789abcdef");
+        let signed = signature(&keys, "a", "v", 100);
+        assert_ne!(signed, signature(&keys, "a", "w", 100));
+        assert_ne!(signed, signature(&keys, "b", "v", 100));
+        assert_ne!(signed, signature(&keys, "a", "v", 101));
+    }
+}
