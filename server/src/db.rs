@@ -1,6 +1,7 @@
 //! The two engines behind one concrete type. Handlers and repositories share SQL text written
 //! with `$N` placeholders; `dispatch!` runs it on whichever pool is configured.
 
+use std::future::Future;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -81,6 +82,31 @@ impl Db {
             Self::Sqlite(_) => "sqlite",
             Self::Postgres(_) => "postgres",
         }
+    }
+}
+
+/// A transaction that will write. On SQLite it takes the write lock at `BEGIN IMMEDIATE`: a
+/// deferred transaction that reads first cannot upgrade its lock while another connection writes,
+/// and fails at once instead of waiting. PostgreSQL's row locks need no such care.
+pub trait BeginWrite {
+    type Database: sqlx::Database;
+
+    fn begin_write(&self) -> impl Future<Output = Result<sqlx::Transaction<'static, Self::Database>, sqlx::Error>> + Send;
+}
+
+impl BeginWrite for SqlitePool {
+    type Database = sqlx::Sqlite;
+
+    fn begin_write(&self) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error>> + Send {
+        self.begin_with("BEGIN IMMEDIATE")
+    }
+}
+
+impl BeginWrite for PgPool {
+    type Database = sqlx::Postgres;
+
+    fn begin_write(&self) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error>> + Send {
+        self.begin()
     }
 }
 

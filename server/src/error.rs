@@ -45,6 +45,13 @@ pub struct ErrorBody {
     pub message: String,
 }
 
+/// The plain success envelope.
+#[derive(Serialize, ToSchema)]
+pub struct Ack {
+    pub success: bool,
+    pub message: String,
+}
+
 pub const UNAVAILABLE_MESSAGE: &str = "Database unavailable";
 
 impl AppError {

@@ -25,18 +25,17 @@ use axum::http::{Method, StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{any, get};
 use axum::serve::ListenerExt;
-use serde::Serialize;
 use tokio::net::TcpListener;
 use tower::Layer;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::normalize_path::NormalizePathLayer;
-use utoipa::ToSchema;
 
 use crate::accounts::session::Keys;
 use crate::accounts::throttle::Throttle;
 use crate::config::Config;
 use crate::db::Db;
+pub use crate::error::Ack;
 use crate::error::{AppError, ErrorBody};
 use crate::mail::{MailSetupError, Outbox, Transport};
 use crate::storage::{Storage, StorageSetupError};
@@ -200,13 +199,6 @@ async fn api_not_found() -> AppError {
 
 async fn method_not_allowed() -> AppError {
     AppError::MethodNotAllowed("Method not allowed".into())
-}
-
-/// The plain success envelope.
-#[derive(Serialize, ToSchema)]
-pub struct Ack {
-    pub success: bool,
-    pub message: String,
 }
 
 /// Liveness: the process answers.

@@ -44,13 +44,18 @@ use crate::{accounts, categories, jobs, profiles};
         jobs::handlers::all_jobs,
         jobs::handlers::get_job,
         jobs::handlers::get_full_job_details,
+        jobs::handlers::create_job,
+        jobs::handlers::get_all_jobs,
+        jobs::handlers::update_job,
+        jobs::handlers::delete_job,
+        categories::handlers::create_category,
     ),
     modifiers(&BearerAuth),
     tags(
         (name = "accounts", description = "Signup, login, logout and passwords"),
         (name = "profiles", description = "Applicant and recruiter profiles, and resumes"),
         (name = "categories", description = "Job categories and their pages"),
-        (name = "jobs", description = "Browsing jobs"),
+        (name = "jobs", description = "Posting, editing, deleting, browsing and searching jobs"),
         (name = "operation", description = "Liveness and readiness"),
     )
 )]

@@ -1,5 +1,6 @@
 -- Timestamps are Unix milliseconds (BIGINT) on both engines, so comparisons and ordering are
--- the same everywhere. Ids are opaque text (UUID v7).
+-- the same everywhere. Ids are opaque text (UUID v7). The two engines' files differ only in the
+-- jobs table's `seq` column.
 
 CREATE TABLE categories (
     id          TEXT PRIMARY KEY,
@@ -21,7 +22,9 @@ CREATE TABLE users (
 CREATE UNIQUE INDEX users_email_unique ON users (lower(email));
 
 CREATE TABLE jobs (
-    id                 TEXT PRIMARY KEY,
+    -- insertion order: a stable rowid for the full-text index, and "newest first"
+    seq                INTEGER PRIMARY KEY,
+    id                 TEXT NOT NULL UNIQUE,
     user_id            TEXT NOT NULL REFERENCES users (id),
     category_id        TEXT NOT NULL REFERENCES categories (id),
     title              TEXT NOT NULL,
@@ -41,6 +44,6 @@ CREATE TABLE jobs (
     -- a deleted job leaves every listing but stays for the applications made to it
     deleted_at         BIGINT
 );
-CREATE INDEX jobs_newest ON jobs (created_at DESC, id DESC) WHERE deleted_at IS NULL;
-CREATE INDEX jobs_by_category ON jobs (category_id, created_at DESC, id DESC) WHERE deleted_at IS NULL;
-CREATE INDEX jobs_by_recruiter ON jobs (user_id, created_at DESC) WHERE deleted_at IS NULL;
+CREATE INDEX jobs_newest ON jobs (seq DESC) WHERE deleted_at IS NULL;
+CREATE INDEX jobs_by_category ON jobs (category_id, seq DESC) WHERE deleted_at IS NULL;
+CREATE INDEX jobs_by_recruiter ON jobs (user_id, seq DESC) WHERE deleted_at IS NULL;

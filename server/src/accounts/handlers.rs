@@ -5,7 +5,7 @@ use axum::extract::{ConnectInfo, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::db::{new_id, now_millis};
+use crate::db::{BeginWrite, new_id, now_millis};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody};
 use crate::{Ack, AppState, dispatch, enqueue_mail};
 
@@ -90,7 +90,7 @@ pub async fn send_otp(
     let now = now_millis();
     let per_address = state.config.limits.codes_per_address_per_hour;
     dispatch!(&state.db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_write().await?;
         let window: Option<(i64, i64)> = sqlx::query_as(WINDOW).bind(email.as_str()).fetch_optional(&mut *tx).await?;
         let (window_start, sent) = match window {
             Some((start, sent)) if now - start < CODE_WINDOW_MILLIS => (start, sent),
@@ -186,7 +186,7 @@ pub async fn signup(State(state): State<AppState>, JsonBody(request): JsonBody<S
     let password_hash = secrets::hash_password(password.as_str()).await?;
     let id = new_id();
     let user: UserRow = dispatch!(&state.db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_write().await?;
         // Consuming the code first makes it single-use even when two signups race with it.
         let consumed = sqlx::query(CONSUME)
             .bind(email.as_str())
@@ -323,7 +323,7 @@ pub async fn reset_password_token(
         let mail = emails::password_reset(&user.email, &link);
         let now = now_millis();
         dispatch!(&state.db, |pool| {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             sqlx::query(INSERT).bind(digest(&token)).bind(&user.id).bind(now + RESET_LIFETIME_MILLIS).bind(now).execute(&mut *tx).await?;
             enqueue_mail!(&mut *tx, &mail)?;
             tx.commit().await
@@ -370,7 +370,7 @@ pub async fn reset_password(State(state): State<AppState>, JsonBody(request): Js
     let password_hash = secrets::hash_password(password.as_str()).await?;
     let mail = emails::password_changed(&user.email, &user.first_name, &state.config.public_url);
     dispatch!(&state.db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_write().await?;
         let consumed = sqlx::query(CONSUME).bind(&token_hash).bind(now).execute(&mut *tx).await?.rows_affected();
         if consumed != 1 {
             return Err(AppError::bad_request(INVALID_RESET));
@@ -418,7 +418,7 @@ pub async fn change_password(
     let password_hash = secrets::hash_password(new_password.as_str()).await?;
     let mail = emails::password_changed(&user.email, &user.first_name, &state.config.public_url);
     dispatch!(&state.db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_write().await?;
         sqlx::query(UPDATE).bind(&password_hash).bind(&user.id).execute(&mut *tx).await?;
         sqlx::query(END_OTHER_SESSIONS).bind(&user.id).bind(&caller.jti).execute(&mut *tx).await?;
         enqueue_mail!(&mut *tx, &mail)?;

@@ -1,11 +1,13 @@
 use axum::Json;
+use axum::http::StatusCode;
 use axum::extract::State;
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::AppState;
-use crate::error::{ApiResult, AppError, ErrorBody, PathParam};
+use crate::accounts::session::Admin;
+use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 use crate::jobs::handlers::MAX_PAGE_SIZE;
 use crate::jobs::repo as jobs_repo;
 
@@ -111,4 +113,47 @@ async fn category_page(state: &AppState, category_id: &str) -> ApiResult<Json<Ca
             jobs,
         },
     }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct CreateCategoryRequest {
+    pub name: Option<String>,
+    pub description: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CategoryResponse {
+    pub success: bool,
+    pub message: String,
+    pub data: Category,
+}
+
+/// Create a category (Admins only).
+#[utoipa::path(post, path = "/api/v1/jobs/createCategory", tag = "categories", security(("bearer" = [])),
+    request_body = CreateCategoryRequest,
+    responses(
+        (status = 201, description = "The new category", body = CategoryResponse),
+        (status = 400, description = "A field is missing", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 409, description = "A category of that name exists", body = ErrorBody),
+    ))]
+pub async fn create_category(
+    State(state): State<AppState>,
+    _admin: Admin,
+    JsonBody(request): JsonBody<CreateCategoryRequest>,
+) -> ApiResult<(StatusCode, Json<CategoryResponse>)> {
+    let text = |value: &Option<String>, missing: &str| {
+        value.as_deref().map(str::trim).filter(|text| !text.is_empty()).map(str::to_string).ok_or_else(|| AppError::bad_request(missing))
+    };
+    let name = text(&request.name, "Category name is required")?;
+    let description = text(&request.description, "Category description is required")?;
+    if name.chars().count() > 100 || description.chars().count() > 1000 {
+        return Err(AppError::bad_request("The name may have 100 characters and the description 1000"));
+    }
+    let category = repo::insert(&state.db, &name, &description).await.map_err(|error| match AppError::from(error) {
+        AppError::Conflict(_) => AppError::Conflict("Category already exists".into()),
+        other => other,
+    })?;
+    Ok((StatusCode::CREATED, Json(CategoryResponse { success: true, message: "Category created successfully".into(), data: category })))
 }

@@ -12,6 +12,7 @@ use crate::AppState;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/jobs/showAllCategories", get(handlers::show_all_categories))
+        .route("/jobs/createCategory", post(handlers::create_category))
         .route("/jobs/categoryPageDetails", post(handlers::category_page_details))
         .route("/jobs/categoryPageDetails/{category_id}", post(handlers::category_page_details_by_path))
 }

@@ -1,4 +1,5 @@
 use crate::db::{Db, new_id, now_millis};
+use crate::db::BeginWrite;
 use crate::dispatch;
 
 use super::model::{Category, LANDING_CATEGORIES};
@@ -31,7 +32,7 @@ pub async fn seed_when_empty(db: &Db) -> Result<bool, sqlx::Error> {
                           ON CONFLICT DO NOTHING";
     let base = now_millis();
     dispatch!(db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_write().await?;
         let (count,): (i64,) = sqlx::query_as(COUNT).fetch_one(&mut *tx).await?;
         if count > 0 {
             return Ok(false);

@@ -1,54 +1,22 @@
 use axum::Json;
-use axum::extract::{RawQuery, State};
+use axum::extract::multipart::Multipart;
+use axum::extract::{FromRequest, RawQuery, Request, State};
+use axum::http::{StatusCode, header};
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::AppState;
-use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::accounts::session::Recruiter;
+use crate::categories::repo as categories;
+use crate::error::{Ack, ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 
+use super::form::{DEADLINE_AFTER_POSTING, Fields, JobEdit, JobFields};
 use super::model::Job;
-use super::repo;
+use super::repo::{self, EditOutcome, NewJob};
+use super::search::{self, JobSearch};
 
-pub const DEFAULT_PAGE_SIZE: i64 = 50;
-pub const MAX_PAGE_SIZE: i64 = 100;
-
-/// Paging of the job list, parsed from the query string.
-#[derive(Debug, PartialEq, Eq, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct Paging {
-    /// Page number, from 1. Default 1.
-    pub page: i64,
-    /// Jobs per page, 1 to 100. Default 50.
-    pub limit: i64,
-}
-
-impl Paging {
-    pub fn parse(query: Option<&str>) -> Result<Self, AppError> {
-        let mut paging = Self { page: 1, limit: DEFAULT_PAGE_SIZE };
-        for (key, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
-            match key.as_ref() {
-                "page" => {
-                    paging.page = match value.trim().parse::<i64>() {
-                        Ok(page) if page >= 1 => page,
-                        _ => return Err(AppError::bad_request("page must be a whole number from 1")),
-                    }
-                }
-                "limit" => {
-                    paging.limit = match value.trim().parse::<i64>() {
-                        Ok(limit) if (1..=MAX_PAGE_SIZE).contains(&limit) => limit,
-                        _ => return Err(AppError::bad_request("limit must be a whole number from 1 to 100")),
-                    }
-                }
-                _ => {}
-            }
-        }
-        Ok(paging)
-    }
-
-    fn offset(&self) -> i64 {
-        (self.page - 1).saturating_mul(self.limit)
-    }
-}
+pub use super::search::MAX_PAGE_SIZE;
 
 #[derive(Serialize, ToSchema)]
 pub struct JobsPage {
@@ -61,28 +29,28 @@ pub struct JobsPage {
     pub limit: i64,
 }
 
-/// Browse jobs, newest first. Deleted jobs never show.
+/// Browse and search listed jobs: newest first without `q`, best match first with it.
 #[utoipa::path(
     get,
     path = "/api/v1/jobs/alljobs",
     tag = "jobs",
-    params(Paging),
+    params(JobSearch),
     responses(
-        (status = 200, description = "One page of jobs", body = JobsPage),
-        (status = 400, description = "A paging parameter is not valid", body = ErrorBody),
+        (status = 200, description = "One page of matching jobs and the total", body = JobsPage),
+        (status = 400, description = "A parameter is not valid; the message names it", body = ErrorBody),
         (status = 503, description = "The database is unavailable", body = ErrorBody),
     )
 )]
 pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) -> ApiResult<Json<JobsPage>> {
-    let paging = Paging::parse(query.as_deref())?;
-    let (data, total) = repo::list_newest(&state.db, paging.limit, paging.offset()).await?;
+    let request = JobSearch::parse(query.as_deref())?;
+    let (data, total) = search::search(&state.db, &request).await?;
     Ok(Json(JobsPage {
         success: true,
         message: "Jobs fetched successfully".into(),
         data,
         total,
-        page: paging.page,
-        limit: paging.limit,
+        page: request.page,
+        limit: request.limit,
     }))
 }
 
@@ -91,6 +59,13 @@ pub struct JobResponse {
     pub success: bool,
     pub message: String,
     pub data: Job,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct JobListResponse {
+    pub success: bool,
+    pub message: String,
+    pub data: Vec<Job>,
 }
 
 pub const JOB_NOT_FOUND: &str = "Job not found";
@@ -160,21 +135,139 @@ pub async fn get_full_job_details(
     }))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The fields of a form sent as JSON or as multipart text fields.
+pub struct FormFields(pub Fields);
 
-    #[test]
-    fn paging_defaults_to_the_first_fifty() {
-        assert_eq!(Paging::parse(None).unwrap(), Paging { page: 1, limit: 50 });
-        assert_eq!(Paging::parse(Some("q=x&page=3&limit=100")).unwrap(), Paging { page: 3, limit: 100 });
-    }
+impl<S: Send + Sync> FromRequest<S> for FormFields {
+    type Rejection = AppError;
 
-    #[test]
-    fn paging_refuses_what_is_not_a_page() {
-        for query in ["page=0", "page=-1", "page=x", "page=1.5", "limit=0", "limit=101", "limit=ten"] {
-            let error = Paging::parse(Some(query)).unwrap_err();
-            assert!(matches!(error, AppError::BadRequest(_)), "{query}");
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let multipart = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .is_some_and(|value| value.starts_with("multipart/form-data"));
+        if multipart {
+            let invalid = |error: &dyn std::fmt::Display| AppError::bad_request(format!("Invalid form: {error}"));
+            let mut form = Multipart::from_request(request, state).await.map_err(|e| invalid(&e.body_text()))?;
+            let mut fields = Fields::new();
+            while let Some(field) = form.next_field().await.map_err(|e| invalid(&e.body_text()))? {
+                let Some(name) = field.name().map(str::to_string) else { continue };
+                let text = field.text().await.map_err(|e| invalid(&e.body_text()))?;
+                fields.insert(name, Value::String(text));
+            }
+            Ok(Self(fields))
+        } else {
+            match JsonBody::<Value>::from_request(request, state).await?.0 {
+                Value::Object(map) => Ok(Self(map.into_iter().collect())),
+                _ => Err(AppError::bad_request("The body must be a JSON object")),
+            }
         }
     }
+}
+
+/// Post a job.
+///
+/// Sent as JSON or multipart text fields: `title, company, description, location, salary,
+/// maxApplicants, maxPositions, dateOfPosting, deadline` (`YYYY-MM-DD` or RFC 3339), `skillsets`
+/// (a JSON list of strings, or its JSON text), `jobType`, and `categoryName` (a category `_id`).
+#[utoipa::path(post, path = "/api/v1/jobs/createJob", tag = "jobs", security(("bearer" = [])),
+    request_body(content = Object, description = "The job's fields, as JSON or multipart/form-data"),
+    responses(
+        (status = 201, description = "The job is listed", body = JobResponse),
+        (status = 400, description = "A field is missing or invalid; the message names it", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not a recruiter", body = ErrorBody),
+    ))]
+pub async fn create_job(
+    State(state): State<AppState>,
+    Recruiter(caller): Recruiter,
+    FormFields(fields): FormFields,
+) -> ApiResult<(StatusCode, Json<JobResponse>)> {
+    let job = JobFields::parse(&fields)?;
+    if categories::find(&state.db, &job.category_id).await?.is_none() {
+        return Err(AppError::bad_request("Category does not exist"));
+    }
+    let job = repo::insert(
+        &state.db,
+        &NewJob {
+            user_id: caller.id,
+            category_id: job.category_id,
+            title: job.title,
+            company: job.company,
+            description: job.description,
+            location: job.location,
+            salary: job.salary,
+            date_of_posting: job.date_of_posting,
+            deadline: job.deadline,
+            max_applicants: job.max_applicants,
+            max_positions: job.max_positions,
+            skillsets: job.skillsets,
+            job_type: job.job_type,
+        },
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(JobResponse { success: true, message: "Job created successfully".into(), data: job })))
+}
+
+/// The caller's own listed jobs, newest first.
+#[utoipa::path(get, path = "/api/v1/jobs/getAllJobs", tag = "jobs", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The recruiter's jobs", body = JobListResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not a recruiter", body = ErrorBody),
+    ))]
+pub async fn get_all_jobs(State(state): State<AppState>, Recruiter(caller): Recruiter) -> ApiResult<Json<JobListResponse>> {
+    let data = repo::list_by_recruiter(&state.db, &caller.id).await?;
+    Ok(Json(JobListResponse { success: true, message: "Jobs fetched successfully".into(), data }))
+}
+
+/// Edit a job: only `maxApplicants` (not below the applications received), `maxPositions` and
+/// `deadline` (after the date of posting) change; other keys are ignored.
+#[utoipa::path(put, path = "/api/v1/jobs/updateJob/{jobId}", tag = "jobs", security(("bearer" = [])),
+    params(("jobId" = String, Path, description = "The job's `_id`")),
+    request_body(content = Object, description = "`maxApplicants`, `maxPositions`, `deadline`, as JSON or multipart/form-data"),
+    responses(
+        (status = 200, description = "The edited job", body = JobResponse),
+        (status = 400, description = "A field is missing or breaks a rule", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not a recruiter", body = ErrorBody),
+        (status = 404, description = "No such job among the caller's", body = ErrorBody),
+    ))]
+pub async fn update_job(
+    State(state): State<AppState>,
+    Recruiter(caller): Recruiter,
+    PathParam(job_id): PathParam<String>,
+    FormFields(fields): FormFields,
+) -> ApiResult<Json<JobResponse>> {
+    let edit = JobEdit::parse(&fields)?;
+    match repo::edit(&state.db, &job_id, &caller.id, &edit).await? {
+        EditOutcome::Edited(job) => Ok(Json(JobResponse { success: true, message: "Job updated successfully".into(), data: job })),
+        EditOutcome::NotFound => Err(AppError::not_found(JOB_NOT_FOUND)),
+        EditOutcome::BelowApplications(count) => Err(AppError::bad_request(format!(
+            "Max applicants cannot be less than the {count} applications already received"
+        ))),
+        EditOutcome::DeadlineNotAfterPosting => Err(AppError::bad_request(DEADLINE_AFTER_POSTING)),
+    }
+}
+
+/// Delete a job: it leaves every listing and takes no more applications; applications already
+/// made stay visible to their applicants.
+#[utoipa::path(delete, path = "/api/v1/jobs/deleteJob/{jobId}", tag = "jobs", security(("bearer" = [])),
+    params(("jobId" = String, Path, description = "The job's `_id`")),
+    responses(
+        (status = 200, description = "Deleted", body = Ack),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not a recruiter", body = ErrorBody),
+        (status = 404, description = "No such job among the caller's", body = ErrorBody),
+    ))]
+pub async fn delete_job(
+    State(state): State<AppState>,
+    Recruiter(caller): Recruiter,
+    PathParam(job_id): PathParam<String>,
+) -> ApiResult<Json<Ack>> {
+    if !repo::delete(&state.db, &job_id, &caller.id).await? {
+        return Err(AppError::not_found(JOB_NOT_FOUND));
+    }
+    Ok(Json(Ack { success: true, message: "Job deleted successfully".into() }))
 }

@@ -1,11 +1,13 @@
-//! Jobs: browsing, one job, and its full details.
+//! Jobs: posting, editing and deleting; browsing and searching; one job and its details.
 
+pub mod form;
 pub mod handlers;
 pub mod model;
 pub mod repo;
+pub mod search;
 
 use axum::Router;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post, put};
 
 use crate::AppState;
 
@@ -14,4 +16,8 @@ pub fn router() -> Router<AppState> {
         .route("/jobs/alljobs", get(handlers::all_jobs))
         .route("/jobs/getJob/{job_id}", get(handlers::get_job))
         .route("/jobs/getFullJobDetails", post(handlers::get_full_job_details))
+        .route("/jobs/createJob", post(handlers::create_job))
+        .route("/jobs/getAllJobs", get(handlers::get_all_jobs))
+        .route("/jobs/updateJob/{job_id}", put(handlers::update_job))
+        .route("/jobs/deleteJob/{job_id}", delete(handlers::delete_job))
 }

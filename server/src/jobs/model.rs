@@ -3,6 +3,8 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use utoipa::ToSchema;
 
+pub const JOB_TYPES: [&str; 3] = ["Full-time", "Part-time", "Internship"];
+
 /// A job as the API shows it.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,6 +1,7 @@
 use crate::db::{Db, new_id, now_millis};
 use crate::dispatch;
 
+use super::form::JobEdit;
 use super::model::{JOB_COLUMNS, Job, JobRow};
 
 /// A job ready to be stored: every field already parsed and checked.
@@ -64,30 +65,11 @@ pub async fn find(db: &Db, id: &str) -> Result<Option<Job>, sqlx::Error> {
     Ok(row.map(Job::from))
 }
 
-/// One page of listed jobs, newest first, and how many there are in all.
-pub async fn list_newest(db: &Db, limit: i64, offset: i64) -> Result<(Vec<Job>, i64), sqlx::Error> {
-    const COUNT: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM jobs WHERE deleted_at IS NULL";
-    let sql = format!(
-        "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
-         WHERE j.deleted_at IS NULL ORDER BY j.created_at DESC, j.id DESC LIMIT $1 OFFSET $2"
-    );
-    let (rows, total) = dispatch!(db, |pool| {
-        let rows = sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql))
-            .bind(limit)
-            .bind(offset)
-            .fetch_all(pool)
-            .await?;
-        let (total,): (i64,) = sqlx::query_as(COUNT).fetch_one(pool).await?;
-        (rows, total)
-    });
-    Ok((rows.into_iter().map(Job::from).collect(), total))
-}
-
 /// The newest listed jobs of a category, at most `limit`.
 pub async fn list_by_category(db: &Db, category_id: &str, limit: i64) -> Result<Vec<Job>, sqlx::Error> {
     let sql = format!(
         "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
-         WHERE j.category_id = $1 AND j.deleted_at IS NULL ORDER BY j.created_at DESC, j.id DESC LIMIT $2"
+         WHERE j.category_id = $1 AND j.deleted_at IS NULL ORDER BY j.seq DESC LIMIT $2"
     );
     let rows = dispatch!(db, |pool| {
         sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(category_id).bind(limit).fetch_all(pool).await
@@ -99,10 +81,54 @@ pub async fn list_by_category(db: &Db, category_id: &str, limit: i64) -> Result<
 pub async fn list_by_recruiter(db: &Db, user_id: &str) -> Result<Vec<Job>, sqlx::Error> {
     let sql = format!(
         "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
-         WHERE j.user_id = $1 AND j.deleted_at IS NULL ORDER BY j.created_at DESC, j.id DESC"
+         WHERE j.user_id = $1 AND j.deleted_at IS NULL ORDER BY j.seq DESC"
     );
     let rows = dispatch!(db, |pool| {
         sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(user_id).fetch_all(pool).await
     })?;
     Ok(rows.into_iter().map(Job::from).collect())
+}
+
+pub enum EditOutcome {
+    Edited(Job),
+    NotFound,
+    BelowApplications(i64),
+    DeadlineNotAfterPosting,
+}
+
+/// Applies an edit in one statement whose conditions hold the rules, so an application arriving
+/// at the same moment cannot slip under a lowered `maxApplicants`.
+pub async fn edit(db: &Db, id: &str, user_id: &str, edit: &JobEdit) -> Result<EditOutcome, sqlx::Error> {
+    const UPDATE: &str = "UPDATE jobs SET max_applicants = $1, max_positions = $2, deadline = $3 \
+         WHERE id = $4 AND user_id = $5 AND deleted_at IS NULL AND applications_count <= $1 AND date_of_posting < $3";
+    const WHY: &str = "SELECT applications_count, date_of_posting FROM jobs WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL";
+    let edited = dispatch!(db, |pool| {
+        sqlx::query(UPDATE)
+            .bind(edit.max_applicants)
+            .bind(edit.max_positions)
+            .bind(edit.deadline)
+            .bind(id)
+            .bind(user_id)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected() == 1)
+    })?;
+    if edited {
+        return Ok(find(db, id).await?.map_or(EditOutcome::NotFound, EditOutcome::Edited));
+    }
+    let why: Option<(i64, i64)> = dispatch!(db, |pool| sqlx::query_as(WHY).bind(id).bind(user_id).fetch_optional(pool).await)?;
+    Ok(match why {
+        None => EditOutcome::NotFound,
+        Some((count, _)) if count > edit.max_applicants => EditOutcome::BelowApplications(count),
+        Some(_) => EditOutcome::DeadlineNotAfterPosting,
+    })
+}
+
+/// Marks the owner's job deleted; false when the owner has no such listed job.
+pub async fn delete(db: &Db, id: &str, user_id: &str) -> Result<bool, sqlx::Error> {
+    const SQL: &str = "UPDATE jobs SET deleted_at = $1 WHERE id = $2 AND user_id = $3 AND deleted_at IS NULL";
+    let now = now_millis();
+    dispatch!(db, |pool| {
+        sqlx::query(SQL).bind(now).bind(id).bind(user_id).execute(pool).await.map(|done| done.rows_affected() == 1)
+    })
 }

@@ -1,4 +1,5 @@
 use crate::db::{Db, now_millis};
+use crate::db::BeginWrite;
 use crate::dispatch;
 
 use super::model::{ApplicantRow, Education, RecruiterRow};
@@ -47,7 +48,7 @@ pub async fn update(db: &Db, user_id: &str, first_name: &str, last_name: &str, c
         _ => (None, None),
     };
     dispatch!(db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_write().await?;
         sqlx::query(NAMES).bind(first_name).bind(last_name).bind(user_id).execute(&mut *tx).await?;
         match changes {
             ProfileChanges::Applicant(changes) => {
@@ -79,7 +80,7 @@ pub async fn replace_resume(db: &Db, user_id: &str, key: &str) -> Result<Option<
     const OLD: &str = "SELECT resume_key FROM applicant_profiles WHERE user_id = $1";
     const SET: &str = "UPDATE applicant_profiles SET resume_key = $1, resume_updated_at = $2 WHERE user_id = $3";
     dispatch!(db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_write().await?;
         let old: Option<(Option<String>,)> = sqlx::query_as(OLD).bind(user_id).fetch_optional(&mut *tx).await?;
         sqlx::query(SET).bind(key).bind(now_millis()).bind(user_id).execute(&mut *tx).await?;
         tx.commit().await?;

@@ -113,3 +113,290 @@ async fn full_job_details_need_a_job_id(app: &TestApp) {
     let expected = json!({ "success": false, "message": "Expected a JSON body (Content-Type: application/json)" });
     assert_eq!(crate::helpers::status_and_json(response).await, (400, expected));
 }
+
+on_both_engines!(
+    a_recruiter_posts_a_job_as_json_or_multipart,
+    posting_names_each_missing_field_and_checks_the_rest,
+    only_the_owner_edits_or_deletes_and_an_edit_changes_three_fields,
+    a_deleted_job_leaves_every_listing,
+    search_matches_title_company_and_location_by_word_prefix,
+    search_filters_combine_and_page_with_totals,
+    query_syntax_characters_give_results_or_none_never_an_error,
+    an_admin_creates_categories,
+);
+
+const PASSWORD: &str = "correct horse battery";
+
+fn error(message: &str) -> serde_json::Value {
+    json!({ "success": false, "message": message })
+}
+
+async fn recruiter_token(app: &TestApp, email: &str) -> (String, String) {
+    let user = app.sign_up("Recruiter", email, PASSWORD).await;
+    (user["_id"].as_str().unwrap().to_string(), app.log_in(email, PASSWORD).await)
+}
+
+fn job_form(category: &str, title: &str, company: &str, location: &str) -> serde_json::Value {
+    json!({
+        "title": title, "company": company, "description": "Work with a friendly team on interesting problems.",
+        "maxApplicants": 10, "maxPositions": 1, "dateOfPosting": "2026-11-01", "deadline": "2099-12-31",
+        "skillsets": ["teamwork"], "jobType": "Full-time", "salary": 50000, "categoryName": category, "location": location,
+    })
+}
+
+async fn post_job(app: &TestApp, token: &str, form: &serde_json::Value) -> serde_json::Value {
+    let (status, body) = app.post_as("/api/v1/jobs/createJob", token, form).await;
+    assert_eq!(status, 201, "{body}");
+    body["data"].clone()
+}
+
+async fn search(app: &TestApp, query: &str) -> (i64, Vec<String>) {
+    let (status, body) = app.get(&format!("/api/v1/jobs/alljobs?{query}")).await;
+    assert_eq!(status, 200, "{query}: {body}");
+    let titles = body["data"].as_array().unwrap().iter().map(|job| job["title"].as_str().unwrap().to_string()).collect();
+    (body["total"].as_i64().unwrap(), titles)
+}
+
+async fn a_recruiter_posts_a_job_as_json_or_multipart(app: &TestApp) {
+    let (recruiter, token) = recruiter_token(app, "poster@example.com").await;
+    let category = app.category_id("Engineering").await;
+    let job = post_job(app, &token, &job_form(&category, "Rust Engineer", "Acme", "Pune")).await;
+    assert_eq!(
+        job,
+        json!({
+            "_id": job["_id"], "title": "Rust Engineer", "company": "Acme",
+            "description": "Work with a friendly team on interesting problems.", "salary": 50000,
+            "dateOfPosting": "2026-11-01T00:00:00Z", "deadline": "2099-12-31T00:00:00Z", "location": "Pune",
+            "maxApplicants": 10, "maxPositions": 1, "skillsets": ["teamwork"], "jobType": "Full-time",
+            "category": category, "categoryName": "Engineering", "userId": recruiter, "applicationsCount": 0,
+        })
+    );
+
+    let form = reqwest::multipart::Form::new()
+        .text("title", "Intern, Marketing")
+        .text("company", "Globex")
+        .text("description", "Learn the ropes.")
+        .text("maxApplicants", "5")
+        .text("maxPositions", "2")
+        .text("dateOfPosting", "2026-11-20")
+        .text("deadline", "2026-12-20")
+        .text("skillsets", r#"["writing","design"]"#)
+        .text("jobType", "Internship")
+        .text("salary", "15000")
+        .text("categoryName", app.category_id("Marketing").await)
+        .text("location", "Mumbai");
+    let response = app.client.post(app.url("/api/v1/jobs/createJob")).bearer_auth(&token).multipart(form).send().await.unwrap();
+    let (status, body) = crate::helpers::status_and_json(response).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!((body["data"]["skillsets"].clone(), body["data"]["salary"].clone()), (json!(["writing", "design"]), json!(15000)));
+
+    let (status, body) = app.get_as("/api/v1/jobs/getAllJobs", &token).await;
+    assert_eq!(status, 200);
+    let titles: Vec<&str> = body["data"].as_array().unwrap().iter().map(|j| j["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Intern, Marketing", "Rust Engineer"]);
+    let (_, other_token) = recruiter_token(app, "other-poster@example.com").await;
+    assert_eq!(app.get_as("/api/v1/jobs/getAllJobs", &other_token).await.1["data"], json!([]), "only the caller's own jobs");
+}
+
+async fn posting_names_each_missing_field_and_checks_the_rest(app: &TestApp) {
+    let (_, token) = recruiter_token(app, "careful@example.com").await;
+    let category = app.category_id("Finance").await;
+    let complete = job_form(&category, "Analyst", "Initech", "Delhi");
+    for (field, message) in [
+        ("title", "Job title is required"),
+        ("company", "Company name is required"),
+        ("description", "Job description is required"),
+        ("maxApplicants", "Max applicants is required"),
+        ("maxPositions", "Max positions is required"),
+        ("dateOfPosting", "Date of posting is required"),
+        ("deadline", "Application deadline is required"),
+        ("skillsets", "Skillsets are required"),
+        ("jobType", "Job type is required"),
+        ("salary", "Salary is required"),
+        ("categoryName", "Category is required"),
+        ("location", "Location is required"),
+    ] {
+        let mut form = complete.clone();
+        form.as_object_mut().unwrap().remove(field);
+        assert_eq!(app.post_as("/api/v1/jobs/createJob", &token, &form).await, (400, error(message)), "{field}");
+    }
+    let mut form = complete.clone();
+    form["categoryName"] = json!("no-such-category");
+    assert_eq!(app.post_as("/api/v1/jobs/createJob", &token, &form).await, (400, error("Category does not exist")));
+    let mut form = complete.clone();
+    form["deadline"] = json!("2026-10-01");
+    assert_eq!(app.post_as("/api/v1/jobs/createJob", &token, &form).await, (400, error("Deadline must be after the date of posting")));
+
+    let applicant = app.sign_up("Applicant", "not-a-recruiter@example.com", PASSWORD).await;
+    assert!(applicant["_id"].is_string());
+    let applicant_token = app.log_in("not-a-recruiter@example.com", PASSWORD).await;
+    assert_eq!(app.post_as("/api/v1/jobs/createJob", &applicant_token, &complete).await, (403, error("This is a protected route for Recruiters only")));
+    assert_eq!(app.post_json("/api/v1/jobs/createJob", &complete).await, (401, error("Token is missing")));
+    assert_eq!(search(app, "").await.0, 0, "nothing was posted");
+}
+
+async fn put_as(app: &TestApp, path: &str, token: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
+    let response = app.client.put(app.url(path)).bearer_auth(token).json(body).send().await.unwrap();
+    crate::helpers::status_and_json(response).await
+}
+
+async fn delete_as(app: &TestApp, path: &str, token: &str) -> (u16, serde_json::Value) {
+    let response = app.client.delete(app.url(path)).bearer_auth(token).send().await.unwrap();
+    crate::helpers::status_and_json(response).await
+}
+
+async fn only_the_owner_edits_or_deletes_and_an_edit_changes_three_fields(app: &TestApp) {
+    let (_, owner) = recruiter_token(app, "owner@example.com").await;
+    let (_, intruder) = recruiter_token(app, "intruder@example.com").await;
+    let category = app.category_id("Sales").await;
+    let job = post_job(app, &owner, &job_form(&category, "Account Executive", "Acme", "Pune")).await;
+    let id = job["_id"].as_str().unwrap();
+    let path = format!("/api/v1/jobs/updateJob/{id}");
+    let edit = json!({ "maxApplicants": 30, "maxPositions": 3, "deadline": "2100-01-31", "title": "Hijacked", "salary": 1 });
+
+    assert_eq!(put_as(app, &path, &intruder, &edit).await, (404, error("Job not found")));
+    assert_eq!(delete_as(app, &format!("/api/v1/jobs/deleteJob/{id}"), &intruder).await, (404, error("Job not found")));
+    assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{id}")).await.1["data"], job, "nothing changed");
+
+    for (field, message) in [("maxApplicants", "Maximum applicants is required"), ("maxPositions", "Maximum positions is required"), ("deadline", "Deadline is required")] {
+        let mut partial = edit.clone();
+        partial.as_object_mut().unwrap().remove(field);
+        assert_eq!(put_as(app, &path, &owner, &partial).await, (400, error(message)));
+    }
+    assert_eq!(put_as(app, &path, &owner, &json!({ "maxApplicants": 30, "maxPositions": 0, "deadline": "2100-01-31" })).await, (400, error("Max positions must be a whole number of at least 1")));
+    assert_eq!(put_as(app, &path, &owner, &json!({ "maxApplicants": 30, "maxPositions": 3, "deadline": "2026-10-31" })).await, (400, error("Deadline must be after the date of posting")));
+
+    let (status, body) = put_as(app, &path, &owner, &edit).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["message"], "Job updated successfully");
+    let mut expected = job.clone();
+    expected["maxApplicants"] = json!(30);
+    expected["maxPositions"] = json!(3);
+    expected["deadline"] = json!("2100-01-31T00:00:00Z");
+    assert_eq!(body["data"], expected, "only the three fields changed");
+
+    const RECEIVED: &str = "UPDATE jobs SET applications_count = 5 WHERE id = $1";
+    jobportal::dispatch!(&app.db, |pool| sqlx::query(RECEIVED).bind(id).execute(pool).await.map(|_| ())).unwrap();
+    assert_eq!(
+        put_as(app, &path, &owner, &json!({ "maxApplicants": 4, "maxPositions": 1, "deadline": "2100-01-31" })).await,
+        (400, error("Max applicants cannot be less than the 5 applications already received"))
+    );
+    assert_eq!(put_as(app, &path, &owner, &json!({ "maxApplicants": "5", "maxPositions": "1", "deadline": "2100-01-31" })).await.0, 200);
+}
+
+async fn a_deleted_job_leaves_every_listing(app: &TestApp) {
+    let (_, token) = recruiter_token(app, "deleter@example.com").await;
+    let category = app.category_id("Research").await;
+    let kept = post_job(app, &token, &job_form(&category, "Lab Scientist", "Umbrella", "Hyderabad")).await;
+    let gone = post_job(app, &token, &job_form(&category, "Lab Technician", "Umbrella", "Hyderabad")).await;
+    let id = gone["_id"].as_str().unwrap();
+    assert_eq!(
+        delete_as(app, &format!("/api/v1/jobs/deleteJob/{id}"), &token).await,
+        (200, json!({ "success": true, "message": "Job deleted successfully" }))
+    );
+    assert_eq!(delete_as(app, &format!("/api/v1/jobs/deleteJob/{id}"), &token).await, (404, error("Job not found")), "deleted once");
+    assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{id}")).await.0, 404);
+    assert_eq!(search(app, "").await, (1, vec!["Lab Scientist".to_string()]));
+    assert_eq!(search(app, "q=lab").await, (1, vec!["Lab Scientist".to_string()]));
+    let (_, page) = app.post_json(&format!("/api/v1/jobs/categoryPageDetails/{category}"), &json!({})).await;
+    assert_eq!(page["selectedCategory"]["jobs"], json!([kept]));
+    let (_, mine) = app.get_as("/api/v1/jobs/getAllJobs", &token).await;
+    assert_eq!(mine["data"], json!([kept]));
+}
+
+async fn search_matches_title_company_and_location_by_word_prefix(app: &TestApp) {
+    let (_, token) = recruiter_token(app, "finder@example.com").await;
+    let category = app.category_id("Engineering").await;
+    let mut rust = job_form(&category, "Senior Rust Engineer", "Acme Robotics", "Pune");
+    rust["description"] = json!("Embedded systems.");
+    post_job(app, &token, &rust).await;
+    let mut sales = job_form(&category, "Sales Lead", "Globex", "Mumbai");
+    sales["description"] = json!("Sell Rust training to engineers.");
+    post_job(app, &token, &sales).await;
+    post_job(app, &token, &job_form(&category, "Data Analyst", "Initech", "Bengaluru")).await;
+
+    let only = |title: &str| (1, vec![title.to_string()]);
+    assert_eq!(search(app, "q=rust").await, only("Senior Rust Engineer"), "the description alone does not match");
+    assert_eq!(search(app, "q=RUST").await, only("Senior Rust Engineer"), "case-insensitive");
+    assert_eq!(search(app, "q=engin").await, only("Senior Rust Engineer"), "by word prefix");
+    assert_eq!(search(app, "q=GLOBEX").await, only("Sales Lead"), "company");
+    assert_eq!(search(app, "q=mumbai").await, only("Sales Lead"), "location");
+    assert_eq!(search(app, "q=acme%20pune").await, only("Senior Rust Engineer"), "every word must match");
+    assert_eq!(search(app, "q=acme%20mumbai").await, (0, vec![]));
+    assert_eq!(search(app, "q=nothing-like-it").await, (0, vec![]));
+}
+
+async fn search_filters_combine_and_page_with_totals(app: &TestApp) {
+    let (_, token) = recruiter_token(app, "filters@example.com").await;
+    let engineering = app.category_id("Engineering").await;
+    let marketing = app.category_id("Marketing").await;
+    let post = |title: &str, kind: &str, salary: i64, location: &str, category: &str, deadline: &str| {
+        let mut form = job_form(category, title, "Acme", location);
+        form["jobType"] = json!(kind);
+        form["salary"] = json!(salary);
+        form["deadline"] = json!(deadline);
+        form
+    };
+    for form in [
+        post("Engineer One", "Full-time", 90000, "Pune", &engineering, "2099-01-01"),
+        post("Engineer Two", "Part-time", 40000, "Mumbai", &engineering, "2099-01-01"),
+        post("Engineer Intern", "Internship", 10000, "Pune", &engineering, "2099-01-01"),
+        post("Marketing Intern", "Internship", 12000, "New Pune Area", &marketing, "2099-01-01"),
+        post("Engineer Past", "Full-time", 95000, "Pune", &engineering, "2026-11-02"),
+    ] {
+        post_job(app, &token, &form).await;
+    }
+    let titles = |list: &[&str]| list.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+
+    assert_eq!(search(app, "jobType=Full-time&jobType=Internship").await.0, 4, "types combine as OR");
+    assert_eq!(search(app, "q=engineer&jobType=Internship").await, (1, titles(&["Engineer Intern"])), "text AND types");
+    assert_eq!(search(app, "salaryMin=40000").await.0, 3);
+    assert_eq!(search(app, "location=pune").await.0, 4, "part of the location, any case");
+    assert_eq!(search(app, &format!("category={marketing}")).await, (1, titles(&["Marketing Intern"])));
+    assert_eq!(search(app, "openOnly=true&q=engineer").await.0, 3, "the past deadline is left out");
+
+    let mut seen = Vec::new();
+    for page in 1..=3 {
+        let (total, page_titles) = search(app, &format!("page={page}&limit=2")).await;
+        assert_eq!(total, 5);
+        seen.extend(page_titles);
+    }
+    assert_eq!(seen, titles(&["Engineer Past", "Marketing Intern", "Engineer Intern", "Engineer Two", "Engineer One"]), "newest first, each once");
+    let (total, first) = search(app, "q=engineer&limit=2").await;
+    let (_, second) = search(app, "q=engineer&limit=2&page=2").await;
+    assert_eq!(total, 4);
+    assert_eq!(first.len() + second.len(), 4);
+    assert!(first.iter().all(|title| !second.contains(title)), "text results page without repeats");
+    assert_eq!(app.get("/api/v1/jobs/alljobs?jobType=Contract").await, (400, error("jobType must be Full-time, Part-time or Internship")));
+}
+
+async fn query_syntax_characters_give_results_or_none_never_an_error(app: &TestApp) {
+    let (_, token) = recruiter_token(app, "syntax@example.com").await;
+    let category = app.category_id("Consulting").await;
+    post_job(app, &token, &job_form(&category, "Rust Consultant", "Acme", "Pune")).await;
+    for q in ["\"", "*", "(", ")", "-", "NEAR", ":", "rust\"", "\"rust", "NEAR(rust pune)", "title:rust", "-rust", "rust*", "a AND", "OR", "^", "'", "%", "_", "\\", "rust & pune", "!", "rust | pune", "<->", "{title}: rust", "🦀"] {
+        let encoded: String = form_urlencoded_encode(q);
+        let (status, body) = app.get(&format!("/api/v1/jobs/alljobs?q={encoded}")).await;
+        assert_eq!(status, 200, "{q:?}: {body}");
+    }
+    assert_eq!(search(app, "q=%22rust%22").await.0, 1, "quotes around a word still find it");
+    assert_eq!(search(app, "q=title%3Arust").await.0, 0, "a column filter is just two words, and 'title' matches nothing");
+}
+
+fn form_urlencoded_encode(text: &str) -> String {
+    text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
+
+async fn an_admin_creates_categories(app: &TestApp) {
+    jobportal::accounts::create_admin(&app.db, "admin@example.com", "Ad", "Min", PASSWORD).await.unwrap();
+    let admin = app.log_in("admin@example.com", PASSWORD).await;
+    let (status, body) = app.post_as("/api/v1/jobs/createCategory", &admin, &json!({ "name": "Design", "description": "Shape products people love." })).await;
+    assert_eq!(status, 201);
+    assert_eq!((body["data"]["name"].as_str(), body["message"].as_str()), (Some("Design"), Some("Category created successfully")));
+    assert_eq!(app.post_as("/api/v1/jobs/createCategory", &admin, &json!({ "name": "design", "description": "Again." })).await, (409, error("Category already exists")));
+    assert_eq!(app.post_as("/api/v1/jobs/createCategory", &admin, &json!({ "description": "No name." })).await, (400, error("Category name is required")));
+    let (_, recruiter) = recruiter_token(app, "not-admin@example.com").await;
+    assert_eq!(app.post_as("/api/v1/jobs/createCategory", &recruiter, &json!({ "name": "X", "description": "Y" })).await, (403, error("This is a protected route for Admins only")));
+    let (_, categories) = app.get("/api/v1/jobs/showAllCategories").await;
+    assert_eq!(categories["categories"].as_array().unwrap().len(), 12);
+}

@@ -59,9 +59,14 @@ async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp)
             "/api/v1/jobs/alljobs",
             "/api/v1/jobs/categoryPageDetails",
             "/api/v1/jobs/categoryPageDetails/{categoryId}",
+            "/api/v1/jobs/createCategory",
+            "/api/v1/jobs/createJob",
+            "/api/v1/jobs/deleteJob/{jobId}",
+            "/api/v1/jobs/getAllJobs",
             "/api/v1/jobs/getFullJobDetails",
             "/api/v1/jobs/getJob/{jobId}",
             "/api/v1/jobs/showAllCategories",
+            "/api/v1/jobs/updateJob/{jobId}",
             "/api/v1/resumes/{applicantId}",
             "/api/v1/upload/uploadResume",
             "/healthz",
@@ -74,6 +79,7 @@ async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp)
     };
     assert_eq!(responses("/api/v1/jobs/getJob/{jobId}", "get"), ["200", "404", "503"]);
     assert_eq!(responses("/api/v1/jobs/alljobs", "get"), ["200", "400", "503"]);
+    assert_eq!(responses("/api/v1/jobs/updateJob/{jobId}", "put"), ["200", "400", "401", "403", "404"]);
     assert_eq!(responses("/api/v1/jobs/categoryPageDetails", "post"), ["200", "400", "404", "503"]);
     assert_eq!(responses("/readyz", "get"), ["200", "503"]);
     assert_eq!(responses("/api/v1/auth/login", "post"), ["200", "400", "401", "429"]);

@@ -1,0 +1,236 @@
+//! The fields of a job as a client sends them (JSON values, or multipart text), parsed into what
+//! is stored. Each missing field is named by SPEC.md's own message.
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+use time::format_description::well_known::Rfc3339;
+use time::macros::format_description;
+use time::{Date, OffsetDateTime};
+
+use crate::error::AppError;
+
+use super::model::JOB_TYPES;
+
+pub type Fields = HashMap<String, Value>;
+
+const MAX_TITLE: usize = 200;
+const MAX_DESCRIPTION: usize = 20_000;
+const MAX_SKILLS: usize = 50;
+
+/// The text of a field, trimmed; `None` when absent or blank. Numbers count as their text.
+fn text(fields: &Fields, name: &str) -> Option<String> {
+    match fields.get(name)? {
+        Value::String(text) => Some(text.trim().to_string()).filter(|text| !text.is_empty()),
+        Value::Number(number) => Some(number.to_string()),
+        _ => None,
+    }
+}
+
+fn required(fields: &Fields, name: &str, missing: &str) -> Result<String, AppError> {
+    text(fields, name).ok_or_else(|| AppError::bad_request(missing))
+}
+
+fn bounded(value: String, label: &str, max: usize) -> Result<String, AppError> {
+    if value.chars().count() > max {
+        return Err(AppError::bad_request(format!("{label} must be at most {max} characters")));
+    }
+    Ok(value)
+}
+
+/// A whole number, given as a number or a string of digits, at least `min`.
+pub fn whole_number(fields: &Fields, name: &str, missing: &str, label: &str, min: i64) -> Result<i64, AppError> {
+    let value = required(fields, name, missing)?;
+    match value.parse::<i64>() {
+        Ok(number) if number >= min && number <= 1_000_000_000 => Ok(number),
+        _ => Err(AppError::bad_request(format!("{label} must be a whole number of at least {min}"))),
+    }
+}
+
+/// A date (`YYYY-MM-DD`, midnight UTC) or an RFC 3339 time, as Unix milliseconds.
+pub fn date(fields: &Fields, name: &str, missing: &str, label: &str) -> Result<i64, AppError> {
+    let value = required(fields, name, missing)?;
+    let at = Date::parse(&value, format_description!("[year]-[month]-[day]"))
+        .map(|day| day.midnight().assume_utc())
+        .or_else(|_| OffsetDateTime::parse(&value, &Rfc3339))
+        .map_err(|_| AppError::bad_request(format!("{label} must be a date (YYYY-MM-DD)")))?;
+    Ok((at.unix_timestamp_nanos() / 1_000_000) as i64)
+}
+
+/// Skillsets: a list of strings, or the JSON text of one (as a multipart field sends it).
+fn skillsets(fields: &Fields) -> Result<Vec<String>, AppError> {
+    const MISSING: &str = "Skillsets are required";
+    let invalid = || AppError::bad_request("Skillsets must be a list of strings");
+    let list = match fields.get("skillsets") {
+        None | Some(Value::Null) => return Err(AppError::bad_request(MISSING)),
+        Some(Value::Array(items)) => items.clone(),
+        Some(Value::String(text)) if text.trim().is_empty() => return Err(AppError::bad_request(MISSING)),
+        Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
+            Ok(Value::Array(items)) => items,
+            _ => return Err(invalid()),
+        },
+        Some(_) => return Err(invalid()),
+    };
+    let skills: Vec<String> = list
+        .iter()
+        .map(|item| item.as_str().map(|s| s.trim().to_string()).ok_or_else(invalid))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .filter(|skill| !skill.is_empty())
+        .collect();
+    if skills.is_empty() {
+        return Err(AppError::bad_request(MISSING));
+    }
+    if skills.len() > MAX_SKILLS || skills.iter().any(|skill| skill.chars().count() > 100) {
+        return Err(AppError::bad_request(format!("At most {MAX_SKILLS} skillsets of at most 100 characters each are allowed")));
+    }
+    Ok(skills)
+}
+
+/// A new job's fields, checked; the category's existence is checked against the database after.
+#[derive(Debug, PartialEq, Eq)]
+pub struct JobFields {
+    pub title: String,
+    pub company: String,
+    pub description: String,
+    pub location: String,
+    pub salary: i64,
+    pub date_of_posting: i64,
+    pub deadline: i64,
+    pub max_applicants: i64,
+    pub max_positions: i64,
+    pub skillsets: Vec<String>,
+    pub job_type: String,
+    pub category_id: String,
+}
+
+pub const DEADLINE_AFTER_POSTING: &str = "Deadline must be after the date of posting";
+
+impl JobFields {
+    pub fn parse(fields: &Fields) -> Result<Self, AppError> {
+        let title = bounded(required(fields, "title", "Job title is required")?, "Job title", MAX_TITLE)?;
+        let company = bounded(required(fields, "company", "Company name is required")?, "Company name", MAX_TITLE)?;
+        let description = bounded(required(fields, "description", "Job description is required")?, "Job description", MAX_DESCRIPTION)?;
+        let max_applicants = whole_number(fields, "maxApplicants", "Max applicants is required", "Max applicants", 1)?;
+        let max_positions = whole_number(fields, "maxPositions", "Max positions is required", "Max positions", 1)?;
+        let date_of_posting = date(fields, "dateOfPosting", "Date of posting is required", "Date of posting")?;
+        let deadline = date(fields, "deadline", "Application deadline is required", "Application deadline")?;
+        let skillsets = skillsets(fields)?;
+        let job_type = required(fields, "jobType", "Job type is required")?;
+        let job_type = JOB_TYPES
+            .iter()
+            .find(|kind| **kind == job_type)
+            .ok_or_else(|| AppError::bad_request("Job type must be Full-time, Part-time or Internship"))?
+            .to_string();
+        let salary = whole_number(fields, "salary", "Salary is required", "Salary", 0)?;
+        let category_id = required(fields, "categoryName", "Category is required")?;
+        let location = bounded(required(fields, "location", "Location is required")?, "Location", MAX_TITLE)?;
+        if deadline <= date_of_posting {
+            return Err(AppError::bad_request(DEADLINE_AFTER_POSTING));
+        }
+        Ok(Self {
+            title,
+            company,
+            description,
+            location,
+            salary,
+            date_of_posting,
+            deadline,
+            max_applicants,
+            max_positions,
+            skillsets,
+            job_type,
+            category_id,
+        })
+    }
+}
+
+/// The three fields an edit may change.
+#[derive(Debug, PartialEq, Eq)]
+pub struct JobEdit {
+    pub max_applicants: i64,
+    pub max_positions: i64,
+    pub deadline: i64,
+}
+
+impl JobEdit {
+    pub fn parse(fields: &Fields) -> Result<Self, AppError> {
+        Ok(Self {
+            max_applicants: whole_number(fields, "maxApplicants", "Maximum applicants is required", "Max applicants", 1)?,
+            max_positions: whole_number(fields, "maxPositions", "Maximum positions is required", "Max positions", 1)?,
+            deadline: date(fields, "deadline", "Deadline is required", "Deadline")?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn fields(value: Value) -> Fields {
+        serde_json::from_value(value).unwrap()
+    }
+
+    fn complete() -> Value {
+        json!({
+            "title": "Backend Engineer", "company": "Acme", "description": "Build things.",
+            "maxApplicants": "20", "maxPositions": 2, "dateOfPosting": "2026-11-01", "deadline": "2026-12-31T12:00:00Z",
+            "skillsets": r#"["rust", "sql"]"#, "jobType": "Full-time", "salary": "85000", "categoryName": "c1", "location": "Pune",
+        })
+    }
+
+    #[test]
+    fn a_complete_form_parses_with_strings_of_digits_and_json_text() {
+        let job = JobFields::parse(&fields(complete())).unwrap();
+        assert_eq!((job.max_applicants, job.max_positions, job.salary), (20, 2, 85_000));
+        assert_eq!(job.skillsets, ["rust", "sql"]);
+        assert_eq!(job.date_of_posting, 1_793_491_200_000);
+        assert_eq!(job.deadline, 1_798_718_400_000);
+    }
+
+    #[test]
+    fn each_missing_field_has_its_own_message() {
+        let cases = [
+            ("title", "Job title is required"),
+            ("company", "Company name is required"),
+            ("description", "Job description is required"),
+            ("maxApplicants", "Max applicants is required"),
+            ("maxPositions", "Max positions is required"),
+            ("dateOfPosting", "Date of posting is required"),
+            ("deadline", "Application deadline is required"),
+            ("skillsets", "Skillsets are required"),
+            ("jobType", "Job type is required"),
+            ("salary", "Salary is required"),
+            ("categoryName", "Category is required"),
+            ("location", "Location is required"),
+        ];
+        for (field, message) in cases {
+            let mut form = complete();
+            form.as_object_mut().unwrap().remove(field);
+            assert_eq!(JobFields::parse(&fields(form)).unwrap_err().to_string(), message, "{field}");
+        }
+    }
+
+    #[test]
+    fn bad_values_are_refused() {
+        let cases = [
+            (json!({ "salary": "12.5" }), "Salary must be a whole number of at least 0"),
+            (json!({ "maxApplicants": 0 }), "Max applicants must be a whole number of at least 1"),
+            (json!({ "maxPositions": "two" }), "Max positions must be a whole number of at least 1"),
+            (json!({ "deadline": "31/12/2026" }), "Application deadline must be a date (YYYY-MM-DD)"),
+            (json!({ "deadline": "2026-11-01" }), DEADLINE_AFTER_POSTING),
+            (json!({ "jobType": "Contract" }), "Job type must be Full-time, Part-time or Internship"),
+            (json!({ "skillsets": "rust sql" }), "Skillsets must be a list of strings"),
+            (json!({ "skillsets": [] }), "Skillsets are required"),
+            (json!({ "skillsets": [1, 2] }), "Skillsets must be a list of strings"),
+        ];
+        for (change, message) in cases {
+            let mut form = complete();
+            for (key, value) in change.as_object().unwrap() {
+                form[key] = value.clone();
+            }
+            assert_eq!(JobFields::parse(&fields(form)).unwrap_err().to_string(), message, "{change}");
+        }
+    }
+}

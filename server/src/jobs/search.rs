@@ -1,0 +1,244 @@
+//! Browsing and searching listed jobs. Filters are shared SQL; only the text match differs by
+//! engine (SQLite FTS5, PostgreSQL tsvector). User text is reduced to word tokens before it reaches
+//! either query language, so no input can form query syntax.
+
+use utoipa::IntoParams;
+
+use crate::db::{Db, now_millis};
+use crate::error::AppError;
+
+use super::model::{JOB_COLUMNS, JOB_TYPES, Job, JobRow};
+
+pub const DEFAULT_PAGE_SIZE: i64 = 50;
+pub const MAX_PAGE_SIZE: i64 = 100;
+/// Words of a query beyond this are ignored, which bounds the cost of one search.
+const MAX_TERMS: usize = 8;
+
+/// What `/jobs/alljobs` was asked for, parsed from its query string.
+#[derive(Debug, Default, PartialEq, Eq, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct JobSearch {
+    /// Words matched case-insensitively, by prefix, against title, company and location (all must
+    /// match); description counts toward ranking only on PostgreSQL. Best match first.
+    #[param(value_type = Option<String>)]
+    pub q: Vec<String>,
+    /// `Full-time`, `Part-time` or `Internship`; repeat for several (they combine as OR).
+    #[param(value_type = Option<Vec<String>>, rename = "jobType")]
+    pub job_types: Vec<String>,
+    /// A category `_id`.
+    pub category: Option<String>,
+    /// Part of the location, case-insensitive.
+    pub location: Option<String>,
+    /// Lowest monthly salary, in rupees.
+    #[param(rename = "salaryMin")]
+    pub salary_min: Option<i64>,
+    /// Only jobs whose deadline has not passed.
+    #[param(rename = "openOnly")]
+    pub open_only: bool,
+    /// Page number, from 1. Default 1.
+    pub page: i64,
+    /// Jobs per page, 1 to 100. Default 50.
+    pub limit: i64,
+}
+
+impl JobSearch {
+    pub fn parse(query: Option<&str>) -> Result<Self, AppError> {
+        let mut search = Self { page: 1, limit: DEFAULT_PAGE_SIZE, ..Self::default() };
+        for (key, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+            let value = value.trim();
+            match key.as_ref() {
+                "q" => search.q = terms(value),
+                "jobType" if value.is_empty() => {}
+                "jobType" => match JOB_TYPES.iter().find(|kind| kind.eq_ignore_ascii_case(value)) {
+                    Some(kind) if !search.job_types.iter().any(|k| k == kind) => search.job_types.push(kind.to_string()),
+                    Some(_) => {}
+                    None => return Err(AppError::bad_request("jobType must be Full-time, Part-time or Internship")),
+                },
+                "category" => search.category = Some(value.to_string()).filter(|v| !v.is_empty()),
+                "location" => search.location = Some(value.to_lowercase()).filter(|v| !v.is_empty()),
+                "salaryMin" if value.is_empty() => {}
+                "salaryMin" => match value.parse::<i64>() {
+                    Ok(salary) if salary >= 0 => search.salary_min = Some(salary),
+                    _ => return Err(AppError::bad_request("salaryMin must be a whole number of rupees")),
+                },
+                "openOnly" => {
+                    search.open_only = match value {
+                        "" | "false" | "0" => false,
+                        "true" | "1" => true,
+                        _ => return Err(AppError::bad_request("openOnly must be true or false")),
+                    }
+                }
+                "page" => match value.parse::<i64>() {
+                    Ok(page) if page >= 1 => search.page = page,
+                    _ => return Err(AppError::bad_request("page must be a whole number from 1")),
+                },
+                "limit" => match value.parse::<i64>() {
+                    Ok(limit) if (1..=MAX_PAGE_SIZE).contains(&limit) => search.limit = limit,
+                    _ => return Err(AppError::bad_request("limit must be a whole number from 1 to 100")),
+                },
+                _ => {}
+            }
+        }
+        Ok(search)
+    }
+
+    fn offset(&self) -> i64 {
+        (self.page - 1).saturating_mul(self.limit)
+    }
+}
+
+/// The words of a query: runs of letters and digits, lower-cased. Everything else separates words,
+/// so quotes, stars, parentheses, colons and operators never reach a query language.
+pub fn terms(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_lowercase)
+        .take(MAX_TERMS)
+        .collect()
+}
+
+/// FTS5: every term by prefix, in title, company or location.
+fn fts5_query(terms: &[String]) -> String {
+    let phrases: Vec<String> = terms.iter().map(|term| format!("\"{term}\"*")).collect();
+    format!("{{title company location}} : ({})", phrases.join(" AND "))
+}
+
+/// PostgreSQL: every term by prefix; `weights` limits where it may match.
+fn tsquery(terms: &[String], weights: &str) -> String {
+    terms.iter().map(|term| format!("{term}:*{weights}")).collect::<Vec<_>>().join(" & ")
+}
+
+enum Bind {
+    Text(String),
+    Int(i64),
+}
+
+/// SQL with numbered placeholders and the values they take, in order.
+struct Statement {
+    where_sql: String,
+    binds: Vec<Bind>,
+}
+
+impl Statement {
+    fn bind(&mut self, value: Bind) -> String {
+        self.binds.push(value);
+        format!("${}", self.binds.len())
+    }
+
+    fn and(&mut self, condition: &str) {
+        self.where_sql.push_str(" AND ");
+        self.where_sql.push_str(condition);
+    }
+}
+
+macro_rules! bind_all {
+    ($query:expr, $binds:expr) => {{
+        let mut query = $query;
+        for value in $binds {
+            query = match value {
+                Bind::Text(text) => query.bind(text.clone()),
+                Bind::Int(number) => query.bind(*number),
+            };
+        }
+        query
+    }};
+}
+
+/// One page of the jobs that match, and how many match in all.
+pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64), sqlx::Error> {
+    let mut statement = Statement { where_sql: "j.deleted_at IS NULL".into(), binds: Vec::new() };
+    let text = !search.q.is_empty();
+    let from = match (db, text) {
+        (Db::Sqlite(_), true) => {
+            let placeholder = statement.bind(Bind::Text(fts5_query(&search.q)));
+            statement.and(&format!("jobs_fts MATCH {placeholder}"));
+            "jobs_fts JOIN jobs j ON j.seq = jobs_fts.rowid"
+        }
+        (Db::Postgres(_), true) => {
+            let placeholder = statement.bind(Bind::Text(tsquery(&search.q, "ABC")));
+            statement.and(&format!("j.search @@ to_tsquery('simple', {placeholder})"));
+            "jobs j"
+        }
+        (_, false) => "jobs j",
+    };
+    if !search.job_types.is_empty() {
+        let placeholders: Vec<String> = search.job_types.iter().map(|kind| statement.bind(Bind::Text(kind.clone()))).collect();
+        statement.and(&format!("j.job_type IN ({})", placeholders.join(", ")));
+    }
+    if let Some(category) = &search.category {
+        let placeholder = statement.bind(Bind::Text(category.clone()));
+        statement.and(&format!("j.category_id = {placeholder}"));
+    }
+    if let Some(location) = &search.location {
+        let pattern = format!("%{}%", location.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+        let placeholder = statement.bind(Bind::Text(pattern));
+        statement.and(&format!("lower(j.location) LIKE {placeholder} ESCAPE '\\'"));
+    }
+    if let Some(salary) = search.salary_min {
+        let placeholder = statement.bind(Bind::Int(salary));
+        statement.and(&format!("j.salary >= {placeholder}"));
+    }
+    if search.open_only {
+        let placeholder = statement.bind(Bind::Int(now_millis()));
+        statement.and(&format!("j.deadline > {placeholder}"));
+    }
+    // The count takes the filters' values; ranking, limit and offset are bound after them.
+    let filters = statement.binds.len();
+    let count_sql = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM {from} WHERE {}", statement.where_sql);
+
+    let order = match (db, text) {
+        (Db::Sqlite(_), true) => "bm25(jobs_fts, 8.0, 4.0, 2.0, 1.0), j.seq DESC".to_string(),
+        (Db::Postgres(_), true) => {
+            // Ranked with every term anywhere, description included.
+            let ranking = statement.bind(Bind::Text(tsquery(&search.q, "")));
+            format!("ts_rank(j.search, to_tsquery('simple', {ranking})) DESC, j.seq DESC")
+        }
+        (_, false) => "j.seq DESC".to_string(),
+    };
+    let limit = statement.bind(Bind::Int(search.limit));
+    let offset = statement.bind(Bind::Int(search.offset()));
+    let page_sql = format!(
+        "SELECT {JOB_COLUMNS} FROM {from} JOIN categories c ON c.id = j.category_id \
+         WHERE {} ORDER BY {order} LIMIT {limit} OFFSET {offset}",
+        statement.where_sql
+    );
+
+    crate::dispatch!(db, |pool| {
+        let rows: Vec<JobRow> =
+            bind_all!(sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(page_sql)), &statement.binds).fetch_all(pool).await?;
+        let (total,): (i64,) =
+            bind_all!(sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(count_sql)), &statement.binds[..filters]).fetch_one(pool).await?;
+        Ok((rows.into_iter().map(Job::from).collect(), total))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_text_becomes_plain_words() {
+        assert_eq!(terms("  Rust \"DEV\"* (pune) -remote NEAR: a:b "), ["rust", "dev", "pune", "remote", "near", "a", "b"]);
+        assert!(terms("\"*()-:^").is_empty());
+        assert_eq!(terms("one two three four five six seven eight nine").len(), 8);
+    }
+
+    #[test]
+    fn words_become_prefix_queries() {
+        let words = terms("rust pune");
+        assert_eq!(fts5_query(&words), "{title company location} : (\"rust\"* AND \"pune\"*)");
+        assert_eq!(tsquery(&words, "ABC"), "rust:*ABC & pune:*ABC");
+    }
+
+    #[test]
+    fn the_search_is_parsed_and_checked() {
+        let search = JobSearch::parse(Some("q=Rust&jobType=Full-time&jobType=internship&jobType=Full-time&salaryMin=1000&openOnly=true&page=2&limit=10&location=Pune")).unwrap();
+        assert_eq!(search.q, ["rust"]);
+        assert_eq!(search.job_types, ["Full-time", "Internship"]);
+        assert_eq!((search.salary_min, search.open_only, search.page, search.limit), (Some(1000), true, 2, 10));
+        assert_eq!(search.location.as_deref(), Some("pune"));
+        for bad in ["jobType=Contract", "salaryMin=-1", "salaryMin=lots", "openOnly=maybe", "page=0", "limit=101"] {
+            assert!(JobSearch::parse(Some(bad)).is_err(), "{bad}");
+        }
+    }
+}
