@@ -1,6 +1,7 @@
 //! jobportal: the job board's server. `run` is the one entry that `main` and the tests share.
 
 pub mod accounts;
+pub mod applications;
 pub mod categories;
 pub mod config;
 pub mod db;
@@ -166,6 +167,7 @@ pub async fn serve(
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .merge(accounts::router())
+        .merge(applications::router())
         .merge(categories::router())
         .merge(jobs::router())
         .merge(profiles::router(state.config.max_resume_bytes))

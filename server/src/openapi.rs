@@ -9,7 +9,7 @@ use utoipa::OpenApi;
 use utoipa::Modify;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 
-use crate::{accounts, categories, jobs, profiles};
+use crate::{accounts, applications, categories, jobs, profiles};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -49,11 +49,16 @@ use crate::{accounts, categories, jobs, profiles};
         jobs::handlers::update_job,
         jobs::handlers::delete_job,
         categories::handlers::create_category,
+        applications::handlers::apply,
+        applications::handlers::applications,
+        applications::handlers::job_applications,
+        applications::handlers::update_status,
     ),
     modifiers(&BearerAuth),
     tags(
         (name = "accounts", description = "Signup, login, logout and passwords"),
         (name = "profiles", description = "Applicant and recruiter profiles, and resumes"),
+        (name = "applications", description = "Applying, following applications, shortlisting and rejecting"),
         (name = "categories", description = "Job categories and their pages"),
         (name = "jobs", description = "Posting, editing, deleting, browsing and searching jobs"),
         (name = "operation", description = "Liveness and readiness"),

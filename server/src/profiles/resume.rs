@@ -40,8 +40,8 @@ pub fn link(keys: &Keys, applicant_id: &str, viewer_id: &str) -> String {
 
 /// Whether `viewer_id` may see `applicant_id`'s resume: the applicant, or a recruiter who has
 /// received an application from them.
-pub async fn may_view(_db: &Db, applicant_id: &str, viewer_id: &str) -> Result<bool, sqlx::Error> {
-    Ok(applicant_id == viewer_id)
+pub async fn may_view(db: &Db, applicant_id: &str, viewer_id: &str) -> Result<bool, sqlx::Error> {
+    Ok(applicant_id == viewer_id || crate::applications::repo::received_from(db, viewer_id, applicant_id).await?)
 }
 
 /// Upload a resume (multipart field `resume`). Replaces the earlier one once the new file is stored.

@@ -32,14 +32,14 @@ macro_rules! on_both_engines {
     };
     (configured |$config:ident| $customize:block; $($name:ident),+ $(,)?) => {$(
         mod $name {
-            #[tokio::test]
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn sqlite() {
                 let app = $crate::helpers::TestApp::sqlite(|$config| $customize).await;
                 super::$name(&app).await;
                 app.stop().await;
             }
 
-            #[tokio::test]
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn postgres() {
                 let Some(app) = $crate::helpers::TestApp::postgres(|$config| $customize).await else {
                     eprintln!("TEST_DATABASE_URL is not set: the PostgreSQL run is skipped");

@@ -3,6 +3,7 @@
 mod helpers;
 
 mod accounts;
+mod applications;
 mod categories;
 mod jobs;
 mod mail;

@@ -1,0 +1,50 @@
+//! The application e-mails.
+
+use crate::mail::{Mail, html_escape};
+
+fn wrap(text: String, html_body: String) -> (String, String) {
+    let html = format!("<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif;color:#1f2937\">{html_body}<p style=\"color:#4b5563\">jobportal</p></body></html>");
+    (format!("{text}\n\njobportal\n"), html)
+}
+
+pub struct NewApplication<'a> {
+    pub recruiter_email: &'a str,
+    pub recruiter_first_name: &'a str,
+    pub applicant_name: &'a str,
+    pub job_title: &'a str,
+    pub company: &'a str,
+    pub link: &'a str,
+}
+
+pub fn new_application(notice: &NewApplication<'_>) -> Mail {
+    let (text, html) = wrap(
+        format!(
+            "Hello {},\n\n{} applied for {} at {}.\n\nSee the application: {}",
+            notice.recruiter_first_name, notice.applicant_name, notice.job_title, notice.company, notice.link
+        ),
+        format!(
+            "<p>Hello {},</p><p>{} applied for <strong>{}</strong> at {}.</p><p><a href=\"{}\">See the application</a></p>",
+            html_escape(notice.recruiter_first_name),
+            html_escape(notice.applicant_name),
+            html_escape(notice.job_title),
+            html_escape(notice.company),
+            html_escape(notice.link)
+        ),
+    );
+    Mail { to: notice.recruiter_email.into(), subject: format!("New application for {}", notice.job_title), text, html }
+}
+
+pub fn decision(to: &str, first_name: &str, job_title: &str, company: &str, status: &str, link: &str) -> Mail {
+    let outcome = if status == "shortlisted" { "has been shortlisted" } else { "was not selected this time" };
+    let (text, html) = wrap(
+        format!("Hello {first_name},\n\nYour application for {job_title} at {company} {outcome}.\n\nYour applications: {link}"),
+        format!(
+            "<p>Hello {},</p><p>Your application for <strong>{}</strong> at {} {outcome}.</p><p><a href=\"{}\">Your applications</a></p>",
+            html_escape(first_name),
+            html_escape(job_title),
+            html_escape(company),
+            html_escape(link)
+        ),
+    );
+    Mail { to: to.into(), subject: format!("Your application for {job_title} at {company}"), text, html }
+}

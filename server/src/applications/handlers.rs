@@ -1,0 +1,182 @@
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::accounts::model::AccountType;
+use crate::accounts::repo as users;
+use crate::accounts::session::{Applicant, AuthUser, Recruiter};
+use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::jobs::repo as jobs;
+use crate::profiles::resume;
+
+use super::emails::{self, NewApplication};
+use super::model::{Application, ApplicationRow, parse_sop};
+use super::repo::{self, Decision};
+
+#[derive(Deserialize, ToSchema)]
+pub struct ApplyRequest {
+    /// The statement of purpose, at most 250 words.
+    pub sop: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ApplyResponse {
+    pub success: bool,
+    pub message: String,
+    pub application: Application,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ApplicationsResponse {
+    pub success: bool,
+    pub message: String,
+    pub applications: Vec<Application>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ApplicationResponse {
+    pub success: bool,
+    pub message: String,
+    pub data: Application,
+}
+
+fn shown_to(state: &AppState, viewer_id: &str, rows: Vec<ApplicationRow>) -> Vec<Application> {
+    rows.into_iter().map(|row| row.into_application(|applicant| resume::link(&state.keys, applicant, viewer_id))).collect()
+}
+
+/// Apply to a job with a statement of purpose. The recruiter is told by e-mail.
+#[utoipa::path(post, path = "/api/v1/jobs/apply/{jobId}", tag = "applications", security(("bearer" = [])),
+    params(("jobId" = String, Path, description = "The job's `_id`")),
+    request_body = ApplyRequest,
+    responses(
+        (status = 201, description = "Applied", body = ApplyResponse),
+        (status = 400, description = "No statement, one over 250 words, the deadline has passed, or `Application limit reached`", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an applicant", body = ErrorBody),
+        (status = 404, description = "No such job, or it was deleted", body = ErrorBody),
+        (status = 409, description = "`You have already applied for this job`", body = ErrorBody),
+    ))]
+pub async fn apply(
+    State(state): State<AppState>,
+    Applicant(caller): Applicant,
+    PathParam(job_id): PathParam<String>,
+    JsonBody(request): JsonBody<ApplyRequest>,
+) -> ApiResult<(StatusCode, Json<ApplyResponse>)> {
+    let sop = parse_sop(request.sop.as_deref())?;
+    let job = jobs::find(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(repo::JOB_NOT_FOUND))?;
+    let (_, recruiter_first_name, recruiter_email) =
+        repo::job_owner(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(repo::JOB_NOT_FOUND))?;
+    let applicant = users::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::not_found("User not found"))?;
+    let applicant_name = format!("{} {}", applicant.first_name, applicant.last_name);
+    let link = format!("{}/dashboard/job/applications/{}", state.config.public_url, job.id);
+    let id = repo::apply(&state.db, &job_id, &caller.id, &sop, |_| {
+        emails::new_application(&NewApplication {
+            recruiter_email: &recruiter_email,
+            recruiter_first_name: &recruiter_first_name,
+            applicant_name: &applicant_name,
+            job_title: &job.title,
+            company: &job.company,
+            link: &link,
+        })
+    })
+    .await?;
+    state.outbox.notify();
+    let row = repo::find(&state.db, &id).await?.ok_or_else(|| AppError::not_found("Application not found"))?;
+    let application = row.into_application(|applicant| resume::link(&state.keys, applicant, &caller.id));
+    Ok((StatusCode::CREATED, Json(ApplyResponse { success: true, message: "Job applied successfully".into(), application })))
+}
+
+/// An applicant's own applications, or the applications a recruiter received, newest first.
+#[utoipa::path(get, path = "/api/v1/auth/applications", tag = "applications", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The applications (at most 1000)", body = ApplicationsResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "An admin has no applications", body = ErrorBody),
+    ))]
+pub async fn applications(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Json<ApplicationsResponse>> {
+    let rows = match caller.account_type {
+        AccountType::Applicant => repo::of_applicant(&state.db, &caller.id).await?,
+        AccountType::Recruiter => repo::to_recruiter(&state.db, &caller.id).await?,
+        AccountType::Admin => return Err(AppError::forbidden("This is a protected route for Applicants and Recruiters only")),
+    };
+    Ok(Json(ApplicationsResponse {
+        success: true,
+        message: "Applications fetched successfully".into(),
+        applications: shown_to(&state, &caller.id, rows),
+    }))
+}
+
+/// The applications to one of the caller's jobs.
+#[utoipa::path(get, path = "/api/v1/auth/jobs/applications/{jobId}", tag = "applications", security(("bearer" = [])),
+    params(("jobId" = String, Path, description = "The job's `_id`")),
+    responses(
+        (status = 200, description = "The job's applications, with resume links for the caller", body = ApplicationsResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not a recruiter", body = ErrorBody),
+        (status = 404, description = "No such job among the caller's", body = ErrorBody),
+    ))]
+pub async fn job_applications(
+    State(state): State<AppState>,
+    Recruiter(caller): Recruiter,
+    PathParam(job_id): PathParam<String>,
+) -> ApiResult<Json<ApplicationsResponse>> {
+    match jobs::find(&state.db, &job_id).await? {
+        Some(job) if job.user_id == caller.id => {}
+        _ => return Err(AppError::not_found(repo::JOB_NOT_FOUND)),
+    }
+    let rows = repo::of_job(&state.db, &job_id).await?;
+    Ok(Json(ApplicationsResponse {
+        success: true,
+        message: "Applications fetched successfully".into(),
+        applications: shown_to(&state, &caller.id, rows),
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct StatusRequest {
+    /// `shortlisted` or `rejected`.
+    pub status: Option<String>,
+}
+
+/// Shortlist or reject an application to one of the caller's jobs, once. The applicant is told by e-mail.
+#[utoipa::path(put, path = "/api/v1/auth/updateapplicationstatus/{applicationId}", tag = "applications", security(("bearer" = [])),
+    params(("applicationId" = String, Path, description = "The application's `_id`")),
+    request_body = StatusRequest,
+    responses(
+        (status = 200, description = "`Application status updated to {status}`", body = ApplicationResponse),
+        (status = 400, description = "The status is not `shortlisted` or `rejected`", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not a recruiter", body = ErrorBody),
+        (status = 404, description = "No such application among the caller's", body = ErrorBody),
+        (status = 409, description = "Already shortlisted or rejected", body = ErrorBody),
+    ))]
+pub async fn update_status(
+    State(state): State<AppState>,
+    Recruiter(caller): Recruiter,
+    PathParam(application_id): PathParam<String>,
+    JsonBody(request): JsonBody<StatusRequest>,
+) -> ApiResult<Json<ApplicationResponse>> {
+    let status = match request.status.as_deref().map(str::trim) {
+        Some(status @ ("shortlisted" | "rejected")) => status.to_string(),
+        _ => return Err(AppError::bad_request("Status must be shortlisted or rejected")),
+    };
+    let not_found = || AppError::not_found("Application not found");
+    let row = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
+    let link = format!("{}/dashboard/my-applications", state.config.public_url);
+    let notice = emails::decision(&row.email, &row.first_name, &row.title, &row.company, &status, &link);
+    match repo::decide(&state.db, &application_id, &caller.id, &status, &notice).await? {
+        Decision::Decided => {}
+        Decision::NotFound => return Err(not_found()),
+        Decision::AlreadyDecided => return Err(AppError::Conflict("This application has already been decided".into())),
+    }
+    state.outbox.notify();
+    let row = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
+    Ok(Json(ApplicationResponse {
+        success: true,
+        message: format!("Application status updated to {status}"),
+        data: row.into_application(|applicant| resume::link(&state.keys, applicant, &caller.id)),
+    }))
+}

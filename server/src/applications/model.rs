@@ -1,0 +1,137 @@
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::jobs::model::rfc3339_from_millis;
+use crate::profiles::model::Education;
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicationJob {
+    pub title: String,
+    pub salary: i64,
+    pub company: String,
+    pub location: String,
+    pub job_type: String,
+    pub deadline: String,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RecruitersDetails {
+    pub company: String,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicantUser {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct JobApplicantsDetails {
+    /// A signed, expiring link for the caller, or `""` when there is no resume.
+    pub resume: String,
+    pub education: Vec<Education>,
+    pub skills: Vec<String>,
+}
+
+/// An application as the API shows it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Application {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub job_id: String,
+    /// `applied`, `shortlisted` or `rejected`.
+    pub status: String,
+    /// The statement of purpose.
+    pub sop: String,
+    pub date_of_application: String,
+    pub job_details: ApplicationJob,
+    pub recruiters_details: RecruitersDetails,
+    pub user_details: ApplicantUser,
+    pub job_applicants_details: JobApplicantsDetails,
+}
+
+/// An application as stored, joined with its job, applicant and recruiter.
+#[derive(Debug, sqlx::FromRow)]
+pub struct ApplicationRow {
+    pub id: String,
+    pub job_id: String,
+    pub applicant_id: String,
+    pub status: String,
+    pub sop: String,
+    pub created_at: i64,
+    pub title: String,
+    pub salary: i64,
+    pub company: String,
+    pub location: String,
+    pub job_type: String,
+    pub deadline: i64,
+    pub recruiter_company: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub resume_key: Option<String>,
+    pub education: String,
+    pub skills: String,
+}
+
+impl ApplicationRow {
+    /// The API object, with `resume_link` made for whoever is looking.
+    pub fn into_application(self, resume_link: impl FnOnce(&str) -> String) -> Application {
+        let resume = if self.resume_key.is_some() { resume_link(&self.applicant_id) } else { String::new() };
+        Application {
+            id: self.id,
+            job_id: self.job_id,
+            status: self.status,
+            sop: self.sop,
+            date_of_application: rfc3339_from_millis(self.created_at),
+            job_details: ApplicationJob {
+                title: self.title,
+                salary: self.salary,
+                company: self.company,
+                location: self.location,
+                job_type: self.job_type,
+                deadline: rfc3339_from_millis(self.deadline),
+            },
+            recruiters_details: RecruitersDetails { company: self.recruiter_company },
+            user_details: ApplicantUser { first_name: self.first_name, last_name: self.last_name, email: self.email },
+            job_applicants_details: JobApplicantsDetails {
+                resume,
+                education: serde_json::from_str(&self.education).unwrap_or_default(),
+                skills: serde_json::from_str(&self.skills).unwrap_or_default(),
+            },
+        }
+    }
+}
+
+pub const MAX_SOP_WORDS: usize = 250;
+
+/// A statement of purpose: present, at most 250 words.
+pub fn parse_sop(sop: Option<&str>) -> Result<String, crate::error::AppError> {
+    let sop = sop.map(str::trim).filter(|sop| !sop.is_empty());
+    let sop = sop.ok_or_else(|| crate::error::AppError::bad_request("Statement of purpose is required"))?;
+    if sop.split_whitespace().count() > MAX_SOP_WORDS {
+        return Err(crate::error::AppError::bad_request("Statement of purpose must be at most 250 words"));
+    }
+    if sop.chars().count() > 5_000 {
+        return Err(crate::error::AppError::bad_request("Statement of purpose must be at most 5000 characters"));
+    }
+    Ok(sop.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_statement_has_at_most_250_words() {
+        assert_eq!(parse_sop(Some("  I would love to join.  ")).unwrap(), "I would love to join.");
+        assert!(parse_sop(Some(&"word ".repeat(250))).is_ok());
+        assert_eq!(parse_sop(Some(&"word ".repeat(251))).unwrap_err().to_string(), "Statement of purpose must be at most 250 words");
+        assert_eq!(parse_sop(Some("   ")).unwrap_err().to_string(), "Statement of purpose is required");
+        assert_eq!(parse_sop(None).unwrap_err().to_string(), "Statement of purpose is required");
+    }
+}

@@ -1,0 +1,129 @@
+use crate::db::{BeginWrite, Db, new_id, now_millis};
+use crate::error::AppError;
+use crate::mail::Mail;
+use crate::{dispatch, enqueue_mail};
+
+use super::model::ApplicationRow;
+
+const SELECT: &str = "SELECT a.id, a.job_id, a.applicant_id, a.status, a.sop, a.created_at, \
+     j.title, j.salary, j.company, j.location, j.job_type, j.deadline, \
+     COALESCE(rp.company, '') AS recruiter_company, u.first_name, u.last_name, u.email, \
+     ap.resume_key, COALESCE(ap.education, '[]') AS education, COALESCE(ap.skills, '[]') AS skills \
+     FROM applications a JOIN jobs j ON j.id = a.job_id JOIN users u ON u.id = a.applicant_id \
+     LEFT JOIN recruiter_profiles rp ON rp.user_id = a.recruiter_id \
+     LEFT JOIN applicant_profiles ap ON ap.user_id = a.applicant_id";
+
+/// At most this many applications come back from one list call.
+const LIST_LIMIT: i64 = 1000;
+
+async fn list(db: &Db, condition: &str, id: &str) -> Result<Vec<ApplicationRow>, sqlx::Error> {
+    let sql = format!("{SELECT} WHERE {condition} ORDER BY a.created_at DESC, a.id DESC LIMIT {LIST_LIMIT}");
+    dispatch!(db, |pool| sqlx::query_as::<_, ApplicationRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_all(pool).await)
+}
+
+/// An applicant's own applications, deleted jobs included.
+pub async fn of_applicant(db: &Db, applicant_id: &str) -> Result<Vec<ApplicationRow>, sqlx::Error> {
+    list(db, "a.applicant_id = $1", applicant_id).await
+}
+
+/// The applications to a recruiter's listed jobs.
+pub async fn to_recruiter(db: &Db, recruiter_id: &str) -> Result<Vec<ApplicationRow>, sqlx::Error> {
+    list(db, "a.recruiter_id = $1 AND j.deleted_at IS NULL", recruiter_id).await
+}
+
+pub async fn of_job(db: &Db, job_id: &str) -> Result<Vec<ApplicationRow>, sqlx::Error> {
+    list(db, "a.job_id = $1", job_id).await
+}
+
+pub async fn find(db: &Db, id: &str) -> Result<Option<ApplicationRow>, sqlx::Error> {
+    let sql = format!("{SELECT} WHERE a.id = $1");
+    dispatch!(db, |pool| sqlx::query_as::<_, ApplicationRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await)
+}
+
+pub const JOB_NOT_FOUND: &str = "Job not found";
+pub const DEADLINE_PASSED: &str = "The deadline for this job has passed";
+pub const LIMIT_REACHED: &str = "Application limit reached";
+pub const ALREADY_APPLIED: &str = "You have already applied for this job";
+
+/// Applies: the capacity check and the insert in one transaction. Raising `applications_count`
+/// under the conditions is the check; on PostgreSQL it also locks the job row, so parallel applies
+/// to one job take turns, and on SQLite the transaction holds the write lock from its start.
+pub async fn apply(db: &Db, job_id: &str, applicant_id: &str, sop: &str, notice: impl FnOnce(&str) -> Mail) -> Result<String, AppError> {
+    const RESERVE: &str = "UPDATE jobs SET applications_count = applications_count + 1 \
+         WHERE id = $1 AND deleted_at IS NULL AND deadline > $2 AND applications_count < max_applicants";
+    const WHY: &str = "SELECT deadline, applications_count, max_applicants, deleted_at FROM jobs WHERE id = $1";
+    const DUPLICATE: &str = "SELECT id FROM applications WHERE job_id = $1 AND applicant_id = $2";
+    const INSERT: &str = "INSERT INTO applications (id, job_id, applicant_id, recruiter_id, status, sop, created_at) \
+         SELECT $1, id, $2, user_id, 'applied', $3, $4 FROM jobs WHERE id = $5";
+
+    let id = new_id();
+    let now = now_millis();
+    let duplicate = || AppError::Conflict(ALREADY_APPLIED.into());
+    dispatch!(db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        let existing: Option<(String,)> = sqlx::query_as(DUPLICATE).bind(job_id).bind(applicant_id).fetch_optional(&mut *tx).await?;
+        if existing.is_some() {
+            return Err(duplicate());
+        }
+        let reserved = sqlx::query(RESERVE).bind(job_id).bind(now).execute(&mut *tx).await?.rows_affected() == 1;
+        if !reserved {
+            let why: Option<(i64, i64, i64, Option<i64>)> = sqlx::query_as(WHY).bind(job_id).fetch_optional(&mut *tx).await?;
+            return Err(match why {
+                None | Some((_, _, _, Some(_))) => AppError::not_found(JOB_NOT_FOUND),
+                Some((deadline, _, _, None)) if deadline <= now => AppError::bad_request(DEADLINE_PASSED),
+                Some(_) => AppError::bad_request(LIMIT_REACHED),
+            });
+        }
+        sqlx::query(INSERT)
+            .bind(&id)
+            .bind(applicant_id)
+            .bind(sop)
+            .bind(now)
+            .bind(job_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(|error| match AppError::from(error) {
+                AppError::Conflict(_) => duplicate(),
+                other => other,
+            })?;
+        enqueue_mail!(&mut *tx, &notice(&id))?;
+        tx.commit().await?;
+        Ok(id)
+    })
+}
+
+pub enum Decision {
+    Decided,
+    NotFound,
+    AlreadyDecided,
+}
+
+/// Moves an `applied` application of the recruiter's to `status`, once, and enqueues the notice.
+pub async fn decide(db: &Db, id: &str, recruiter_id: &str, status: &str, notice: &Mail) -> Result<Decision, sqlx::Error> {
+    const UPDATE: &str = "UPDATE applications SET status = $1, decided_at = $2 WHERE id = $3 AND recruiter_id = $4 AND status = 'applied'";
+    const EXISTS: &str = "SELECT id FROM applications WHERE id = $1 AND recruiter_id = $2";
+    dispatch!(db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        let decided = sqlx::query(UPDATE).bind(status).bind(now_millis()).bind(id).bind(recruiter_id).execute(&mut *tx).await?.rows_affected() == 1;
+        if !decided {
+            let exists: Option<(String,)> = sqlx::query_as(EXISTS).bind(id).bind(recruiter_id).fetch_optional(&mut *tx).await?;
+            return Ok(if exists.is_some() { Decision::AlreadyDecided } else { Decision::NotFound });
+        }
+        enqueue_mail!(&mut *tx, notice)?;
+        tx.commit().await?;
+        Ok(Decision::Decided)
+    })
+}
+
+/// Whether `recruiter_id` has received an application from `applicant_id`.
+pub async fn received_from(db: &Db, recruiter_id: &str, applicant_id: &str) -> Result<bool, sqlx::Error> {
+    const SQL: &str = "SELECT id FROM applications WHERE recruiter_id = $1 AND applicant_id = $2 LIMIT 1";
+    let found: Option<(String,)> = dispatch!(db, |pool| sqlx::query_as(SQL).bind(recruiter_id).bind(applicant_id).fetch_optional(pool).await)?;
+    Ok(found.is_some())
+}
+
+/// The recruiter who owns a listed job: (id, first name, e-mail).
+pub async fn job_owner(db: &Db, job_id: &str) -> Result<Option<(String, String, String)>, sqlx::Error> {
+    const SQL: &str = "SELECT u.id, u.first_name, u.email FROM jobs j JOIN users u ON u.id = j.user_id WHERE j.id = $1 AND j.deleted_at IS NULL";
+    dispatch!(db, |pool| sqlx::query_as(SQL).bind(job_id).fetch_optional(pool).await)
+}

@@ -1,0 +1,223 @@
+use futures_util::future::join_all;
+use serde_json::{Value, json};
+
+use crate::helpers::TestApp;
+use crate::on_both_engines;
+
+on_both_engines!(
+    an_applicant_applies_and_both_sides_follow_the_application,
+    applying_is_refused_with_the_reason,
+    parallel_applies_fill_exactly_the_capacity,
+    one_applicant_racing_applies_once,
+    a_recruiter_decides_once_and_the_applicant_is_told,
+    parallel_decisions_leave_one_decision,
+    applications_stay_with_their_owners,
+    a_deleted_jobs_applications_stay_with_their_applicants,
+);
+
+const PASSWORD: &str = "correct horse battery";
+const SOP: &str = "I have five years of Rust experience and would love to help build your platform.";
+
+fn error(message: &str) -> Value {
+    json!({ "success": false, "message": message })
+}
+
+async fn account(app: &TestApp, kind: &str, email: &str) -> (String, String) {
+    let user = app.sign_up(kind, email, PASSWORD).await;
+    (user["_id"].as_str().unwrap().to_string(), app.log_in(email, PASSWORD).await)
+}
+
+async fn post_job(app: &TestApp, token: &str, title: &str, max_applicants: i64, posted: &str, deadline: &str) -> String {
+    let form = json!({
+        "title": title, "company": "Acme", "description": "A good job.", "maxApplicants": max_applicants,
+        "maxPositions": 1, "dateOfPosting": posted, "deadline": deadline, "skillsets": ["rust"],
+        "jobType": "Full-time", "salary": 70000, "categoryName": app.category_id("Engineering").await, "location": "Pune",
+    });
+    let (status, body) = app.post_as("/api/v1/jobs/createJob", token, &form).await;
+    assert_eq!(status, 201, "{body}");
+    body["data"]["_id"].as_str().unwrap().to_string()
+}
+
+async fn apply(app: &TestApp, token: &str, job: &str, sop: &str) -> (u16, Value) {
+    app.post_as(&format!("/api/v1/jobs/apply/{job}"), token, &json!({ "sop": sop })).await
+}
+
+async fn put_status(app: &TestApp, token: &str, application: &str, status: &str) -> (u16, Value) {
+    let response = app
+        .client
+        .put(app.url(&format!("/api/v1/auth/updateapplicationstatus/{application}")))
+        .bearer_auth(token)
+        .json(&json!({ "status": status }))
+        .send()
+        .await
+        .unwrap();
+    crate::helpers::status_and_json(response).await
+}
+
+async fn count_applications(app: &TestApp, job: &str) -> (i64, i64) {
+    const ROWS: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM applications WHERE job_id = $1";
+    const COUNTER: &str = "SELECT applications_count FROM jobs WHERE id = $1";
+    let (rows,): (i64,) = jobportal::dispatch!(&app.db, |pool| sqlx::query_as(ROWS).bind(job).fetch_one(pool).await).unwrap();
+    let (counter,): (i64,) = jobportal::dispatch!(&app.db, |pool| sqlx::query_as(COUNTER).bind(job).fetch_one(pool).await).unwrap();
+    (rows, counter)
+}
+
+async fn an_applicant_applies_and_both_sides_follow_the_application(app: &TestApp) {
+    let (_, recruiter) = account(app, "Recruiter", "hiring@example.com").await;
+    app.post_as("/api/v1/auth/updateUserDetails", &recruiter, &json!({ "firstName": "Rita", "lastName": "Rao", "company": "Acme Labs", "contactNumber": "9876543210" })).await;
+    let job = post_job(app, &recruiter, "Rust Engineer", 10, "2026-11-01", "2099-12-31").await;
+    let (applicant_id, applicant) = account(app, "Applicant", "seeker@example.com").await;
+    app.post_as("/api/v1/auth/updateUserDetails", &applicant, &json!({ "firstName": "Ada", "lastName": "Lovelace", "skills": "rust, sql", "education": [{ "institutionName": "IIT", "startYear": 2015, "endYear": 2019 }] })).await;
+    let resume = b"%PDF-1.4 the resume".to_vec();
+    let form = reqwest::multipart::Form::new().part("resume", reqwest::multipart::Part::bytes(resume.clone()).file_name("cv.pdf"));
+    let response = app.client.post(app.url("/api/v1/upload/uploadResume")).bearer_auth(&applicant).multipart(form).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+
+    let (status, body) = apply(app, &applicant, &job, SOP).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["message"], "Job applied successfully");
+    let application = &body["application"];
+    let id = application["_id"].as_str().unwrap();
+    assert_eq!(application["status"], "applied");
+    assert_eq!(application["sop"], SOP);
+    assert_eq!(application["jobId"], job.as_str());
+    assert_eq!(application["jobDetails"], json!({ "title": "Rust Engineer", "salary": 70000, "company": "Acme", "location": "Pune", "jobType": "Full-time", "deadline": "2099-12-31T00:00:00Z" }));
+    assert_eq!(application["recruitersDetails"], json!({ "company": "Acme Labs" }));
+    assert_eq!(application["userDetails"], json!({ "firstName": "Ada", "lastName": "Lovelace", "email": "seeker@example.com" }));
+    assert_eq!(application["jobApplicantsDetails"]["skills"], json!(["rust", "sql"]));
+    assert_eq!(application["jobApplicantsDetails"]["education"][0]["institutionName"], "IIT");
+    assert!(application["dateOfApplication"].as_str().unwrap().ends_with('Z'));
+
+    let notice = app.mail("hiring@example.com", "New application for Rust Engineer").await;
+    assert!(notice.contains("Ada Lovelace applied for Rust Engineer at Acme"));
+
+    let (status, mine) = app.get_as("/api/v1/auth/applications", &applicant).await;
+    assert_eq!((status, mine["message"].as_str()), (200, Some("Applications fetched successfully")));
+    assert_eq!(mine["applications"].as_array().unwrap().len(), 1);
+    assert_eq!(mine["applications"][0]["_id"], id);
+
+    for path in ["/api/v1/auth/applications".to_string(), format!("/api/v1/auth/jobs/applications/{job}")] {
+        let (status, received) = app.get_as(&path, &recruiter).await;
+        assert_eq!(status, 200, "{path}");
+        let link = received["applications"][0]["jobApplicantsDetails"]["resume"].as_str().unwrap();
+        assert!(link.contains(&format!("/api/v1/resumes/{applicant_id}?")), "{link}");
+        let download = app.client.get(app.url(link)).send().await.unwrap();
+        assert_eq!(download.status(), 200, "the recruiter who received the application may download the resume");
+        assert_eq!(download.bytes().await.unwrap().to_vec(), resume);
+    }
+    assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{job}")).await.1["data"]["applicationsCount"], 1);
+}
+
+async fn applying_is_refused_with_the_reason(app: &TestApp) {
+    let (_, recruiter) = account(app, "Recruiter", "strict@example.com").await;
+    let (_, first) = account(app, "Applicant", "first@example.com").await;
+    let (_, second) = account(app, "Applicant", "second@example.com").await;
+    let open = post_job(app, &recruiter, "Open Role", 1, "2026-11-01", "2099-12-31").await;
+    let closed = post_job(app, &recruiter, "Closed Role", 5, "2026-01-01", "2026-02-01").await;
+    let deleted = post_job(app, &recruiter, "Deleted Role", 5, "2026-11-01", "2099-12-31").await;
+    app.client.delete(app.url(&format!("/api/v1/jobs/deleteJob/{deleted}"))).bearer_auth(&recruiter).send().await.unwrap();
+
+    assert_eq!(apply(app, &first, &open, "   ").await, (400, error("Statement of purpose is required")));
+    assert_eq!(apply(app, &first, &open, &"word ".repeat(251)).await, (400, error("Statement of purpose must be at most 250 words")));
+    assert_eq!(apply(app, &first, &closed, SOP).await, (400, error("The deadline for this job has passed")));
+    assert_eq!(apply(app, &first, &deleted, SOP).await, (404, error("Job not found")));
+    assert_eq!(apply(app, &first, "no-such-job", SOP).await, (404, error("Job not found")));
+    assert_eq!(apply(app, &recruiter, &open, SOP).await, (403, error("This is a protected route for Applicants only")));
+    assert_eq!(apply(app, &first, &open, SOP).await.0, 201);
+    assert_eq!(apply(app, &first, &open, SOP).await, (409, error("You have already applied for this job")));
+    assert_eq!(apply(app, &second, &open, SOP).await, (400, error("Application limit reached")));
+    assert_eq!(count_applications(app, &open).await, (1, 1));
+}
+
+async fn parallel_applies_fill_exactly_the_capacity(app: &TestApp) {
+    let (_, recruiter) = account(app, "Recruiter", "popular@example.com").await;
+    let job = post_job(app, &recruiter, "Popular Role", 3, "2026-11-01", "2099-12-31").await;
+    let mut applicants = Vec::new();
+    for n in 0..8 {
+        applicants.push(account(app, "Applicant", &format!("crowd{n}@example.com")).await.1);
+    }
+    let results = join_all(applicants.iter().map(|token| apply(app, token, &job, SOP)).collect::<Vec<_>>()).await;
+    let mut statuses: Vec<u16> = results.iter().map(|(status, _)| *status).collect();
+    statuses.sort_unstable();
+    assert_eq!(statuses, [201, 201, 201, 400, 400, 400, 400, 400], "{results:?}");
+    assert!(results.iter().filter(|(status, _)| *status == 400).all(|(_, body)| body["message"] == "Application limit reached"));
+    assert_eq!(count_applications(app, &job).await, (3, 3));
+}
+
+async fn one_applicant_racing_applies_once(app: &TestApp) {
+    let (_, recruiter) = account(app, "Recruiter", "racer-r@example.com").await;
+    let job = post_job(app, &recruiter, "Raced Role", 10, "2026-11-01", "2099-12-31").await;
+    let (_, applicant) = account(app, "Applicant", "racer@example.com").await;
+    let results = join_all((0..5).map(|_| apply(app, &applicant, &job, SOP)).collect::<Vec<_>>()).await;
+    let mut statuses: Vec<u16> = results.iter().map(|(status, _)| *status).collect();
+    statuses.sort_unstable();
+    assert_eq!(statuses, [201, 409, 409, 409, 409], "{results:?}");
+    assert_eq!(count_applications(app, &job).await, (1, 1));
+}
+
+async fn a_recruiter_decides_once_and_the_applicant_is_told(app: &TestApp) {
+    let (_, recruiter) = account(app, "Recruiter", "decider@example.com").await;
+    let job = post_job(app, &recruiter, "Data Engineer", 10, "2026-11-01", "2099-12-31").await;
+    let (_, applicant) = account(app, "Applicant", "hopeful@example.com").await;
+    let id = apply(app, &applicant, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
+
+    assert_eq!(put_status(app, &recruiter, &id, "accepted").await, (400, error("Status must be shortlisted or rejected")));
+    assert_eq!(put_status(app, &recruiter, &id, "applied").await, (400, error("Status must be shortlisted or rejected")));
+    let (status, body) = put_status(app, &recruiter, &id, "shortlisted").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["message"], "Application status updated to shortlisted");
+    assert_eq!(body["data"]["status"], "shortlisted");
+    assert_eq!(put_status(app, &recruiter, &id, "rejected").await, (409, error("This application has already been decided")));
+
+    let notice = app.mail("hopeful@example.com", "Your application for Data Engineer at Acme").await;
+    assert!(notice.contains("Hello Ada,"));
+    assert!(notice.contains("Your application for Data Engineer at Acme has been shortlisted."));
+    let (_, mine) = app.get_as("/api/v1/auth/applications", &applicant).await;
+    assert_eq!(mine["applications"][0]["status"], "shortlisted");
+}
+
+async fn parallel_decisions_leave_one_decision(app: &TestApp) {
+    let (_, recruiter) = account(app, "Recruiter", "hasty@example.com").await;
+    let job = post_job(app, &recruiter, "Contested Role", 10, "2026-11-01", "2099-12-31").await;
+    let (_, applicant) = account(app, "Applicant", "contested@example.com").await;
+    let id = apply(app, &applicant, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
+    let decisions = ["shortlisted", "rejected", "shortlisted", "rejected", "shortlisted", "rejected"];
+    let results = join_all(decisions.iter().map(|status| put_status(app, &recruiter, &id, status)).collect::<Vec<_>>()).await;
+    let winners: Vec<&Value> = results.iter().filter(|(status, _)| *status == 200).map(|(_, body)| body).collect();
+    assert_eq!(winners.len(), 1, "{results:?}");
+    assert!(results.iter().all(|(status, _)| *status == 200 || *status == 409));
+    let (_, mine) = app.get_as("/api/v1/auth/applications", &applicant).await;
+    assert_eq!(mine["applications"][0]["status"], winners[0]["data"]["status"]);
+}
+
+async fn applications_stay_with_their_owners(app: &TestApp) {
+    let (_, recruiter_a) = account(app, "Recruiter", "owner-a@example.com").await;
+    let (_, recruiter_b) = account(app, "Recruiter", "owner-b@example.com").await;
+    let job = post_job(app, &recruiter_a, "A's Role", 10, "2026-11-01", "2099-12-31").await;
+    let (_, applicant) = account(app, "Applicant", "mine@example.com").await;
+    let (_, other_applicant) = account(app, "Applicant", "theirs@example.com").await;
+    let id = apply(app, &applicant, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
+
+    assert_eq!(app.get_as("/api/v1/auth/applications", &other_applicant).await.1["applications"], json!([]));
+    assert_eq!(app.get_as("/api/v1/auth/applications", &recruiter_b).await.1["applications"], json!([]));
+    assert_eq!(app.get_as(&format!("/api/v1/auth/jobs/applications/{job}"), &recruiter_b).await, (404, error("Job not found")));
+    assert_eq!(app.get_as(&format!("/api/v1/auth/jobs/applications/{job}"), &applicant).await, (403, error("This is a protected route for Recruiters only")));
+    assert_eq!(put_status(app, &recruiter_b, &id, "rejected").await, (404, error("Application not found")));
+    assert_eq!(put_status(app, &applicant, &id, "shortlisted").await, (403, error("This is a protected route for Recruiters only")));
+    let (_, mine) = app.get_as("/api/v1/auth/applications", &applicant).await;
+    assert_eq!(mine["applications"][0]["status"], "applied", "nothing changed");
+}
+
+async fn a_deleted_jobs_applications_stay_with_their_applicants(app: &TestApp) {
+    let (_, recruiter) = account(app, "Recruiter", "closing@example.com").await;
+    let job = post_job(app, &recruiter, "Short-lived Role", 10, "2026-11-01", "2099-12-31").await;
+    let (_, applicant) = account(app, "Applicant", "left@example.com").await;
+    assert_eq!(apply(app, &applicant, &job, SOP).await.0, 201);
+    app.client.delete(app.url(&format!("/api/v1/jobs/deleteJob/{job}"))).bearer_auth(&recruiter).send().await.unwrap();
+
+    let (_, mine) = app.get_as("/api/v1/auth/applications", &applicant).await;
+    assert_eq!(mine["applications"][0]["jobDetails"]["title"], "Short-lived Role");
+    assert_eq!(app.get_as("/api/v1/auth/applications", &recruiter).await.1["applications"], json!([]));
+    let (_, late) = account(app, "Applicant", "late@example.com").await;
+    assert_eq!(apply(app, &late, &job, SOP).await, (404, error("Job not found")));
+}
