@@ -1,0 +1,56 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const PORT = 18080
+const baseURL = `http://127.0.0.1:${PORT}`
+
+// The runner loads this file in every worker too; the variable makes them share the one fresh directory.
+process.env.JOBPORTAL_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'jobportal-e2e-'))
+
+export default defineConfig({
+  testDir: './e2e',
+  globalTeardown: './e2e/global-teardown.ts',
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL,
+    video: 'off',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    // Debian's Chromium: the runner must never download a browser of its own.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: process.env.JOBPORTAL_BIN ?? path.resolve(here, '../server/target/debug/jobportal'),
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      LISTEN_ADDR: `127.0.0.1:${PORT}`,
+      DATA_DIR: process.env.JOBPORTAL_E2E_DATA_DIR,
+      WEB_DIR: path.resolve(here, 'dist'),
+    },
+  },
+})

@@ -1,0 +1,30 @@
+import { titleFromSlug } from '@/lib/slug'
+
+/** SPEC section 2 "Footer", in its order; the bare names are served from the site root too. */
+const EXPLORE = [
+  'career-paths', 'career-services', 'interview-prep', 'professional-certification', 'full-catalog',
+  'beta-content', 'learning', 'jobs', 'games', 'salary', 'mobiles', 'services', 'products',
+  'top-companies', 'members', 'companies', 'featured', 'posts', 'articles', 'schools', 'news',
+  'news-letter', 'advice', 'people-search', 'help-center',
+]
+const COMPANY = [
+  'about', 'careers', 'affiliates', 'blog', 'chart-sheet', 'code-challenges', 'docs', 'projects',
+  'videos', 'workspaces', 'paid-memberships', 'for-students', 'business-solutions', 'forums',
+  'chapters', 'events', 'privacy-policy', 'cookie-policy', 'terms',
+]
+
+type FooterLink = { path: string; title: string }
+
+const toLink = (slug: string): FooterLink => ({ path: `/${slug}`, title: titleFromSlug(slug) })
+
+export const FOOTER_GROUPS: { heading: string; links: FooterLink[] }[] = [
+  { heading: 'Explore', links: EXPLORE.map(toLink) },
+  { heading: 'Company', links: COMPANY.map(toLink) },
+]
+
+/** Footer paths with a real screen of their own. */
+const REAL_SCREENS = new Set(['/jobs', '/about'])
+
+export const PLACEHOLDER_PAGES = FOOTER_GROUPS.flatMap((group) => group.links).filter(
+  (link) => !REAL_SCREENS.has(link.path),
+)

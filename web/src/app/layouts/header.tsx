@@ -1,0 +1,103 @@
+import { useRef, useState } from 'react'
+import { Link, NavLink } from 'react-router'
+import { CategoryDropdown } from '@/features/categories/components/category-dropdown'
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded px-2 py-1 font-medium hover:text-blue-700 ${isActive ? 'text-blue-800 underline underline-offset-4' : 'text-gray-800'}`
+
+function NavItems({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <>
+      <li>
+        <NavLink to="/" end className={linkClass} onClick={onNavigate}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <CategoryDropdown onNavigate={onNavigate} />
+      </li>
+      <li>
+        <NavLink to="/about" className={linkClass} onClick={onNavigate}>
+          About Us
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/jobs" className={linkClass} onClick={onNavigate}>
+          Jobs
+        </NavLink>
+      </li>
+    </>
+  )
+}
+
+function AuthButtons({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <>
+      <Link to="/login" onClick={onNavigate} className="rounded-md border border-blue-700 px-4 py-1.5 font-semibold text-blue-700 hover:bg-blue-50">
+        Login
+      </Link>
+      <Link to="/signup" onClick={onNavigate} className="rounded-md bg-blue-700 px-4 py-1.5 font-semibold text-white hover:bg-blue-800">
+        Signup
+      </Link>
+    </>
+  )
+}
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const closeMenu = () => setMenuOpen(false)
+
+  return (
+    <header className="border-b border-gray-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-blue-800">
+          <img src="/logo.svg" alt="" width={32} height={32} />
+          jobportal
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-4">
+            <NavItems />
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-3 md:flex">
+          <AuthButtons />
+        </div>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="rounded p-2 text-gray-800 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+          </svg>
+        </button>
+      </div>
+      {menuOpen && (
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-gray-200 px-4 py-3 md:hidden"
+          onKeyDown={(event) => {
+            // An open Category dropdown handles Escape first and marks it handled.
+            if (event.key === 'Escape' && !event.defaultPrevented) {
+              closeMenu()
+              toggleRef.current?.focus()
+            }
+          }}
+        >
+          <ul className="flex flex-col gap-2">
+            <NavItems onNavigate={closeMenu} />
+          </ul>
+          <div className="mt-3 flex gap-3">
+            <AuthButtons onNavigate={closeMenu} />
+          </div>
+        </nav>
+      )}
+    </header>
+  )
+}

@@ -1,0 +1,32 @@
+import { Suspense } from 'react'
+import { Outlet, ScrollRestoration } from 'react-router'
+import { Spinner } from '@/components/ui/spinner'
+import { Footer } from './footer'
+import { Header } from './header'
+
+export function SkipLink() {
+  return (
+    <a
+      href="#main-content"
+      className="sr-only rounded bg-white px-4 py-2 font-semibold text-blue-800 focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50"
+    >
+      Skip to main content
+    </a>
+  )
+}
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-gray-900">
+      <SkipLink />
+      <Header />
+      <main id="main-content" tabIndex={-1} className="min-h-[60vh] flex-1 focus:outline-none">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  )
+}

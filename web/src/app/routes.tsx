@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react'
+import type { RouteObject } from 'react-router'
+import { Spinner } from '@/components/ui/spinner'
+import { PLACEHOLDER_PAGES } from './footer-links'
+import { RootLayout } from './layouts/root-layout'
+import ErrorPage from './routes/error'
+
+/** Every screen is its own chunk, so a visitor downloads only the page they open. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default })
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: ErrorPage,
+    HydrateFallback: Spinner,
+    children: [
+      { index: true, lazy: page(() => import('./routes/landing')) },
+      { path: 'about', lazy: page(() => import('./routes/about')) },
+      { path: 'jobs', lazy: page(() => import('./routes/jobs')) },
+      { path: 'job/:jobId', lazy: page(() => import('./routes/job')) },
+      { path: 'category/:categoryName', lazy: page(() => import('./routes/category')) },
+      { path: 'login', lazy: page(() => import('./routes/login')) },
+      { path: 'signup', lazy: page(() => import('./routes/signup')) },
+      ...PLACEHOLDER_PAGES.map(({ path }) => ({ path, lazy: page(() => import('./routes/placeholder')) })),
+      { path: '*', lazy: page(() => import('./routes/not-found')) },
+    ],
+  },
+]

@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { job } from '@/testing/fixtures'
+import { renderApp } from '@/testing/render'
+import { apiUrl, server } from '@/testing/server'
+
+const pageFor = (jobs: ReturnType<typeof job>[]) =>
+  http.post(apiUrl('/jobs/categoryPageDetails/c2'), () =>
+    HttpResponse.json({
+      success: true,
+      message: 'ok',
+      selectedCategory: { _id: 'c2', name: 'Information Technology', description: 'Keep the computers running.', jobs },
+    }),
+  )
+
+test('the category page shows the name, description and a card per job', async () => {
+  server.use(pageFor([job({ _id: 'j9', title: 'Site Reliability Engineer', company: 'Globex', location: 'Remote', jobType: 'Part-time', salary: 85000 })]))
+  renderApp('/category/Information-Technology')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Information Technology' })).toBeVisible()
+  expect(screen.getByText('Keep the computers running.')).toBeVisible()
+  expect(screen.getByRole('link', { name: 'Site Reliability Engineer' })).toHaveAttribute('href', '/job/j9')
+  expect(screen.getByText('Globex')).toBeVisible()
+  expect(screen.getByText('Remote')).toBeVisible()
+  expect(screen.getByText('Part-time')).toBeVisible()
+  expect(screen.getByText('₹85000 per month')).toBeVisible()
+})
+
+test('the category page says "No jobs available for this category." when it has none', async () => {
+  server.use(pageFor([]))
+  renderApp('/category/information-technology')
+  expect(await screen.findByText('No jobs available for this category.')).toBeVisible()
+})
+
+test('an unknown category name shows the 404 page', async () => {
+  renderApp('/category/astronomy')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Lost and not found!' })).toBeVisible()
+})
+
+test('a failed category page shows the server message as a toast', async () => {
+  server.use(
+    http.post(apiUrl('/jobs/categoryPageDetails/c2'), () =>
+      HttpResponse.json({ success: false, message: 'Category not found' }, { status: 404 }),
+    ),
+  )
+  renderApp('/category/information-technology')
+  expect(await screen.findByText('Category not found')).toBeInTheDocument()
+})
+
+test('a failed category page without a message shows "Could Not Fetch Catagory page data."', async () => {
+  server.use(http.post(apiUrl('/jobs/categoryPageDetails/c2'), () => new HttpResponse(null, { status: 502 })))
+  renderApp('/category/information-technology')
+  // Once as the toast and once in the page.
+  await waitFor(() => expect(screen.getAllByText('Could Not Fetch Catagory page data.')).toHaveLength(2))
+})

@@ -1,0 +1,56 @@
+import { useEffect } from 'react'
+import toast from 'react-hot-toast'
+import { useParams } from 'react-router'
+import { NotFound } from '@/components/ui/not-found'
+import { Spinner } from '@/components/ui/spinner'
+import { useCategories } from '@/features/categories/api/get-categories'
+import { useCategoryPage } from '@/features/categories/api/get-category-page'
+import { JobCard } from '@/features/jobs/components/job-card'
+import { errorMessage } from '@/lib/api-client'
+import { categorySlug } from '@/lib/slug'
+
+const FAILURE = 'Could Not Fetch Catagory page data.'
+
+export default function CategoryPage() {
+  const { categoryName = '' } = useParams()
+  const categories = useCategories()
+  const match = categories.data?.find((category) => categorySlug(category.name) === categoryName.toLowerCase())
+  const page = useCategoryPage(match?._id)
+  const error = categories.error ?? page.error
+
+  useEffect(() => {
+    if (error) toast.error(errorMessage(error, FAILURE), { id: 'category-page' })
+  }, [error])
+
+  if (categories.isSuccess && !match) return <NotFound />
+  if (error) {
+    return (
+      <section className="mx-auto max-w-5xl px-4 py-16">
+        <h1 className="text-3xl font-bold text-gray-900">{match?.name ?? 'Category'}</h1>
+        <p className="mt-4 text-gray-700">{FAILURE}</p>
+      </section>
+    )
+  }
+  if (!page.data) return <Spinner />
+
+  const { name, description, jobs } = page.data
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-12">
+      <title>{`${name} | jobportal`}</title>
+      <h1 className="text-3xl font-bold text-gray-900">{name}</h1>
+      <p className="mt-3 text-lg text-gray-700">{description}</p>
+      <h2 className="mt-10 text-xl font-semibold text-gray-900">Jobs</h2>
+      {jobs.length === 0 ? (
+        <p className="mt-4 text-gray-700">No jobs available for this category.</p>
+      ) : (
+        <ul className="mt-4 grid gap-4 md:grid-cols-2">
+          {jobs.map((job) => (
+            <li key={job._id}>
+              <JobCard job={job} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

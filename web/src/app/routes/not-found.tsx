@@ -1,0 +1,3 @@
+import { NotFound } from '@/components/ui/not-found'
+
+export default NotFound

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { CategoryPage } from '../types'
+
+export async function getCategoryPage(categoryId: string): Promise<CategoryPage> {
+  const { selectedCategory } = await api<{ selectedCategory: CategoryPage }>(
+    `/jobs/categoryPageDetails/${encodeURIComponent(categoryId)}`,
+    { method: 'POST', body: { CategoryId: categoryId } },
+  )
+  return selectedCategory
+}
+
+export const categoryPageQueryOptions = (categoryId: string) =>
+  queryOptions({ queryKey: ['categories', categoryId, 'page'], queryFn: () => getCategoryPage(categoryId) })
+
+export const useCategoryPage = (categoryId: string | undefined) =>
+  useQuery({ ...categoryPageQueryOptions(categoryId ?? ''), enabled: categoryId !== undefined })

@@ -1,0 +1,7 @@
+export const formatSalary = (salary: number) => `₹${salary} per month`
+
+/** Deadlines are UTC instants; show the calendar date in UTC so every visitor reads the same day. */
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+export const isPastDeadline = (deadline: string, now = Date.now()) => Date.parse(deadline) < now

@@ -1,0 +1,18 @@
+/** SPEC section 9 keeps both splash readings: the landing page shows it longer than any other entry route. */
+export const SPLASH_MS_LANDING = 2000
+export const SPLASH_MS_OTHER = 900
+export const SPLASH_SEEN_KEY = 'splashShown'
+
+/** SPEC section 9 toast constants. */
+export const TOAST_DURATION_MS = {
+  blank: 4000,
+  error: 4000,
+  success: 2000,
+  loading: Infinity,
+  custom: 4000,
+} as const
+export const TOAST_LIMIT = 20
+export const TOAST_REMOVE_DELAY_MS = 1000
+export const TOAST_MAX_WIDTH = '350px'
+
+export const TOKEN_KEY = 'token'

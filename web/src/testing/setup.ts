@@ -1,0 +1,20 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { toast } from 'react-hot-toast'
+import { server } from './server'
+
+// jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.
+window.matchMedia ??= (query: string) =>
+  ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList
+// jsdom does not implement scrolling; ScrollRestoration calls it on every navigation.
+window.scrollTo = () => {}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  cleanup()
+  server.resetHandlers()
+  toast.remove()
+  localStorage.clear()
+  sessionStorage.clear()
+})
+afterAll(() => server.close())
