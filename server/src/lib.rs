@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod applications;
+pub mod bench_data;
 pub mod categories;
 pub mod config;
 pub mod db;
@@ -50,6 +51,7 @@ pub struct AppState {
     pub outbox: Outbox,
     pub limits: Arc<Throttles>,
     pub storage: Storage,
+    pub search_cache: Arc<jobs::cache::SearchCache>,
 }
 
 /// The in-process abuse limits, sized by `Config::limits`.
@@ -107,6 +109,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         outbox,
         limits: Arc::new(limits),
         storage,
+        search_cache: Arc::default(),
         config: Arc::new(config),
     })
 }

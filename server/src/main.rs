@@ -18,8 +18,9 @@ async fn main() -> ExitCode {
     match arguments.first().map(String::as_str) {
         None | Some("serve") => {}
         Some("create-admin") => return create_admin(config, &arguments[1..]).await,
+        Some("seed-bench") => return seed_bench(config, &arguments[1..]).await,
         Some(other) => {
-            eprintln!("jobportal: unknown command {other:?}; the commands are serve (the default) and create-admin");
+            eprintln!("jobportal: unknown command {other:?}; the commands are serve (the default), create-admin and seed-bench");
             return ExitCode::from(2);
         }
     }
@@ -89,6 +90,37 @@ async fn create_admin(config: Config, arguments: &[String]) -> ExitCode {
         }
         Err(message) => {
             eprintln!("jobportal: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Fills the database with a benchmark data set: `seed-bench --jobs N [--recruiters M]`.
+async fn seed_bench(config: Config, arguments: &[String]) -> ExitCode {
+    let number = |flag: &str, default: usize| -> Option<usize> {
+        match arguments.iter().position(|argument| argument == flag) {
+            Some(at) => arguments.get(at + 1)?.parse().ok(),
+            None => Some(default),
+        }
+    };
+    let (Some(jobs), Some(recruiters)) = (number("--jobs", 1_000_000), number("--recruiters", 5_000)) else {
+        eprintln!("jobportal: usage: jobportal seed-bench [--jobs N] [--recruiters M]");
+        return ExitCode::from(2);
+    };
+    let state = match jobportal::prepare(config).await {
+        Ok(state) => state,
+        Err(error) => {
+            eprintln!("jobportal: {error}");
+            return ExitCode::from(1);
+        }
+    };
+    match jobportal::bench_data::seed(&state.db, recruiters.max(1), jobs).await {
+        Ok(seconds) => {
+            println!("seeded {recruiters} recruiters and {jobs} jobs in {seconds:.1} s");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("jobportal: {error}");
             ExitCode::from(1)
         }
     }

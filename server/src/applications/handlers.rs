@@ -84,6 +84,8 @@ pub async fn apply(
     })
     .await?;
     state.outbox.notify();
+    // The job's applicationsCount changed.
+    state.search_cache.invalidate();
     let row = repo::find(&state.db, &id).await?.ok_or_else(|| AppError::not_found("Application not found"))?;
     let application = row.into_application(|applicant| resume::link(&state.keys, applicant, &caller.id));
     Ok((StatusCode::CREATED, Json(ApplyResponse { success: true, message: "Job applied successfully".into(), application })))

@@ -19,17 +19,22 @@ use super::search::{self, JobSearch};
 pub use super::search::MAX_PAGE_SIZE;
 
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct JobsPage {
     pub success: bool,
     pub message: String,
     pub data: Vec<Job>,
-    /// How many jobs match in all.
+    /// How many jobs match, counted up to 10000.
     pub total: i64,
+    /// True when more than 10000 match and `total` stopped counting.
+    pub total_capped: bool,
     pub page: i64,
     pub limit: i64,
 }
 
-/// Browse and search listed jobs: newest first without `q`, best match first with it.
+/// Browse and search listed jobs: newest first without `q`; with it, the newest 200 matches best
+/// match first, then the rest newest first (a fixed order, so pages are stable). `total` counts up
+/// to 10000 matches; `totalCapped` says when there are more.
 #[utoipa::path(
     get,
     path = "/api/v1/jobs/alljobs",
@@ -43,12 +48,23 @@ pub struct JobsPage {
 )]
 pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) -> ApiResult<Json<JobsPage>> {
     let request = JobSearch::parse(query.as_deref())?;
-    let (data, total) = search::search(&state.db, &request).await?;
+    let key = format!("{request:?}");
+    let answer = match state.search_cache.get(&key) {
+        Some(answer) => answer,
+        None => {
+            let generation = state.search_cache.generation();
+            let answer = std::sync::Arc::new(search::search(&state.db, &request).await?);
+            state.search_cache.put(key, generation, answer.clone());
+            answer
+        }
+    };
+    let (data, total, total_capped) = answer.as_ref();
     Ok(Json(JobsPage {
         success: true,
         message: "Jobs fetched successfully".into(),
-        data,
-        total,
+        data: data.clone(),
+        total: *total,
+        total_capped: *total_capped,
         page: request.page,
         limit: request.limit,
     }))
@@ -207,6 +223,7 @@ pub async fn create_job(
         },
     )
     .await?;
+    state.search_cache.invalidate();
     Ok((StatusCode::CREATED, Json(JobResponse { success: true, message: "Job created successfully".into(), data: job })))
 }
 
@@ -241,7 +258,9 @@ pub async fn update_job(
     FormFields(fields): FormFields,
 ) -> ApiResult<Json<JobResponse>> {
     let edit = JobEdit::parse(&fields)?;
-    match repo::edit(&state.db, &job_id, &caller.id, &edit).await? {
+    let outcome = repo::edit(&state.db, &job_id, &caller.id, &edit).await?;
+    state.search_cache.invalidate();
+    match outcome {
         EditOutcome::Edited(job) => Ok(Json(JobResponse { success: true, message: "Job updated successfully".into(), data: job })),
         EditOutcome::NotFound => Err(AppError::not_found(JOB_NOT_FOUND)),
         EditOutcome::BelowApplications(count) => Err(AppError::bad_request(format!(
@@ -269,5 +288,6 @@ pub async fn delete_job(
     if !repo::delete(&state.db, &job_id, &caller.id).await? {
         return Err(AppError::not_found(JOB_NOT_FOUND));
     }
+    state.search_cache.invalidate();
     Ok(Json(Ack { success: true, message: "Job deleted successfully".into() }))
 }

@@ -1,5 +1,6 @@
 //! Jobs: posting, editing and deleting; browsing and searching; one job and its details.
 
+pub mod cache;
 pub mod form;
 pub mod handlers;
 pub mod model;

@@ -19,7 +19,9 @@ const MAX_TERMS: usize = 8;
 #[into_params(parameter_in = Query)]
 pub struct JobSearch {
     /// Words matched case-insensitively, by prefix, against title, company and location (all must
-    /// match); description counts toward ranking only on PostgreSQL. Best match first.
+    /// match; the last word by prefix, the others as whole words); on PostgreSQL the description
+    /// also counts toward ranking. Best match first among the newest 200 matches, then the rest
+    /// newest first.
     #[param(value_type = Option<String>)]
     pub q: Vec<String>,
     /// `Full-time`, `Part-time` or `Internship`; repeat for several (they combine as OR).
@@ -97,15 +99,33 @@ pub fn terms(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// FTS5: every term by prefix, in title, company or location.
+/// Whether the term at `index` is matched by prefix: only the last one, which may still be being
+/// typed. Earlier words are whole words, which the indexes find without expanding a prefix.
+fn is_prefix(terms: &[String], index: usize) -> bool {
+    index + 1 == terms.len()
+}
+
+/// FTS5: every term in title, company or location; the last by prefix.
 fn fts5_query(terms: &[String]) -> String {
-    let phrases: Vec<String> = terms.iter().map(|term| format!("\"{term}\"*")).collect();
+    let phrases: Vec<String> = terms
+        .iter()
+        .enumerate()
+        .map(|(index, term)| if is_prefix(terms, index) { format!("\"{term}\"*") } else { format!("\"{term}\"") })
+        .collect();
     format!("{{title company location}} : ({})", phrases.join(" AND "))
 }
 
-/// PostgreSQL: every term by prefix; `weights` limits where it may match.
+/// PostgreSQL: every term, the last by prefix; `weights` limits where a term may match.
 fn tsquery(terms: &[String], weights: &str) -> String {
-    terms.iter().map(|term| format!("{term}:*{weights}")).collect::<Vec<_>>().join(" & ")
+    terms
+        .iter()
+        .enumerate()
+        .map(|(index, term)| {
+            let prefix = if is_prefix(terms, index) { "*" } else { "" };
+            if prefix.is_empty() && weights.is_empty() { term.clone() } else { format!("{term}:{prefix}{weights}") }
+        })
+        .collect::<Vec<_>>()
+        .join(" & ")
 }
 
 enum Bind {
@@ -144,8 +164,16 @@ macro_rules! bind_all {
     }};
 }
 
-/// One page of the jobs that match, and how many match in all.
-pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64), sqlx::Error> {
+/// Matches counted before `total` stops counting: beyond this a count costs more than it tells.
+pub const COUNT_CAP: i64 = 10_000;
+/// With text, the newest this-many matches are ranked by relevance and come first; the matches
+/// after them follow newest first. One fixed order, so pages never overlap or skip, at a cost that
+/// does not grow with the number of matches.
+pub const RANKED_WINDOW: i64 = 200;
+
+/// One page of matching jobs, the number that match (counted up to `COUNT_CAP`), and whether the
+/// count stopped at the cap.
+pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool), sqlx::Error> {
     let mut statement = Statement { where_sql: "j.deleted_at IS NULL".into(), binds: Vec::new() };
     let text = !search.q.is_empty();
     let from = match (db, text) {
@@ -182,33 +210,59 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64), sqlx
         let placeholder = statement.bind(Bind::Int(now_millis()));
         statement.and(&format!("j.deadline > {placeholder}"));
     }
-    // The count takes the filters' values; ranking, limit and offset are bound after them.
     let filters = statement.binds.len();
-    let count_sql = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM {from} WHERE {}", statement.where_sql);
+    let where_sql = statement.where_sql.clone();
+    // Newest first: on SQLite the full-text table streams its rowids (= seq) in that order.
+    let newest = if matches!(db, Db::Sqlite(_)) && text { "jobs_fts.rowid DESC" } else { "j.seq DESC" };
 
-    let order = match (db, text) {
-        (Db::Sqlite(_), true) => "bm25(jobs_fts, 8.0, 4.0, 2.0, 1.0), j.seq DESC".to_string(),
-        (Db::Postgres(_), true) => {
-            // Ranked with every term anywhere, description included.
-            let ranking = statement.bind(Bind::Text(tsquery(&search.q, "")));
-            format!("ts_rank(j.search, to_tsquery('simple', {ranking})) DESC, j.seq DESC")
+    // Deleted jobs are not in SQLite's text index, so a text-only count needs no join.
+    let count_sql = match db {
+        Db::Sqlite(_) if text && filters == 1 => {
+            format!("SELECT CAST(COUNT(*) AS BIGINT) FROM (SELECT 1 FROM jobs_fts WHERE jobs_fts MATCH $1 LIMIT {}) capped", COUNT_CAP + 1)
         }
-        (_, false) => "j.seq DESC".to_string(),
+        _ => format!("SELECT CAST(COUNT(*) AS BIGINT) FROM (SELECT 1 FROM {from} WHERE {where_sql} LIMIT {}) capped", COUNT_CAP + 1),
     };
-    let limit = statement.bind(Bind::Int(search.limit));
-    let offset = statement.bind(Bind::Int(search.offset()));
-    let page_sql = format!(
-        "SELECT {JOB_COLUMNS} FROM {from} JOIN categories c ON c.id = j.category_id \
-         WHERE {} ORDER BY {order} LIMIT {limit} OFFSET {offset}",
-        statement.where_sql
-    );
+    let (start, end) = (search.offset(), search.offset() + search.limit);
 
+    // The ranked part of the page: positions start..end that fall in the window.
+    let ranked_sql = (text && start < RANKED_WINDOW).then(|| {
+        let score = match db {
+            Db::Sqlite(_) => "bm25(jobs_fts, 8.0, 4.0, 2.0, 1.0)".to_string(),
+            Db::Postgres(_) => {
+                // Ranked with every term anywhere, description included; higher is better.
+                let ranking = statement.bind(Bind::Text(tsquery(&search.q, "")));
+                format!("-ts_rank(j.search, to_tsquery('simple', {ranking}))")
+            }
+        };
+        format!(
+            "WITH window_matches AS (SELECT j.seq AS seq, {score} AS score FROM {from} WHERE {where_sql} ORDER BY {newest} LIMIT {RANKED_WINDOW}) \
+             SELECT {JOB_COLUMNS} FROM window_matches m JOIN jobs j ON j.seq = m.seq JOIN categories c ON c.id = j.category_id \
+             ORDER BY m.score, m.seq DESC LIMIT {} OFFSET {start}",
+            end.min(RANKED_WINDOW) - start
+        )
+    });
+    // The newest-first part: everything after the window (or all of it, without text).
+    let newest_start = if text { start.max(RANKED_WINDOW) } else { start };
+    let newest_sql = (newest_start < end).then(|| {
+        format!(
+            "SELECT {JOB_COLUMNS} FROM {from} JOIN categories c ON c.id = j.category_id WHERE {where_sql} \
+             ORDER BY {newest} LIMIT {} OFFSET {newest_start}",
+            end - newest_start
+        )
+    });
+
+    let (filter_binds, all_binds) = (&statement.binds[..filters], &statement.binds[..]);
     crate::dispatch!(db, |pool| {
-        let rows: Vec<JobRow> =
-            bind_all!(sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(page_sql)), &statement.binds).fetch_all(pool).await?;
+        let mut rows: Vec<JobRow> = Vec::new();
+        if let Some(sql) = ranked_sql {
+            rows.extend(bind_all!(sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)), all_binds).fetch_all(pool).await?);
+        }
+        if let Some(sql) = newest_sql {
+            rows.extend(bind_all!(sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)), filter_binds).fetch_all(pool).await?);
+        }
         let (total,): (i64,) =
-            bind_all!(sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(count_sql)), &statement.binds[..filters]).fetch_one(pool).await?;
-        Ok((rows.into_iter().map(Job::from).collect(), total))
+            bind_all!(sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(count_sql)), filter_binds).fetch_one(pool).await?;
+        Ok((rows.into_iter().map(Job::from).collect(), total.min(COUNT_CAP), total > COUNT_CAP))
     })
 }
 
@@ -224,10 +278,11 @@ mod tests {
     }
 
     #[test]
-    fn words_become_prefix_queries() {
+    fn the_last_word_is_matched_by_prefix() {
         let words = terms("rust pune");
-        assert_eq!(fts5_query(&words), "{title company location} : (\"rust\"* AND \"pune\"*)");
-        assert_eq!(tsquery(&words, "ABC"), "rust:*ABC & pune:*ABC");
+        assert_eq!(fts5_query(&words), "{title company location} : (\"rust\" AND \"pune\"*)");
+        assert_eq!(tsquery(&words, "ABC"), "rust:ABC & pune:*ABC");
+        assert_eq!(tsquery(&words, ""), "rust & pune:*");
     }
 
     #[test]

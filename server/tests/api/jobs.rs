@@ -400,3 +400,55 @@ async fn an_admin_creates_categories(app: &TestApp) {
     let (_, categories) = app.get("/api/v1/jobs/showAllCategories").await;
     assert_eq!(categories["categories"].as_array().unwrap().len(), 12);
 }
+
+on_both_engines!(
+    a_large_result_counts_to_the_cap_and_pages_through_every_match_once,
+    a_remembered_search_is_refreshed_by_every_change,
+);
+
+async fn a_large_result_counts_to_the_cap_and_pages_through_every_match_once(app: &TestApp) {
+    jobportal::bench_data::seed(&app.db, 3, 10_050).await.unwrap();
+    let (status, body) = app.get("/api/v1/jobs/alljobs?limit=1").await;
+    assert_eq!(status, 200);
+    assert_eq!((body["total"].clone(), body["totalCapped"].clone()), (json!(10_000), json!(true)));
+
+    // "senior" heads about one title in eight: more matches than the ranked window holds.
+    let (_, first) = app.get("/api/v1/jobs/alljobs?q=senior&limit=100").await;
+    let total = first["total"].as_i64().unwrap();
+    assert!((600..5_000).contains(&total) && first["totalCapped"] == false, "{total}");
+    let mut seen = std::collections::HashSet::new();
+    for page in 1..=(total + 99) / 100 {
+        let (status, body) = app.get(&format!("/api/v1/jobs/alljobs?q=senior&limit=100&page={page}")).await;
+        assert_eq!(status, 200);
+        for job in body["data"].as_array().unwrap() {
+            assert!(job["title"].as_str().unwrap().to_lowercase().contains("senior"));
+            assert!(seen.insert(job["_id"].as_str().unwrap().to_string()), "page {page} repeats a job");
+        }
+    }
+    assert_eq!(seen.len() as i64, total, "every match appears exactly once across the pages");
+}
+
+async fn a_remembered_search_is_refreshed_by_every_change(app: &TestApp) {
+    let (_, token) = recruiter_token(app, "fresh@example.com").await;
+    let category = app.category_id("Accounting").await;
+    let first = post_job(app, &token, &job_form(&category, "Tax Accountant", "Ledger Co", "Pune")).await;
+    assert_eq!(search(app, "q=ledger").await.0, 1);
+    assert_eq!(search(app, "q=ledger").await.0, 1, "asked twice, the same answer");
+    post_job(app, &token, &job_form(&category, "Audit Accountant", "Ledger Co", "Pune")).await;
+    assert_eq!(search(app, "q=ledger").await.0, 2, "a new job shows at once");
+
+    let id = first["_id"].as_str().unwrap();
+    put_as(app, &format!("/api/v1/jobs/updateJob/{id}"), &token, &json!({ "maxApplicants": 99, "maxPositions": 1, "deadline": "2099-12-31" })).await;
+    let (_, body) = app.get("/api/v1/jobs/alljobs?q=tax").await;
+    assert_eq!(body["data"][0]["maxApplicants"], 99, "an edit shows at once");
+
+    let applicant = app.sign_up("Applicant", "counted@example.com", PASSWORD).await;
+    assert!(applicant["_id"].is_string());
+    let applicant_token = app.log_in("counted@example.com", PASSWORD).await;
+    app.post_as(&format!("/api/v1/jobs/apply/{id}"), &applicant_token, &json!({ "sop": "Hire me." })).await;
+    let (_, body) = app.get("/api/v1/jobs/alljobs?q=tax").await;
+    assert_eq!(body["data"][0]["applicationsCount"], 1, "an application shows at once");
+
+    delete_as(app, &format!("/api/v1/jobs/deleteJob/{id}"), &token).await;
+    assert_eq!(search(app, "q=ledger").await.0, 1, "a deletion shows at once");
+}

@@ -1,0 +1,165 @@
+//! `jobportal seed-bench --jobs N`: a realistic data set for `make bench`. Recruiters, varied jobs
+//! across the categories, written in large batches; deterministic, so runs compare.
+
+use crate::db::{BeginWrite, Db, new_id, now_millis};
+use crate::{categories, dispatch};
+
+const SENIORITY: [&str; 8] = ["Junior", "Senior", "Lead", "Principal", "Staff", "Associate", "Head of", "Trainee"];
+const ROLES: [&str; 24] = [
+    "Engineer", "Developer", "Analyst", "Manager", "Designer", "Consultant", "Accountant", "Scientist",
+    "Executive", "Specialist", "Architect", "Administrator", "Recruiter", "Writer", "Researcher", "Technician",
+    "Coordinator", "Officer", "Advisor", "Strategist", "Planner", "Auditor", "Tester", "Trainer",
+];
+const FIELDS: [&str; 30] = [
+    "Backend", "Frontend", "Data", "Cloud", "Security", "Mobile", "Embedded", "Payments", "Marketing", "Sales",
+    "Support", "Finance", "Tax", "Risk", "Supply Chain", "Quality", "Product", "Growth", "Platform", "Machine Learning",
+    "Network", "Database", "Content", "Brand", "Operations", "Compliance", "Hardware", "Research", "Customer Success", "HR",
+];
+const COMPANY_FIRST: [&str; 20] = [
+    "Acme", "Globex", "Initech", "Umbrella", "Stark", "Wayne", "Tyrell", "Cyberdyne", "Soylent", "Hooli",
+    "Vandelay", "Wonka", "Aperture", "Massive", "Monarch", "Oscorp", "Gringotts", "Nakatomi", "Zenith", "Pied Piper",
+];
+const COMPANY_LAST: [&str; 10] = ["Labs", "Systems", "Technologies", "Solutions", "Industries", "Software", "Analytics", "Networks", "Partners", "Digital"];
+const LOCATIONS: [&str; 24] = [
+    "Bengaluru", "Mumbai", "Delhi", "Hyderabad", "Chennai", "Pune", "Kolkata", "Ahmedabad", "Jaipur", "Surat",
+    "Lucknow", "Kochi", "Indore", "Chandigarh", "Nagpur", "Coimbatore", "Noida", "Gurugram", "Bhubaneswar", "Mysuru",
+    "Visakhapatnam", "Thiruvananthapuram", "Remote", "Goa",
+];
+const WORDS: [&str; 40] = [
+    "build", "scale", "customers", "team", "reliable", "services", "design", "ship", "quality", "growth",
+    "analyse", "reports", "stakeholders", "automation", "cloud", "security", "mentor", "roadmap", "budget", "clients",
+    "research", "experiments", "pipelines", "dashboards", "compliance", "audits", "campaigns", "content", "partners", "vendors",
+    "planning", "testing", "deployment", "monitoring", "hiring", "training", "strategy", "operations", "support", "innovation",
+];
+const SKILLS: [&str; 20] = [
+    "rust", "python", "sql", "excel", "react", "java", "go", "kubernetes", "aws", "communication",
+    "negotiation", "tally", "figma", "seo", "statistics", "linux", "docker", "sales", "leadership", "writing",
+];
+const TYPES: [&str; 3] = ["Full-time", "Part-time", "Internship"];
+
+/// A small fast generator (xorshift64*): deterministic, and no dependency for test data.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+const BATCH: usize = 400;
+const DAY: i64 = 86_400_000;
+
+/// Writes `recruiters` recruiters and `jobs` jobs. Returns the time it took, in seconds.
+pub async fn seed(db: &Db, recruiters: usize, jobs: usize) -> Result<f64, sqlx::Error> {
+    let started = std::time::Instant::now();
+    let categories: Vec<String> = categories::repo::list(db).await?.into_iter().map(|c| c.id).collect();
+    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    let now = now_millis();
+
+    let mut recruiter_ids = Vec::with_capacity(recruiters);
+    for chunk in 0..recruiters.div_ceil(BATCH) {
+        let count = BATCH.min(recruiters - chunk * BATCH);
+        let mut sql = String::from("INSERT INTO users (id, first_name, last_name, email, password_hash, account_type, created_at) VALUES ");
+        let mut rows = Vec::new();
+        for n in 0..count {
+            let id = new_id();
+            let index = chunk * BATCH + n;
+            rows.push((id.clone(), format!("bench-recruiter-{index}@example.com")));
+            recruiter_ids.push(id);
+            let base = n * 3;
+            sql.push_str(&format!("{}(${}, 'Bench', 'Recruiter', ${}, '!', 'Recruiter', ${})", if n > 0 { "," } else { "" }, base + 1, base + 2, base + 3));
+        }
+        dispatch!(db, |pool| {
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+            for (id, email) in &rows {
+                query = query.bind(id.clone()).bind(email.clone()).bind(now);
+            }
+            query.execute(pool).await.map(|_| ())
+        })?;
+    }
+
+    for chunk in 0..jobs.div_ceil(BATCH) {
+        let count = BATCH.min(jobs - chunk * BATCH);
+        let mut sql = String::from(
+            "INSERT INTO jobs (id, user_id, category_id, title, company, description, location, salary, date_of_posting, \
+             deadline, max_applicants, max_positions, skillsets, job_type, created_at) VALUES ",
+        );
+        let mut values: Vec<(Vec<String>, Vec<i64>)> = Vec::with_capacity(count);
+        for n in 0..count {
+            let title = format!("{} {} {}", random.pick(&SENIORITY), random.pick(&FIELDS), random.pick(&ROLES));
+            let company = format!("{} {}", random.pick(&COMPANY_FIRST), random.pick(&COMPANY_LAST));
+            let location = random.pick(&LOCATIONS).to_string();
+            let description: Vec<&str> = (0..40).map(|_| random.pick(&WORDS)).collect();
+            let skills: Vec<&str> = (0..3).map(|_| random.pick(&SKILLS)).collect();
+            let posted = now - (random.below(365) as i64) * DAY;
+            let deadline = posted + (14 + random.below(90) as i64) * DAY;
+            let texts = vec![
+                new_id(),
+                recruiter_ids[random.below(recruiter_ids.len())].clone(),
+                categories[random.below(categories.len())].clone(),
+                title,
+                company,
+                format!("We {}.", description.join(" ")),
+                location,
+                serde_json::to_string(&skills).expect("strings serialize"),
+                random.pick(&TYPES).to_string(),
+            ];
+            let numbers = vec![
+                (8_000 + random.below(300) * 1_000) as i64,
+                posted,
+                deadline,
+                (5 + random.below(200)) as i64,
+                (1 + random.below(10)) as i64,
+                now - ((jobs - (chunk * BATCH + n)) as i64) * 1000,
+            ];
+            let base = n * 15;
+            let p = |k: usize| format!("${}", base + k);
+            sql.push_str(&format!(
+                "{}({}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
+                if n > 0 { "," } else { "" },
+                p(1), p(2), p(3), p(4), p(5), p(6), p(7), p(8), p(9), p(10), p(11), p(12), p(13), p(14), p(15)
+            ));
+            values.push((texts, numbers));
+        }
+        dispatch!(db, |pool| {
+            let mut tx = pool.begin_write().await?;
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+            for (texts, numbers) in &values {
+                query = query
+                    .bind(texts[0].clone())
+                    .bind(texts[1].clone())
+                    .bind(texts[2].clone())
+                    .bind(texts[3].clone())
+                    .bind(texts[4].clone())
+                    .bind(texts[5].clone())
+                    .bind(texts[6].clone())
+                    .bind(numbers[0])
+                    .bind(numbers[1])
+                    .bind(numbers[2])
+                    .bind(numbers[3])
+                    .bind(numbers[4])
+                    .bind(texts[7].clone())
+                    .bind(texts[8].clone())
+                    .bind(numbers[5]);
+            }
+            query.execute(&mut *tx).await?;
+            tx.commit().await
+        })?;
+        if chunk % 250 == 0 {
+            tracing::info!(written = chunk * BATCH + count, of = jobs, "seeding jobs");
+        }
+    }
+    dispatch!(db, |pool| sqlx::query("ANALYZE").execute(pool).await.map(|_| ()))?;
+    Ok(started.elapsed().as_secs_f64())
+}
