@@ -22,6 +22,9 @@ pub struct Config {
     /// app it serves, `web/dist` from the working directory unless `WEB_DIR` says otherwise.
     pub web_dir: PathBuf,
     pub limits: Limits,
+    /// Whether recent search results are answered from memory (`SEARCH_CACHE=off` turns it off,
+    /// so a benchmark can measure the database path).
+    pub search_cache: bool,
 }
 
 /// Abuse limits. Not in API.md: tests and benchmarks raise them through `LOGIN_FAILURE_LIMIT`,
@@ -137,6 +140,12 @@ impl Config {
             code_requests_per_client_per_hour: limit("OTP_CLIENT_LIMIT", defaults.code_requests_per_client_per_hour)?,
         };
 
+        let search_cache = match get("SEARCH_CACHE").as_deref().map(str::trim) {
+            None | Some("on") => true,
+            Some("off") => false,
+            Some(other) => return Err(invalid("SEARCH_CACHE", format!("{other:?} must be on or off"))),
+        };
+
         Ok(Self {
             listen_addr,
             data_dir,
@@ -150,6 +159,7 @@ impl Config {
             max_resume_bytes,
             web_dir,
             limits,
+            search_cache,
         })
     }
 }
@@ -243,6 +253,7 @@ mod tests {
             ("MAX_RESUME_BYTES", "0"),
             ("LOGIN_FAILURE_LIMIT", "0"),
             ("OTP_CLIENT_LIMIT", "many"),
+            ("SEARCH_CACHE", "maybe"),
         ];
         for (variable, value) in cases {
             let error = config(&[(variable, value)]).unwrap_err();

@@ -49,7 +49,8 @@ pub struct JobsPage {
 pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) -> ApiResult<Json<JobsPage>> {
     let request = JobSearch::parse(query.as_deref())?;
     let key = format!("{request:?}");
-    let answer = match state.search_cache.get(&key) {
+    let remembered = if state.config.search_cache { state.search_cache.get(&key) } else { None };
+    let answer = match remembered {
         Some(answer) => answer,
         None => {
             let generation = state.search_cache.generation();
