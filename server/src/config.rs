@@ -74,9 +74,10 @@ impl Config {
         let get = |name: &str| lookup(name).filter(|value| !value.trim().is_empty());
 
         let listen_addr = match get("LISTEN_ADDR") {
-            Some(value) => value.trim().parse::<SocketAddr>().map_err(|_| {
-                invalid("LISTEN_ADDR", format!("{value:?} is not an address such as 127.0.0.1:8080"))
-            })?,
+            Some(value) => value
+                .trim()
+                .parse::<SocketAddr>()
+                .map_err(|_| invalid("LISTEN_ADDR", format!("{value:?} is not an address such as 127.0.0.1:8080")))?,
             None => SocketAddr::from(([127, 0, 0, 1], 8080)),
         };
         let data_dir = PathBuf::from(get("DATA_DIR").unwrap_or_else(|| "./data".into()));
@@ -112,10 +113,7 @@ impl Config {
             })
             .transpose()?;
         let storage_url = get("STORAGE_URL").map(|url| url.trim().to_string());
-        let cors_origins = get("CORS_ORIGINS")
-            .map(|origins| parse_origins(&origins))
-            .transpose()?
-            .unwrap_or_default();
+        let cors_origins = get("CORS_ORIGINS").map(|origins| parse_origins(&origins)).transpose()?.unwrap_or_default();
         let max_resume_bytes = match get("MAX_RESUME_BYTES") {
             Some(value) => match value.trim().parse::<u64>() {
                 Ok(bytes) if bytes > 0 => bytes,
@@ -136,7 +134,10 @@ impl Config {
         };
         let limits = Limits {
             login_failures: limit("LOGIN_FAILURE_LIMIT", defaults.login_failures)?,
-            codes_per_address_per_hour: i64::from(limit("OTP_ADDRESS_LIMIT", defaults.codes_per_address_per_hour as u32)?),
+            codes_per_address_per_hour: i64::from(limit(
+                "OTP_ADDRESS_LIMIT",
+                defaults.codes_per_address_per_hour as u32,
+            )?),
             code_requests_per_client_per_hour: limit("OTP_CLIENT_LIMIT", defaults.code_requests_per_client_per_hour)?,
         };
 
@@ -222,8 +223,7 @@ mod tests {
     use std::collections::HashMap;
 
     fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        let vars: HashMap<String, String> =
-            vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let vars: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         Config::from_lookup(|name| vars.get(name).cloned())
     }
 

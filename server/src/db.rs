@@ -76,13 +76,6 @@ impl Db {
     pub async fn close(&self) {
         dispatch!(self, |pool| pool.close().await)
     }
-
-    pub fn engine(&self) -> &'static str {
-        match self {
-            Self::Sqlite(_) => "sqlite",
-            Self::Postgres(_) => "postgres",
-        }
-    }
 }
 
 /// A transaction that will write. On SQLite it takes the write lock at `BEGIN IMMEDIATE`: a
@@ -91,13 +84,17 @@ impl Db {
 pub trait BeginWrite {
     type Database: sqlx::Database;
 
-    fn begin_write(&self) -> impl Future<Output = Result<sqlx::Transaction<'static, Self::Database>, sqlx::Error>> + Send;
+    fn begin_write(
+        &self,
+    ) -> impl Future<Output = Result<sqlx::Transaction<'static, Self::Database>, sqlx::Error>> + Send;
 }
 
 impl BeginWrite for SqlitePool {
     type Database = sqlx::Sqlite;
 
-    fn begin_write(&self) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error>> + Send {
+    fn begin_write(
+        &self,
+    ) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error>> + Send {
         self.begin_with("BEGIN IMMEDIATE")
     }
 }
@@ -105,7 +102,9 @@ impl BeginWrite for SqlitePool {
 impl BeginWrite for PgPool {
     type Database = sqlx::Postgres;
 
-    fn begin_write(&self) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error>> + Send {
+    fn begin_write(
+        &self,
+    ) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error>> + Send {
         self.begin()
     }
 }

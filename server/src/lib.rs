@@ -81,10 +81,8 @@ pub enum StartError {
 /// Opens the configured database, migrates it, seeds the landing categories when empty, and sets
 /// up the signing keys and the mail outbox.
 pub async fn prepare(config: Config) -> Result<AppState, StartError> {
-    std::fs::create_dir_all(&config.data_dir).map_err(|source| StartError::DataDir {
-        path: config.data_dir.display().to_string(),
-        source,
-    })?;
+    std::fs::create_dir_all(&config.data_dir)
+        .map_err(|source| StartError::DataDir { path: config.data_dir.display().to_string(), source })?;
     let db = Db::connect(&config.database).await?;
     db.migrate().await?;
     if categories::repo::seed_when_empty(&db).await? {
@@ -159,9 +157,10 @@ pub async fn serve(
     let listener = listener.tap_io(|stream| {
         let _ = stream.set_nodelay(true);
     });
-    let served = axum::serve(listener, axum::ServiceExt::<Request>::into_make_service_with_connect_info::<SocketAddr>(app))
-        .with_graceful_shutdown(shutdown)
-        .await;
+    let served =
+        axum::serve(listener, axum::ServiceExt::<Request>::into_make_service_with_connect_info::<SocketAddr>(app))
+            .with_graceful_shutdown(shutdown)
+            .await;
     let _ = stop_mail.send(true);
     let _ = mail_worker.await;
     served

@@ -173,9 +173,11 @@ impl Outbox {
     pub async fn deliver_due(&self) -> Result<usize, sqlx::Error> {
         const DUE: &str = "SELECT id, to_address, subject, text_body, html_body, attempts, next_attempt_at \
              FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT 20";
-        const CLAIM: &str = "UPDATE outbox SET next_attempt_at = $1 WHERE id = $2 AND next_attempt_at = $3 AND sent_at IS NULL";
+        const CLAIM: &str =
+            "UPDATE outbox SET next_attempt_at = $1 WHERE id = $2 AND next_attempt_at = $3 AND sent_at IS NULL";
         const SENT: &str = "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id = $2";
-        const FAILED: &str = "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $1, last_error = $2 WHERE id = $3";
+        const FAILED: &str =
+            "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $1, last_error = $2 WHERE id = $3";
 
         let mut delivered = 0;
         loop {
@@ -199,7 +201,12 @@ impl Outbox {
                 }
                 match self.deliver(&message).await {
                     Ok(()) => {
-                        dispatch!(&self.db, |pool| sqlx::query(SENT).bind(now_millis()).bind(&message.id).execute(pool).await.map(|done| done.rows_affected()))?;
+                        dispatch!(&self.db, |pool| sqlx::query(SENT)
+                            .bind(now_millis())
+                            .bind(&message.id)
+                            .execute(pool)
+                            .await
+                            .map(|done| done.rows_affected()))?;
                         tracing::info!(id = %message.id, to = %message.to_address, subject = %message.subject, "mail delivered");
                         delivered += 1;
                     }
@@ -207,7 +214,13 @@ impl Outbox {
                         let retry_at = now_millis() + backoff_millis(message.attempts + 1);
                         tracing::warn!(id = %message.id, attempts = message.attempts + 1, %error, "mail delivery failed; will retry");
                         dispatch!(&self.db, |pool| {
-                            sqlx::query(FAILED).bind(retry_at).bind(error.to_string()).bind(&message.id).execute(pool).await.map(|_| ())
+                            sqlx::query(FAILED)
+                                .bind(retry_at)
+                                .bind(error.to_string())
+                                .bind(&message.id)
+                                .execute(pool)
+                                .await
+                                .map(|_| ())
                         })?;
                     }
                 }

@@ -20,7 +20,9 @@ async fn main() -> ExitCode {
         Some("create-admin") => return create_admin(config, &arguments[1..]).await,
         Some("seed-bench") => return seed_bench(config, &arguments[1..]).await,
         Some(other) => {
-            eprintln!("jobportal: unknown command {other:?}; the commands are serve (the default), create-admin and seed-bench");
+            eprintln!(
+                "jobportal: unknown command {other:?}; the commands are serve (the default), create-admin and seed-bench"
+            );
             return ExitCode::from(2);
         }
     }

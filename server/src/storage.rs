@@ -30,7 +30,8 @@ impl Storage {
             }
             Some(path) => PathBuf::from(path),
         };
-        std::fs::create_dir_all(&dir).map_err(|error| StorageSetupError(format!("cannot create {}: {error}", dir.display())))?;
+        std::fs::create_dir_all(&dir)
+            .map_err(|error| StorageSetupError(format!("cannot create {}: {error}", dir.display())))?;
         let store = LocalFileSystem::new_with_prefix(&dir).map_err(|error| StorageSetupError(error.to_string()))?;
         Ok(Self { store: Arc::new(store) })
     }

@@ -15,11 +15,7 @@ const PALETTE: [&str; 8] = ["#1d4ed8", "#047857", "#b91c1c", "#7c3aed", "#be185d
 
 /// The initials of a name, upper-cased: "ada lovelace" -> "AL".
 pub fn initials(first_name: &str, last_name: &str) -> String {
-    [first_name, last_name]
-        .iter()
-        .filter_map(|part| part.trim().chars().next())
-        .flat_map(char::to_uppercase)
-        .collect()
+    [first_name, last_name].iter().filter_map(|part| part.trim().chars().next()).flat_map(char::to_uppercase).collect()
 }
 
 /// A colour chosen by the id, so a person's avatar keeps its colour.

@@ -12,9 +12,13 @@ fn wrap(text: &str, html_body: &str) -> (String, String) {
 
 pub fn signup_code(to: &str, code: &str) -> Mail {
     let (text, html) = wrap(
-        &format!("Your jobportal verification code is {code}.\n\nIt is valid for 10 minutes and can be used once. If you did not ask to sign up, ignore this e-mail."),
-        &format!("<p>Your jobportal verification code is</p><p style=\"font-size:28px;font-weight:bold;letter-spacing:4px\">{code}</p>\
-                  <p>It is valid for 10 minutes and can be used once. If you did not ask to sign up, ignore this e-mail.</p>"),
+        &format!(
+            "Your jobportal verification code is {code}.\n\nIt is valid for 10 minutes and can be used once. If you did not ask to sign up, ignore this e-mail."
+        ),
+        &format!(
+            "<p>Your jobportal verification code is</p><p style=\"font-size:28px;font-weight:bold;letter-spacing:4px\">{code}</p>\
+                  <p>It is valid for 10 minutes and can be used once. If you did not ask to sign up, ignore this e-mail.</p>"
+        ),
     );
     Mail { to: to.into(), subject: format!("Your jobportal verification code: {code}"), text, html }
 }
@@ -23,19 +27,30 @@ pub fn account_exists(to: &str, public_url: &str) -> Mail {
     let login = format!("{public_url}/login");
     let forgot = format!("{public_url}/forgot-password");
     let (text, html) = wrap(
-        &format!("Someone asked to sign up to jobportal with this address, but it already has an account.\n\nLog in at {login}\nForgot your password? Reset it at {forgot}\n\nIf this was not you, you can ignore this e-mail."),
-        &format!("<p>Someone asked to sign up to jobportal with this address, but it already has an account.</p>\
+        &format!(
+            "Someone asked to sign up to jobportal with this address, but it already has an account.\n\nLog in at {login}\nForgot your password? Reset it at {forgot}\n\nIf this was not you, you can ignore this e-mail."
+        ),
+        &format!(
+            "<p>Someone asked to sign up to jobportal with this address, but it already has an account.</p>\
                   <p><a href=\"{l}\">Log in</a> or, if you forgot your password, <a href=\"{f}\">reset it</a>.</p>\
-                  <p>If this was not you, you can ignore this e-mail.</p>", l = html_escape(&login), f = html_escape(&forgot)),
+                  <p>If this was not you, you can ignore this e-mail.</p>",
+            l = html_escape(&login),
+            f = html_escape(&forgot)
+        ),
     );
     Mail { to: to.into(), subject: "You already have a jobportal account".into(), text, html }
 }
 
 pub fn password_reset(to: &str, link: &str) -> Mail {
     let (text, html) = wrap(
-        &format!("To choose a new jobportal password, open this link within one hour:\n\n{link}\n\nThe link works once. If you did not ask for it, ignore this e-mail; your password stays as it is."),
-        &format!("<p>To choose a new jobportal password, open this link within one hour:</p><p><a href=\"{l}\">{l}</a></p>\
-                  <p>The link works once. If you did not ask for it, ignore this e-mail; your password stays as it is.</p>", l = html_escape(link)),
+        &format!(
+            "To choose a new jobportal password, open this link within one hour:\n\n{link}\n\nThe link works once. If you did not ask for it, ignore this e-mail; your password stays as it is."
+        ),
+        &format!(
+            "<p>To choose a new jobportal password, open this link within one hour:</p><p><a href=\"{l}\">{l}</a></p>\
+                  <p>The link works once. If you did not ask for it, ignore this e-mail; your password stays as it is.</p>",
+            l = html_escape(link)
+        ),
     );
     Mail { to: to.into(), subject: "Reset your jobportal password".into(), text, html }
 }
@@ -43,9 +58,15 @@ pub fn password_reset(to: &str, link: &str) -> Mail {
 pub fn password_changed(to: &str, first_name: &str, public_url: &str) -> Mail {
     let forgot = format!("{public_url}/forgot-password");
     let (text, html) = wrap(
-        &format!("Hello {first_name},\n\nThe password of your jobportal account was just changed, and every other session was logged out.\n\nIf this was not you, reset your password now at {forgot}"),
-        &format!("<p>Hello {name},</p><p>The password of your jobportal account was just changed, and every other session was logged out.</p>\
-                  <p>If this was not you, <a href=\"{f}\">reset your password now</a>.</p>", name = html_escape(first_name), f = html_escape(&forgot)),
+        &format!(
+            "Hello {first_name},\n\nThe password of your jobportal account was just changed, and every other session was logged out.\n\nIf this was not you, reset your password now at {forgot}"
+        ),
+        &format!(
+            "<p>Hello {name},</p><p>The password of your jobportal account was just changed, and every other session was logged out.</p>\
+                  <p>If this was not you, <a href=\"{f}\">reset your password now</a>.</p>",
+            name = html_escape(first_name),
+            f = html_escape(&forgot)
+        ),
     );
     Mail { to: to.into(), subject: "Your jobportal password was changed".into(), text, html }
 }

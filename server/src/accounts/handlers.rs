@@ -9,11 +9,11 @@ use crate::db::{BeginWrite, new_id, now_millis};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody};
 use crate::{Ack, AppState, dispatch, enqueue_mail};
 
+use super::emails;
 use super::model::{AccountType, Email, NewPassword, User, UserRow};
 use super::repo::{self, INSERT_USER};
 use super::secrets::{self, digest, keyed_digest, random_hex, six_digit_code};
 use super::session::{self, AuthUser};
-use super::emails;
 
 const CODE_LIFETIME_MILLIS: i64 = 10 * 60 * 1000;
 const CODE_WINDOW_MILLIS: i64 = 60 * 60 * 1000;
@@ -37,7 +37,11 @@ fn ack(message: &str) -> Json<Ack> {
 
 /// A text field that must be present and not blank.
 fn required(value: &Option<String>) -> Result<&str, AppError> {
-    value.as_deref().map(str::trim).filter(|text| !text.is_empty()).ok_or_else(|| AppError::bad_request(ALL_FIELDS_REQUIRED))
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+        .ok_or_else(|| AppError::bad_request(ALL_FIELDS_REQUIRED))
 }
 
 /// A password field: present and not empty (kept as typed, spaces included).
@@ -143,10 +147,14 @@ pub struct SignupResponse {
         (status = 400, description = "A field is missing or wrong, or the code is invalid, expired or used up", body = ErrorBody),
         (status = 409, description = "The address already has an account", body = ErrorBody),
     ))]
-pub async fn signup(State(state): State<AppState>, JsonBody(request): JsonBody<SignupRequest>) -> ApiResult<Json<SignupResponse>> {
+pub async fn signup(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<SignupRequest>,
+) -> ApiResult<Json<SignupResponse>> {
     const CODE: &str = "SELECT code_hash, expires_at, wrong_attempts FROM signup_codes WHERE email = $1";
     const WRONG: &str = "UPDATE signup_codes SET wrong_attempts = wrong_attempts + 1 WHERE email = $1";
-    const CONSUME: &str = "DELETE FROM signup_codes WHERE email = $1 AND code_hash = $2 AND expires_at > $3 AND wrong_attempts < $4";
+    const CONSUME: &str =
+        "DELETE FROM signup_codes WHERE email = $1 AND code_hash = $2 AND expires_at > $3 AND wrong_attempts < $4";
 
     let account_type = required(&request.account_type)?;
     let first_name = required(&request.first_name)?;
@@ -179,7 +187,11 @@ pub async fn signup(State(state): State<AppState>, JsonBody(request): JsonBody<S
         return Err(AppError::bad_request(INVALID_CODE));
     }
     if stored_hash != code_hash {
-        dispatch!(&state.db, |pool| sqlx::query(WRONG).bind(email.as_str()).execute(pool).await.map(|done| done.rows_affected()))?;
+        dispatch!(&state.db, |pool| sqlx::query(WRONG)
+            .bind(email.as_str())
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected()))?;
         return Err(AppError::bad_request(INVALID_CODE));
     }
 
@@ -287,7 +299,11 @@ pub async fn login(
     ))]
 pub async fn logout(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Json<Ack>> {
     const SQL: &str = "DELETE FROM sessions WHERE jti = $1";
-    dispatch!(&state.db, |pool| sqlx::query(SQL).bind(&caller.jti).execute(pool).await.map(|done| done.rows_affected()))?;
+    dispatch!(&state.db, |pool| sqlx::query(SQL)
+        .bind(&caller.jti)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected()))?;
     Ok(ack("Logged out successfully"))
 }
 
@@ -310,7 +326,8 @@ pub async fn reset_password_token(
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     JsonBody(request): JsonBody<ResetTokenRequest>,
 ) -> ApiResult<Json<Ack>> {
-    const INSERT: &str = "INSERT INTO password_resets (token_hash, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4)";
+    const INSERT: &str =
+        "INSERT INTO password_resets (token_hash, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4)";
     let email = Email::parse(required(&request.email).map_err(|_| AppError::bad_request("Email is required"))?)?;
     let client_key = format!("reset|{}", client.ip());
     state.limits.code_requests.check(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
@@ -324,7 +341,13 @@ pub async fn reset_password_token(
         let now = now_millis();
         dispatch!(&state.db, |pool| {
             let mut tx = pool.begin_write().await?;
-            sqlx::query(INSERT).bind(digest(&token)).bind(&user.id).bind(now + RESET_LIFETIME_MILLIS).bind(now).execute(&mut *tx).await?;
+            sqlx::query(INSERT)
+                .bind(digest(&token))
+                .bind(&user.id)
+                .bind(now + RESET_LIFETIME_MILLIS)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
             enqueue_mail!(&mut *tx, &mail)?;
             tx.commit().await
         })?;
@@ -347,7 +370,10 @@ pub struct ResetPasswordRequest {
         (status = 200, description = "The password is changed", body = Ack),
         (status = 400, description = "A field is missing, the passwords differ, or the token is invalid, used or expired", body = ErrorBody),
     ))]
-pub async fn reset_password(State(state): State<AppState>, JsonBody(request): JsonBody<ResetPasswordRequest>) -> ApiResult<Json<Ack>> {
+pub async fn reset_password(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<ResetPasswordRequest>,
+) -> ApiResult<Json<Ack>> {
     const FIND: &str = "SELECT user_id FROM password_resets WHERE token_hash = $1 AND expires_at > $2";
     const CONSUME: &str = "DELETE FROM password_resets WHERE token_hash = $1 AND expires_at > $2";
     const OTHER_TOKENS: &str = "DELETE FROM password_resets WHERE user_id = $1";
@@ -411,7 +437,8 @@ pub async fn change_password(
 
     let old_password = password_field(&request.old_password)?;
     let new_password = NewPassword::parse(password_field(&request.new_password)?)?;
-    let user = repo::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
+    let user =
+        repo::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
     if !secrets::verify_password(old_password, Some(&user.password_hash)).await? {
         return Err(AppError::unauthorized(WRONG_PASSWORD));
     }
@@ -442,7 +469,8 @@ pub struct UserDetailsResponse {
         (status = 401, description = "No valid token", body = ErrorBody),
     ))]
 pub async fn user_details(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Json<UserDetailsResponse>> {
-    let user = repo::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
+    let user =
+        repo::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
     Ok(Json(UserDetailsResponse {
         success: true,
         message: "User details fetched successfully".into(),

@@ -43,7 +43,13 @@ pub async fn create_admin(
         return Err("the first and last names are required".into());
     }
     let password_hash = secrets::hash_password(password.as_str()).await.map_err(|error| error.to_string())?;
-    let user = repo::NewUser { first_name, last_name, email: &email, password_hash: &password_hash, account_type: model::AccountType::Admin };
+    let user = repo::NewUser {
+        first_name,
+        last_name,
+        email: &email,
+        password_hash: &password_hash,
+        account_type: model::AccountType::Admin,
+    };
     match repo::insert(db, &user).await {
         Ok(row) => Ok(row.id),
         Err(sqlx::Error::Database(error)) if error.kind() == sqlx::error::ErrorKind::UniqueViolation => {

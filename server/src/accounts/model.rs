@@ -66,7 +66,11 @@ pub const PASSWORD_LENGTH: &str = "Password must be 8 to 128 characters long";
 impl NewPassword {
     pub fn parse(text: &str) -> Result<Self, AppError> {
         let length = text.chars().count();
-        if (8..=128).contains(&length) { Ok(Self(text.to_string())) } else { Err(AppError::bad_request(PASSWORD_LENGTH)) }
+        if (8..=128).contains(&length) {
+            Ok(Self(text.to_string()))
+        } else {
+            Err(AppError::bad_request(PASSWORD_LENGTH))
+        }
     }
 
     pub fn as_str(&self) -> &str {
@@ -130,7 +134,17 @@ mod tests {
 
     #[test]
     fn malformed_addresses_are_refused() {
-        for text in ["", "ada", "ada@", "@example.com", "ada@example", "ada@@example.com", "a da@example.com", "ada@example.com.", "<a@b.c>"] {
+        for text in [
+            "",
+            "ada",
+            "ada@",
+            "@example.com",
+            "ada@example",
+            "ada@@example.com",
+            "a da@example.com",
+            "ada@example.com.",
+            "<a@b.c>",
+        ] {
             assert!(Email::parse(text).is_err(), "{text}");
         }
     }

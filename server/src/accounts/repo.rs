@@ -4,7 +4,8 @@ use crate::dispatch;
 use super::model::{AccountType, Email, UserRow};
 
 pub async fn find_by_email(db: &Db, email: &Email) -> Result<Option<UserRow>, sqlx::Error> {
-    const SQL: &str = "SELECT id, first_name, last_name, email, password_hash, account_type FROM users WHERE email = $1";
+    const SQL: &str =
+        "SELECT id, first_name, last_name, email, password_hash, account_type FROM users WHERE email = $1";
     dispatch!(db, |pool| sqlx::query_as::<_, UserRow>(SQL).bind(email.as_str()).fetch_optional(pool).await)
 }
 

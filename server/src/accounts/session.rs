@@ -72,7 +72,14 @@ pub async fn open(db: &Db, keys: &Keys, user_id: &str, email: &str, account_type
     };
     dispatch!(db, |pool| {
         sqlx::query(PURGE).bind(user_id).bind(now).execute(pool).await?;
-        sqlx::query(SQL).bind(&claims.jti).bind(user_id).bind(claims.exp * 1000).bind(now).execute(pool).await.map(|_| ())
+        sqlx::query(SQL)
+            .bind(&claims.jti)
+            .bind(user_id)
+            .bind(claims.exp * 1000)
+            .bind(now)
+            .execute(pool)
+            .await
+            .map(|_| ())
     })?;
     Ok(keys.sign(&claims))
 }
@@ -172,7 +179,10 @@ mod tests {
     fn a_signed_token_verifies_and_carries_its_claims() {
         let keys = Keys::new(b"0123456789abcdef0123456789abcdef");
         let verified = keys.verify(&keys.sign(&claims(60))).unwrap();
-        assert_eq!((verified.id.as_str(), verified.account_type.as_str(), verified.jti.as_str()), ("u1", "Applicant", "j1"));
+        assert_eq!(
+            (verified.id.as_str(), verified.account_type.as_str(), verified.jti.as_str()),
+            ("u1", "Applicant", "j1")
+        );
     }
 
     #[test]
@@ -183,7 +193,12 @@ mod tests {
         assert!(keys.verify(&other.sign(&claims(60))).is_none(), "signed with another key");
         let token = keys.sign(&claims(60));
         let mut parts: Vec<&str> = token.split('.').collect();
-        let forged = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &Claims { account_type: "Admin".into(), ..claims(60) }, &other.encoding).unwrap();
+        let forged = jsonwebtoken::encode(
+            &Header::new(Algorithm::HS256),
+            &Claims { account_type: "Admin".into(), ..claims(60) },
+            &other.encoding,
+        )
+        .unwrap();
         let forged_payload = forged.split('.').nth(1).unwrap();
         parts[1] = forged_payload;
         assert!(keys.verify(&parts.join(".")).is_none(), "payload swapped");

@@ -3,7 +3,9 @@
 use crate::mail::{Mail, html_escape};
 
 fn wrap(text: String, html_body: String) -> (String, String) {
-    let html = format!("<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif;color:#1f2937\">{html_body}<p style=\"color:#4b5563\">jobportal</p></body></html>");
+    let html = format!(
+        "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif;color:#1f2937\">{html_body}<p style=\"color:#4b5563\">jobportal</p></body></html>"
+    );
     (format!("{text}\n\njobportal\n"), html)
 }
 
@@ -37,7 +39,9 @@ pub fn new_application(notice: &NewApplication<'_>) -> Mail {
 pub fn decision(to: &str, first_name: &str, job_title: &str, company: &str, status: &str, link: &str) -> Mail {
     let outcome = if status == "shortlisted" { "has been shortlisted" } else { "was not selected this time" };
     let (text, html) = wrap(
-        format!("Hello {first_name},\n\nYour application for {job_title} at {company} {outcome}.\n\nYour applications: {link}"),
+        format!(
+            "Hello {first_name},\n\nYour application for {job_title} at {company} {outcome}.\n\nYour applications: {link}"
+        ),
         format!(
             "<p>Hello {},</p><p>Your application for <strong>{}</strong> at {} {outcome}.</p><p><a href=\"{}\">Your applications</a></p>",
             html_escape(first_name),

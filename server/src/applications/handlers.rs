@@ -44,7 +44,9 @@ pub struct ApplicationResponse {
 }
 
 fn shown_to(state: &AppState, viewer_id: &str, rows: Vec<ApplicationRow>) -> Vec<Application> {
-    rows.into_iter().map(|row| row.into_application(|applicant| resume::link(&state.keys, applicant, viewer_id))).collect()
+    rows.into_iter()
+        .map(|row| row.into_application(|applicant| resume::link(&state.keys, applicant, viewer_id)))
+        .collect()
 }
 
 /// Apply to a job with a statement of purpose. The recruiter is told by e-mail.
@@ -88,7 +90,10 @@ pub async fn apply(
     state.search_cache.invalidate();
     let row = repo::find(&state.db, &id).await?.ok_or_else(|| AppError::not_found("Application not found"))?;
     let application = row.into_application(|applicant| resume::link(&state.keys, applicant, &caller.id));
-    Ok((StatusCode::CREATED, Json(ApplyResponse { success: true, message: "Job applied successfully".into(), application })))
+    Ok((
+        StatusCode::CREATED,
+        Json(ApplyResponse { success: true, message: "Job applied successfully".into(), application }),
+    ))
 }
 
 /// An applicant's own applications, or the applications a recruiter received, newest first.
@@ -102,7 +107,9 @@ pub async fn applications(State(state): State<AppState>, caller: AuthUser) -> Ap
     let rows = match caller.account_type {
         AccountType::Applicant => repo::of_applicant(&state.db, &caller.id).await?,
         AccountType::Recruiter => repo::to_recruiter(&state.db, &caller.id).await?,
-        AccountType::Admin => return Err(AppError::forbidden("This is a protected route for Applicants and Recruiters only")),
+        AccountType::Admin => {
+            return Err(AppError::forbidden("This is a protected route for Applicants and Recruiters only"));
+        }
     };
     Ok(Json(ApplicationsResponse {
         success: true,

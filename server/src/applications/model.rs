@@ -130,7 +130,10 @@ mod tests {
     fn a_statement_has_at_most_250_words() {
         assert_eq!(parse_sop(Some("  I would love to join.  ")).unwrap(), "I would love to join.");
         assert!(parse_sop(Some(&"word ".repeat(250))).is_ok());
-        assert_eq!(parse_sop(Some(&"word ".repeat(251))).unwrap_err().to_string(), "Statement of purpose must be at most 250 words");
+        assert_eq!(
+            parse_sop(Some(&"word ".repeat(251))).unwrap_err().to_string(),
+            "Statement of purpose must be at most 250 words"
+        );
         assert_eq!(parse_sop(Some("   ")).unwrap_err().to_string(), "Statement of purpose is required");
         assert_eq!(parse_sop(None).unwrap_err().to_string(), "Statement of purpose is required");
     }

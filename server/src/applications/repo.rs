@@ -37,7 +37,10 @@ pub async fn of_job(db: &Db, job_id: &str) -> Result<Vec<ApplicationRow>, sqlx::
 
 pub async fn find(db: &Db, id: &str) -> Result<Option<ApplicationRow>, sqlx::Error> {
     let sql = format!("{SELECT} WHERE a.id = $1");
-    dispatch!(db, |pool| sqlx::query_as::<_, ApplicationRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await)
+    dispatch!(db, |pool| sqlx::query_as::<_, ApplicationRow>(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(pool)
+        .await)
 }
 
 pub const JOB_NOT_FOUND: &str = "Job not found";
@@ -48,7 +51,13 @@ pub const ALREADY_APPLIED: &str = "You have already applied for this job";
 /// Applies: the capacity check and the insert in one transaction. Raising `applications_count`
 /// under the conditions is the check; on PostgreSQL it also locks the job row, so parallel applies
 /// to one job take turns, and on SQLite the transaction holds the write lock from its start.
-pub async fn apply(db: &Db, job_id: &str, applicant_id: &str, sop: &str, notice: impl FnOnce(&str) -> Mail) -> Result<String, AppError> {
+pub async fn apply(
+    db: &Db,
+    job_id: &str,
+    applicant_id: &str,
+    sop: &str,
+    notice: impl FnOnce(&str) -> Mail,
+) -> Result<String, AppError> {
     const RESERVE: &str = "UPDATE jobs SET applications_count = applications_count + 1 \
          WHERE id = $1 AND deleted_at IS NULL AND deadline > $2 AND applications_count < max_applicants";
     const WHY: &str = "SELECT deadline, applications_count, max_applicants, deleted_at FROM jobs WHERE id = $1";
@@ -61,13 +70,15 @@ pub async fn apply(db: &Db, job_id: &str, applicant_id: &str, sop: &str, notice:
     let duplicate = || AppError::Conflict(ALREADY_APPLIED.into());
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
-        let existing: Option<(String,)> = sqlx::query_as(DUPLICATE).bind(job_id).bind(applicant_id).fetch_optional(&mut *tx).await?;
+        let existing: Option<(String,)> =
+            sqlx::query_as(DUPLICATE).bind(job_id).bind(applicant_id).fetch_optional(&mut *tx).await?;
         if existing.is_some() {
             return Err(duplicate());
         }
         let reserved = sqlx::query(RESERVE).bind(job_id).bind(now).execute(&mut *tx).await?.rows_affected() == 1;
         if !reserved {
-            let why: Option<(i64, i64, i64, Option<i64>)> = sqlx::query_as(WHY).bind(job_id).fetch_optional(&mut *tx).await?;
+            let why: Option<(i64, i64, i64, Option<i64>)> =
+                sqlx::query_as(WHY).bind(job_id).fetch_optional(&mut *tx).await?;
             return Err(match why {
                 None | Some((_, _, _, Some(_))) => AppError::not_found(JOB_NOT_FOUND),
                 Some((deadline, _, _, None)) if deadline <= now => AppError::bad_request(DEADLINE_PASSED),
@@ -99,14 +110,29 @@ pub enum Decision {
 }
 
 /// Moves an `applied` application of the recruiter's to `status`, once, and enqueues the notice.
-pub async fn decide(db: &Db, id: &str, recruiter_id: &str, status: &str, notice: &Mail) -> Result<Decision, sqlx::Error> {
+pub async fn decide(
+    db: &Db,
+    id: &str,
+    recruiter_id: &str,
+    status: &str,
+    notice: &Mail,
+) -> Result<Decision, sqlx::Error> {
     const UPDATE: &str = "UPDATE applications SET status = $1, decided_at = $2 WHERE id = $3 AND recruiter_id = $4 AND status = 'applied'";
     const EXISTS: &str = "SELECT id FROM applications WHERE id = $1 AND recruiter_id = $2";
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
-        let decided = sqlx::query(UPDATE).bind(status).bind(now_millis()).bind(id).bind(recruiter_id).execute(&mut *tx).await?.rows_affected() == 1;
+        let decided = sqlx::query(UPDATE)
+            .bind(status)
+            .bind(now_millis())
+            .bind(id)
+            .bind(recruiter_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
         if !decided {
-            let exists: Option<(String,)> = sqlx::query_as(EXISTS).bind(id).bind(recruiter_id).fetch_optional(&mut *tx).await?;
+            let exists: Option<(String,)> =
+                sqlx::query_as(EXISTS).bind(id).bind(recruiter_id).fetch_optional(&mut *tx).await?;
             return Ok(if exists.is_some() { Decision::AlreadyDecided } else { Decision::NotFound });
         }
         enqueue_mail!(&mut *tx, notice)?;
@@ -118,7 +144,8 @@ pub async fn decide(db: &Db, id: &str, recruiter_id: &str, status: &str, notice:
 /// Whether `recruiter_id` has received an application from `applicant_id`.
 pub async fn received_from(db: &Db, recruiter_id: &str, applicant_id: &str) -> Result<bool, sqlx::Error> {
     const SQL: &str = "SELECT id FROM applications WHERE recruiter_id = $1 AND applicant_id = $2 LIMIT 1";
-    let found: Option<(String,)> = dispatch!(db, |pool| sqlx::query_as(SQL).bind(recruiter_id).bind(applicant_id).fetch_optional(pool).await)?;
+    let found: Option<(String,)> =
+        dispatch!(db, |pool| sqlx::query_as(SQL).bind(recruiter_id).bind(applicant_id).fetch_optional(pool).await)?;
     Ok(found.is_some())
 }
 

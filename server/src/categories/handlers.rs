@@ -1,6 +1,6 @@
 use axum::Json;
-use axum::http::StatusCode;
 use axum::extract::State;
+use axum::http::StatusCode;
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -66,7 +66,10 @@ pub struct CategoryPageResponse {
         (status = 503, description = "The database is unavailable", body = ErrorBody),
     )
 )]
-pub async fn category_page_details(State(state): State<AppState>, body: Bytes) -> ApiResult<Json<CategoryPageResponse>> {
+pub async fn category_page_details(
+    State(state): State<AppState>,
+    body: Bytes,
+) -> ApiResult<Json<CategoryPageResponse>> {
     let request: CategoryPageRequest = if body.iter().all(u8::is_ascii_whitespace) {
         CategoryPageRequest { category_id: None }
     } else {
@@ -99,9 +102,8 @@ pub async fn category_page_details_by_path(
 }
 
 async fn category_page(state: &AppState, category_id: &str) -> ApiResult<Json<CategoryPageResponse>> {
-    let category = repo::find(&state.db, category_id)
-        .await?
-        .ok_or_else(|| AppError::not_found("Category not found"))?;
+    let category =
+        repo::find(&state.db, category_id).await?.ok_or_else(|| AppError::not_found("Category not found"))?;
     let jobs = jobs_repo::list_by_category(&state.db, &category.id, MAX_PAGE_SIZE).await?;
     Ok(Json(CategoryPageResponse {
         success: true,
@@ -144,7 +146,12 @@ pub async fn create_category(
     JsonBody(request): JsonBody<CreateCategoryRequest>,
 ) -> ApiResult<(StatusCode, Json<CategoryResponse>)> {
     let text = |value: &Option<String>, missing: &str| {
-        value.as_deref().map(str::trim).filter(|text| !text.is_empty()).map(str::to_string).ok_or_else(|| AppError::bad_request(missing))
+        value
+            .as_deref()
+            .map(str::trim)
+            .filter(|text| !text.is_empty())
+            .map(str::to_string)
+            .ok_or_else(|| AppError::bad_request(missing))
     };
     let name = text(&request.name, "Category name is required")?;
     let description = text(&request.description, "Category description is required")?;
@@ -155,5 +162,8 @@ pub async fn create_category(
         AppError::Conflict(_) => AppError::Conflict("Category already exists".into()),
         other => other,
     })?;
-    Ok((StatusCode::CREATED, Json(CategoryResponse { success: true, message: "Category created successfully".into(), data: category })))
+    Ok((
+        StatusCode::CREATED,
+        Json(CategoryResponse { success: true, message: "Category created successfully".into(), data: category }),
+    ))
 }

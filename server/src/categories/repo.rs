@@ -1,5 +1,5 @@
-use crate::db::{Db, new_id, now_millis};
 use crate::db::BeginWrite;
+use crate::db::{Db, new_id, now_millis};
 use crate::dispatch;
 
 use super::model::{Category, LANDING_CATEGORIES};

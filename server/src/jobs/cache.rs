@@ -39,7 +39,9 @@ impl SearchCache {
         let mut entries = self.entries.lock().expect("the cache lock is never poisoned");
         if entries.len() >= CAPACITY {
             let current = self.generation();
-            entries.retain(|_, (stored_generation, stored, _)| *stored_generation == current && stored.elapsed() < LIFETIME);
+            entries.retain(|_, (stored_generation, stored, _)| {
+                *stored_generation == current && stored.elapsed() < LIFETIME
+            });
             if entries.len() >= CAPACITY {
                 entries.clear();
             }

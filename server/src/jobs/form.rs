@@ -11,6 +11,7 @@ use time::{Date, OffsetDateTime};
 use crate::error::AppError;
 
 use super::model::JOB_TYPES;
+use super::repo::NewJob;
 
 pub type Fields = HashMap<String, Value>;
 
@@ -82,67 +83,54 @@ fn skillsets(fields: &Fields) -> Result<Vec<String>, AppError> {
         return Err(AppError::bad_request(MISSING));
     }
     if skills.len() > MAX_SKILLS || skills.iter().any(|skill| skill.chars().count() > 100) {
-        return Err(AppError::bad_request(format!("At most {MAX_SKILLS} skillsets of at most 100 characters each are allowed")));
+        return Err(AppError::bad_request(format!(
+            "At most {MAX_SKILLS} skillsets of at most 100 characters each are allowed"
+        )));
     }
     Ok(skills)
 }
 
-/// A new job's fields, checked; the category's existence is checked against the database after.
-#[derive(Debug, PartialEq, Eq)]
-pub struct JobFields {
-    pub title: String,
-    pub company: String,
-    pub description: String,
-    pub location: String,
-    pub salary: i64,
-    pub date_of_posting: i64,
-    pub deadline: i64,
-    pub max_applicants: i64,
-    pub max_positions: i64,
-    pub skillsets: Vec<String>,
-    pub job_type: String,
-    pub category_id: String,
-}
-
 pub const DEADLINE_AFTER_POSTING: &str = "Deadline must be after the date of posting";
 
-impl JobFields {
-    pub fn parse(fields: &Fields) -> Result<Self, AppError> {
-        let title = bounded(required(fields, "title", "Job title is required")?, "Job title", MAX_TITLE)?;
-        let company = bounded(required(fields, "company", "Company name is required")?, "Company name", MAX_TITLE)?;
-        let description = bounded(required(fields, "description", "Job description is required")?, "Job description", MAX_DESCRIPTION)?;
-        let max_applicants = whole_number(fields, "maxApplicants", "Max applicants is required", "Max applicants", 1)?;
-        let max_positions = whole_number(fields, "maxPositions", "Max positions is required", "Max positions", 1)?;
-        let date_of_posting = date(fields, "dateOfPosting", "Date of posting is required", "Date of posting")?;
-        let deadline = date(fields, "deadline", "Application deadline is required", "Application deadline")?;
-        let skillsets = skillsets(fields)?;
-        let job_type = required(fields, "jobType", "Job type is required")?;
-        let job_type = JOB_TYPES
-            .iter()
-            .find(|kind| **kind == job_type)
-            .ok_or_else(|| AppError::bad_request("Job type must be Full-time, Part-time or Internship"))?
-            .to_string();
-        let salary = whole_number(fields, "salary", "Salary is required", "Salary", 0)?;
-        let category_id = required(fields, "categoryName", "Category is required")?;
-        let location = bounded(required(fields, "location", "Location is required")?, "Location", MAX_TITLE)?;
-        if deadline <= date_of_posting {
-            return Err(AppError::bad_request(DEADLINE_AFTER_POSTING));
-        }
-        Ok(Self {
-            title,
-            company,
-            description,
-            location,
-            salary,
-            date_of_posting,
-            deadline,
-            max_applicants,
-            max_positions,
-            skillsets,
-            job_type,
-            category_id,
-        })
+/// A new job of `user_id`'s from its fields, each checked; whether the category exists is for the
+/// database to say.
+pub fn new_job(fields: &Fields, user_id: String) -> Result<NewJob, AppError> {
+    let title = bounded(required(fields, "title", "Job title is required")?, "Job title", MAX_TITLE)?;
+    let company = bounded(required(fields, "company", "Company name is required")?, "Company name", MAX_TITLE)?;
+    let description =
+        bounded(required(fields, "description", "Job description is required")?, "Job description", MAX_DESCRIPTION)?;
+    let max_applicants = whole_number(fields, "maxApplicants", "Max applicants is required", "Max applicants", 1)?;
+    let max_positions = whole_number(fields, "maxPositions", "Max positions is required", "Max positions", 1)?;
+    let date_of_posting = date(fields, "dateOfPosting", "Date of posting is required", "Date of posting")?;
+    let deadline = date(fields, "deadline", "Application deadline is required", "Application deadline")?;
+    let skillsets = skillsets(fields)?;
+    let job_type = required(fields, "jobType", "Job type is required")?;
+    let job_type = JOB_TYPES
+        .iter()
+        .find(|kind| **kind == job_type)
+        .ok_or_else(|| AppError::bad_request("Job type must be Full-time, Part-time or Internship"))?
+        .to_string();
+    let salary = whole_number(fields, "salary", "Salary is required", "Salary", 0)?;
+    let category_id = required(fields, "categoryName", "Category is required")?;
+    let location = bounded(required(fields, "location", "Location is required")?, "Location", MAX_TITLE)?;
+    if deadline <= date_of_posting {
+        return Err(AppError::bad_request(DEADLINE_AFTER_POSTING));
     }
+    Ok(NewJob {
+        user_id,
+        title,
+        company,
+        description,
+        location,
+        salary,
+        date_of_posting,
+        deadline,
+        max_applicants,
+        max_positions,
+        skillsets,
+        job_type,
+        category_id,
+    })
 }
 
 /// The three fields an edit may change.
@@ -156,7 +144,13 @@ pub struct JobEdit {
 impl JobEdit {
     pub fn parse(fields: &Fields) -> Result<Self, AppError> {
         Ok(Self {
-            max_applicants: whole_number(fields, "maxApplicants", "Maximum applicants is required", "Max applicants", 1)?,
+            max_applicants: whole_number(
+                fields,
+                "maxApplicants",
+                "Maximum applicants is required",
+                "Max applicants",
+                1,
+            )?,
             max_positions: whole_number(fields, "maxPositions", "Maximum positions is required", "Max positions", 1)?,
             deadline: date(fields, "deadline", "Deadline is required", "Deadline")?,
         })
@@ -182,7 +176,7 @@ mod tests {
 
     #[test]
     fn a_complete_form_parses_with_strings_of_digits_and_json_text() {
-        let job = JobFields::parse(&fields(complete())).unwrap();
+        let job = new_job(&fields(complete()), "u1".into()).unwrap();
         assert_eq!((job.max_applicants, job.max_positions, job.salary), (20, 2, 85_000));
         assert_eq!(job.skillsets, ["rust", "sql"]);
         assert_eq!(job.date_of_posting, 1_793_491_200_000);
@@ -208,7 +202,7 @@ mod tests {
         for (field, message) in cases {
             let mut form = complete();
             form.as_object_mut().unwrap().remove(field);
-            assert_eq!(JobFields::parse(&fields(form)).unwrap_err().to_string(), message, "{field}");
+            assert_eq!(new_job(&fields(form), "u1".into()).unwrap_err().to_string(), message, "{field}");
         }
     }
 
@@ -230,7 +224,7 @@ mod tests {
             for (key, value) in change.as_object().unwrap() {
                 form[key] = value.clone();
             }
-            assert_eq!(JobFields::parse(&fields(form)).unwrap_err().to_string(), message, "{change}");
+            assert_eq!(new_job(&fields(form), "u1".into()).unwrap_err().to_string(), message, "{change}");
         }
     }
 }

@@ -11,9 +11,9 @@ use crate::accounts::session::Recruiter;
 use crate::categories::repo as categories;
 use crate::error::{Ack, ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 
-use super::form::{DEADLINE_AFTER_POSTING, Fields, JobEdit, JobFields};
+use super::form::{self, DEADLINE_AFTER_POSTING, Fields, JobEdit};
 use super::model::Job;
-use super::repo::{self, EditOutcome, NewJob};
+use super::repo::{self, EditOutcome};
 use super::search::{self, JobSearch};
 
 pub use super::search::MAX_PAGE_SIZE;
@@ -99,7 +99,10 @@ pub const JOB_NOT_FOUND: &str = "Job not found";
         (status = 503, description = "The database is unavailable", body = ErrorBody),
     )
 )]
-pub async fn get_job(State(state): State<AppState>, PathParam(job_id): PathParam<String>) -> ApiResult<Json<JobResponse>> {
+pub async fn get_job(
+    State(state): State<AppState>,
+    PathParam(job_id): PathParam<String>,
+) -> ApiResult<Json<JobResponse>> {
     let job = repo::find(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
     Ok(Json(JobResponse { success: true, message: "Job fetched successfully".into(), data: job }))
 }
@@ -140,10 +143,8 @@ pub async fn get_full_job_details(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<FullJobDetailsRequest>,
 ) -> ApiResult<Json<FullJobDetailsResponse>> {
-    let job_id = request
-        .job_id
-        .filter(|id| !id.trim().is_empty())
-        .ok_or_else(|| AppError::bad_request("jobId is required"))?;
+    let job_id =
+        request.job_id.filter(|id| !id.trim().is_empty()).ok_or_else(|| AppError::bad_request("jobId is required"))?;
     let job = repo::find(&state.db, job_id.trim()).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
     Ok(Json(FullJobDetailsResponse {
         success: true,
@@ -201,31 +202,16 @@ pub async fn create_job(
     Recruiter(caller): Recruiter,
     FormFields(fields): FormFields,
 ) -> ApiResult<(StatusCode, Json<JobResponse>)> {
-    let job = JobFields::parse(&fields)?;
+    let job = form::new_job(&fields, caller.id)?;
     if categories::find(&state.db, &job.category_id).await?.is_none() {
         return Err(AppError::bad_request("Category does not exist"));
     }
-    let job = repo::insert(
-        &state.db,
-        &NewJob {
-            user_id: caller.id,
-            category_id: job.category_id,
-            title: job.title,
-            company: job.company,
-            description: job.description,
-            location: job.location,
-            salary: job.salary,
-            date_of_posting: job.date_of_posting,
-            deadline: job.deadline,
-            max_applicants: job.max_applicants,
-            max_positions: job.max_positions,
-            skillsets: job.skillsets,
-            job_type: job.job_type,
-        },
-    )
-    .await?;
+    let job = repo::insert(&state.db, &job).await?;
     state.search_cache.invalidate();
-    Ok((StatusCode::CREATED, Json(JobResponse { success: true, message: "Job created successfully".into(), data: job })))
+    Ok((
+        StatusCode::CREATED,
+        Json(JobResponse { success: true, message: "Job created successfully".into(), data: job }),
+    ))
 }
 
 /// The caller's own listed jobs, newest first.
@@ -235,7 +221,10 @@ pub async fn create_job(
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not a recruiter", body = ErrorBody),
     ))]
-pub async fn get_all_jobs(State(state): State<AppState>, Recruiter(caller): Recruiter) -> ApiResult<Json<JobListResponse>> {
+pub async fn get_all_jobs(
+    State(state): State<AppState>,
+    Recruiter(caller): Recruiter,
+) -> ApiResult<Json<JobListResponse>> {
     let data = repo::list_by_recruiter(&state.db, &caller.id).await?;
     Ok(Json(JobListResponse { success: true, message: "Jobs fetched successfully".into(), data }))
 }
@@ -262,7 +251,9 @@ pub async fn update_job(
     let outcome = repo::edit(&state.db, &job_id, &caller.id, &edit).await?;
     state.search_cache.invalidate();
     match outcome {
-        EditOutcome::Edited(job) => Ok(Json(JobResponse { success: true, message: "Job updated successfully".into(), data: job })),
+        EditOutcome::Edited(job) => {
+            Ok(Json(JobResponse { success: true, message: "Job updated successfully".into(), data: job }))
+        }
         EditOutcome::NotFound => Err(AppError::not_found(JOB_NOT_FOUND)),
         EditOutcome::BelowApplications(count) => Err(AppError::bad_request(format!(
             "Max applicants cannot be less than the {count} applications already received"

@@ -101,7 +101,8 @@ pub enum EditOutcome {
 pub async fn edit(db: &Db, id: &str, user_id: &str, edit: &JobEdit) -> Result<EditOutcome, sqlx::Error> {
     const UPDATE: &str = "UPDATE jobs SET max_applicants = $1, max_positions = $2, deadline = $3 \
          WHERE id = $4 AND user_id = $5 AND deleted_at IS NULL AND applications_count <= $1 AND date_of_posting < $3";
-    const WHY: &str = "SELECT applications_count, date_of_posting FROM jobs WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL";
+    const WHY: &str =
+        "SELECT applications_count, date_of_posting FROM jobs WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL";
     let edited = dispatch!(db, |pool| {
         sqlx::query(UPDATE)
             .bind(edit.max_applicants)
@@ -116,7 +117,8 @@ pub async fn edit(db: &Db, id: &str, user_id: &str, edit: &JobEdit) -> Result<Ed
     if edited {
         return Ok(find(db, id).await?.map_or(EditOutcome::NotFound, EditOutcome::Edited));
     }
-    let why: Option<(i64, i64)> = dispatch!(db, |pool| sqlx::query_as(WHY).bind(id).bind(user_id).fetch_optional(pool).await)?;
+    let why: Option<(i64, i64)> =
+        dispatch!(db, |pool| sqlx::query_as(WHY).bind(id).bind(user_id).fetch_optional(pool).await)?;
     Ok(match why {
         None => EditOutcome::NotFound,
         Some((count, _)) if count > edit.max_applicants => EditOutcome::BelowApplications(count),

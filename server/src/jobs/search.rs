@@ -52,7 +52,9 @@ impl JobSearch {
                 "q" => search.q = terms(value),
                 "jobType" if value.is_empty() => {}
                 "jobType" => match JOB_TYPES.iter().find(|kind| kind.eq_ignore_ascii_case(value)) {
-                    Some(kind) if !search.job_types.iter().any(|k| k == kind) => search.job_types.push(kind.to_string()),
+                    Some(kind) if !search.job_types.iter().any(|k| k == kind) => {
+                        search.job_types.push(kind.to_string())
+                    }
                     Some(_) => {}
                     None => return Err(AppError::bad_request("jobType must be Full-time, Part-time or Internship")),
                 },
@@ -190,7 +192,8 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
         (_, false) => "jobs j",
     };
     if !search.job_types.is_empty() {
-        let placeholders: Vec<String> = search.job_types.iter().map(|kind| statement.bind(Bind::Text(kind.clone()))).collect();
+        let placeholders: Vec<String> =
+            search.job_types.iter().map(|kind| statement.bind(Bind::Text(kind.clone()))).collect();
         statement.and(&format!("j.job_type IN ({})", placeholders.join(", ")));
     }
     if let Some(category) = &search.category {
@@ -218,9 +221,15 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
     // Deleted jobs are not in SQLite's text index, so a text-only count needs no join.
     let count_sql = match db {
         Db::Sqlite(_) if text && filters == 1 => {
-            format!("SELECT CAST(COUNT(*) AS BIGINT) FROM (SELECT 1 FROM jobs_fts WHERE jobs_fts MATCH $1 LIMIT {}) capped", COUNT_CAP + 1)
+            format!(
+                "SELECT CAST(COUNT(*) AS BIGINT) FROM (SELECT 1 FROM jobs_fts WHERE jobs_fts MATCH $1 LIMIT {}) capped",
+                COUNT_CAP + 1
+            )
         }
-        _ => format!("SELECT CAST(COUNT(*) AS BIGINT) FROM (SELECT 1 FROM {from} WHERE {where_sql} LIMIT {}) capped", COUNT_CAP + 1),
+        _ => format!(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM (SELECT 1 FROM {from} WHERE {where_sql} LIMIT {}) capped",
+            COUNT_CAP + 1
+        ),
     };
     let (start, end) = (search.offset(), search.offset() + search.limit);
 
@@ -255,13 +264,18 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
     crate::dispatch!(db, |pool| {
         let mut rows: Vec<JobRow> = Vec::new();
         if let Some(sql) = ranked_sql {
-            rows.extend(bind_all!(sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)), all_binds).fetch_all(pool).await?);
+            rows.extend(
+                bind_all!(sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)), all_binds).fetch_all(pool).await?,
+            );
         }
         if let Some(sql) = newest_sql {
-            rows.extend(bind_all!(sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)), filter_binds).fetch_all(pool).await?);
+            rows.extend(
+                bind_all!(sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)), filter_binds).fetch_all(pool).await?,
+            );
         }
-        let (total,): (i64,) =
-            bind_all!(sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(count_sql)), filter_binds).fetch_one(pool).await?;
+        let (total,): (i64,) = bind_all!(sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(count_sql)), filter_binds)
+            .fetch_one(pool)
+            .await?;
         Ok((rows.into_iter().map(Job::from).collect(), total.min(COUNT_CAP), total > COUNT_CAP))
     })
 }
@@ -272,7 +286,10 @@ mod tests {
 
     #[test]
     fn query_text_becomes_plain_words() {
-        assert_eq!(terms("  Rust \"DEV\"* (pune) -remote NEAR: a:b "), ["rust", "dev", "pune", "remote", "near", "a", "b"]);
+        assert_eq!(
+            terms("  Rust \"DEV\"* (pune) -remote NEAR: a:b "),
+            ["rust", "dev", "pune", "remote", "near", "a", "b"]
+        );
         assert!(terms("\"*()-:^").is_empty());
         assert_eq!(terms("one two three four five six seven eight nine").len(), 8);
     }

@@ -13,8 +13,8 @@ use crate::jobs::model::Job;
 use crate::jobs::repo as jobs;
 
 use super::model::{
-    ApplicantProfile, Education, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, RecruiterProfile, parse_about, parse_contact_number,
-    parse_education, parse_name, parse_short, parse_skills,
+    ApplicantProfile, Education, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, RecruiterProfile, parse_about,
+    parse_contact_number, parse_education, parse_name, parse_short, parse_skills,
 };
 use super::repo::{self, ApplicantChanges, ProfileChanges, RecruiterChanges};
 use super::resume;
@@ -64,8 +64,12 @@ pub struct ApplicantDetailsResponse {
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not an applicant", body = ErrorBody),
     ))]
-pub async fn applicant_details(State(state): State<AppState>, Applicant(caller): Applicant) -> ApiResult<Json<ApplicantDetailsResponse>> {
-    let user = users::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
+pub async fn applicant_details(
+    State(state): State<AppState>,
+    Applicant(caller): Applicant,
+) -> ApiResult<Json<ApplicantDetailsResponse>> {
+    let user =
+        users::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
     let profile = applicant_profile(&state, &caller.id).await?;
     Ok(Json(ApplicantDetailsResponse {
         success: true,
@@ -96,7 +100,10 @@ pub struct RecruiterDetailsResponse {
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not a recruiter", body = ErrorBody),
     ))]
-pub async fn recruiter_details(State(state): State<AppState>, Recruiter(caller): Recruiter) -> ApiResult<Json<RecruiterDetailsResponse>> {
+pub async fn recruiter_details(
+    State(state): State<AppState>,
+    Recruiter(caller): Recruiter,
+) -> ApiResult<Json<RecruiterDetailsResponse>> {
     let profile = recruiter_profile(&state, &caller.id).await?;
     let jobs = jobs::list_by_recruiter(&state.db, &caller.id).await?;
     Ok(Json(RecruiterDetailsResponse {
@@ -165,7 +172,8 @@ pub async fn update_user_details(
     };
     repo::update(&state.db, &caller.id, &first_name, &last_name, &changes).await?;
 
-    let user = users::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
+    let user =
+        users::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
     let (updated_applicant, updated_recruiter) = match caller.account_type {
         AccountType::Applicant => (Some(applicant_profile(&state, &caller.id).await?), None),
         AccountType::Recruiter => (None, Some(recruiter_profile(&state, &caller.id).await?)),

@@ -149,7 +149,9 @@ pub fn parse_education(value: &Value) -> Result<Vec<Education>, AppError> {
             let id = row
                 .get("_id")
                 .and_then(Value::as_str)
-                .filter(|id| !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+                .filter(|id| {
+                    !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                })
                 .map_or_else(new_id, str::to_string);
             Ok(Education { id, institution_name: institution.to_string(), start_year: start, end_year: end })
         })
@@ -167,9 +169,12 @@ pub fn parse_skills(value: &Value) -> Result<Vec<String>, AppError> {
         Value::Null => Vec::new(),
         _ => return Err(AppError::bad_request("Skills must be a list or comma-separated text")),
     };
-    let skills: Vec<String> = raw.iter().map(|skill| skill.trim()).filter(|skill| !skill.is_empty()).map(str::to_string).collect();
+    let skills: Vec<String> =
+        raw.iter().map(|skill| skill.trim()).filter(|skill| !skill.is_empty()).map(str::to_string).collect();
     if skills.len() > MAX_ITEMS || skills.iter().any(|skill| skill.chars().count() > MAX_NAME) {
-        return Err(AppError::bad_request(format!("At most {MAX_ITEMS} skills of at most {MAX_NAME} characters each are allowed")));
+        return Err(AppError::bad_request(format!(
+            "At most {MAX_ITEMS} skills of at most {MAX_NAME} characters each are allowed"
+        )));
     }
     Ok(skills)
 }
@@ -206,7 +211,10 @@ mod tests {
             { "institutionName": "Open University", "startYear": 2020, "endYear": "" },
         ]))
         .unwrap();
-        assert_eq!((rows[0].institution_name.as_str(), rows[0].start_year, rows[0].end_year), ("MIT", 2015, Some(2019)));
+        assert_eq!(
+            (rows[0].institution_name.as_str(), rows[0].start_year, rows[0].end_year),
+            ("MIT", 2015, Some(2019))
+        );
         assert_eq!(rows[1].end_year, None);
     }
 
@@ -216,8 +224,14 @@ mod tests {
             (json!([{ "startYear": 2015 }]), INSTITUTION_REQUIRED.to_string()),
             (json!([{ "institutionName": "MIT" }]), START_YEAR_REQUIRED.to_string()),
             (json!([{ "institutionName": "MIT", "startYear": 2019, "endYear": 2015 }]), END_BEFORE_START.to_string()),
-            (json!([{ "institutionName": "MIT", "startYear": 1899 }]), format!("Start year must be a year from 1900 to {}", latest_year())),
-            (json!([{ "institutionName": "MIT", "startYear": "20x5" }]), format!("Start year must be a year from 1900 to {}", latest_year())),
+            (
+                json!([{ "institutionName": "MIT", "startYear": 1899 }]),
+                format!("Start year must be a year from 1900 to {}", latest_year()),
+            ),
+            (
+                json!([{ "institutionName": "MIT", "startYear": "20x5" }]),
+                format!("Start year must be a year from 1900 to {}", latest_year()),
+            ),
         ];
         for (rows, expected) in cases {
             assert_eq!(message(parse_education(&rows).unwrap_err()), expected, "{rows}");

@@ -1,11 +1,12 @@
-use crate::db::{Db, now_millis};
 use crate::db::BeginWrite;
+use crate::db::{Db, now_millis};
 use crate::dispatch;
 
 use super::model::{ApplicantRow, Education, RecruiterRow};
 
 pub async fn applicant(db: &Db, user_id: &str) -> Result<Option<ApplicantRow>, sqlx::Error> {
-    const SQL: &str = "SELECT user_id, profile, education, skills, resume_key FROM applicant_profiles WHERE user_id = $1";
+    const SQL: &str =
+        "SELECT user_id, profile, education, skills, resume_key FROM applicant_profiles WHERE user_id = $1";
     dispatch!(db, |pool| sqlx::query_as::<_, ApplicantRow>(SQL).bind(user_id).fetch_optional(pool).await)
 }
 
@@ -34,7 +35,13 @@ pub enum ProfileChanges {
 }
 
 /// Updates the names and the profile in one transaction.
-pub async fn update(db: &Db, user_id: &str, first_name: &str, last_name: &str, changes: &ProfileChanges) -> Result<(), sqlx::Error> {
+pub async fn update(
+    db: &Db,
+    user_id: &str,
+    first_name: &str,
+    last_name: &str,
+    changes: &ProfileChanges,
+) -> Result<(), sqlx::Error> {
     const NAMES: &str = "UPDATE users SET first_name = $1, last_name = $2 WHERE id = $3";
     const APPLICANT: &str = "UPDATE applicant_profiles SET profile = COALESCE($1, profile), \
          education = COALESCE($2, education), skills = COALESCE($3, skills) WHERE user_id = $4";

@@ -55,7 +55,11 @@ pub async fn may_view(db: &Db, applicant_id: &str, viewer_id: &str) -> Result<bo
         (status = 413, description = "Larger than MAX_RESUME_BYTES", body = ErrorBody),
         (status = 415, description = "The bytes are not a PDF", body = ErrorBody),
     ))]
-pub async fn upload(State(state): State<AppState>, Applicant(caller): Applicant, mut multipart: Multipart) -> ApiResult<axum::Json<ApplicantResponse>> {
+pub async fn upload(
+    State(state): State<AppState>,
+    Applicant(caller): Applicant,
+    mut multipart: Multipart,
+) -> ApiResult<axum::Json<ApplicantResponse>> {
     let limit = state.config.max_resume_bytes;
     let mut file: Option<Bytes> = None;
     while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
@@ -94,7 +98,11 @@ pub async fn upload(State(state): State<AppState>, Applicant(caller): Applicant,
         }
     }
     let profile = applicant_profile(&state, &caller.id).await?;
-    Ok(axum::Json(ApplicantResponse { success: true, message: "Resume uploaded successfully".into(), updated_applicant: profile }))
+    Ok(axum::Json(ApplicantResponse {
+        success: true,
+        message: "Resume uploaded successfully".into(),
+        updated_applicant: profile,
+    }))
 }
 
 fn too_large(limit: u64) -> AppError {
@@ -162,10 +170,8 @@ pub async fn download(
 
 /// `Ada-Lovelace-resume.pdf`: letters, digits and hyphens only, so the header cannot be bent.
 pub fn file_name(first_name: &str, last_name: &str) -> String {
-    let name: String = format!("{first_name}-{last_name}")
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
+    let name: String =
+        format!("{first_name}-{last_name}").chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
     let name = name.split('-').filter(|part| !part.is_empty()).collect::<Vec<_>>().join("-");
     if name.is_empty() { "resume.pdf".into() } else { format!("{name}-resume.pdf") }
 }

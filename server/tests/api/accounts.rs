@@ -78,13 +78,17 @@ async fn signup_with_the_emailed_code_then_login_gives_a_working_token(app: &Tes
         })
     );
 
-    let (status, body) = app.post_json("/api/v1/auth/login", &json!({ "email": "ADA@example.com", "password": PASSWORD })).await;
+    let (status, body) =
+        app.post_json("/api/v1/auth/login", &json!({ "email": "ADA@example.com", "password": PASSWORD })).await;
     assert_eq!(status, 200);
     let token = body["token"].as_str().unwrap();
     assert_eq!(body["user"]["token"], token);
     assert!(body["user"].get("password").is_none() && body["user"].get("passwordHash").is_none());
     let claims = claims_of(token);
-    assert_eq!((claims["id"].as_str(), claims["email"].as_str(), claims["accountType"].as_str()), (Some(id), Some("ada@example.com"), Some("Applicant")));
+    assert_eq!(
+        (claims["id"].as_str(), claims["email"].as_str(), claims["accountType"].as_str()),
+        (Some(id), Some("ada@example.com"), Some("Applicant"))
+    );
     assert_eq!(claims["exp"].as_i64().unwrap() - claims["iat"].as_i64().unwrap(), 86_400);
     assert_eq!(claims["jti"].as_str().unwrap().len(), 32);
 
@@ -164,10 +168,8 @@ async fn the_same_code_raced_twice_signs_up_once(app: &TestApp) {
     app.send_otp("race@example.com").await;
     let code = code_in(&app.mail("race@example.com", "verification code").await);
     let body = signup_body("race@example.com", &code);
-    let (first, second) = tokio::join!(
-        app.post_json("/api/v1/auth/signup", &body),
-        app.post_json("/api/v1/auth/signup", &body),
-    );
+    let (first, second) =
+        tokio::join!(app.post_json("/api/v1/auth/signup", &body), app.post_json("/api/v1/auth/signup", &body),);
     let mut statuses = [first.0, second.0];
     statuses.sort_unstable();
     assert_eq!(statuses, [200, 400], "{first:?} {second:?}");
@@ -202,8 +204,11 @@ async fn codes_are_limited_to_five_per_address_per_hour(app: &TestApp) {
 
 async fn login_says_the_same_for_an_unknown_address_and_a_wrong_password(app: &TestApp) {
     app.sign_up("Applicant", "known@example.com", PASSWORD).await;
-    let wrong_password = app.post_json("/api/v1/auth/login", &json!({ "email": "known@example.com", "password": "not the password" })).await;
-    let unknown = app.post_json("/api/v1/auth/login", &json!({ "email": "nobody@example.com", "password": PASSWORD })).await;
+    let wrong_password = app
+        .post_json("/api/v1/auth/login", &json!({ "email": "known@example.com", "password": "not the password" }))
+        .await;
+    let unknown =
+        app.post_json("/api/v1/auth/login", &json!({ "email": "nobody@example.com", "password": PASSWORD })).await;
     assert_eq!(wrong_password, (401, error("Incorrect email or password")));
     assert_eq!(unknown, wrong_password);
     let missing = app.post_json("/api/v1/auth/login", &json!({ "email": "known@example.com" })).await;
@@ -213,7 +218,8 @@ async fn login_says_the_same_for_an_unknown_address_and_a_wrong_password(app: &T
 async fn ten_failed_logins_close_the_address_for_that_client(app: &TestApp) {
     app.sign_up("Applicant", "target@example.com", PASSWORD).await;
     for _ in 0..10 {
-        let (status, _) = app.post_json("/api/v1/auth/login", &json!({ "email": "target@example.com", "password": "guess" })).await;
+        let (status, _) =
+            app.post_json("/api/v1/auth/login", &json!({ "email": "target@example.com", "password": "guess" })).await;
         assert_eq!(status, 401);
     }
     let response = app
@@ -244,7 +250,8 @@ async fn tokens_are_refused_when_missing_tampered_expired_or_logged_out(app: &Te
 
     let secret = std::fs::read_to_string(app.config.data_dir.join("jwt_secret")).unwrap();
     let claims: Claims = serde_json::from_value(claims_of(&token)).unwrap();
-    let expired = Keys::new(secret.as_bytes()).sign(&Claims { iat: claims.iat - 90_000, exp: claims.iat - 3_600, ..claims });
+    let expired =
+        Keys::new(secret.as_bytes()).sign(&Claims { iat: claims.iat - 90_000, exp: claims.iat - 3_600, ..claims });
     assert_eq!(app.get_as("/api/v1/auth/userDetails", &expired).await, (401, invalid.clone()));
 
     let (status, body) = app.post_as("/api/v1/auth/logout", &token, &json!({})).await;
@@ -258,8 +265,14 @@ async fn a_password_reset_by_the_emailed_link_ends_every_session(app: &TestApp) 
     let sent = json!({ "success": true, "message": "If an account exists for this email, a password reset link has been sent to it" });
 
     let before = outbox_files(app).len();
-    assert_eq!(app.post_json("/api/v1/auth/reset-password-token", &json!({ "email": "stranger@example.com" })).await, (200, sent.clone()));
-    assert_eq!(app.post_json("/api/v1/auth/reset-password-token", &json!({ "email": "forgetful@example.com" })).await, (200, sent));
+    assert_eq!(
+        app.post_json("/api/v1/auth/reset-password-token", &json!({ "email": "stranger@example.com" })).await,
+        (200, sent.clone())
+    );
+    assert_eq!(
+        app.post_json("/api/v1/auth/reset-password-token", &json!({ "email": "forgetful@example.com" })).await,
+        (200, sent)
+    );
     let message = app.mail("forgetful@example.com", "Reset your jobportal password").await;
     assert_eq!(outbox_files(app).len(), before + 1, "nothing is sent to an unknown address");
     let prefix = format!("{}/update-password/", app.config.public_url);
@@ -269,16 +282,29 @@ async fn a_password_reset_by_the_emailed_link_ends_every_session(app: &TestApp) 
 
     let reset = |password: &str, confirm: &str, token: &str| json!({ "password": password, "confirmPassword": confirm, "token": token });
     let new_password = "a brand new password";
-    assert_eq!(app.post_json("/api/v1/auth/reset-password", &reset(new_password, "different", &token)).await, (400, error("Passwords Do Not Match")));
-    assert_eq!(app.post_json("/api/v1/auth/reset-password", &reset(new_password, new_password, "0badc0de")).await, (400, error("The reset link is invalid or has expired")));
+    assert_eq!(
+        app.post_json("/api/v1/auth/reset-password", &reset(new_password, "different", &token)).await,
+        (400, error("Passwords Do Not Match"))
+    );
+    assert_eq!(
+        app.post_json("/api/v1/auth/reset-password", &reset(new_password, new_password, "0badc0de")).await,
+        (400, error("The reset link is invalid or has expired"))
+    );
     assert_eq!(
         app.post_json("/api/v1/auth/reset-password", &reset(new_password, new_password, &token)).await,
         (200, json!({ "success": true, "message": "Password reset successfully" }))
     );
-    assert_eq!(app.post_json("/api/v1/auth/reset-password", &reset(new_password, new_password, &token)).await, (400, error("The reset link is invalid or has expired")), "single use");
+    assert_eq!(
+        app.post_json("/api/v1/auth/reset-password", &reset(new_password, new_password, &token)).await,
+        (400, error("The reset link is invalid or has expired")),
+        "single use"
+    );
 
     assert_eq!(app.get_as("/api/v1/auth/userDetails", &old_token).await.0, 401, "earlier sessions end");
-    assert_eq!(app.post_json("/api/v1/auth/login", &json!({ "email": "forgetful@example.com", "password": PASSWORD })).await.0, 401);
+    assert_eq!(
+        app.post_json("/api/v1/auth/login", &json!({ "email": "forgetful@example.com", "password": PASSWORD })).await.0,
+        401
+    );
     app.log_in("forgetful@example.com", new_password).await;
     app.mail("forgetful@example.com", "Your jobportal password was changed").await;
 }
@@ -289,10 +315,22 @@ async fn changing_the_password_keeps_only_the_callers_session(app: &TestApp) {
     let other = app.log_in("mover@example.com", PASSWORD).await;
     let change = |old: &str, new: &str| json!({ "oldPassword": old, "newPassword": new });
 
-    assert_eq!(app.post_as("/api/v1/auth/changepassword", &mine, &change("wrong one", "whatever123")).await, (401, error("The password is incorrect")));
-    assert_eq!(app.post_as("/api/v1/auth/changepassword", &mine, &json!({ "oldPassword": PASSWORD })).await, (400, error("All fields are required")));
-    assert_eq!(app.post_as("/api/v1/auth/changepassword", &mine, &change(PASSWORD, "short")).await, (400, error("Password must be 8 to 128 characters long")));
-    assert_eq!(app.post_json("/api/v1/auth/changepassword", &change(PASSWORD, "whatever123")).await, (401, error("Token is missing")));
+    assert_eq!(
+        app.post_as("/api/v1/auth/changepassword", &mine, &change("wrong one", "whatever123")).await,
+        (401, error("The password is incorrect"))
+    );
+    assert_eq!(
+        app.post_as("/api/v1/auth/changepassword", &mine, &json!({ "oldPassword": PASSWORD })).await,
+        (400, error("All fields are required"))
+    );
+    assert_eq!(
+        app.post_as("/api/v1/auth/changepassword", &mine, &change(PASSWORD, "short")).await,
+        (400, error("Password must be 8 to 128 characters long"))
+    );
+    assert_eq!(
+        app.post_json("/api/v1/auth/changepassword", &change(PASSWORD, "whatever123")).await,
+        (401, error("Token is missing"))
+    );
     assert_eq!(
         app.post_as("/api/v1/auth/changepassword", &mine, &change(PASSWORD, "the new password")).await,
         (200, json!({ "success": true, "message": "Password updated successfully" }))
@@ -307,7 +345,10 @@ async fn admins_are_made_by_the_command_never_by_signup(app: &TestApp) {
     let id = jobportal::accounts::create_admin(&app.db, "root@example.com", "Root", "Admin", PASSWORD).await.unwrap();
     let token = app.log_in("root@example.com", PASSWORD).await;
     let (_, body) = app.get_as("/api/v1/auth/userDetails", &token).await;
-    assert_eq!((body["data"]["_id"].as_str(), body["data"]["accountType"].as_str()), (Some(id.as_str()), Some("Admin")));
+    assert_eq!(
+        (body["data"]["_id"].as_str(), body["data"]["accountType"].as_str()),
+        (Some(id.as_str()), Some("Admin"))
+    );
     let again = jobportal::accounts::create_admin(&app.db, "ROOT@example.com", "Root", "Admin", PASSWORD).await;
     assert_eq!(again, Err("root@example.com already has an account".to_string()));
 }

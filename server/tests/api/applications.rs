@@ -27,7 +27,14 @@ async fn account(app: &TestApp, kind: &str, email: &str) -> (String, String) {
     (user["_id"].as_str().unwrap().to_string(), app.log_in(email, PASSWORD).await)
 }
 
-async fn post_job(app: &TestApp, token: &str, title: &str, max_applicants: i64, posted: &str, deadline: &str) -> String {
+async fn post_job(
+    app: &TestApp,
+    token: &str,
+    title: &str,
+    max_applicants: i64,
+    posted: &str,
+    deadline: &str,
+) -> String {
     let form = json!({
         "title": title, "company": "Acme", "description": "A good job.", "maxApplicants": max_applicants,
         "maxPositions": 1, "dateOfPosting": posted, "deadline": deadline, "skillsets": ["rust"],
@@ -57,20 +64,35 @@ async fn put_status(app: &TestApp, token: &str, application: &str, status: &str)
 async fn count_applications(app: &TestApp, job: &str) -> (i64, i64) {
     const ROWS: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM applications WHERE job_id = $1";
     const COUNTER: &str = "SELECT applications_count FROM jobs WHERE id = $1";
-    let (rows,): (i64,) = jobportal::dispatch!(&app.db, |pool| sqlx::query_as(ROWS).bind(job).fetch_one(pool).await).unwrap();
-    let (counter,): (i64,) = jobportal::dispatch!(&app.db, |pool| sqlx::query_as(COUNTER).bind(job).fetch_one(pool).await).unwrap();
+    let (rows,): (i64,) =
+        jobportal::dispatch!(&app.db, |pool| sqlx::query_as(ROWS).bind(job).fetch_one(pool).await).unwrap();
+    let (counter,): (i64,) =
+        jobportal::dispatch!(&app.db, |pool| sqlx::query_as(COUNTER).bind(job).fetch_one(pool).await).unwrap();
     (rows, counter)
 }
 
 async fn an_applicant_applies_and_both_sides_follow_the_application(app: &TestApp) {
     let (_, recruiter) = account(app, "Recruiter", "hiring@example.com").await;
-    app.post_as("/api/v1/auth/updateUserDetails", &recruiter, &json!({ "firstName": "Rita", "lastName": "Rao", "company": "Acme Labs", "contactNumber": "9876543210" })).await;
+    app.post_as(
+        "/api/v1/auth/updateUserDetails",
+        &recruiter,
+        &json!({ "firstName": "Rita", "lastName": "Rao", "company": "Acme Labs", "contactNumber": "9876543210" }),
+    )
+    .await;
     let job = post_job(app, &recruiter, "Rust Engineer", 10, "2026-11-01", "2099-12-31").await;
     let (applicant_id, applicant) = account(app, "Applicant", "seeker@example.com").await;
     app.post_as("/api/v1/auth/updateUserDetails", &applicant, &json!({ "firstName": "Ada", "lastName": "Lovelace", "skills": "rust, sql", "education": [{ "institutionName": "IIT", "startYear": 2015, "endYear": 2019 }] })).await;
     let resume = b"%PDF-1.4 the resume".to_vec();
-    let form = reqwest::multipart::Form::new().part("resume", reqwest::multipart::Part::bytes(resume.clone()).file_name("cv.pdf"));
-    let response = app.client.post(app.url("/api/v1/upload/uploadResume")).bearer_auth(&applicant).multipart(form).send().await.unwrap();
+    let form = reqwest::multipart::Form::new()
+        .part("resume", reqwest::multipart::Part::bytes(resume.clone()).file_name("cv.pdf"));
+    let response = app
+        .client
+        .post(app.url("/api/v1/upload/uploadResume"))
+        .bearer_auth(&applicant)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 200);
 
     let (status, body) = apply(app, &applicant, &job, SOP).await;
@@ -81,9 +103,15 @@ async fn an_applicant_applies_and_both_sides_follow_the_application(app: &TestAp
     assert_eq!(application["status"], "applied");
     assert_eq!(application["sop"], SOP);
     assert_eq!(application["jobId"], job.as_str());
-    assert_eq!(application["jobDetails"], json!({ "title": "Rust Engineer", "salary": 70000, "company": "Acme", "location": "Pune", "jobType": "Full-time", "deadline": "2099-12-31T00:00:00Z" }));
+    assert_eq!(
+        application["jobDetails"],
+        json!({ "title": "Rust Engineer", "salary": 70000, "company": "Acme", "location": "Pune", "jobType": "Full-time", "deadline": "2099-12-31T00:00:00Z" })
+    );
     assert_eq!(application["recruitersDetails"], json!({ "company": "Acme Labs" }));
-    assert_eq!(application["userDetails"], json!({ "firstName": "Ada", "lastName": "Lovelace", "email": "seeker@example.com" }));
+    assert_eq!(
+        application["userDetails"],
+        json!({ "firstName": "Ada", "lastName": "Lovelace", "email": "seeker@example.com" })
+    );
     assert_eq!(application["jobApplicantsDetails"]["skills"], json!(["rust", "sql"]));
     assert_eq!(application["jobApplicantsDetails"]["education"][0]["institutionName"], "IIT");
     assert!(application["dateOfApplication"].as_str().unwrap().ends_with('Z'));
@@ -115,10 +143,18 @@ async fn applying_is_refused_with_the_reason(app: &TestApp) {
     let open = post_job(app, &recruiter, "Open Role", 1, "2026-11-01", "2099-12-31").await;
     let closed = post_job(app, &recruiter, "Closed Role", 5, "2026-01-01", "2026-02-01").await;
     let deleted = post_job(app, &recruiter, "Deleted Role", 5, "2026-11-01", "2099-12-31").await;
-    app.client.delete(app.url(&format!("/api/v1/jobs/deleteJob/{deleted}"))).bearer_auth(&recruiter).send().await.unwrap();
+    app.client
+        .delete(app.url(&format!("/api/v1/jobs/deleteJob/{deleted}")))
+        .bearer_auth(&recruiter)
+        .send()
+        .await
+        .unwrap();
 
     assert_eq!(apply(app, &first, &open, "   ").await, (400, error("Statement of purpose is required")));
-    assert_eq!(apply(app, &first, &open, &"word ".repeat(251)).await, (400, error("Statement of purpose must be at most 250 words")));
+    assert_eq!(
+        apply(app, &first, &open, &"word ".repeat(251)).await,
+        (400, error("Statement of purpose must be at most 250 words"))
+    );
     assert_eq!(apply(app, &first, &closed, SOP).await, (400, error("The deadline for this job has passed")));
     assert_eq!(apply(app, &first, &deleted, SOP).await, (404, error("Job not found")));
     assert_eq!(apply(app, &first, "no-such-job", SOP).await, (404, error("Job not found")));
@@ -140,7 +176,12 @@ async fn parallel_applies_fill_exactly_the_capacity(app: &TestApp) {
     let mut statuses: Vec<u16> = results.iter().map(|(status, _)| *status).collect();
     statuses.sort_unstable();
     assert_eq!(statuses, [201, 201, 201, 400, 400, 400, 400, 400], "{results:?}");
-    assert!(results.iter().filter(|(status, _)| *status == 400).all(|(_, body)| body["message"] == "Application limit reached"));
+    assert!(
+        results
+            .iter()
+            .filter(|(status, _)| *status == 400)
+            .all(|(_, body)| body["message"] == "Application limit reached")
+    );
     assert_eq!(count_applications(app, &job).await, (3, 3));
 }
 
@@ -161,13 +202,22 @@ async fn a_recruiter_decides_once_and_the_applicant_is_told(app: &TestApp) {
     let (_, applicant) = account(app, "Applicant", "hopeful@example.com").await;
     let id = apply(app, &applicant, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
 
-    assert_eq!(put_status(app, &recruiter, &id, "accepted").await, (400, error("Status must be shortlisted or rejected")));
-    assert_eq!(put_status(app, &recruiter, &id, "applied").await, (400, error("Status must be shortlisted or rejected")));
+    assert_eq!(
+        put_status(app, &recruiter, &id, "accepted").await,
+        (400, error("Status must be shortlisted or rejected"))
+    );
+    assert_eq!(
+        put_status(app, &recruiter, &id, "applied").await,
+        (400, error("Status must be shortlisted or rejected"))
+    );
     let (status, body) = put_status(app, &recruiter, &id, "shortlisted").await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["message"], "Application status updated to shortlisted");
     assert_eq!(body["data"]["status"], "shortlisted");
-    assert_eq!(put_status(app, &recruiter, &id, "rejected").await, (409, error("This application has already been decided")));
+    assert_eq!(
+        put_status(app, &recruiter, &id, "rejected").await,
+        (409, error("This application has already been decided"))
+    );
 
     let notice = app.mail("hopeful@example.com", "Your application for Data Engineer at Acme").await;
     assert!(notice.contains("Hello Ada,"));
@@ -182,7 +232,8 @@ async fn parallel_decisions_leave_one_decision(app: &TestApp) {
     let (_, applicant) = account(app, "Applicant", "contested@example.com").await;
     let id = apply(app, &applicant, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
     let decisions = ["shortlisted", "rejected", "shortlisted", "rejected", "shortlisted", "rejected"];
-    let results = join_all(decisions.iter().map(|status| put_status(app, &recruiter, &id, status)).collect::<Vec<_>>()).await;
+    let results =
+        join_all(decisions.iter().map(|status| put_status(app, &recruiter, &id, status)).collect::<Vec<_>>()).await;
     let winners: Vec<&Value> = results.iter().filter(|(status, _)| *status == 200).map(|(_, body)| body).collect();
     assert_eq!(winners.len(), 1, "{results:?}");
     assert!(results.iter().all(|(status, _)| *status == 200 || *status == 409));
@@ -200,10 +251,19 @@ async fn applications_stay_with_their_owners(app: &TestApp) {
 
     assert_eq!(app.get_as("/api/v1/auth/applications", &other_applicant).await.1["applications"], json!([]));
     assert_eq!(app.get_as("/api/v1/auth/applications", &recruiter_b).await.1["applications"], json!([]));
-    assert_eq!(app.get_as(&format!("/api/v1/auth/jobs/applications/{job}"), &recruiter_b).await, (404, error("Job not found")));
-    assert_eq!(app.get_as(&format!("/api/v1/auth/jobs/applications/{job}"), &applicant).await, (403, error("This is a protected route for Recruiters only")));
+    assert_eq!(
+        app.get_as(&format!("/api/v1/auth/jobs/applications/{job}"), &recruiter_b).await,
+        (404, error("Job not found"))
+    );
+    assert_eq!(
+        app.get_as(&format!("/api/v1/auth/jobs/applications/{job}"), &applicant).await,
+        (403, error("This is a protected route for Recruiters only"))
+    );
     assert_eq!(put_status(app, &recruiter_b, &id, "rejected").await, (404, error("Application not found")));
-    assert_eq!(put_status(app, &applicant, &id, "shortlisted").await, (403, error("This is a protected route for Recruiters only")));
+    assert_eq!(
+        put_status(app, &applicant, &id, "shortlisted").await,
+        (403, error("This is a protected route for Recruiters only"))
+    );
     let (_, mine) = app.get_as("/api/v1/auth/applications", &applicant).await;
     assert_eq!(mine["applications"][0]["status"], "applied", "nothing changed");
 }

@@ -109,6 +109,7 @@ async fn a_category_page_without_an_id_or_for_an_unknown_id_is_refused(app: &Tes
     let not_found = json!({ "success": false, "message": "Category not found" });
     let (status, body) = app.post_json("/api/v1/jobs/categoryPageDetails/no-such-id", &json!({})).await;
     assert_eq!((status, body), (404, not_found.clone()));
-    let (status, body) = app.post_json("/api/v1/jobs/categoryPageDetails", &json!({ "CategoryId": "no-such-id" })).await;
+    let (status, body) =
+        app.post_json("/api/v1/jobs/categoryPageDetails", &json!({ "CategoryId": "no-such-id" })).await;
     assert_eq!((status, body), (404, not_found));
 }

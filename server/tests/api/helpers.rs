@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use jobportal::config::{Config, DatabaseUrl};
 use jobportal::db::Db;
+use jobportal::dispatch;
 use jobportal::jobs::model::Job;
 use jobportal::jobs::repo::{self as jobs_repo, NewJob};
-use jobportal::dispatch;
 use serde_json::Value;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
@@ -117,7 +117,10 @@ impl TestApp {
         if let Some((admin_url, name)) = self.postgres.take() {
             let admin = Db::connect(&DatabaseUrl::Postgres(admin_url)).await.expect("TEST_DATABASE_URL answers");
             let _ = dispatch!(&admin, |pool| {
-                sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(pool).await.map(|_| ())
+                sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
+                    .execute(pool)
+                    .await
+                    .map(|_| ())
             });
             admin.close().await;
         }
@@ -236,7 +239,9 @@ fn unfold(text: &str) -> String {
 /// Waits up to ten seconds for a message to `to` whose text contains `needle`.
 pub async fn wait_for_message(read: impl Fn() -> Vec<String>, to: &str, needle: &str) -> String {
     for _ in 0..100 {
-        if let Some(message) = read().into_iter().find(|m| m.contains(&format!("To: {}", to.to_lowercase())) && m.contains(needle)) {
+        if let Some(message) =
+            read().into_iter().find(|m| m.contains(&format!("To: {}", to.to_lowercase())) && m.contains(needle))
+        {
             return message;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
@@ -279,7 +284,8 @@ impl TestApp {
     }
 
     pub async fn log_in(&self, email: &str, password: &str) -> String {
-        let (status, body) = self.post_json("/api/v1/auth/login", &serde_json::json!({ "email": email, "password": password })).await;
+        let (status, body) =
+            self.post_json("/api/v1/auth/login", &serde_json::json!({ "email": email, "password": password })).await;
         assert_eq!(status, 200, "{body}");
         body["token"].as_str().unwrap().to_string()
     }
@@ -290,7 +296,8 @@ impl TestApp {
     }
 
     pub async fn post_as(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
-        let response = self.client.post(self.url(path)).bearer_auth(token).json(body).send().await.expect("the request is sent");
+        let response =
+            self.client.post(self.url(path)).bearer_auth(token).json(body).send().await.expect("the request is sent");
         status_and_json(response).await
     }
 }

@@ -70,7 +70,10 @@ async fn all_jobs_pages_newest_first_with_the_total(app: &TestApp) {
     for page in 1..=3 {
         let (status, body) = app.get(&format!("/api/v1/jobs/alljobs?page={page}&limit=2")).await;
         assert_eq!(status, 200);
-        assert_eq!((body["total"].clone(), body["page"].clone(), body["limit"].clone()), (json!(5), json!(page), json!(2)));
+        assert_eq!(
+            (body["total"].clone(), body["page"].clone(), body["limit"].clone()),
+            (json!(5), json!(page), json!(2))
+        );
         paged.extend(body["data"].as_array().unwrap().iter().map(|j| j["title"].as_str().unwrap().to_string()));
     }
     assert_eq!(paged, listed, "pages cover every job once, in the same order");
@@ -153,7 +156,8 @@ async fn post_job(app: &TestApp, token: &str, form: &serde_json::Value) -> serde
 async fn search(app: &TestApp, query: &str) -> (i64, Vec<String>) {
     let (status, body) = app.get(&format!("/api/v1/jobs/alljobs?{query}")).await;
     assert_eq!(status, 200, "{query}: {body}");
-    let titles = body["data"].as_array().unwrap().iter().map(|job| job["title"].as_str().unwrap().to_string()).collect();
+    let titles =
+        body["data"].as_array().unwrap().iter().map(|job| job["title"].as_str().unwrap().to_string()).collect();
     (body["total"].as_i64().unwrap(), titles)
 }
 
@@ -185,17 +189,25 @@ async fn a_recruiter_posts_a_job_as_json_or_multipart(app: &TestApp) {
         .text("salary", "15000")
         .text("categoryName", app.category_id("Marketing").await)
         .text("location", "Mumbai");
-    let response = app.client.post(app.url("/api/v1/jobs/createJob")).bearer_auth(&token).multipart(form).send().await.unwrap();
+    let response =
+        app.client.post(app.url("/api/v1/jobs/createJob")).bearer_auth(&token).multipart(form).send().await.unwrap();
     let (status, body) = crate::helpers::status_and_json(response).await;
     assert_eq!(status, 201, "{body}");
-    assert_eq!((body["data"]["skillsets"].clone(), body["data"]["salary"].clone()), (json!(["writing", "design"]), json!(15000)));
+    assert_eq!(
+        (body["data"]["skillsets"].clone(), body["data"]["salary"].clone()),
+        (json!(["writing", "design"]), json!(15000))
+    );
 
     let (status, body) = app.get_as("/api/v1/jobs/getAllJobs", &token).await;
     assert_eq!(status, 200);
     let titles: Vec<&str> = body["data"].as_array().unwrap().iter().map(|j| j["title"].as_str().unwrap()).collect();
     assert_eq!(titles, ["Intern, Marketing", "Rust Engineer"]);
     let (_, other_token) = recruiter_token(app, "other-poster@example.com").await;
-    assert_eq!(app.get_as("/api/v1/jobs/getAllJobs", &other_token).await.1["data"], json!([]), "only the caller's own jobs");
+    assert_eq!(
+        app.get_as("/api/v1/jobs/getAllJobs", &other_token).await.1["data"],
+        json!([]),
+        "only the caller's own jobs"
+    );
 }
 
 async fn posting_names_each_missing_field_and_checks_the_rest(app: &TestApp) {
@@ -225,12 +237,18 @@ async fn posting_names_each_missing_field_and_checks_the_rest(app: &TestApp) {
     assert_eq!(app.post_as("/api/v1/jobs/createJob", &token, &form).await, (400, error("Category does not exist")));
     let mut form = complete.clone();
     form["deadline"] = json!("2026-10-01");
-    assert_eq!(app.post_as("/api/v1/jobs/createJob", &token, &form).await, (400, error("Deadline must be after the date of posting")));
+    assert_eq!(
+        app.post_as("/api/v1/jobs/createJob", &token, &form).await,
+        (400, error("Deadline must be after the date of posting"))
+    );
 
     let applicant = app.sign_up("Applicant", "not-a-recruiter@example.com", PASSWORD).await;
     assert!(applicant["_id"].is_string());
     let applicant_token = app.log_in("not-a-recruiter@example.com", PASSWORD).await;
-    assert_eq!(app.post_as("/api/v1/jobs/createJob", &applicant_token, &complete).await, (403, error("This is a protected route for Recruiters only")));
+    assert_eq!(
+        app.post_as("/api/v1/jobs/createJob", &applicant_token, &complete).await,
+        (403, error("This is a protected route for Recruiters only"))
+    );
     assert_eq!(app.post_json("/api/v1/jobs/createJob", &complete).await, (401, error("Token is missing")));
     assert_eq!(search(app, "").await.0, 0, "nothing was posted");
 }
@@ -252,19 +270,30 @@ async fn only_the_owner_edits_or_deletes_and_an_edit_changes_three_fields(app: &
     let job = post_job(app, &owner, &job_form(&category, "Account Executive", "Acme", "Pune")).await;
     let id = job["_id"].as_str().unwrap();
     let path = format!("/api/v1/jobs/updateJob/{id}");
-    let edit = json!({ "maxApplicants": 30, "maxPositions": 3, "deadline": "2100-01-31", "title": "Hijacked", "salary": 1 });
+    let edit =
+        json!({ "maxApplicants": 30, "maxPositions": 3, "deadline": "2100-01-31", "title": "Hijacked", "salary": 1 });
 
     assert_eq!(put_as(app, &path, &intruder, &edit).await, (404, error("Job not found")));
     assert_eq!(delete_as(app, &format!("/api/v1/jobs/deleteJob/{id}"), &intruder).await, (404, error("Job not found")));
     assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{id}")).await.1["data"], job, "nothing changed");
 
-    for (field, message) in [("maxApplicants", "Maximum applicants is required"), ("maxPositions", "Maximum positions is required"), ("deadline", "Deadline is required")] {
+    for (field, message) in [
+        ("maxApplicants", "Maximum applicants is required"),
+        ("maxPositions", "Maximum positions is required"),
+        ("deadline", "Deadline is required"),
+    ] {
         let mut partial = edit.clone();
         partial.as_object_mut().unwrap().remove(field);
         assert_eq!(put_as(app, &path, &owner, &partial).await, (400, error(message)));
     }
-    assert_eq!(put_as(app, &path, &owner, &json!({ "maxApplicants": 30, "maxPositions": 0, "deadline": "2100-01-31" })).await, (400, error("Max positions must be a whole number of at least 1")));
-    assert_eq!(put_as(app, &path, &owner, &json!({ "maxApplicants": 30, "maxPositions": 3, "deadline": "2026-10-31" })).await, (400, error("Deadline must be after the date of posting")));
+    assert_eq!(
+        put_as(app, &path, &owner, &json!({ "maxApplicants": 30, "maxPositions": 0, "deadline": "2100-01-31" })).await,
+        (400, error("Max positions must be a whole number of at least 1"))
+    );
+    assert_eq!(
+        put_as(app, &path, &owner, &json!({ "maxApplicants": 30, "maxPositions": 3, "deadline": "2026-10-31" })).await,
+        (400, error("Deadline must be after the date of posting"))
+    );
 
     let (status, body) = put_as(app, &path, &owner, &edit).await;
     assert_eq!(status, 200, "{body}");
@@ -281,7 +310,12 @@ async fn only_the_owner_edits_or_deletes_and_an_edit_changes_three_fields(app: &
         put_as(app, &path, &owner, &json!({ "maxApplicants": 4, "maxPositions": 1, "deadline": "2100-01-31" })).await,
         (400, error("Max applicants cannot be less than the 5 applications already received"))
     );
-    assert_eq!(put_as(app, &path, &owner, &json!({ "maxApplicants": "5", "maxPositions": "1", "deadline": "2100-01-31" })).await.0, 200);
+    assert_eq!(
+        put_as(app, &path, &owner, &json!({ "maxApplicants": "5", "maxPositions": "1", "deadline": "2100-01-31" }))
+            .await
+            .0,
+        200
+    );
 }
 
 async fn a_deleted_job_leaves_every_listing(app: &TestApp) {
@@ -294,7 +328,11 @@ async fn a_deleted_job_leaves_every_listing(app: &TestApp) {
         delete_as(app, &format!("/api/v1/jobs/deleteJob/{id}"), &token).await,
         (200, json!({ "success": true, "message": "Job deleted successfully" }))
     );
-    assert_eq!(delete_as(app, &format!("/api/v1/jobs/deleteJob/{id}"), &token).await, (404, error("Job not found")), "deleted once");
+    assert_eq!(
+        delete_as(app, &format!("/api/v1/jobs/deleteJob/{id}"), &token).await,
+        (404, error("Job not found")),
+        "deleted once"
+    );
     assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{id}")).await.0, 404);
     assert_eq!(search(app, "").await, (1, vec!["Lab Scientist".to_string()]));
     assert_eq!(search(app, "q=lab").await, (1, vec!["Lab Scientist".to_string()]));
@@ -361,42 +399,100 @@ async fn search_filters_combine_and_page_with_totals(app: &TestApp) {
         assert_eq!(total, 5);
         seen.extend(page_titles);
     }
-    assert_eq!(seen, titles(&["Engineer Past", "Marketing Intern", "Engineer Intern", "Engineer Two", "Engineer One"]), "newest first, each once");
+    assert_eq!(
+        seen,
+        titles(&["Engineer Past", "Marketing Intern", "Engineer Intern", "Engineer Two", "Engineer One"]),
+        "newest first, each once"
+    );
     let (total, first) = search(app, "q=engineer&limit=2").await;
     let (_, second) = search(app, "q=engineer&limit=2&page=2").await;
     assert_eq!(total, 4);
     assert_eq!(first.len() + second.len(), 4);
     assert!(first.iter().all(|title| !second.contains(title)), "text results page without repeats");
-    assert_eq!(app.get("/api/v1/jobs/alljobs?jobType=Contract").await, (400, error("jobType must be Full-time, Part-time or Internship")));
+    assert_eq!(
+        app.get("/api/v1/jobs/alljobs?jobType=Contract").await,
+        (400, error("jobType must be Full-time, Part-time or Internship"))
+    );
 }
 
 async fn query_syntax_characters_give_results_or_none_never_an_error(app: &TestApp) {
     let (_, token) = recruiter_token(app, "syntax@example.com").await;
     let category = app.category_id("Consulting").await;
     post_job(app, &token, &job_form(&category, "Rust Consultant", "Acme", "Pune")).await;
-    for q in ["\"", "*", "(", ")", "-", "NEAR", ":", "rust\"", "\"rust", "NEAR(rust pune)", "title:rust", "-rust", "rust*", "a AND", "OR", "^", "'", "%", "_", "\\", "rust & pune", "!", "rust | pune", "<->", "{title}: rust", "🦀"] {
+    for q in [
+        "\"",
+        "*",
+        "(",
+        ")",
+        "-",
+        "NEAR",
+        ":",
+        "rust\"",
+        "\"rust",
+        "NEAR(rust pune)",
+        "title:rust",
+        "-rust",
+        "rust*",
+        "a AND",
+        "OR",
+        "^",
+        "'",
+        "%",
+        "_",
+        "\\",
+        "rust & pune",
+        "!",
+        "rust | pune",
+        "<->",
+        "{title}: rust",
+        "🦀",
+    ] {
         let encoded: String = form_urlencoded_encode(q);
         let (status, body) = app.get(&format!("/api/v1/jobs/alljobs?q={encoded}")).await;
         assert_eq!(status, 200, "{q:?}: {body}");
     }
     assert_eq!(search(app, "q=%22rust%22").await.0, 1, "quotes around a word still find it");
-    assert_eq!(search(app, "q=title%3Arust").await.0, 0, "a column filter is just two words, and 'title' matches nothing");
+    assert_eq!(
+        search(app, "q=title%3Arust").await.0,
+        0,
+        "a column filter is just two words, and 'title' matches nothing"
+    );
 }
 
 fn form_urlencoded_encode(text: &str) -> String {
-    text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+    text.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
 }
 
 async fn an_admin_creates_categories(app: &TestApp) {
     jobportal::accounts::create_admin(&app.db, "admin@example.com", "Ad", "Min", PASSWORD).await.unwrap();
     let admin = app.log_in("admin@example.com", PASSWORD).await;
-    let (status, body) = app.post_as("/api/v1/jobs/createCategory", &admin, &json!({ "name": "Design", "description": "Shape products people love." })).await;
+    let (status, body) = app
+        .post_as(
+            "/api/v1/jobs/createCategory",
+            &admin,
+            &json!({ "name": "Design", "description": "Shape products people love." }),
+        )
+        .await;
     assert_eq!(status, 201);
-    assert_eq!((body["data"]["name"].as_str(), body["message"].as_str()), (Some("Design"), Some("Category created successfully")));
-    assert_eq!(app.post_as("/api/v1/jobs/createCategory", &admin, &json!({ "name": "design", "description": "Again." })).await, (409, error("Category already exists")));
-    assert_eq!(app.post_as("/api/v1/jobs/createCategory", &admin, &json!({ "description": "No name." })).await, (400, error("Category name is required")));
+    assert_eq!(
+        (body["data"]["name"].as_str(), body["message"].as_str()),
+        (Some("Design"), Some("Category created successfully"))
+    );
+    assert_eq!(
+        app.post_as("/api/v1/jobs/createCategory", &admin, &json!({ "name": "design", "description": "Again." })).await,
+        (409, error("Category already exists"))
+    );
+    assert_eq!(
+        app.post_as("/api/v1/jobs/createCategory", &admin, &json!({ "description": "No name." })).await,
+        (400, error("Category name is required"))
+    );
     let (_, recruiter) = recruiter_token(app, "not-admin@example.com").await;
-    assert_eq!(app.post_as("/api/v1/jobs/createCategory", &recruiter, &json!({ "name": "X", "description": "Y" })).await, (403, error("This is a protected route for Admins only")));
+    assert_eq!(
+        app.post_as("/api/v1/jobs/createCategory", &recruiter, &json!({ "name": "X", "description": "Y" })).await,
+        (403, error("This is a protected route for Admins only"))
+    );
     let (_, categories) = app.get("/api/v1/jobs/showAllCategories").await;
     assert_eq!(categories["categories"].as_array().unwrap().len(), 12);
 }
@@ -438,7 +534,13 @@ async fn a_remembered_search_is_refreshed_by_every_change(app: &TestApp) {
     assert_eq!(search(app, "q=ledger").await.0, 2, "a new job shows at once");
 
     let id = first["_id"].as_str().unwrap();
-    put_as(app, &format!("/api/v1/jobs/updateJob/{id}"), &token, &json!({ "maxApplicants": 99, "maxPositions": 1, "deadline": "2099-12-31" })).await;
+    put_as(
+        app,
+        &format!("/api/v1/jobs/updateJob/{id}"),
+        &token,
+        &json!({ "maxApplicants": 99, "maxPositions": 1, "deadline": "2099-12-31" }),
+    )
+    .await;
     let (_, body) = app.get("/api/v1/jobs/alljobs?q=tax").await;
     assert_eq!(body["data"][0]["maxApplicants"], 99, "an edit shows at once");
 

@@ -106,11 +106,13 @@ async fn the_web_app_is_served_with_caching_compression_and_a_fallback_page() {
         assert!(response.text().await.unwrap().contains("<div id=root>"), "{path} gets the app");
     }
 
-    let response = app.client.get(app.url("/assets/index-3f9a1c.js")).header("accept-encoding", "br").send().await.unwrap();
+    let response =
+        app.client.get(app.url("/assets/index-3f9a1c.js")).header("accept-encoding", "br").send().await.unwrap();
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
     assert_eq!(response.headers()["content-encoding"], "br");
-    let response = app.client.get(app.url("/assets/index-3f9a1c.js")).header("accept-encoding", "gzip").send().await.unwrap();
+    let response =
+        app.client.get(app.url("/assets/index-3f9a1c.js")).header("accept-encoding", "gzip").send().await.unwrap();
     assert_eq!(response.headers()["content-encoding"], "gzip");
     assert!(response.bytes().await.unwrap().len() < script.len() / 4, "gzip shrinks a repetitive script");
 

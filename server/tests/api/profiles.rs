@@ -38,7 +38,14 @@ async fn applicant(app: &TestApp, email: &str) -> (String, String) {
 
 async fn upload(app: &TestApp, token: &str, bytes: Vec<u8>, name: &str, mime: &str) -> (u16, Value) {
     let form = Form::new().part("resume", Part::bytes(bytes).file_name(name.to_string()).mime_str(mime).unwrap());
-    let response = app.client.post(app.url("/api/v1/upload/uploadResume")).bearer_auth(token).multipart(form).send().await.unwrap();
+    let response = app
+        .client
+        .post(app.url("/api/v1/upload/uploadResume"))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
     status_and_json(response).await
 }
 
@@ -74,7 +81,10 @@ async fn an_applicant_profile_starts_empty_and_takes_every_field(app: &TestApp) 
     assert_eq!(profile["skills"], json!(["mathematics", "poetry", "analysis"]));
     let education = profile["education"].as_array().unwrap();
     assert_eq!(
-        education.iter().map(|row| (row["institutionName"].clone(), row["startYear"].clone(), row["endYear"].clone())).collect::<Vec<_>>(),
+        education
+            .iter()
+            .map(|row| (row["institutionName"].clone(), row["startYear"].clone(), row["endYear"].clone()))
+            .collect::<Vec<_>>(),
         [(json!("University of London"), json!(2010), json!(2014)), (json!("Home tutoring"), json!(2005), Value::Null)]
     );
     assert!(body.get("updatedRecruiter").is_none());
@@ -84,7 +94,10 @@ async fn an_applicant_profile_starts_empty_and_takes_every_field(app: &TestApp) 
                        "education": [{ "_id": first_row_id, "institutionName": "University of London", "startYear": 2010 }] });
     let (_, body) = app.post_as("/api/v1/auth/updateUserDetails", &token, &keep).await;
     assert_eq!(body["updatedApplicant"]["education"][0]["_id"], first_row_id, "an edited row keeps its id");
-    assert_eq!(body["updatedApplicant"]["profile"], "I write programs for engines.", "a field left out keeps its value");
+    assert_eq!(
+        body["updatedApplicant"]["profile"], "I write programs for engines.",
+        "a field left out keeps its value"
+    );
     assert_eq!(body["updatedApplicant"]["skills"], json!(["analysis"]));
 }
 
@@ -101,7 +114,10 @@ async fn a_profile_update_ignores_what_it_must_not_change(app: &TestApp) {
     assert_eq!(body["updatedUserDetails"]["_id"], id.as_str());
     assert_eq!(body["updatedApplicant"]["resume"], "");
     let (_, details) = app.get_as("/api/v1/auth/userDetails", &token).await;
-    assert_eq!((details["data"]["email"].as_str(), details["data"]["accountType"].as_str()), (Some("mass@example.com"), Some("Applicant")));
+    assert_eq!(
+        (details["data"]["email"].as_str(), details["data"]["accountType"].as_str()),
+        (Some("mass@example.com"), Some("Applicant"))
+    );
 }
 
 async fn a_profile_update_refuses_each_bad_field_with_its_message(app: &TestApp) {
@@ -111,14 +127,33 @@ async fn a_profile_update_refuses_each_bad_field_with_its_message(app: &TestApp)
         (json!({ "lastName": "L" }), "Please enter your first name.".to_string()),
         (json!({ "firstName": "  ", "lastName": "L" }), "Please enter your first name.".to_string()),
         (json!({ "firstName": "A" }), "Please enter your last name.".to_string()),
-        (json!({ "firstName": "A", "lastName": "L", "education": [{ "startYear": 2001 }] }), "Please enter the institution name.".to_string()),
-        (json!({ "firstName": "A", "lastName": "L", "education": [{ "institutionName": "MIT" }] }), "Please enter the start year.".to_string()),
-        (json!({ "firstName": "A", "lastName": "L", "education": [{ "institutionName": "MIT", "startYear": 2010, "endYear": 2009 }] }), "End year cannot be before start year".to_string()),
-        (json!({ "firstName": "A", "lastName": "L", "education": [{ "institutionName": "MIT", "startYear": next_year + 1 }] }), format!("Start year must be a year from 1900 to {next_year}")),
-        (json!({ "firstName": "A", "lastName": "L", "skills": 42 }), "Skills must be a list or comma-separated text".to_string()),
+        (
+            json!({ "firstName": "A", "lastName": "L", "education": [{ "startYear": 2001 }] }),
+            "Please enter the institution name.".to_string(),
+        ),
+        (
+            json!({ "firstName": "A", "lastName": "L", "education": [{ "institutionName": "MIT" }] }),
+            "Please enter the start year.".to_string(),
+        ),
+        (
+            json!({ "firstName": "A", "lastName": "L", "education": [{ "institutionName": "MIT", "startYear": 2010, "endYear": 2009 }] }),
+            "End year cannot be before start year".to_string(),
+        ),
+        (
+            json!({ "firstName": "A", "lastName": "L", "education": [{ "institutionName": "MIT", "startYear": next_year + 1 }] }),
+            format!("Start year must be a year from 1900 to {next_year}"),
+        ),
+        (
+            json!({ "firstName": "A", "lastName": "L", "skills": 42 }),
+            "Skills must be a list or comma-separated text".to_string(),
+        ),
     ];
     for (body, message) in cases {
-        assert_eq!(app.post_as("/api/v1/auth/updateUserDetails", &token, &body).await, (400, error(&message)), "{body}");
+        assert_eq!(
+            app.post_as("/api/v1/auth/updateUserDetails", &token, &body).await,
+            (400, error(&message)),
+            "{body}"
+        );
     }
 }
 
@@ -126,10 +161,19 @@ async fn a_recruiter_edits_company_details(app: &TestApp) {
     let user = app.sign_up("Recruiter", "rita@example.com", PASSWORD).await;
     let token = app.log_in("rita@example.com", PASSWORD).await;
     let (status, body) = app.get_as("/api/v1/auth/recruiterDetails", &token).await;
-    assert_eq!((status, body["data"].clone()), (200, json!({ "_id": user["_id"], "company": "", "position": "", "contactNumber": "", "jobs": [] })));
+    assert_eq!(
+        (status, body["data"].clone()),
+        (200, json!({ "_id": user["_id"], "company": "", "position": "", "contactNumber": "", "jobs": [] }))
+    );
 
     let base = json!({ "firstName": "Rita", "lastName": "Rao", "company": "Acme Labs", "position": "Hiring Manager" });
-    for (number, message) in [(Value::Null, "Please enter your Contact Number."), (json!(""), "Please enter your Contact Number."), (json!("12345"), "Invalid Contact Number"), (json!("1234567890123"), "Invalid Contact Number"), (json!("98765abcde"), "Invalid Contact Number")] {
+    for (number, message) in [
+        (Value::Null, "Please enter your Contact Number."),
+        (json!(""), "Please enter your Contact Number."),
+        (json!("12345"), "Invalid Contact Number"),
+        (json!("1234567890123"), "Invalid Contact Number"),
+        (json!("98765abcde"), "Invalid Contact Number"),
+    ] {
         let mut body = base.clone();
         body["contactNumber"] = number;
         assert_eq!(app.post_as("/api/v1/auth/updateUserDetails", &token, &body).await, (400, error(message)));
@@ -138,18 +182,33 @@ async fn a_recruiter_edits_company_details(app: &TestApp) {
     body["contactNumber"] = json!("919876543210");
     let (status, body) = app.post_as("/api/v1/auth/updateUserDetails", &token, &body).await;
     assert_eq!(status, 200);
-    assert_eq!(body["updatedRecruiter"], json!({ "_id": user["_id"], "company": "Acme Labs", "position": "Hiring Manager", "contactNumber": "919876543210" }));
+    assert_eq!(
+        body["updatedRecruiter"],
+        json!({ "_id": user["_id"], "company": "Acme Labs", "position": "Hiring Manager", "contactNumber": "919876543210" })
+    );
     let (_, body) = app.get_as("/api/v1/auth/recruiterDetails", &token).await;
-    assert_eq!((body["data"]["company"].as_str(), body["data"]["contactNumber"].as_str()), (Some("Acme Labs"), Some("919876543210")));
+    assert_eq!(
+        (body["data"]["company"].as_str(), body["data"]["contactNumber"].as_str()),
+        (Some("Acme Labs"), Some("919876543210"))
+    );
 }
 
 async fn profile_calls_check_the_account_type(app: &TestApp) {
     let (_, applicant_token) = applicant(app, "role-a@example.com").await;
     app.sign_up("Recruiter", "role-r@example.com", PASSWORD).await;
     let recruiter_token = app.log_in("role-r@example.com", PASSWORD).await;
-    assert_eq!(app.get_as("/api/v1/auth/recruiterDetails", &applicant_token).await, (403, error("This is a protected route for Recruiters only")));
-    assert_eq!(app.get_as("/api/v1/auth/applicantDetails", &recruiter_token).await, (403, error("This is a protected route for Applicants only")));
-    assert_eq!(upload(app, &recruiter_token, pdf(100), "cv.pdf", "application/pdf").await, (403, error("This is a protected route for Applicants only")));
+    assert_eq!(
+        app.get_as("/api/v1/auth/recruiterDetails", &applicant_token).await,
+        (403, error("This is a protected route for Recruiters only"))
+    );
+    assert_eq!(
+        app.get_as("/api/v1/auth/applicantDetails", &recruiter_token).await,
+        (403, error("This is a protected route for Applicants only"))
+    );
+    assert_eq!(
+        upload(app, &recruiter_token, pdf(100), "cv.pdf", "application/pdf").await,
+        (403, error("This is a protected route for Applicants only"))
+    );
     assert_eq!(app.get("/api/v1/auth/applicantDetails").await, (401, error("Token is missing")));
 }
 
@@ -176,19 +235,42 @@ async fn a_pdf_resume_is_stored_and_downloaded_by_its_owner(app: &TestApp) {
     let (_, details) = app.get_as("/api/v1/auth/applicantDetails", &token).await;
     let link = details["data"]["resume"].as_str().unwrap();
     assert_eq!(app.client.get(app.url(link)).send().await.unwrap().bytes().await.unwrap().to_vec(), second);
-    assert_eq!(body["updatedApplicant"]["resume"].as_str().map(|l| l.split('?').next().unwrap().to_string()), Some(link.split('?').next().unwrap().to_string()));
+    assert_eq!(
+        body["updatedApplicant"]["resume"].as_str().map(|l| l.split('?').next().unwrap().to_string()),
+        Some(link.split('?').next().unwrap().to_string())
+    );
 }
 
 async fn an_upload_that_is_not_a_pdf_too_large_or_empty_is_refused_and_nothing_is_stored(app: &TestApp) {
     let (_, token) = applicant(app, "bad-cv@example.com").await;
-    assert_eq!(upload(app, &token, b"just some text, not a PDF".to_vec(), "cv.pdf", "application/pdf").await, (415, error("Only PDF files are allowed")));
-    assert_eq!(upload(app, &token, pdf(LIMIT as usize + 1), "cv.pdf", "application/pdf").await, (413, error(&format!("Resume must be at most {LIMIT} bytes"))));
+    assert_eq!(
+        upload(app, &token, b"just some text, not a PDF".to_vec(), "cv.pdf", "application/pdf").await,
+        (415, error("Only PDF files are allowed"))
+    );
+    assert_eq!(
+        upload(app, &token, pdf(LIMIT as usize + 1), "cv.pdf", "application/pdf").await,
+        (413, error(&format!("Resume must be at most {LIMIT} bytes")))
+    );
     assert_eq!(upload(app, &token, Vec::new(), "cv.pdf", "application/pdf").await, (400, error("Resume is required")));
     let other_field = Form::new().part("file", Part::bytes(pdf(100)).file_name("cv.pdf"));
-    let response = app.client.post(app.url("/api/v1/upload/uploadResume")).bearer_auth(&token).multipart(other_field).send().await.unwrap();
+    let response = app
+        .client
+        .post(app.url("/api/v1/upload/uploadResume"))
+        .bearer_auth(&token)
+        .multipart(other_field)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(status_and_json(response).await, (400, error("Resume is required")));
     let oversized_body = Form::new().part("resume", Part::bytes(pdf(LIMIT as usize + 200 * 1024)).file_name("cv.pdf"));
-    let response = app.client.post(app.url("/api/v1/upload/uploadResume")).bearer_auth(&token).multipart(oversized_body).send().await.unwrap();
+    let response = app
+        .client
+        .post(app.url("/api/v1/upload/uploadResume"))
+        .bearer_auth(&token)
+        .multipart(oversized_body)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 413);
     assert_eq!(stored_resumes(app), 0);
     let (_, details) = app.get_as("/api/v1/auth/applicantDetails", &token).await;
@@ -207,16 +289,27 @@ async fn resume_links_work_only_for_their_viewer_signature_and_time(app: &TestAp
         format!("/api/v1/resumes/{owner}?viewer={viewer}&expires={expires}&signature={signature}")
     };
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
-    assert_eq!(app.client.get(app.url(&signed(&owner, now + 60))).send().await.unwrap().status(), 200, "a well-signed link works");
+    assert_eq!(
+        app.client.get(app.url(&signed(&owner, now + 60))).send().await.unwrap().status(),
+        200,
+        "a well-signed link works"
+    );
 
     let refused = error("This resume link is invalid or has expired");
     let altered = link.replace("signature=", "signature=0");
     assert_eq!(app.get(&altered).await, (403, refused.clone()));
-    assert_eq!(app.get(&link.replace(&format!("viewer={owner}"), &format!("viewer={other}"))).await, (403, refused.clone()));
+    assert_eq!(
+        app.get(&link.replace(&format!("viewer={owner}"), &format!("viewer={other}"))).await,
+        (403, refused.clone())
+    );
     assert_eq!(app.get(&signed(&owner, now - 1)).await, (403, refused.clone()), "expired");
     assert_eq!(app.get(&format!("/api/v1/resumes/{owner}")).await, (403, refused));
 
     let not_found = error("Resume not found");
     assert_eq!(app.get(&signed(&other, now + 60)).await, (404, not_found.clone()), "another applicant");
-    assert_eq!(app.get(&signed(recruiter["_id"].as_str().unwrap(), now + 60)).await, (404, not_found), "a recruiter without an application from them");
+    assert_eq!(
+        app.get(&signed(recruiter["_id"].as_str().unwrap(), now + 60)).await,
+        (404, not_found),
+        "a recruiter without an application from them"
+    );
 }
