@@ -8,7 +8,8 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const PORT = 18080
 const baseURL = `http://127.0.0.1:${PORT}`
 
-// The runner loads this file in every worker too; the variable makes them share the one fresh directory.
+// The runner loads this file in every worker too; the variable makes them share the one fresh directory,
+// and lets the journeys read the server's mail outbox in it (e2e/mail.ts).
 process.env.JOBPORTAL_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'jobportal-e2e-'))
 
 export default defineConfig({
@@ -51,6 +52,9 @@ export default defineConfig({
       LISTEN_ADDR: `127.0.0.1:${PORT}`,
       DATA_DIR: process.env.JOBPORTAL_E2E_DATA_DIR,
       WEB_DIR: path.resolve(here, 'dist'),
+      // Journeys sign up and log in many times from one address; the abuse limits are not under test.
+      OTP_CLIENT_LIMIT: '1000',
+      LOGIN_FAILURE_LIMIT: '1000',
     },
   },
 })

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
+import { GuestOnly, RequireAuth } from '@/features/auth/components/guards'
 import { PLACEHOLDER_PAGES } from './footer-links'
 import { RootLayout } from './layouts/root-layout'
 import ErrorPage from './routes/error'
@@ -20,8 +21,22 @@ export const routes: RouteObject[] = [
       { path: 'jobs', lazy: page(() => import('./routes/jobs')) },
       { path: 'job/:jobId', lazy: page(() => import('./routes/job')) },
       { path: 'category/:categoryName', lazy: page(() => import('./routes/category')) },
-      { path: 'login', lazy: page(() => import('./routes/login')) },
-      { path: 'signup', lazy: page(() => import('./routes/signup')) },
+      {
+        Component: GuestOnly,
+        children: [
+          { path: 'login', lazy: page(() => import('./routes/login')) },
+          { path: 'signup', lazy: page(() => import('./routes/signup')) },
+          { path: 'verify-email', lazy: page(() => import('./routes/verify-email')) },
+          { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password')) },
+          { path: 'update-password/*', lazy: page(() => import('./routes/update-password')) },
+        ],
+      },
+      {
+        path: 'dashboard',
+        Component: RequireAuth,
+        // The dashboard registers its own routes, and only those of the logged-in account type.
+        children: [{ path: '*', lazy: page(() => import('./routes/dashboard/layout')) }],
+      },
       ...PLACEHOLDER_PAGES.map(({ path }) => ({ path, lazy: page(() => import('./routes/placeholder')) })),
       { path: '*', lazy: page(() => import('./routes/not-found')) },
     ],

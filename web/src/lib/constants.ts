@@ -15,4 +15,9 @@ export const TOAST_LIMIT = 20
 export const TOAST_REMOVE_DELAY_MS = 1000
 export const TOAST_MAX_WIDTH = '350px'
 
+/** SPEC section 9: local storage keys. */
 export const TOKEN_KEY = 'token'
+export const USER_KEY = 'user'
+
+/** SPEC section 9: one-time code length. */
+export const OTP_LENGTH = 6

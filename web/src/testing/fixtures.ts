@@ -1,3 +1,4 @@
+import type { User } from '@/features/auth/types'
 import type { Category } from '@/features/categories/types'
 import type { Job } from '@/features/jobs/types'
 
@@ -25,3 +26,23 @@ export const job = (overrides: Partial<Job> = {}): Job => ({
   applicationsCount: 0,
   ...overrides,
 })
+
+export const applicant: User = {
+  _id: 'u-applicant',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  accountType: 'Applicant',
+  image: '/api/v1/avatars/u-applicant.svg',
+  token: 'applicant-token',
+}
+
+export const recruiter: User = {
+  _id: 'u-recruiter',
+  firstName: 'Raj',
+  lastName: 'Rao',
+  email: 'raj@example.com',
+  accountType: 'Recruiter',
+  image: '/api/v1/avatars/u-recruiter.svg',
+  token: 'recruiter-token',
+}

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { toast } from 'react-hot-toast'
+import { reloadStores } from '@/features/auth/store'
 import { server } from './server'
 
 // jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.
@@ -16,5 +17,6 @@ afterEach(() => {
   toast.remove()
   localStorage.clear()
   sessionStorage.clear()
+  reloadStores()
 })
 afterAll(() => server.close())

@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react'
+import { applicant, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
+import { signIn } from '@/testing/session'
 
 test('a logged-out visitor sees Home, Category, About Us, Jobs, Login and Signup', async () => {
   renderApp('/about')
@@ -44,4 +46,37 @@ test('Escape closes the hamburger menu and returns focus to its button', async (
   await user.keyboard('{Escape}')
   expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument()
   expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus()
+})
+
+test('a logged-in person sees the avatar menu with Dashboard and Logout instead of Login and Signup', async () => {
+  signIn(applicant)
+  const { user } = renderApp('/about')
+  await screen.findByRole('heading', { level: 1, name: 'About Us' })
+  const banner = within(screen.getByRole('banner'))
+  expect(banner.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument()
+  expect(banner.queryByRole('link', { name: 'Signup' })).not.toBeInTheDocument()
+  const menuButton = banner.getByRole('button', { name: 'Account menu' })
+  expect(within(menuButton).getByRole('img', { name: "Ann Lee's profile picture" })).toHaveAttribute('src', '/api/v1/avatars/u-applicant.svg')
+  expect(menuButton).toHaveAttribute('aria-expanded', 'false')
+  await user.click(menuButton)
+  expect(menuButton).toHaveAttribute('aria-expanded', 'true')
+  expect(banner.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/my-profile')
+  await user.click(banner.getByRole('button', { name: 'Logout' }))
+  expect(screen.getByRole('dialog', { name: 'Are you sure?' })).toBeVisible()
+  await user.keyboard('{Escape}')
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  await user.keyboard('{Escape}')
+  expect(menuButton).toHaveAttribute('aria-expanded', 'false')
+  expect(menuButton).toHaveFocus()
+})
+
+test('the hamburger menu of a logged-in person offers Dashboard and Logout instead of Login and Signup', async () => {
+  signIn(recruiter)
+  const { user } = renderApp('/about')
+  await screen.findByRole('heading', { level: 1, name: 'About Us' })
+  await user.click(screen.getByRole('button', { name: 'Open menu' }))
+  const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }))
+  expect(mobile.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'About Us', 'Jobs', 'Dashboard'])
+  expect(mobile.getByRole('button', { name: 'Logout' })).toBeVisible()
+  expect(mobile.getByRole('img', { name: "Raj Rao's profile picture" })).toBeVisible()
 })

@@ -1,5 +1,9 @@
 import { useRef, useState } from 'react'
 import { Link, NavLink } from 'react-router'
+import { Avatar } from '@/features/auth/components/avatar'
+import { AvatarMenu } from '@/features/auth/components/avatar-menu'
+import { LogoutButton } from '@/features/auth/components/logout-button'
+import { useAuthState, useSessionState } from '@/features/auth/store'
 import { CategoryDropdown } from '@/features/categories/components/category-dropdown'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -44,6 +48,9 @@ function AuthButtons({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 export function Header() {
+  const { token } = useAuthState()
+  const { user } = useSessionState()
+  const loggedIn = token !== null && user !== null
   const [menuOpen, setMenuOpen] = useState(false)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const closeMenu = () => setMenuOpen(false)
@@ -60,9 +67,7 @@ export function Header() {
             <NavItems />
           </ul>
         </nav>
-        <div className="hidden items-center gap-3 md:flex">
-          <AuthButtons />
-        </div>
+        <div className="hidden items-center gap-3 md:flex">{loggedIn ? <AvatarMenu user={user} /> : <AuthButtons />}</div>
         <button
           ref={toggleRef}
           type="button"
@@ -93,9 +98,19 @@ export function Header() {
           <ul className="flex flex-col gap-2">
             <NavItems onNavigate={closeMenu} />
           </ul>
-          <div className="mt-3 flex gap-3">
-            <AuthButtons onNavigate={closeMenu} />
-          </div>
+          {loggedIn ? (
+            <div className="mt-3 flex items-center gap-3 border-t border-gray-200 pt-3">
+              <Avatar user={user} />
+              <Link to="/dashboard/my-profile" onClick={closeMenu} className="rounded px-2 py-1 font-medium text-gray-800 hover:text-blue-700">
+                Dashboard
+              </Link>
+              <LogoutButton onDone={closeMenu} className="rounded px-2 py-1 font-medium text-gray-800 hover:text-blue-700" />
+            </div>
+          ) : (
+            <div className="mt-3 flex gap-3">
+              <AuthButtons onNavigate={closeMenu} />
+            </div>
+          )}
         </nav>
       )}
     </header>

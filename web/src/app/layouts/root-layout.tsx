@@ -1,6 +1,7 @@
 import { Suspense } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
+import { SessionBootstrap } from '@/features/auth/components/session-bootstrap'
 import { Footer } from './footer'
 import { Header } from './header'
 
@@ -18,6 +19,7 @@ export function SkipLink() {
 export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-white text-gray-900">
+      <SessionBootstrap />
       <SkipLink />
       <Header />
       <main id="main-content" tabIndex={-1} className="min-h-[60vh] flex-1 focus:outline-none">

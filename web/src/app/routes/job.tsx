@@ -1,24 +1,46 @@
 import { useEffect } from 'react'
 import toast from 'react-hot-toast'
-import { useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { NotFound } from '@/components/ui/not-found'
 import { Spinner } from '@/components/ui/spinner'
 import { useJob } from '@/features/jobs/api/get-job'
 import { formatDate, formatSalary, isPastDeadline } from '@/features/jobs/format'
+import { viewerAccountType } from '@/features/jobs/viewer'
 import { ApiError, errorMessage } from '@/lib/api-client'
+
+const FALLBACK = 'Internal Server Error'
 
 export default function JobPage() {
   const { jobId = '' } = useParams()
-  const { data: job, error } = useJob(jobId)
+  const { data: job, error, refetch, isFetching } = useJob(jobId)
   const notFound = error instanceof ApiError && error.status === 404
 
   useEffect(() => {
-    if (error && !notFound) toast.error(errorMessage(error, 'Internal Server Error'), { id: 'job' })
+    if (error && !notFound) toast.error(errorMessage(error, FALLBACK), { id: 'job' })
   }, [error, notFound])
 
   if (notFound) return <NotFound />
-  if (error) return null
-  if (!job) return <Spinner />
+  if (error) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-16">
+        <title>Job | jobportal</title>
+        <h1 className="text-3xl font-bold text-gray-900">Could not load this job</h1>
+        <p className="mt-4 text-gray-700">{errorMessage(error, FALLBACK)}</p>
+        <button
+          type="button"
+          onClick={() => refetch()}
+          disabled={isFetching}
+          className="mt-6 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:bg-gray-500"
+        >
+          Try again
+        </button>
+      </section>
+    )
+  }
+  if (!job) return <Spinner label="Loading job..." />
+
+  const closed = isPastDeadline(job.deadline)
+  const canApply = !closed && viewerAccountType() === 'Applicant'
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
@@ -56,12 +78,20 @@ export default function JobPage() {
         </>
       )}
       <p className="mt-8 font-semibold">
-        {isPastDeadline(job.deadline) ? (
+        {closed ? (
           <span className="text-red-700">No longer accepting applications</span>
         ) : (
           <span className="text-gray-800">Last Date to Apply: {formatDate(job.deadline)}</span>
         )}
       </p>
+      {canApply && (
+        <Link
+          to={`/job/${encodeURIComponent(job._id)}#apply`}
+          className="mt-4 inline-block rounded-md bg-blue-700 px-6 py-2 font-semibold text-white hover:bg-blue-800"
+        >
+          Apply
+        </Link>
+      )}
     </article>
   )
 }

@@ -32,5 +32,5 @@ test('every job-area shortcut leads to /login', async () => {
   await user.click(await screen.findByRole('button', { name: 'Show More' }))
   for (const link of shortcuts()) expect(link).toHaveAttribute('href', '/login')
   await user.click(screen.getByRole('link', { name: 'Research' }))
-  expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeVisible()
+  expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
 })

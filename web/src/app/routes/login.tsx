@@ -1,9 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
+import { useForm } from 'react-hook-form'
+import { toast } from 'react-hot-toast'
+import { Link, useNavigate } from 'react-router'
+import { FormField, PasswordField } from '@/components/ui/form-field'
+import { login } from '@/features/auth/api/auth-calls'
+import { userDetailsQueryOptions } from '@/features/auth/api/get-user-details'
+import { AuthLayout, submitClass, textLinkClass } from '@/features/auth/components/auth-layout'
+import { loginSchema, type LoginValues } from '@/features/auth/schemas'
+import { authStore, setToken, setUser } from '@/features/auth/store'
+import { errorMessage } from '@/lib/api-client'
+
 export default function LoginPage() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } })
+
+  const onSubmit = async (values: LoginValues) => {
+    const toastId = toast.loading('Loading...')
+    authStore.set({ loading: true })
+    try {
+      const { token, user } = await login(values)
+      // The details just received are the ones the first-load fetch would ask for again.
+      queryClient.setQueryData(userDetailsQueryOptions(token).queryKey, user)
+      setUser(user)
+      setToken(token)
+      toast.success('Login Successful')
+      navigate('/dashboard/my-profile')
+    } catch (error) {
+      toast.error(errorMessage(error, 'Internal Server Error'))
+    } finally {
+      authStore.set({ loading: false })
+      toast.dismiss(toastId)
+    }
+  }
+
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <title>Login | jobportal</title>
-      <h1 className="text-3xl font-bold text-gray-900">Login</h1>
-      <p className="mt-4 text-gray-700">Welcome back. Signing in arrives in the next release.</p>
-    </section>
+    <AuthLayout title="Welcome Back" documentTitle="Login" intro="Log in to find jobs, track your applications or manage your postings.">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+        {/* SPEC section 5: the e-mail input is plain text. */}
+        <FormField label="Email Address" type="text" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <Link to="/forgot-password" className={`self-end text-sm ${textLinkClass}`}>
+          Forgot Password
+        </Link>
+        <button type="submit" disabled={isSubmitting} className={submitClass}>
+          Login
+        </button>
+      </form>
+      <p className="mt-6 text-gray-700">
+        New to jobportal?{' '}
+        <Link to="/signup" className={textLinkClass}>
+          Signup
+        </Link>
+      </p>
+    </AuthLayout>
   )
 }

@@ -1,9 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'react-hot-toast'
+import { Link, useNavigate } from 'react-router'
+import { FormField, PasswordField } from '@/components/ui/form-field'
+import { AccountTypeTabs } from '@/features/auth/components/account-type-tabs'
+import { AuthLayout, submitClass, textLinkClass } from '@/features/auth/components/auth-layout'
+import { signupSchema, type SignupValues } from '@/features/auth/schemas'
+import { requestSignupCode } from '@/features/auth/signup-flow'
+import { setSignupData } from '@/features/auth/store'
+import type { AccountType } from '@/features/auth/types'
+
+const EMPTY: SignupValues = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' }
+
 export default function SignupPage() {
+  const navigate = useNavigate()
+  const [accountType, setAccountType] = useState<AccountType>('Applicant')
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupValues>({ resolver: zodResolver(signupSchema), defaultValues: EMPTY })
+
+  const onSubmit = async (values: SignupValues) => {
+    if (values.password !== values.confirmPassword) {
+      toast.error('Passwords Do Not Match')
+      return
+    }
+    const signupData = { ...values, email: values.email.trim(), accountType }
+    setSignupData(signupData)
+    if (await requestSignupCode(signupData.email)) {
+      // SPEC section 4 "Signup" step 4: the form and the tab start over.
+      reset(EMPTY)
+      setAccountType('Applicant')
+      navigate('/verify-email')
+    }
+  }
+
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <title>Signup | jobportal</title>
-      <h1 className="text-3xl font-bold text-gray-900">Signup</h1>
-      <p className="mt-4 text-gray-700">Creating an account as an Applicant or a Recruiter arrives in the next release.</p>
-    </section>
+    <AuthLayout
+      title="Join the millions finding their next job with jobportal"
+      documentTitle="Signup"
+      intro="Build a profile that gets you noticed, or find the people your team needs."
+    >
+      <AccountTypeTabs value={accountType} onChange={setAccountType} panelId="signup-form">
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+            <FormField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          </div>
+          <FormField label="Email Address" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <PasswordField label="Create Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+          <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+          <button type="submit" disabled={isSubmitting} className={submitClass}>
+            Create Account
+          </button>
+        </form>
+      </AccountTypeTabs>
+      <p className="mt-6 text-gray-700">
+        Already have an account?{' '}
+        <Link to="/login" className={textLinkClass}>
+          Login
+        </Link>
+      </p>
+      <p className="mt-8 text-sm text-gray-700">© 2024 jobportal. All rights reserved.</p>
+    </AuthLayout>
   )
 }

@@ -20,3 +20,6 @@ export type Job = {
   userId: string
   applicationsCount: number
 }
+
+/** One page of `/jobs/alljobs`: `total` counts matches up to the server's cap; `totalCapped` says there are more. */
+export type JobsPage = { data: Job[]; total: number; totalCapped: boolean; page: number; limit: number }

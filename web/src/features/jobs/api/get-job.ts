@@ -8,6 +8,6 @@ export async function getJob(jobId: string): Promise<Job> {
 }
 
 export const jobQueryOptions = (jobId: string) =>
-  queryOptions({ queryKey: ['jobs', jobId], queryFn: () => getJob(jobId) })
+  queryOptions({ queryKey: ['jobs', 'detail', jobId], queryFn: () => getJob(jobId) })
 
 export const useJob = (jobId: string) => useQuery(jobQueryOptions(jobId))

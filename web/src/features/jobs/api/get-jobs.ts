@@ -1,14 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { Job } from '../types'
+import { JOBS_PAGE_SIZE, jobSearchParams, type JobSearch } from '../search'
+import type { JobsPage } from '../types'
 
-const PAGE_SIZE = 50
-
-export async function getJobs(): Promise<Job[]> {
-  const { data } = await api<{ data: Job[] }>(`/jobs/alljobs?page=1&limit=${PAGE_SIZE}`)
-  return data ?? []
+export async function getJobs(search: JobSearch, signal?: AbortSignal): Promise<JobsPage> {
+  const params = jobSearchParams(search)
+  params.set('page', String(search.page))
+  params.set('limit', String(JOBS_PAGE_SIZE))
+  const { data, total, totalCapped, page, limit } = await api<JobsPage>(`/jobs/alljobs?${params}`, { signal })
+  return { data: data ?? [], total: total ?? 0, totalCapped: totalCapped === true, page, limit: limit || JOBS_PAGE_SIZE }
 }
 
-export const jobsQueryOptions = () => queryOptions({ queryKey: ['jobs'], queryFn: getJobs })
+export const jobsQueryOptions = (search: JobSearch) =>
+  queryOptions({
+    queryKey: ['jobs', 'search', search],
+    queryFn: ({ signal }) => getJobs(search, signal),
+    // The previous page stays on screen, marked busy, while the next one loads.
+    placeholderData: keepPreviousData,
+  })
 
-export const useJobs = () => useQuery(jobsQueryOptions())
+export const useJobs = (search: JobSearch) => useQuery(jobsQueryOptions(search))

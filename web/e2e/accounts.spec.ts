@@ -1,0 +1,187 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectAccessible } from './axe'
+import { freshEmail, resetLink, signupCode } from './mail'
+
+const PASSWORD = 'first-secret-1'
+
+const SIDEBAR = {
+  Applicant: ['My Profile', 'My Applications', 'Settings'],
+  Recruiter: ['My Profile', 'My Jobs', 'Add Job', 'Applications', 'Settings'],
+}
+
+async function signUp(page: Page, accountType: 'Applicant' | 'Recruiter', email: string, check = false) {
+  await page.goto('/signup')
+  await expect(page.getByRole('tab', { name: 'Applicant' })).toHaveAttribute('aria-selected', 'true')
+  if (check) await expectAccessible(page)
+  await page.getByRole('tab', { name: accountType }).click()
+  await page.getByLabel('First Name', { exact: true }).fill(accountType === 'Applicant' ? 'Ann' : 'Raj')
+  await page.getByLabel('Last Name', { exact: true }).fill(accountType === 'Applicant' ? 'Lee' : 'Rao')
+  await page.getByLabel('Email Address', { exact: true }).fill(email)
+  await page.getByLabel('Create Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByText('OTP Sent Successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/verify-email$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify Email' })).toBeVisible()
+  if (check) await expectAccessible(page)
+
+  const code = await signupCode(email)
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).focus()
+  await page.keyboard.type(code)
+  await page.getByRole('button', { name: 'Verify Email' }).click()
+  await expect(page.getByText('Signup Successful')).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  if (!page.url().endsWith('/login')) await page.goto('/login')
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
+  await page.getByLabel('Email Address', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page.getByText('Login Successful')).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard\/my-profile$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+}
+
+async function logOutFromSidebar(page: Page) {
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Logout' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('You will be logged out of your account.')
+  await expectAccessible(page)
+  await dialog.getByRole('button', { name: 'Logout' }).click()
+  await expect(page.getByText('Logged Out')).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null])
+}
+
+for (const accountType of ['Applicant', 'Recruiter'] as const) {
+  test(`${accountType === 'Applicant' ? 'an applicant' : 'a recruiter'} signs up with the e-mailed code, logs in, sees the ${accountType} sidebar and logs out`, async ({ page }) => {
+    const email = freshEmail(accountType.toLowerCase())
+    await signUp(page, accountType, email, true)
+    await expectAccessible(page)
+
+    await logIn(page, email, PASSWORD)
+    const main = page.getByRole('main')
+    await expect(main.getByText(accountType === 'Applicant' ? 'Ann Lee' : 'Raj Rao')).toBeVisible()
+    await expect(main.getByText(email)).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText(SIDEBAR[accountType])
+    await expectAccessible(page)
+
+    // The avatar menu replaces Login and Signup.
+    const banner = page.getByRole('banner')
+    await expect(banner.getByRole('link', { name: 'Login' })).toHaveCount(0)
+    await banner.getByRole('button', { name: 'Account menu' }).click()
+    await expect(banner.getByRole('link', { name: 'Dashboard' })).toBeVisible()
+    await expectAccessible(page)
+    await page.keyboard.press('Escape')
+
+    const other = accountType === 'Applicant' ? '/dashboard/my-jobs' : '/dashboard/my-applications'
+    await page.goto(other)
+    await expect(page.getByRole('heading', { level: 1, name: 'Lost and not found!' })).toBeVisible()
+    await page.goto('/dashboard/my-profile')
+    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+
+    await logOutFromSidebar(page)
+    await expectAccessible(page)
+  })
+}
+
+test('a forgotten password is reset through the e-mailed link and the new one logs in', async ({ page }) => {
+  const email = freshEmail('forgetful')
+  await signUp(page, 'Applicant', email)
+
+  await page.getByRole('link', { name: 'Forgot Password' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByLabel('Email Address', { exact: true }).fill(email)
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Reset Email Sent')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Check email' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Resend Email' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back To Login' })).toBeVisible()
+  await expectAccessible(page)
+
+  await page.goto(await resetLink(email))
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose new password' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByLabel('New Password', { exact: true }).fill('second-secret-2')
+  await page.getByLabel('Confirm New Password', { exact: true }).fill('second-secret-2')
+  await page.getByRole('button', { name: 'Reset Password' }).click()
+  await expect(page.getByText('Password Reset Successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+
+  await page.getByLabel('Email Address', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page.getByText('Incorrect email or password')).toBeVisible()
+  await logIn(page, email, 'second-secret-2')
+})
+
+test('the dashboard sends a logged-out visitor to /login, and /login sends a logged-in person to the dashboard', async ({ page }) => {
+  await page.goto('/dashboard/my-profile')
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
+  await expectAccessible(page)
+
+  const email = freshEmail('returning')
+  await signUp(page, 'Recruiter', email)
+  await logIn(page, email, PASSWORD)
+  await page.goto('/login')
+  await expect(page).toHaveURL(/\/dashboard\/my-profile$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('a password changed in Settings is the one that logs in next time', async ({ page }) => {
+  const email = freshEmail('changer')
+  await signUp(page, 'Applicant', email)
+  await logIn(page, email, PASSWORD)
+
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Settings' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+  await page.getByRole('button', { name: 'Update' }).click()
+  await expect(page.getByText('Please enter your Current Password.')).toBeVisible()
+  await expect(page.getByText('Please enter your New Password.')).toBeVisible()
+  await expectAccessible(page)
+
+  await page.getByLabel('Current Password', { exact: true }).fill('not-my-password')
+  await page.getByLabel('New Password', { exact: true }).fill('third-secret-3')
+  await page.getByRole('button', { name: 'Update' }).click()
+  await expect(page.getByText('The password is incorrect')).toBeVisible()
+
+  await page.getByLabel('Current Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Update' }).click()
+  await expect(page.getByText('Password Changed Successfully')).toBeVisible()
+
+  await logOutFromSidebar(page)
+  await logIn(page, email, 'third-secret-3')
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the dashboard menu and the hamburger menu offer the logged-in links', async ({ page }) => {
+    const email = freshEmail('phone')
+    await signUp(page, 'Recruiter', email)
+    await logIn(page, email, PASSWORD)
+
+    await page.getByRole('button', { name: 'Dashboard menu' }).click()
+    const dashboardMenu = page.getByRole('navigation', { name: 'Dashboard menu' })
+    await expect(dashboardMenu.getByRole('link')).toHaveText(SIDEBAR.Recruiter)
+    await expectAccessible(page)
+    await dashboardMenu.getByRole('link', { name: 'Add Job' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Job' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(menu.getByRole('link')).toHaveText(['Home', 'About Us', 'Jobs', 'Dashboard'])
+    await expectAccessible(page)
+    await menu.getByRole('button', { name: 'Logout' }).click()
+    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Logout' }).click()
+    await expect(page.getByText('Logged Out')).toBeVisible()
+    await expect(page).toHaveURL(/\/$/)
+  })
+})

@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { sessionStore } from '@/features/auth/store'
+import { applicant, recruiter } from '@/testing/fixtures'
+import { renderApp } from '@/testing/render'
+import { apiUrl, server } from '@/testing/server'
+import { signIn } from '@/testing/session'
+
+test('a logged-out visitor opening /dashboard/my-profile is sent to /login', async () => {
+  const { router } = renderApp('/dashboard/my-profile')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
+  expect(router.state.location.pathname).toBe('/login')
+})
+
+test.each(['/login', '/signup', '/forgot-password', '/update-password/abc', '/verify-email'])(
+  'a logged-in person opening %s is sent to /dashboard/my-profile',
+  async (path) => {
+    signIn(applicant)
+    const { router } = renderApp(path)
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+    expect(router.state.location.pathname).toBe('/dashboard/my-profile')
+  },
+)
+
+test('My Profile shows the avatar, full name and e-mail, with Edit leading to settings', async () => {
+  signIn(applicant)
+  renderApp('/dashboard/my-profile')
+  await screen.findByRole('heading', { level: 1, name: 'My Profile' })
+  const main = within(screen.getByRole('main'))
+  expect(main.getByText('Ann Lee')).toBeVisible()
+  expect(main.getByText('ann@example.com')).toBeVisible()
+  expect(main.getByRole('img', { name: "Ann Lee's profile picture" })).toHaveAttribute('src', '/api/v1/avatars/u-applicant.svg')
+  expect(main.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/settings')
+})
+
+test('an applicant sees My Profile, My Applications, Settings and Logout in the sidebar', async () => {
+  signIn(applicant)
+  renderApp('/dashboard/my-profile')
+  const sidebar = within(await screen.findByRole('navigation', { name: 'Dashboard' }))
+  expect(sidebar.getAllByRole('link').map((link) => link.textContent)).toEqual(['My Profile', 'My Applications', 'Settings'])
+  expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible()
+})
+
+test('a recruiter sees My Profile, My Jobs, Add Job, Applications, Settings and Logout in the sidebar', async () => {
+  signIn(recruiter)
+  renderApp('/dashboard/my-profile')
+  const sidebar = within(await screen.findByRole('navigation', { name: 'Dashboard' }))
+  expect(sidebar.getAllByRole('link').map((link) => link.textContent)).toEqual(['My Profile', 'My Jobs', 'Add Job', 'Applications', 'Settings'])
+  expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible()
+})
+
+test.each([
+  ['/dashboard/my-jobs', 'My Jobs'],
+  ['/dashboard/add-job', 'Add Job'],
+  ['/dashboard/edit-job/j1', 'Edit Job'],
+  ['/dashboard/applications', 'Applications'],
+  ['/dashboard/job/applications/j1', 'Applications for Selected Job'],
+])('a recruiter can open %s', async (path, heading) => {
+  signIn(recruiter)
+  renderApp(path)
+  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible()
+})
+
+test.each(['/dashboard/my-jobs', '/dashboard/add-job', '/dashboard/edit-job/j1', '/dashboard/applications', '/dashboard/job/applications/j1'])(
+  'the recruiter route %s does not exist for an applicant',
+  async (path) => {
+    signIn(applicant)
+    renderApp(path)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lost and not found!' })).toBeVisible()
+  },
+)
+
+test('an applicant can open /dashboard/my-applications; for a recruiter it does not exist', async () => {
+  signIn(applicant)
+  const first = renderApp('/dashboard/my-applications')
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Applications' })).toBeVisible()
+  first.unmount()
+
+  signIn(recruiter)
+  renderApp('/dashboard/my-applications')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Lost and not found!' })).toBeVisible()
+})
+
+test('/dashboard/Settings opens the settings page too', async () => {
+  signIn(applicant)
+  renderApp('/dashboard/Settings')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+})
+
+test('on first load with a token the user details are fetched and stored', async () => {
+  localStorage.setItem('token', 'applicant-token')
+  const { reloadStores } = await import('@/features/auth/store')
+  reloadStores()
+  server.use(http.get(apiUrl('/auth/userDetails'), ({ request }) => {
+    expect(request.headers.get('Authorization')).toBe('Bearer applicant-token')
+    return HttpResponse.json({ success: true, message: 'User details fetched successfully', data: applicant })
+  }))
+  renderApp('/dashboard/my-profile')
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  expect(screen.getByRole('main')).toHaveTextContent('ann@example.com')
+  expect(JSON.parse(localStorage.getItem('user')!)).toEqual(applicant)
+  expect(sessionStore.get().user).toEqual(applicant)
+})
+
+test('a token the server refuses ends the session and leads to /login', async () => {
+  signIn(applicant)
+  server.use(http.get(apiUrl('/auth/userDetails'), () => HttpResponse.json({ success: false, message: 'Token is invalid or expired' }, { status: 401 })))
+  const { router } = renderApp('/dashboard/my-profile')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
+  await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  expect(localStorage.getItem('token')).toBeNull()
+  expect(localStorage.getItem('user')).toBeNull()
+  expect(sessionStore.get().user).toBeNull()
+})
+
+test('the mobile dashboard menu opens with the sidebar items and closes with Escape', async () => {
+  signIn(recruiter)
+  const { user } = renderApp('/dashboard/my-profile')
+  const toggle = await screen.findByRole('button', { name: 'Dashboard menu' })
+  expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await user.click(toggle)
+  const menu = within(screen.getByRole('navigation', { name: 'Dashboard menu' }))
+  expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual(['My Profile', 'My Jobs', 'Add Job', 'Applications', 'Settings'])
+  menu.getByRole('link', { name: 'My Jobs' }).focus()
+  await user.keyboard('{Escape}')
+  expect(screen.queryByRole('navigation', { name: 'Dashboard menu' })).not.toBeInTheDocument()
+  expect(toggle).toHaveFocus()
+})

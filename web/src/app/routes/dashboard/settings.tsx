@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { toast } from 'react-hot-toast'
+import { PasswordField } from '@/components/ui/form-field'
+import { changePassword } from '@/features/auth/api/auth-calls'
+import { changePasswordSchema, type ChangePasswordValues } from '@/features/auth/schemas'
+import { errorMessage } from '@/lib/api-client'
+
+function ChangePasswordSection() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordSchema), defaultValues: { oldPassword: '', newPassword: '' } })
+
+  const onSubmit = async (values: ChangePasswordValues) => {
+    const toastId = toast.loading('Loading...')
+    try {
+      await changePassword(values)
+      toast.success('Password Changed Successfully')
+      reset()
+    } catch (error) {
+      toast.error(errorMessage(error, 'Internal Server Error'))
+    } finally {
+      toast.dismiss(toastId)
+    }
+  }
+
+  return (
+    <section aria-labelledby="password-heading" className="mt-8 rounded-lg border border-gray-200 p-6">
+      <h2 id="password-heading" className="text-xl font-semibold text-gray-900">
+        Password
+      </h2>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4 flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PasswordField label="Current Password" autoComplete="current-password" error={errors.oldPassword?.message} {...register('oldPassword')} />
+          <PasswordField label="New Password" autoComplete="new-password" error={errors.newPassword?.message} {...register('newPassword')} />
+        </div>
+        <button type="submit" disabled={isSubmitting} className="self-end rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
+          Update
+        </button>
+      </form>
+    </section>
+  )
+}
+
+export default function SettingsPage() {
+  return (
+    <section>
+      <title>Settings | jobportal</title>
+      <h1 className="text-3xl font-bold text-gray-900">Settings</h1>
+      <p className="mt-4 text-gray-700">Editing your name and profile details arrives in the next release.</p>
+      <ChangePasswordSection />
+    </section>
+  )
+}

@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'react-hot-toast'
+import { Link } from 'react-router'
+import { FormField } from '@/components/ui/form-field'
+import { requestPasswordReset } from '@/features/auth/api/auth-calls'
+import { AuthLayout, submitClass, textLinkClass } from '@/features/auth/components/auth-layout'
+import { forgotPasswordSchema, type ForgotPasswordValues } from '@/features/auth/schemas'
+
+export default function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } })
+
+  const send = async ({ email }: ForgotPasswordValues) => {
+    const toastId = toast.loading('Loading...')
+    try {
+      await requestPasswordReset(email.trim())
+      toast.success('Reset Email Sent')
+      setSentTo(email.trim())
+    } catch {
+      toast.error('Failed To Send Reset Email')
+    } finally {
+      toast.dismiss(toastId)
+    }
+  }
+
+  return (
+    <AuthLayout
+      title={sentTo ? 'Check email' : 'Reset your password'}
+      documentTitle={sentTo ? 'Check email' : 'Forgot Password'}
+      intro={
+        sentTo
+          ? `We have sent the reset email to ${sentTo}`
+          : "Have no fear. We'll email you instructions to reset your password. If you don't have access to your email we can try account recovery."
+      }
+    >
+      <form noValidate onSubmit={handleSubmit(send)} className="flex flex-col gap-4">
+        {!sentTo && <FormField label="Email Address" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />}
+        <button type="submit" disabled={isSubmitting} className={submitClass}>
+          {sentTo ? 'Resend Email' : 'Submit'}
+        </button>
+      </form>
+      <p className="mt-6">
+        <Link to="/login" className={textLinkClass}>
+          Back To Login
+        </Link>
+      </p>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,58 @@
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { authStore, sessionStore } from '@/features/auth/store'
+import { applicant } from '@/testing/fixtures'
+import { renderApp } from '@/testing/render'
+import { apiUrl, server } from '@/testing/server'
+
+test('the login page says welcome back and its e-mail input is plain text', async () => {
+  renderApp('/login')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
+  expect(screen.getByLabelText('Email Address')).toHaveAttribute('type', 'text')
+  expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgot-password')
+})
+
+test('a successful login stores token and user, shows "Login Successful" and opens /dashboard/my-profile', async () => {
+  let body: unknown
+  server.use(http.post(apiUrl('/auth/login'), async ({ request }) => {
+    body = await request.json()
+    return HttpResponse.json({ success: true, message: 'Logged in successfully', token: 'applicant-token', user: applicant })
+  }))
+  const { user, router } = renderApp('/login')
+  await user.type(await screen.findByLabelText('Email Address'), 'ann@example.com')
+  await user.type(screen.getByLabelText('Password'), 'secret123')
+  await user.click(screen.getByRole('button', { name: 'Login' }))
+  expect(await screen.findByText('Login Successful')).toBeInTheDocument()
+  await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-profile'))
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  expect(body).toEqual({ email: 'ann@example.com', password: 'secret123' })
+  expect(localStorage.getItem('token')).toBe('applicant-token')
+  expect(JSON.parse(localStorage.getItem('user')!)).toEqual(applicant)
+  expect(authStore.get().token).toBe('applicant-token')
+  expect(sessionStore.get().user).toEqual(applicant)
+})
+
+test('a refused login shows the server message and stores nothing', async () => {
+  server.use(http.post(apiUrl('/auth/login'), () => HttpResponse.json({ success: false, message: 'Incorrect email or password' }, { status: 401 })))
+  const { user, router } = renderApp('/login')
+  await user.type(await screen.findByLabelText('Email Address'), 'ann@example.com')
+  await user.type(screen.getByLabelText('Password'), 'wrong-password')
+  await user.click(screen.getByRole('button', { name: 'Login' }))
+  expect(await screen.findByText('Incorrect email or password')).toBeInTheDocument()
+  expect(router.state.location.pathname).toBe('/login')
+  expect(localStorage.getItem('token')).toBeNull()
+})
+
+test('an empty login shows both messages and sends nothing', async () => {
+  const { user } = renderApp('/login')
+  await user.click(await screen.findByRole('button', { name: 'Login' }))
+  expect(await screen.findByText('Please enter your email address.')).toBeVisible()
+  expect(screen.getByText('Please enter your password.')).toBeVisible()
+})
+
+test('the password show/hide toggle reveals the login password', async () => {
+  const { user } = renderApp('/login')
+  const password = await screen.findByLabelText('Password')
+  await user.click(screen.getByRole('button', { name: 'Show Password' }))
+  expect(password).toHaveAttribute('type', 'text')
+})

@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { renderApp } from '@/testing/render'
+import { apiUrl, server } from '@/testing/server'
+
+test('a reset request shows "Reset Email Sent" and the "Check email" state with "Resend Email" and "Back To Login"', async () => {
+  const bodies: unknown[] = []
+  server.use(http.post(apiUrl('/auth/reset-password-token'), async ({ request }) => {
+    bodies.push(await request.json())
+    return HttpResponse.json({ success: true, message: 'If an account exists for this email, a password reset link has been sent to it' })
+  }))
+  const { user } = renderApp('/forgot-password')
+  await user.type(await screen.findByLabelText('Email Address'), 'ann@example.com')
+  await user.click(screen.getByRole('button', { name: 'Submit' }))
+  expect(await screen.findByRole('heading', { level: 1, name: 'Check email' })).toBeVisible()
+  expect(screen.getByText('Reset Email Sent')).toBeInTheDocument()
+  expect(screen.getByText('We have sent the reset email to ann@example.com')).toBeVisible()
+  expect(screen.getByRole('link', { name: 'Back To Login' })).toHaveAttribute('href', '/login')
+  await user.click(screen.getByRole('button', { name: 'Resend Email' }))
+  await waitFor(() => expect(bodies).toEqual([{ email: 'ann@example.com' }, { email: 'ann@example.com' }]))
+})
+
+test('an empty reset request shows "Please enter your email address."', async () => {
+  const { user } = renderApp('/forgot-password')
+  await user.click(await screen.findByRole('button', { name: 'Submit' }))
+  expect(await screen.findByText('Please enter your email address.')).toBeVisible()
+})
+
+test('a failed reset request shows "Failed To Send Reset Email"', async () => {
+  server.use(http.post(apiUrl('/auth/reset-password-token'), () => HttpResponse.json({ success: false, message: 'Please enter a valid email address' }, { status: 400 })))
+  const { user } = renderApp('/forgot-password')
+  await user.type(await screen.findByLabelText('Email Address'), 'ann')
+  await user.click(screen.getByRole('button', { name: 'Submit' }))
+  expect(await screen.findByText('Failed To Send Reset Email')).toBeInTheDocument()
+  expect(screen.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible()
+})
+
+test('a new password is sent with the token from the last path segment; success shows "Password Reset Successfully" and opens /login', async () => {
+  let body: unknown
+  server.use(http.post(apiUrl('/auth/reset-password'), async ({ request }) => {
+    body = await request.json()
+    return HttpResponse.json({ success: true, message: 'Password reset successful' })
+  }))
+  const { user, router } = renderApp('/update-password/abc123')
+  await user.type(await screen.findByLabelText('New Password'), 'newsecret123')
+  await user.type(screen.getByLabelText('Confirm New Password'), 'newsecret123')
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }))
+  expect(await screen.findByText('Password Reset Successfully')).toBeInTheDocument()
+  await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  expect(body).toEqual({ password: 'newsecret123', confirmPassword: 'newsecret123', token: 'abc123' })
+})
+
+test('a refused reset shows the server message, or "Failed To Reset Password" without one', async () => {
+  server.use(http.post(apiUrl('/auth/reset-password'), () => HttpResponse.json({ success: false, message: 'The reset link is invalid or has expired' }, { status: 400 })))
+  const { user } = renderApp('/update-password/expired')
+  await user.type(await screen.findByLabelText('New Password'), 'newsecret123')
+  await user.type(screen.getByLabelText('Confirm New Password'), 'newsecret123')
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }))
+  expect(await screen.findByText('The reset link is invalid or has expired')).toBeInTheDocument()
+
+  server.use(http.post(apiUrl('/auth/reset-password'), () => new HttpResponse(null, { status: 502 })))
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }))
+  expect(await screen.findByText('Failed To Reset Password')).toBeInTheDocument()
+})

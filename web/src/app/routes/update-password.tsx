@@ -1,0 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { toast } from 'react-hot-toast'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { PasswordField } from '@/components/ui/form-field'
+import { resetPassword } from '@/features/auth/api/auth-calls'
+import { AuthLayout, submitClass, textLinkClass } from '@/features/auth/components/auth-layout'
+import { resetPasswordSchema, type ResetPasswordValues } from '@/features/auth/schemas'
+import { errorMessage } from '@/lib/api-client'
+
+export default function UpdatePasswordPage() {
+  const navigate = useNavigate()
+  // SPEC section 2: the reset token is the last path segment.
+  const token = useLocation().pathname.split('/').filter(Boolean).at(-1) ?? ''
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordValues>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '', confirmPassword: '' } })
+
+  const onSubmit = async (values: ResetPasswordValues) => {
+    const toastId = toast.loading('Loading...')
+    try {
+      await resetPassword({ ...values, token })
+      toast.success('Password Reset Successfully')
+      navigate('/login')
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed To Reset Password'))
+    } finally {
+      toast.dismiss(toastId)
+    }
+  }
+
+  return (
+    <AuthLayout title="Choose new password" documentTitle="Reset Password" intro="Almost done. Enter your new password and you're all set.">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+        <PasswordField label="New Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <PasswordField label="Confirm New Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <button type="submit" disabled={isSubmitting} className={submitClass}>
+          Reset Password
+        </button>
+      </form>
+      <p className="mt-6">
+        <Link to="/login" className={textLinkClass}>
+          Back To Login
+        </Link>
+      </p>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,76 @@
+import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react'
+
+type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }
+
+export const inputClass =
+  'w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-600 aria-invalid:border-red-700'
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
+  ) : null
+}
+
+/** A labelled input whose error is announced with it. */
+export const FormField = forwardRef<HTMLInputElement, Props>(function FormField({ label, error, id, className = '', ...props }, ref) {
+  const generated = useId()
+  const inputId = id ?? generated
+  const errorId = `${inputId}-error`
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1 block font-medium text-gray-900">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClass}
+        {...props}
+      />
+      <FieldError id={errorId} error={error} />
+    </div>
+  )
+})
+
+/** A password input with a show/hide toggle named after the field, e.g. "Show Password". */
+export const PasswordField = forwardRef<HTMLInputElement, Omit<Props, 'type'>>(function PasswordField(
+  { label, error, id, className = '', ...props },
+  ref,
+) {
+  const generated = useId()
+  const inputId = id ?? generated
+  const errorId = `${inputId}-error`
+  const [visible, setVisible] = useState(false)
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1 block font-medium text-gray-900">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={inputId}
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`${inputClass} pr-20`}
+          {...props}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-1 right-1 rounded px-2 text-sm font-semibold text-blue-800 hover:bg-blue-50"
+          aria-label={`${visible ? 'Hide' : 'Show'} ${label}`}
+          aria-controls={inputId}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </button>
+      </div>
+      <FieldError id={errorId} error={error} />
+    </div>
+  )
+})

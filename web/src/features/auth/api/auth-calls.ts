@@ -1,0 +1,25 @@
+import { api } from '@/lib/api-client'
+import type { SignupData, User } from '../types'
+
+type Message = { message: string }
+
+/** SPEC section 7: the signup code is sent only to an address without an account. */
+export const sendOtp = (email: string) =>
+  api<Message>('/auth/sendotp', { method: 'POST', body: { email, checkUserPresent: true } })
+
+export const signup = (data: SignupData & { otp: string }) =>
+  api<Message & { user: User }>('/auth/signup', { method: 'POST', body: data })
+
+export const login = (credentials: { email: string; password: string }) =>
+  api<Message & { token: string; user: User }>('/auth/login', { method: 'POST', body: credentials })
+
+export const logout = () => api<Message>('/auth/logout', { method: 'POST' })
+
+export const requestPasswordReset = (email: string) =>
+  api<Message>('/auth/reset-password-token', { method: 'POST', body: { email } })
+
+export const resetPassword = (body: { password: string; confirmPassword: string; token: string }) =>
+  api<Message>('/auth/reset-password', { method: 'POST', body })
+
+export const changePassword = (body: { oldPassword: string; newPassword: string }) =>
+  api<Message>('/auth/changepassword', { method: 'POST', body })

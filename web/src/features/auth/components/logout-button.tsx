@@ -1,0 +1,30 @@
+import { useState, type ReactNode } from 'react'
+import { ConfirmationModal } from '@/components/ui/confirmation-modal'
+import { useSession } from '../use-session'
+
+/** Logout is an action that asks first (SPEC section 2 "Navigation"). */
+export function LogoutButton({ className, children = 'Logout', onDone }: { className?: string; children?: ReactNode; onDone?: () => void }) {
+  const [confirming, setConfirming] = useState(false)
+  const { logout } = useSession()
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setConfirming(true)}>
+        {children}
+      </button>
+      {confirming && (
+        <ConfirmationModal
+          title="Are you sure?"
+          text="You will be logged out of your account."
+          confirmLabel="Logout"
+          cancelLabel="Cancel"
+          onConfirm={() => {
+            setConfirming(false)
+            onDone?.()
+            void logout()
+          }}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,23 @@
+export const ACCOUNT_TYPES = ['Applicant', 'Recruiter'] as const
+export type AccountType = (typeof ACCOUNT_TYPES)[number]
+
+/** SPEC section 3 "User", as the server returns it. */
+export type User = {
+  _id: string
+  firstName: string
+  lastName: string
+  email: string
+  accountType: AccountType | 'Admin'
+  image: string | null
+  token?: string | null
+}
+
+/** The details kept between the signup form and the code screen (SPEC section 3 "signupData"). */
+export type SignupData = {
+  accountType: AccountType
+  firstName: string
+  lastName: string
+  email: string
+  password: string
+  confirmPassword: string
+}
