@@ -138,3 +138,47 @@ fn a_bad_setting_stops_the_program_with_one_line_naming_it() {
     }
     let _ = std::fs::remove_dir_all(data_dir);
 }
+
+#[tokio::test]
+async fn only_configured_origins_are_allowed_cross_origin() {
+    let app = TestApp::sqlite(|config| {
+        config.cors_origins = vec![axum::http::HeaderValue::from_static("http://localhost:5173")];
+    })
+    .await;
+    let preflight = |origin: &'static str| {
+        app.client
+            .request(reqwest::Method::OPTIONS, app.url("/api/v1/jobs/updateJob/some-id"))
+            .header("origin", origin)
+            .header("access-control-request-method", "PUT")
+            .header("access-control-request-headers", "authorization,content-type")
+            .send()
+    };
+    let allowed = preflight("http://localhost:5173").await.unwrap();
+    assert_eq!(allowed.status(), 200);
+    assert_eq!(allowed.headers()["access-control-allow-origin"], "http://localhost:5173");
+    let methods = allowed.headers()["access-control-allow-methods"].to_str().unwrap().to_string();
+    for method in ["GET", "POST", "PUT", "DELETE"] {
+        assert!(methods.contains(method), "{methods}");
+    }
+    let headers = allowed.headers()["access-control-allow-headers"].to_str().unwrap().to_lowercase();
+    assert!(headers.contains("authorization") && headers.contains("content-type"), "{headers}");
+
+    let refused = preflight("https://evil.example").await.unwrap();
+    assert!(refused.headers().get("access-control-allow-origin").is_none());
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn without_cors_origins_no_cross_origin_header_is_sent() {
+    let app = TestApp::sqlite(|_| {}).await;
+    let response = app
+        .client
+        .get(app.url("/api/v1/jobs/showAllCategories"))
+        .header("origin", "http://localhost:5173")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(response.headers().get("access-control-allow-origin").is_none());
+    app.stop().await;
+}
