@@ -130,6 +130,7 @@ fn tsquery(terms: &[String], weights: &str) -> String {
         .join(" & ")
 }
 
+#[derive(Clone)]
 enum Bind {
     Text(String),
     Int(i64),
@@ -213,14 +214,13 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
         let placeholder = statement.bind(Bind::Int(now_millis()));
         statement.and(&format!("j.deadline > {placeholder}"));
     }
-    let filters = statement.binds.len();
     let where_sql = statement.where_sql.clone();
     // Newest first: on SQLite the full-text table streams its rowids (= seq) in that order.
     let newest = if matches!(db, Db::Sqlite(_)) && text { "jobs_fts.rowid DESC" } else { "j.seq DESC" };
 
     // Deleted jobs are not in SQLite's text index, so a text-only count needs no join.
     let count_sql = match db {
-        Db::Sqlite(_) if text && filters == 1 => {
+        Db::Sqlite(_) if text && statement.binds.len() == 1 => {
             format!(
                 "SELECT CAST(COUNT(*) AS BIGINT) FROM (SELECT 1 FROM jobs_fts WHERE jobs_fts MATCH $1 LIMIT {}) capped",
                 COUNT_CAP + 1
@@ -233,51 +233,82 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
     };
     let (start, end) = (search.offset(), search.offset() + search.limit);
 
-    // The ranked part of the page: positions start..end that fall in the window.
-    let ranked_sql = (text && start < RANKED_WINDOW).then(|| {
+    // The ranked part of the page: positions start..end that fall in the window. It also says how
+    // many matches the window holds: fewer than the window's size means that is every match.
+    let ranked = (text && start < RANKED_WINDOW).then(|| {
+        let mut binds = statement.binds.clone();
+        let mut bind = |value: Bind| {
+            binds.push(value);
+            format!("${}", binds.len())
+        };
         let score = match db {
             Db::Sqlite(_) => "bm25(jobs_fts, 8.0, 4.0, 2.0, 1.0)".to_string(),
             Db::Postgres(_) => {
                 // Ranked with every term anywhere, description included; higher is better.
-                let ranking = statement.bind(Bind::Text(tsquery(&search.q, "")));
+                let ranking = bind(Bind::Text(tsquery(&search.q, "")));
                 format!("-ts_rank(j.search, to_tsquery('simple', {ranking}))")
             }
         };
-        format!(
-            "WITH window_matches AS (SELECT j.seq AS seq, {score} AS score FROM {from} WHERE {where_sql} ORDER BY {newest} LIMIT {RANKED_WINDOW}) \
-             SELECT {JOB_COLUMNS} FROM window_matches m JOIN jobs j ON j.seq = m.seq JOIN categories c ON c.id = j.category_id \
-             ORDER BY m.score, m.seq DESC LIMIT {} OFFSET {start}",
-            end.min(RANKED_WINDOW) - start
-        )
+        let limit = bind(Bind::Int(end.min(RANKED_WINDOW) - start));
+        let offset = bind(Bind::Int(start));
+        let sql = format!(
+            "WITH window_matches AS (SELECT j.seq AS seq, {score} AS score FROM {from} WHERE {where_sql} \
+             ORDER BY {newest} LIMIT {RANKED_WINDOW}) \
+             SELECT {JOB_COLUMNS}, CAST((SELECT COUNT(*) FROM window_matches) AS BIGINT) AS window_total \
+             FROM window_matches m JOIN jobs j ON j.seq = m.seq JOIN categories c ON c.id = j.category_id \
+             ORDER BY m.score, m.seq DESC LIMIT {limit} OFFSET {offset}"
+        );
+        (sql, binds)
     });
     // The newest-first part: everything after the window (or all of it, without text).
     let newest_start = if text { start.max(RANKED_WINDOW) } else { start };
-    let newest_sql = (newest_start < end).then(|| {
-        format!(
+    let newest = (newest_start < end).then(|| {
+        let mut binds = statement.binds.clone();
+        binds.push(Bind::Int(end - newest_start));
+        binds.push(Bind::Int(newest_start));
+        let sql = format!(
             "SELECT {JOB_COLUMNS} FROM {from} JOIN categories c ON c.id = j.category_id WHERE {where_sql} \
-             ORDER BY {newest} LIMIT {} OFFSET {newest_start}",
-            end - newest_start
-        )
+             ORDER BY {newest} LIMIT ${} OFFSET ${}",
+            binds.len() - 1,
+            binds.len()
+        );
+        (sql, binds)
     });
 
-    let (filter_binds, all_binds) = (&statement.binds[..filters], &statement.binds[..]);
+    let filter_binds = &statement.binds[..];
     crate::dispatch!(db, |pool| {
         let mut rows: Vec<JobRow> = Vec::new();
-        if let Some(sql) = ranked_sql {
+        let mut counted = None;
+        if let Some((sql, binds)) = ranked {
+            let ranked: Vec<RankedRow> =
+                bind_all!(sqlx::query_as::<_, RankedRow>(sqlx::AssertSqlSafe(sql)), &binds).fetch_all(pool).await?;
+            counted = ranked.first().map(|row| row.window_total).filter(|total| *total < RANKED_WINDOW);
+            rows.extend(ranked.into_iter().map(|row| row.job));
+        }
+        if let Some((sql, binds)) = newest {
             rows.extend(
-                bind_all!(sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)), all_binds).fetch_all(pool).await?,
+                bind_all!(sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)), &binds).fetch_all(pool).await?,
             );
         }
-        if let Some(sql) = newest_sql {
-            rows.extend(
-                bind_all!(sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)), filter_binds).fetch_all(pool).await?,
-            );
-        }
-        let (total,): (i64,) = bind_all!(sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(count_sql)), filter_binds)
-            .fetch_one(pool)
-            .await?;
+        let total = match counted {
+            Some(total) => total,
+            None => {
+                bind_all!(sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(count_sql)), filter_binds)
+                    .fetch_one(pool)
+                    .await?
+                    .0
+            }
+        };
         Ok((rows.into_iter().map(Job::from).collect(), total.min(COUNT_CAP), total > COUNT_CAP))
     })
+}
+
+/// A ranked job and how many matches the ranked window held.
+#[derive(sqlx::FromRow)]
+struct RankedRow {
+    #[sqlx(flatten)]
+    job: JobRow,
+    window_total: i64,
 }
 
 #[cfg(test)]
