@@ -5,7 +5,7 @@ import { toast } from 'react-hot-toast'
 import { Link } from 'react-router'
 import { FormField } from '@/components/ui/form-field'
 import { requestPasswordReset } from '@/features/auth/api/auth-calls'
-import { AuthLayout, submitClass, textLinkClass } from '@/features/auth/components/auth-layout'
+import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
 import { forgotPasswordSchema, type ForgotPasswordValues } from '@/features/auth/schemas'
 
 export default function ForgotPasswordPage() {
@@ -41,9 +41,7 @@ export default function ForgotPasswordPage() {
     >
       <form noValidate onSubmit={handleSubmit(send)} className="flex flex-col gap-4">
         {!sentTo && <FormField label="Email Address" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />}
-        <button type="submit" disabled={isSubmitting} className={submitClass}>
-          {sentTo ? 'Resend Email' : 'Submit'}
-        </button>
+        <SubmitButton busy={isSubmitting}>{sentTo ? 'Resend Email' : 'Submit'}</SubmitButton>
       </form>
       <p className="mt-6">
         <Link to="/login" className={textLinkClass}>

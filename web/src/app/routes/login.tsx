@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router'
 import { FormField, PasswordField } from '@/components/ui/form-field'
 import { login } from '@/features/auth/api/auth-calls'
 import { userDetailsQueryOptions } from '@/features/auth/api/get-user-details'
-import { AuthLayout, submitClass, textLinkClass } from '@/features/auth/components/auth-layout'
+import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
 import { loginSchema, type LoginValues } from '@/features/auth/schemas'
 import { authStore, setToken, setUser } from '@/features/auth/store'
 import { errorMessage } from '@/lib/api-client'
@@ -48,9 +48,7 @@ export default function LoginPage() {
         <Link to="/forgot-password" className={`self-end text-sm ${textLinkClass}`}>
           Forgot Password
         </Link>
-        <button type="submit" disabled={isSubmitting} className={submitClass}>
-          Login
-        </button>
+        <SubmitButton busy={isSubmitting}>Login</SubmitButton>
       </form>
       <p className="mt-6 text-gray-700">
         New to jobportal?{' '}

@@ -5,7 +5,7 @@ import { toast } from 'react-hot-toast'
 import { Link, useNavigate } from 'react-router'
 import { FormField, PasswordField } from '@/components/ui/form-field'
 import { AccountTypeTabs } from '@/features/auth/components/account-type-tabs'
-import { AuthLayout, submitClass, textLinkClass } from '@/features/auth/components/auth-layout'
+import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
 import { signupSchema, type SignupValues } from '@/features/auth/schemas'
 import { requestSignupCode } from '@/features/auth/signup-flow'
 import { setSignupData } from '@/features/auth/store'
@@ -53,9 +53,7 @@ export default function SignupPage() {
           <FormField label="Email Address" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
           <PasswordField label="Create Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
           <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-          <button type="submit" disabled={isSubmitting} className={submitClass}>
-            Create Account
-          </button>
+          <SubmitButton busy={isSubmitting}>Create Account</SubmitButton>
         </form>
       </AccountTypeTabs>
       <p className="mt-6 text-gray-700">

@@ -4,7 +4,7 @@ import { toast } from 'react-hot-toast'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { PasswordField } from '@/components/ui/form-field'
 import { resetPassword } from '@/features/auth/api/auth-calls'
-import { AuthLayout, submitClass, textLinkClass } from '@/features/auth/components/auth-layout'
+import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
 import { resetPasswordSchema, type ResetPasswordValues } from '@/features/auth/schemas'
 import { errorMessage } from '@/lib/api-client'
 
@@ -36,9 +36,7 @@ export default function UpdatePasswordPage() {
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
         <PasswordField label="New Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
         <PasswordField label="Confirm New Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-        <button type="submit" disabled={isSubmitting} className={submitClass}>
-          Reset Password
-        </button>
+        <SubmitButton busy={isSubmitting}>Reset Password</SubmitButton>
       </form>
       <p className="mt-6">
         <Link to="/login" className={textLinkClass}>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { toast } from 'react-hot-toast'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { signup } from '@/features/auth/api/auth-calls'
-import { AuthLayout, submitClass, textLinkClass } from '@/features/auth/components/auth-layout'
+import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
 import { OtpInput } from '@/features/auth/components/otp-input'
 import { requestSignupCode } from '@/features/auth/signup-flow'
 import { authStore, setSignupData, useAuthState } from '@/features/auth/store'
@@ -54,9 +54,7 @@ export default function VerifyEmailPage() {
             {codeError}
           </p>
         )}
-        <button type="submit" disabled={loading} className={submitClass}>
-          Verify Email
-        </button>
+        <SubmitButton busy={loading}>Verify Email</SubmitButton>
       </form>
       <div className="mt-6 flex items-center justify-between">
         <Link to="/signup" className={textLinkClass}>
