@@ -1,9 +1,10 @@
 -- Full-text search over listed jobs. The index holds the text of jobs that are not deleted and is
--- kept in step by triggers on every insert, edit and delete. unicode61 without stemming, so a
--- word matches here as it does in PostgreSQL's 'simple' configuration: case-insensitive, by prefix.
+-- kept in step by triggers on every insert, edit and delete. Words match case-insensitively by
+-- their stem (porter), as they do in PostgreSQL's 'english' configuration: "engineers" finds
+-- "Engineer".
 CREATE VIRTUAL TABLE jobs_fts USING fts5(
     title, company, location, description,
-    content = 'jobs', content_rowid = 'seq', tokenize = 'unicode61'
+    content = 'jobs', content_rowid = 'seq', tokenize = 'porter unicode61'
 );
 
 CREATE TRIGGER jobs_fts_insert AFTER INSERT ON jobs WHEN new.deleted_at IS NULL BEGIN

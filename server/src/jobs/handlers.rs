@@ -24,9 +24,9 @@ pub struct JobsPage {
     pub success: bool,
     pub message: String,
     pub data: Vec<Job>,
-    /// How many jobs match, counted up to 10000.
+    /// How many jobs match, counted up to 1000.
     pub total: i64,
-    /// True when more than 10000 match and `total` stopped counting.
+    /// True when more than 1000 match and `total` stopped counting.
     pub total_capped: bool,
     pub page: i64,
     pub limit: i64,
@@ -34,7 +34,7 @@ pub struct JobsPage {
 
 /// Browse and search listed jobs: newest first without `q`; with it, the newest 200 matches best
 /// match first, then the rest newest first (a fixed order, so pages are stable). `total` counts up
-/// to 10000 matches; `totalCapped` says when there are more.
+/// to 1000 matches; `totalCapped` says when there are more.
 #[utoipa::path(
     get,
     path = "/api/v1/jobs/alljobs",

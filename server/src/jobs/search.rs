@@ -18,10 +18,9 @@ const MAX_TERMS: usize = 8;
 #[derive(Debug, Default, PartialEq, Eq, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct JobSearch {
-    /// Words matched case-insensitively, by prefix, against title, company and location (all must
-    /// match; the last word by prefix, the others as whole words); on PostgreSQL the description
-    /// also counts toward ranking. Best match first among the newest 200 matches, then the rest
-    /// newest first.
+    /// Words matched case-insensitively by their stem ("engineers" finds "Engineer") against title,
+    /// company and location (all must match); on PostgreSQL the description also counts toward
+    /// ranking. Best match first among the newest 200 matches, then the rest newest first.
     #[param(value_type = Option<String>)]
     pub q: Vec<String>,
     /// `Full-time`, `Part-time` or `Internship`; repeat for several (they combine as OR).
@@ -101,31 +100,18 @@ pub fn terms(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Whether the term at `index` is matched by prefix: only the last one, which may still be being
-/// typed. Earlier words are whole words, which the indexes find without expanding a prefix.
-fn is_prefix(terms: &[String], index: usize) -> bool {
-    index + 1 == terms.len()
-}
-
-/// FTS5: every term in title, company or location; the last by prefix.
+/// FTS5: every word, by its stem, in title, company or location. Whole words, not prefixes: a
+/// prefix makes FTS5 gather every matching document before it can return the first.
 fn fts5_query(terms: &[String]) -> String {
-    let phrases: Vec<String> = terms
-        .iter()
-        .enumerate()
-        .map(|(index, term)| if is_prefix(terms, index) { format!("\"{term}\"*") } else { format!("\"{term}\"") })
-        .collect();
+    let phrases: Vec<String> = terms.iter().map(|term| format!("\"{term}\"")).collect();
     format!("{{title company location}} : ({})", phrases.join(" AND "))
 }
 
-/// PostgreSQL: every term, the last by prefix; `weights` limits where a term may match.
+/// PostgreSQL: every word, by its stem; `weights` limits where a word may match.
 fn tsquery(terms: &[String], weights: &str) -> String {
     terms
         .iter()
-        .enumerate()
-        .map(|(index, term)| {
-            let prefix = if is_prefix(terms, index) { "*" } else { "" };
-            if prefix.is_empty() && weights.is_empty() { term.clone() } else { format!("{term}:{prefix}{weights}") }
-        })
+        .map(|term| if weights.is_empty() { term.clone() } else { format!("{term}:{weights}") })
         .collect::<Vec<_>>()
         .join(" & ")
 }
@@ -168,7 +154,7 @@ macro_rules! bind_all {
 }
 
 /// Matches counted before `total` stops counting: beyond this a count costs more than it tells.
-pub const COUNT_CAP: i64 = 10_000;
+pub const COUNT_CAP: i64 = 1_000;
 /// With text, the newest this-many matches are ranked by relevance and come first; the matches
 /// after them follow newest first. One fixed order, so pages never overlap or skip, at a cost that
 /// does not grow with the number of matches.
@@ -187,7 +173,7 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
         }
         (Db::Postgres(_), true) => {
             let placeholder = statement.bind(Bind::Text(tsquery(&search.q, "ABC")));
-            statement.and(&format!("j.search @@ to_tsquery('simple', {placeholder})"));
+            statement.and(&format!("j.search @@ to_tsquery('english', {placeholder})"));
             "jobs j"
         }
         (_, false) => "jobs j",
@@ -246,7 +232,7 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
             Db::Postgres(_) => {
                 // Ranked with every term anywhere, description included; higher is better.
                 let ranking = bind(Bind::Text(tsquery(&search.q, "")));
-                format!("-ts_rank(j.search, to_tsquery('simple', {ranking}))")
+                format!("-ts_rank(j.search, to_tsquery('english', {ranking}))")
             }
         };
         let limit = bind(Bind::Int(end.min(RANKED_WINDOW) - start));
@@ -326,11 +312,11 @@ mod tests {
     }
 
     #[test]
-    fn the_last_word_is_matched_by_prefix() {
+    fn words_become_whole_word_queries() {
         let words = terms("rust pune");
-        assert_eq!(fts5_query(&words), "{title company location} : (\"rust\" AND \"pune\"*)");
-        assert_eq!(tsquery(&words, "ABC"), "rust:ABC & pune:*ABC");
-        assert_eq!(tsquery(&words, ""), "rust & pune:*");
+        assert_eq!(fts5_query(&words), "{title company location} : (\"rust\" AND \"pune\")");
+        assert_eq!(tsquery(&words, "ABC"), "rust:ABC & pune:ABC");
+        assert_eq!(tsquery(&words, ""), "rust & pune");
     }
 
     #[test]

@@ -356,7 +356,7 @@ async fn search_matches_title_company_and_location_by_word_prefix(app: &TestApp)
     let only = |title: &str| (1, vec![title.to_string()]);
     assert_eq!(search(app, "q=rust").await, only("Senior Rust Engineer"), "the description alone does not match");
     assert_eq!(search(app, "q=RUST").await, only("Senior Rust Engineer"), "case-insensitive");
-    assert_eq!(search(app, "q=engin").await, only("Senior Rust Engineer"), "by word prefix");
+    assert_eq!(search(app, "q=engineers").await, only("Senior Rust Engineer"), "by word stem");
     assert_eq!(search(app, "q=GLOBEX").await, only("Sales Lead"), "company");
     assert_eq!(search(app, "q=mumbai").await, only("Sales Lead"), "location");
     assert_eq!(search(app, "q=acme%20pune").await, only("Senior Rust Engineer"), "every word must match");
@@ -503,15 +503,15 @@ on_both_engines!(
 );
 
 async fn a_large_result_counts_to_the_cap_and_pages_through_every_match_once(app: &TestApp) {
-    jobportal::bench_data::seed(&app.db, 3, 10_050).await.unwrap();
+    jobportal::bench_data::seed(&app.db, 3, 2_500).await.unwrap();
     let (status, body) = app.get("/api/v1/jobs/alljobs?limit=1").await;
     assert_eq!(status, 200);
-    assert_eq!((body["total"].clone(), body["totalCapped"].clone()), (json!(10_000), json!(true)));
+    assert_eq!((body["total"].clone(), body["totalCapped"].clone()), (json!(1_000), json!(true)));
 
     // "senior" heads about one title in eight: more matches than the ranked window holds.
     let (_, first) = app.get("/api/v1/jobs/alljobs?q=senior&limit=100").await;
     let total = first["total"].as_i64().unwrap();
-    assert!((600..5_000).contains(&total) && first["totalCapped"] == false, "{total}");
+    assert!((250..1_000).contains(&total) && first["totalCapped"] == false, "{total}");
     let mut seen = std::collections::HashSet::new();
     for page in 1..=(total + 99) / 100 {
         let (status, body) = app.get(&format!("/api/v1/jobs/alljobs?q=senior&limit=100&page={page}")).await;
