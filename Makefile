@@ -36,9 +36,9 @@ test-web: web-deps
 	cd $(WEB) && npm test
 
 # Browser journeys in Debian's Chromium against the real server (debug build) on a fresh SQLite.
+test-e2e: web-build server-debug
+	cd $(WEB) && JOBPORTAL_BIN=$(CURDIR)/$(SERVER)/target/debug/jobportal npm run e2e
+
 # Seeds a million jobs on each engine and measures search and job detail under load (BENCHMARKS.md).
 bench:
 	bash bench/run.sh
-
-test-e2e: web-build server-debug
-	cd $(WEB) && JOBPORTAL_BIN=$(CURDIR)/$(SERVER)/target/debug/jobportal npm run e2e

@@ -5,6 +5,9 @@ import { expect } from '@playwright/test'
 /** Without SMTP_URL the server writes every e-mail as an .eml file into <DATA_DIR>/outbox. */
 const outbox = () => path.join(process.env.JOBPORTAL_E2E_DATA_DIR!, 'outbox')
 
+/** The header block with folded lines joined: a long Subject continues on lines that start with a space. */
+const unfoldedHeaders = (mail: string) => mail.split(/\r?\n\r?\n/)[0].replace(/\r?\n(?=[ \t])/g, '')
+
 /** Waits for the newest e-mail to `to` whose subject contains `subject`, and returns its text. */
 export async function waitForMail(to: string, subject: string): Promise<string> {
   let found = ''
@@ -19,7 +22,7 @@ export async function waitForMail(to: string, subject: string): Promise<string> 
           .map((name) => path.join(dir, name))
           .map((file) => ({ text: fs.readFileSync(file, 'utf8'), time: fs.statSync(file).mtimeMs }))
           .filter(({ text }) => text.includes(`To: ${to}\r\n`) || text.includes(`To: ${to}\n`))
-          .filter(({ text }) => /^Subject: (.*)$/m.exec(text)?.[1].includes(subject))
+          .filter(({ text }) => /^Subject: (.*)$/m.exec(unfoldedHeaders(text))?.[1].includes(subject))
           .sort((a, b) => b.time - a.time)
         found = mails[0]?.text ?? ''
         return found !== ''
@@ -32,7 +35,7 @@ export async function waitForMail(to: string, subject: string): Promise<string> 
 
 export async function signupCode(to: string): Promise<string> {
   const mail = await waitForMail(to, 'Your jobportal verification code')
-  return /^Subject: Your jobportal verification code: (\d{6})/m.exec(mail)![1]
+  return /^Subject: Your jobportal verification code: (\d{6})/m.exec(unfoldedHeaders(mail))![1]
 }
 
 export async function resetLink(to: string): Promise<string> {

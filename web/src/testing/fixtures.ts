@@ -1,6 +1,8 @@
 import type { User } from '@/features/auth/types'
+import type { Application } from '@/features/applications/types'
 import type { Category } from '@/features/categories/types'
 import type { Job } from '@/features/jobs/types'
+import type { ApplicantDetails, RecruiterDetails } from '@/features/profiles/types'
 
 export const categories: Category[] = [
   { _id: 'c1', name: 'Engineering', description: 'Build and maintain systems.' },
@@ -46,3 +48,46 @@ export const recruiter: User = {
   image: '/api/v1/avatars/u-recruiter.svg',
   token: 'recruiter-token',
 }
+
+export const application = (overrides: Partial<Application> = {}): Application => ({
+  _id: 'a1',
+  jobId: 'j1',
+  status: 'applied',
+  sop: 'I have written Rust services for five years.',
+  dateOfApplication: '2026-03-04T10:00:00Z',
+  jobDetails: { title: 'Backend Developer', salary: 50000, company: 'Acme', location: 'Pune', jobType: 'Full-time', deadline: '2099-12-31T00:00:00Z' },
+  recruitersDetails: { company: 'Acme' },
+  userDetails: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' },
+  jobApplicantsDetails: {
+    resume: '/api/v1/files/resume-a1.pdf?sig=abc',
+    education: [{ _id: 'e1', institutionName: 'IIT Bombay', startYear: 2018, endYear: 2022 }],
+    skills: ['Rust'],
+  },
+  ...overrides,
+})
+
+export const applicantDetails = (overrides: Partial<ApplicantDetails> = {}): ApplicantDetails => ({
+  _id: 'u-applicant',
+  profile: 'I build reliable web services.',
+  education: [
+    { _id: 'e1', institutionName: 'MIT', startYear: 2015, endYear: 2019 },
+    { _id: 'e2', institutionName: 'Open University', startYear: 2020, endYear: null },
+  ],
+  skills: ['Rust', 'SQL', 'React'],
+  resume: '/api/v1/resumes/u-applicant?viewer=u-applicant&expires=4102444800&signature=abc',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  ...overrides,
+})
+
+export const emptyApplicantDetails = (): ApplicantDetails =>
+  applicantDetails({ profile: '', education: [], skills: [], resume: '' })
+
+export const recruiterDetails = (overrides: Partial<RecruiterDetails> = {}): RecruiterDetails => ({
+  _id: 'u-recruiter',
+  company: 'Acme',
+  position: 'Hiring Manager',
+  contactNumber: '9876543210',
+  ...overrides,
+})

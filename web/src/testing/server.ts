@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { categories } from './fixtures'
+import { applicantDetails, categories, job, recruiterDetails } from './fixtures'
 
 export const apiUrl = (path: string) => `*/api/v1${path}`
 
@@ -11,6 +11,22 @@ export const handlers = [
   ),
   http.get(apiUrl('/jobs/alljobs'), () =>
     HttpResponse.json({ success: true, message: 'Jobs fetched', data: [], total: 0, page: 1, limit: 50 }),
+  ),
+  http.get(apiUrl('/jobs/getJob/:jobId'), ({ params }) =>
+    HttpResponse.json({ success: true, message: 'Job fetched', data: job({ _id: String(params.jobId) }) }),
+  ),
+  http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: [] })),
+  http.get(apiUrl('/auth/applicantDetails'), () =>
+    HttpResponse.json({ success: true, message: 'User details fetched', data: applicantDetails() }),
+  ),
+  http.get(apiUrl('/auth/recruiterDetails'), () =>
+    HttpResponse.json({ success: true, message: 'User details fetched', data: recruiterDetails() }),
+  ),
+  http.get(apiUrl('/auth/applications'), () =>
+    HttpResponse.json({ success: true, message: 'Applications fetched', applications: [] }),
+  ),
+  http.get(apiUrl('/auth/jobs/applications/:jobId'), () =>
+    HttpResponse.json({ success: true, message: 'Applications fetched', applications: [] }),
   ),
 ]
 

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import { DEFAULT_SOP } from '@/features/applications/sop'
+import type { Application } from '@/features/applications/types'
+import { reloadStores } from '@/features/auth/store'
 import type { Job } from '@/features/jobs/types'
-import { applicant, job, recruiter } from '@/testing/fixtures'
+import { applicant, application, job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
@@ -39,19 +42,122 @@ test('after the deadline the job page shows "No longer accepting applications" i
   expect(screen.queryByText(/Last Date to Apply/)).not.toBeInTheDocument()
 })
 
-test('an applicant sees Apply before the deadline', async () => {
+const answerApplications = (applications: Application[] = []) =>
+  server.use(http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: true, message: 'Applications fetched successfully', applications })))
+
+async function openAsApplicant(applications: Application[] = []) {
   signIn(applicant)
   answerJob()
+  answerApplications(applications)
+  const view = renderApp('/job/j1')
+  return { ...view, apply: await screen.findByRole('button', { name: 'Apply' }) }
+}
+
+test('an applicant sees an Apply button before the deadline', async () => {
+  const { apply } = await openAsApplicant()
+  expect(apply).toBeEnabled()
+  expect(screen.queryByRole('link', { name: 'Apply' })).not.toBeInTheDocument()
+})
+
+test('an applicant who applied earlier sees "Applied", disabled', async () => {
+  signIn(applicant)
+  answerJob()
+  answerApplications([application({ jobId: 'j1' })])
   renderApp('/job/j1')
-  expect(await screen.findByRole('link', { name: 'Apply' })).toHaveAttribute('href', '/job/j1#apply')
+  expect(await screen.findByRole('button', { name: 'Applied' })).toBeDisabled()
+  expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument()
+})
+
+test('Apply opens a dialog with the statement prefilled and a live word count', async () => {
+  const { user, apply } = await openAsApplicant()
+  await user.click(apply)
+  const dialog = within(screen.getByRole('dialog', { name: 'Apply for Backend Developer' }))
+  const sop = dialog.getByLabelText('Statement of Purpose')
+  expect(sop).toHaveValue(DEFAULT_SOP)
+  expect(sop).toHaveFocus()
+  expect(sop).toHaveAccessibleDescription('19 / 250 words')
+  await user.clear(sop)
+  await user.type(sop, 'I  build   things')
+  expect(dialog.getByText('3 / 250 words')).toBeVisible()
+  await user.keyboard('{Escape}')
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(apply).toHaveFocus()
+})
+
+test('more than 250 words is refused on the client', async () => {
+  let calls = 0
+  server.use(http.post(apiUrl('/jobs/apply/j1'), () => {
+    calls++
+    return HttpResponse.json({ success: true, message: 'Job applied successfully' }, { status: 201 })
+  }))
+  const { user, apply } = await openAsApplicant()
+  await user.click(apply)
+  const sop = screen.getByLabelText('Statement of Purpose')
+  await user.clear(sop)
+  await user.click(sop)
+  await user.paste(Array.from({ length: 251 }, (_, n) => `word${n}`).join(' '))
+  expect(screen.getByText('251 / 250 words')).toBeVisible()
+  await user.click(screen.getByRole('button', { name: 'Submit Application' }))
+  expect(await screen.findByText('Statement of purpose must be at most 250 words')).toBeVisible()
+  expect(calls).toBe(0)
+  expect(screen.getByRole('dialog')).toBeVisible()
+})
+
+test('an empty statement is refused with "Statement of purpose is required"', async () => {
+  const { user, apply } = await openAsApplicant()
+  await user.click(apply)
+  await user.clear(screen.getByLabelText('Statement of Purpose'))
+  await user.click(screen.getByRole('button', { name: 'Submit Application' }))
+  expect(await screen.findByText('Statement of purpose is required')).toBeVisible()
+  expect(screen.getByText('0 / 250 words')).toBeVisible()
+})
+
+test('a sent application shows "Job Applied Successfully" and then "Applied", disabled', async () => {
+  let body: unknown
+  let applications: Application[] = []
+  server.use(http.post(apiUrl('/jobs/apply/j1'), async ({ request }) => {
+    body = await request.json()
+    applications = [application({ jobId: 'j1' })]
+    return HttpResponse.json({ success: true, message: 'Job applied successfully', application: applications[0] }, { status: 201 })
+  }))
+  const { user, apply } = await openAsApplicant()
+  server.use(http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: true, message: 'ok', applications })))
+  await user.click(apply)
+  await user.type(screen.getByLabelText('Statement of Purpose'), ' Rust is my daily tool.')
+  await user.click(screen.getByRole('button', { name: 'Submit Application' }))
+  expect(await screen.findByText('Job Applied Successfully')).toBeInTheDocument()
+  expect(body).toEqual({ sop: `${DEFAULT_SOP} Rust is my daily tool.` })
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(await screen.findByRole('button', { name: 'Applied' })).toBeDisabled()
+})
+
+test.each([
+  [409, 'You have already applied for this job'],
+  [400, 'Application limit reached'],
+])('a refusal (%i) shows the server reason "%s"', async (status, message) => {
+  server.use(http.post(apiUrl('/jobs/apply/j1'), () => HttpResponse.json({ success: false, message }, { status })))
+  const { user, apply } = await openAsApplicant()
+  await user.click(apply)
+  await user.click(screen.getByRole('button', { name: 'Submit Application' }))
+  expect(await screen.findByText(message)).toBeInTheDocument()
+})
+
+test('a failure without a reason shows "Job application failed" and Apply stays', async () => {
+  server.use(http.post(apiUrl('/jobs/apply/j1'), () => new HttpResponse('oops', { status: 502 })))
+  const { user, apply } = await openAsApplicant()
+  await user.click(apply)
+  await user.click(screen.getByRole('button', { name: 'Submit Application' }))
+  expect(await screen.findByText('Job application failed')).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled()
 })
 
 test('an applicant sees no Apply after the deadline', async () => {
   signIn(applicant)
   answerJob({ deadline: PAST })
+  answerApplications()
   renderApp('/job/j1')
   await screen.findByText('No longer accepting applications')
-  expect(screen.queryByRole('link', { name: 'Apply' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument()
 })
 
 test('a recruiter and a guest see no Apply', async () => {
@@ -59,13 +165,14 @@ test('a recruiter and a guest see no Apply', async () => {
   answerJob()
   const first = renderApp('/job/j1')
   await screen.findByText('Last Date to Apply: 31 December 2099')
-  expect(screen.queryByRole('link', { name: 'Apply' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument()
   first.unmount()
   localStorage.clear()
+  reloadStores()
 
   renderApp('/job/j1')
   await screen.findByText('Last Date to Apply: 31 December 2099')
-  expect(screen.queryByRole('link', { name: 'Apply' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument()
 })
 
 test('an unknown job shows the 404 page', async () => {

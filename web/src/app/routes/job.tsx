@@ -1,11 +1,13 @@
 import { useEffect } from 'react'
 import toast from 'react-hot-toast'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { NotFound } from '@/components/ui/not-found'
 import { Spinner } from '@/components/ui/spinner'
+import { useApplications } from '@/features/applications/api/get-applications'
+import { ApplyButton } from '@/features/applications/components/apply-button'
+import { useSession } from '@/features/auth/use-session'
 import { useJob } from '@/features/jobs/api/get-job'
 import { formatDate, formatSalary, isPastDeadline } from '@/features/jobs/format'
-import { viewerAccountType } from '@/features/jobs/viewer'
 import { ApiError, errorMessage } from '@/lib/api-client'
 
 const FALLBACK = 'Internal Server Error'
@@ -14,6 +16,10 @@ export default function JobPage() {
   const { jobId = '' } = useParams()
   const { data: job, error, refetch, isFetching } = useJob(jobId)
   const notFound = error instanceof ApiError && error.status === 404
+  const { accountType, token } = useSession()
+  const isApplicant = accountType === 'Applicant'
+  // An applicant's own applications say whether they applied here already.
+  const { data: applications, isLoading: checkingApplied } = useApplications(isApplicant ? token : null)
 
   useEffect(() => {
     if (error && !notFound) toast.error(errorMessage(error, FALLBACK), { id: 'job' })
@@ -40,7 +46,8 @@ export default function JobPage() {
   if (!job) return <Spinner label="Loading job..." />
 
   const closed = isPastDeadline(job.deadline)
-  const canApply = !closed && viewerAccountType() === 'Applicant'
+  const canApply = !closed && isApplicant
+  const applied = applications?.some((application) => application.jobId === job._id) ?? false
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
@@ -84,14 +91,7 @@ export default function JobPage() {
           <span className="text-gray-800">Last Date to Apply: {formatDate(job.deadline)}</span>
         )}
       </p>
-      {canApply && (
-        <Link
-          to={`/job/${encodeURIComponent(job._id)}#apply`}
-          className="mt-4 inline-block rounded-md bg-blue-700 px-6 py-2 font-semibold text-white hover:bg-blue-800"
-        >
-          Apply
-        </Link>
-      )}
+      {canApply && !checkingApplied && <ApplyButton key={job._id} jobId={job._id} jobTitle={job.title} applied={applied} />}
     </article>
   )
 }

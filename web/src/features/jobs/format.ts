@@ -5,3 +5,6 @@ export const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 export const isPastDeadline = (deadline: string, now = Date.now()) => Date.parse(deadline) < now
+
+/** The UTC calendar day of an instant, as a date input holds it ("YYYY-MM-DD"). */
+export const dateInputValue = (iso: string) => new Date(iso).toISOString().slice(0, 10)

@@ -8,7 +8,12 @@ import { useSession } from '@/features/auth/use-session'
 
 const MyProfile = lazy(() => import('./my-profile'))
 const Settings = lazy(() => import('./settings'))
-const SectionPage = lazy(() => import('./section-page'))
+const MyJobs = lazy(() => import('./my-jobs'))
+const AddJob = lazy(() => import('./add-job'))
+const EditJob = lazy(() => import('./edit-job'))
+const Applications = lazy(() => import('./applications'))
+const JobApplications = lazy(() => import('./job-applications'))
+const MyApplications = lazy(() => import('./my-applications'))
 
 type SidebarItem = { name: string; path: string; type?: AccountType }
 
@@ -22,8 +27,6 @@ const SIDEBAR_ITEMS: SidebarItem[] = [
   { name: 'Settings', path: '/dashboard/settings' },
 ]
 
-const section = (title: string) => <SectionPage title={title} />
-
 /** Routes of every account type, then those registered only for the matching one (SPEC section 2). */
 function dashboardRoutes(accountType: AccountType | null): RouteObject[] {
   const common: RouteObject[] = [
@@ -33,13 +36,13 @@ function dashboardRoutes(accountType: AccountType | null): RouteObject[] {
     { path: 'settings', element: <Settings /> },
   ]
   const recruiter: RouteObject[] = [
-    { path: 'my-jobs', element: section('My Jobs') },
-    { path: 'add-job', element: section('Add Job') },
-    { path: 'edit-job/:jobId', element: section('Edit Job') },
-    { path: 'applications', element: section('Applications') },
-    { path: 'job/applications/:jobId', element: section('Applications for Selected Job') },
+    { path: 'my-jobs', element: <MyJobs /> },
+    { path: 'add-job', element: <AddJob /> },
+    { path: 'edit-job/:jobId', element: <EditJob /> },
+    { path: 'applications', element: <Applications /> },
+    { path: 'job/applications/:jobId', element: <JobApplications /> },
   ]
-  const applicant: RouteObject[] = [{ path: 'my-applications', element: section('My Applications') }]
+  const applicant: RouteObject[] = [{ path: 'my-applications', element: <MyApplications /> }]
   return [
     ...common,
     ...(accountType === 'Recruiter' ? recruiter : []),

@@ -1,9 +1,11 @@
 import { ButtonLink } from '@/components/ui/button-link'
 import { Avatar, fullName } from '@/features/auth/components/avatar'
 import { useSession } from '@/features/auth/use-session'
+import { ApplicantDetailsCard } from '@/features/profiles/components/applicant-details-card'
+import { RecruiterDetailsCard } from '@/features/profiles/components/recruiter-details-card'
 
 export default function MyProfilePage() {
-  const { user } = useSession()
+  const { user, token, accountType } = useSession()
   if (!user) return null
   return (
     <section>
@@ -19,6 +21,8 @@ export default function MyProfilePage() {
         </div>
         <ButtonLink to="/dashboard/settings">Edit</ButtonLink>
       </div>
+      {accountType === 'Applicant' && <ApplicantDetailsCard token={token} />}
+      {accountType === 'Recruiter' && <RecruiterDetailsCard token={token} />}
     </section>
   )
 }

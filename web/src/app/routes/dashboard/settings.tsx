@@ -1,9 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
+import { useNavigate } from 'react-router'
 import { PasswordField } from '@/components/ui/form-field'
 import { changePassword } from '@/features/auth/api/auth-calls'
 import { changePasswordSchema, type ChangePasswordValues } from '@/features/auth/schemas'
+import { useSession } from '@/features/auth/use-session'
+import { ApplicantSettings } from '@/features/profiles/components/applicant-settings'
+import { RecruiterSettings } from '@/features/profiles/components/recruiter-settings'
+import type { ProfileUpdateResponse } from '@/features/profiles/types'
 import { errorMessage } from '@/lib/api-client'
 
 function ChangePasswordSection() {
@@ -46,11 +51,24 @@ function ChangePasswordSection() {
 }
 
 export default function SettingsPage() {
+  const { user, token, accountType, setUser } = useSession()
+  const navigate = useNavigate()
+  if (!user) return null
+
+  const names = { firstName: user.firstName, lastName: user.lastName }
+  const toProfile = () => navigate('/dashboard/my-profile')
+  // SPEC section 2: after a profile save the stored user is the server's, and the person sees it.
+  const onSaved = ({ updatedUserDetails }: ProfileUpdateResponse) => {
+    setUser(updatedUserDetails)
+    toProfile()
+  }
+
   return (
     <section>
       <title>Settings | jobportal</title>
       <h1 className="text-3xl font-bold text-gray-900">Settings</h1>
-      <p className="mt-4 text-gray-700">Editing your name and profile details arrives in the next release.</p>
+      {accountType === 'Applicant' && <ApplicantSettings token={token} names={names} onSaved={onSaved} onResumeUploaded={toProfile} />}
+      {accountType === 'Recruiter' && <RecruiterSettings token={token} names={names} onSaved={onSaved} />}
       <ChangePasswordSection />
     </section>
   )

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatSalary } from '../format'
 import type { Job } from '../types'
 
-export function JobCard({ job }: { job: Job }) {
+/** A job in a list; `children` are its actions (My Jobs puts Edit, Delete and Applications there). */
+export function JobCard({ job, children }: { job: Job; children?: ReactNode }) {
   return (
     <article className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
       <h3 className="text-lg font-semibold text-gray-900">
@@ -19,6 +21,7 @@ export function JobCard({ job }: { job: Job }) {
         <dt className="font-medium">Salary</dt>
         <dd>{formatSalary(job.salary)}</dd>
       </dl>
+      {children}
     </article>
   )
 }

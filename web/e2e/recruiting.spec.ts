@@ -1,0 +1,295 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expectAccessible } from './axe'
+import { freshEmail, signupCode } from './mail'
+
+/**
+ * A recruiter posts, edits and deletes a job through the dashboard forms; then the whole product
+ * once: a job posted, found and applied to, the application shortlisted and the applicant told.
+ * Every job made here is deleted again: other journeys expect an empty board.
+ */
+
+const PASSWORD = 'recruiting-secret-1'
+const TODAY = new Date().toISOString().slice(0, 10)
+
+const ADD_JOB_MESSAGES = [
+  'Job title is required',
+  'Company name is required',
+  'Job description is required',
+  'Max applicants is required',
+  'Max positions is required',
+  'Date of posting is required',
+  'Application deadline is required',
+  'Skillsets are required',
+  'Job type is required',
+  'Salary is required',
+  'Category is required',
+  'Location is required',
+]
+
+/** A header as one line: long headers are folded onto continuation lines, and may be MIME encoded words. */
+function headerValue(mail: string, name: string): string {
+  const unfolded = mail.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ')
+  const raw = new RegExp(`^${name}: (.*)$`, 'mi').exec(unfolded)?.[1] ?? ''
+  return raw
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    )
+}
+
+/** The e-mails to `to` in the server's outbox, by subject (e2e/mail.ts reads only one-line subjects). */
+async function expectMail(to: string, subject: string) {
+  const outbox = path.join(process.env.JOBPORTAL_E2E_DATA_DIR!, 'outbox')
+  await expect
+    .poll(
+      () =>
+        fs.existsSync(outbox)
+          ? fs
+              .readdirSync(outbox)
+              .filter((name) => name.endsWith('.eml'))
+              .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
+              .filter((mail) => headerValue(mail, 'To') === to)
+              .map((mail) => headerValue(mail, 'Subject'))
+          : [],
+      { timeout: 10_000, message: `an e-mail to ${to} about "${subject}"` },
+    )
+    .toContain(subject)
+}
+
+/** A word no other journey's job has, so a search for it finds only this run's job. */
+const uniqueWord = (prefix: string) => `${prefix}${Date.now().toString(36)}`
+
+type Person = { page: Page; email: string; name: string }
+
+async function signUpAndLogIn(browser: Browser, accountType: 'Applicant' | 'Recruiter', firstName: string, lastName: string): Promise<Person> {
+  const page = await (await browser.newContext()).newPage()
+  const email = freshEmail(`recruiting-${accountType.toLowerCase()}`)
+  await page.goto('/signup')
+  await page.getByRole('tab', { name: accountType }).click()
+  await page.getByLabel('First Name', { exact: true }).fill(firstName)
+  await page.getByLabel('Last Name', { exact: true }).fill(lastName)
+  await page.getByLabel('Email Address', { exact: true }).fill(email)
+  await page.getByLabel('Create Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/verify-email$/)
+  const code = await signupCode(email)
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).focus()
+  await page.keyboard.type(code)
+  await page.getByRole('button', { name: 'Verify Email' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.getByLabel('Email Address', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  if (accountType === 'Recruiter') recruiterTokens.push(await token(page))
+  return { page, email, name: `${firstName} ${lastName}` }
+}
+
+/** Tokens of the recruiters made here: whatever jobs they still have are deleted after the journeys, even failed ones. */
+const recruiterTokens: string[] = []
+
+test.afterAll(async ({ playwright }, testInfo) => {
+  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+  for (const bearer of recruiterTokens) {
+    const headers = { Authorization: `Bearer ${bearer}` }
+    const { data } = (await (await api.get('/api/v1/jobs/getAllJobs', { headers })).json()) as { data: { _id: string }[] }
+    for (const job of data) await api.delete(`/api/v1/jobs/deleteJob/${job._id}`, { headers })
+  }
+  await api.dispose()
+})
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' })
+const token = (page: Page) => page.evaluate(() => localStorage.getItem('token')!)
+
+type JobFields = { title: string; company: string; location: string }
+
+async function fillJob(page: Page, job: JobFields) {
+  await page.getByLabel('Job Title').fill(job.title)
+  await page.getByLabel('Company Name').fill(job.company)
+  await page.getByLabel('Job Description').fill(`Join ${job.company} as ${job.title}.`)
+  await page.getByLabel('Max Applicants').fill('5')
+  await page.getByLabel('Max Positions').fill('1')
+  await page.getByLabel('Date of Posting').fill(TODAY)
+  await page.getByLabel('Application Deadline').fill('2099-12-31')
+  await page.getByLabel('Skillsets (separated by spaces)').fill('rust  sql react')
+  await page.getByLabel('Job Type').selectOption('Part-time')
+  await page.getByLabel('Salary (₹ per month)').fill('65000')
+  await page.getByLabel('Category').selectOption({ label: 'Engineering' })
+  await page.getByLabel('Location').fill(job.location)
+}
+
+async function postJob(page: Page, job: JobFields) {
+  await sidebar(page).getByRole('link', { name: 'Add Job' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Job' })).toBeVisible()
+  await expect(page.getByLabel('Category').getByRole('option', { name: 'Engineering' })).toBeAttached()
+  await fillJob(page, job)
+  await page.getByRole('button', { name: 'Add Job' }).click()
+  await expect(page.getByText('Job Added Successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard\/my-jobs$/)
+}
+
+async function deleteJob(page: Page, title: string) {
+  await page.goto('/dashboard/my-jobs')
+  await page.getByRole('button', { name: `Delete ${title}` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete this job?' })
+  await expect(dialog).toContainText(`"${title}" and its applications will be deleted.`)
+  await expectAccessible(page)
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Job Deleted')).toBeVisible()
+  await expect(page.getByRole('button', { name: `Delete ${title}` })).toHaveCount(0)
+}
+
+test('a recruiter adds a job through the form, edits it, finds it on /jobs and deletes it after confirming', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const { page } = await signUpAndLogIn(browser, 'Recruiter', 'Raj', 'Rao')
+  const word = uniqueWord('quillfeather')
+  const job = { title: 'Platform Engineer', company: `${word} Dynamics`, location: 'Hyderabad' }
+
+  await sidebar(page).getByRole('link', { name: 'My Jobs' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
+  await expect(page.getByText('You have not posted any jobs yet.')).toBeVisible()
+  await expectAccessible(page)
+
+  await page.getByRole('link', { name: 'Add Jobs' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Job' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Add Job' }).click()
+  for (const message of ADD_JOB_MESSAGES) await expect(page.getByText(message, { exact: true })).toHaveCount(1)
+  await expect(page.getByLabel('Company Name')).toHaveAccessibleDescription('Company name is required')
+  await expect(page.getByLabel('Location')).toHaveAccessibleDescription('Location is required')
+  await expectAccessible(page)
+
+  await fillJob(page, job)
+  await page.getByRole('button', { name: 'Add Job' }).click()
+  await expect(page.getByText('Job Added Successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard\/my-jobs$/)
+  const card = page.getByRole('list', { name: 'Jobs' }).getByRole('article').filter({ hasText: job.title })
+  await expect(card).toContainText(job.company)
+  await expect(card).toContainText('0 of 5 applications received')
+  await expectAccessible(page)
+
+  await card.getByRole('link', { name: `Edit ${job.title}` }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Job' })).toBeVisible()
+  await expect(page.getByLabel('Max Applicants')).toHaveValue('5')
+  await expect(page.getByLabel('Max Positions')).toHaveValue('1')
+  await expect(page.getByLabel('Application Deadline')).toHaveValue('2099-12-31')
+  await expectAccessible(page)
+  await page.getByLabel('Max Applicants').fill('')
+  await page.getByRole('button', { name: 'Update Job' }).click()
+  await expect(page.getByText('Maximum applicants is required')).toBeVisible()
+  await page.getByLabel('Max Applicants').fill('12')
+  await page.getByLabel('Max Positions').fill('3')
+  await page.getByLabel('Application Deadline').fill('2099-06-30')
+  await page.getByRole('button', { name: 'Update Job' }).click()
+  await expect(page.getByText('Job Updated Successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard\/my-jobs$/)
+  await expect(card).toContainText('0 of 12 applications received')
+
+  await page.goto('/jobs')
+  await page.getByRole('searchbox', { name: 'Search jobs' }).fill(word)
+  await expect(page.getByText('1 job found')).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('list', { name: 'Results' }).getByRole('link', { name: job.title }).click()
+  await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible()
+  const main = page.getByRole('main')
+  for (const text of [job.company, job.location, 'Part-time', '₹65000 per month', 'Engineering', 'rust', 'sql', 'react']) {
+    await expect(main.getByText(text, { exact: true })).toBeVisible()
+  }
+  await expect(page.getByText('Max Applications').locator('xpath=following-sibling::dd[1]')).toHaveText('12')
+  await expect(page.getByText('Last Date to Apply: 30 June 2099')).toBeVisible()
+  // A recruiter is not offered Apply.
+  await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0)
+  await expectAccessible(page)
+
+  await deleteJob(page, job.title)
+  await expect(page.getByText('You have not posted any jobs yet.')).toBeVisible()
+  await page.goto(`/jobs?q=${word}`)
+  await expect(page.getByText('No jobs found for your search.')).toBeVisible()
+})
+
+test('a job is posted, found, applied to and shortlisted, and the applicant sees it and is told by e-mail', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const recruiter = await signUpAndLogIn(browser, 'Recruiter', 'Rita', 'Roy')
+  const word = uniqueWord('marlinspike')
+  const job = { title: 'Site Reliability Engineer', company: `${word} Systems`, location: 'Kochi' }
+  await postJob(recruiter.page, job)
+
+  const applicant = await signUpAndLogIn(browser, 'Applicant', 'Asha', 'Iyer')
+  const page = applicant.page
+  // The resume goes in through the API with the applicant's own token.
+  const upload = await page.request.post('/api/v1/upload/uploadResume', {
+    headers: { Authorization: `Bearer ${await token(page)}` },
+    multipart: { resume: { name: 'asha-iyer.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% Asha Iyer resume\n%%EOF\n') } },
+  })
+  expect(upload.status(), await upload.text()).toBe(200)
+
+  await page.goto('/jobs')
+  await page.getByRole('searchbox', { name: 'Search jobs' }).fill(word)
+  await page.getByRole('list', { name: 'Results' }).getByRole('link', { name: job.title }).click()
+  await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible()
+  await page.getByRole('button', { name: 'Apply' }).click()
+  const dialog = page.getByRole('dialog', { name: `Apply for ${job.title}` })
+  const sop = dialog.getByLabel('Statement of Purpose')
+  await expect(sop).toBeFocused()
+  await expect(dialog.getByText('19 / 250 words')).toBeVisible()
+  await expectAccessible(page)
+  const statement = 'I have kept payment systems running for six years and I enjoy on-call work.'
+  await sop.fill(statement)
+  await expect(dialog.getByText('14 / 250 words')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByText('Job Applied Successfully')).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Applied' })).toBeDisabled()
+  await expectAccessible(page)
+  // Still "Applied" after a reload: the applicant's applications say so.
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Applied' })).toBeDisabled()
+
+  const rp = recruiter.page
+  await rp.goto('/dashboard/my-jobs')
+  await rp.getByRole('link', { name: `Applications for ${job.title}` }).click()
+  await expect(rp.getByRole('heading', { level: 1, name: 'Applications for Selected Job' })).toBeVisible()
+  const entry = rp.getByRole('article', { name: applicant.name })
+  await expect(entry).toContainText(statement)
+  const resume = entry.getByRole('link', { name: `Resume of ${applicant.name}` })
+  const resumeFile = await rp.request.get((await resume.getAttribute('href'))!)
+  expect(resumeFile.status()).toBe(200)
+  expect((await resumeFile.body()).subarray(0, 5).toString()).toBe('%PDF-')
+  await expectAccessible(rp)
+  await entry.getByRole('button', { name: 'Shortlist' }).click()
+  await expect(rp.getByText('Application status updated to shortlisted')).toBeVisible()
+  await expect(entry.getByText('Accepted')).toBeVisible()
+  await expect(entry.getByRole('button')).toHaveCount(0)
+  await expectAccessible(rp)
+
+  await sidebar(rp).getByRole('link', { name: 'Applications' }).click()
+  await expect(rp.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible()
+  const received = rp.getByRole('list', { name: 'Applications' }).getByRole('article').filter({ hasText: job.title })
+  await expect(received).toContainText(applicant.name)
+  await expect(received).toContainText('shortlisted')
+  await expectAccessible(rp)
+
+  await page.goto('/dashboard/my-profile')
+  await sidebar(page).getByRole('link', { name: 'My Applications' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'My Applications' })).toBeVisible()
+  await expect(page.getByText('Applications Fetched Successfully')).toBeVisible()
+  const mine = page.getByRole('list', { name: 'Applications' }).getByRole('article').filter({ hasText: job.title })
+  for (const text of [job.company, '₹65000 per month']) await expect(mine).toContainText(text)
+  const status = mine.getByText('shortlisted', { exact: true })
+  await expect(status).toBeVisible()
+  // Tailwind's green-800 on green-50.
+  await expect(status).toHaveCSS('color', 'oklch(0.448 0.119 151.328)')
+  await expectAccessible(page)
+  await mine.getByRole('link', { name: job.title }).click()
+  await expect(page).toHaveURL(/\/job\/[^/]+$/)
+  await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible()
+
+  await expectMail(applicant.email, `Your application for ${job.title} at ${job.company}`)
+
+  await deleteJob(rp, job.title)
+})

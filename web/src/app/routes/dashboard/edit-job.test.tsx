@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { job, recruiter } from '@/testing/fixtures'
+import { renderApp } from '@/testing/render'
+import { apiUrl, server } from '@/testing/server'
+import { signIn } from '@/testing/session'
+
+async function openForm() {
+  server.use(
+    http.get(apiUrl('/jobs/getJob/j1'), () =>
+      HttpResponse.json({ success: true, message: 'Job fetched', data: job({ maxApplicants: 10, maxPositions: 2, deadline: '2099-12-31T00:00:00Z' }) }),
+    ),
+  )
+  signIn(recruiter)
+  const view = renderApp('/dashboard/edit-job/j1')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Edit Job' })).toBeVisible()
+  await screen.findByLabelText('Max Applicants')
+  return view
+}
+
+test('the form holds only max applicants, max positions and the deadline, prefilled from the job', async () => {
+  await openForm()
+  expect(screen.getByLabelText('Max Applicants')).toHaveValue(10)
+  expect(screen.getByLabelText('Max Positions')).toHaveValue(2)
+  expect(screen.getByLabelText('Application Deadline')).toHaveValue('2099-12-31')
+  expect(screen.getAllByRole('spinbutton')).toHaveLength(2)
+  expect(screen.queryByLabelText('Job Title')).not.toBeInTheDocument()
+})
+
+test('emptied fields show "Maximum applicants is required", "Maximum positions is required" and "Deadline is required"', async () => {
+  const { user } = await openForm()
+  await user.clear(screen.getByLabelText('Max Applicants'))
+  await user.clear(screen.getByLabelText('Max Positions'))
+  await user.clear(screen.getByLabelText('Application Deadline'))
+  await user.click(screen.getByRole('button', { name: 'Update Job' }))
+  expect(await screen.findByText('Maximum applicants is required')).toBeVisible()
+  expect(screen.getByText('Maximum positions is required')).toBeVisible()
+  expect(screen.getByText('Deadline is required')).toBeVisible()
+})
+
+test('a saved edit sends the three fields, shows "Job Updated Successfully" and goes to My Jobs', async () => {
+  let body: unknown
+  server.use(
+    http.put(apiUrl('/jobs/updateJob/j1'), async ({ request }) => {
+      body = await request.json()
+      return HttpResponse.json({ success: true, message: 'Job updated successfully', data: job({ maxApplicants: 25 }) })
+    }),
+    http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: [job({ maxApplicants: 25 })] })),
+  )
+  const { user, router } = await openForm()
+  await user.clear(screen.getByLabelText('Max Applicants'))
+  await user.type(screen.getByLabelText('Max Applicants'), '25')
+  await user.click(screen.getByRole('button', { name: 'Update Job' }))
+  expect(await screen.findByText('Job Updated Successfully')).toBeInTheDocument()
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
+  expect(router.state.location.pathname).toBe('/dashboard/my-jobs')
+  expect(body).toEqual({ maxApplicants: 25, maxPositions: 2, deadline: '2099-12-31' })
+})
+
+test('a refused edit shows "Job Not Updated" and the server\'s reason, and stays', async () => {
+  server.use(
+    http.put(apiUrl('/jobs/updateJob/j1'), () =>
+      HttpResponse.json({ success: false, message: 'Max applicants cannot be less than the 3 applications already received' }, { status: 400 }),
+    ),
+  )
+  const { user, router } = await openForm()
+  await user.clear(screen.getByLabelText('Max Applicants'))
+  await user.type(screen.getByLabelText('Max Applicants'), '1')
+  await user.click(screen.getByRole('button', { name: 'Update Job' }))
+  expect(await screen.findByText('Job Not Updated')).toBeInTheDocument()
+  expect(screen.getByRole('alert')).toHaveTextContent('Max applicants cannot be less than the 3 applications already received')
+  expect(router.state.location.pathname).toBe('/dashboard/edit-job/j1')
+})

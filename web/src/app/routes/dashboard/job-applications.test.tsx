@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import type { Application } from '@/features/applications/types'
+import { application, job, recruiter } from '@/testing/fixtures'
+import { renderApp } from '@/testing/render'
+import { apiUrl, server } from '@/testing/server'
+import { signIn } from '@/testing/session'
+
+function answer(applications: Application[]) {
+  let current = applications
+  let fetches = 0
+  const sent: unknown[] = []
+  server.use(
+    http.get(apiUrl('/jobs/getJob/j1'), () => HttpResponse.json({ success: true, message: 'ok', data: job() })),
+    http.get(apiUrl('/auth/jobs/applications/j1'), () => {
+      fetches++
+      return HttpResponse.json({ success: true, message: 'Applications fetched successfully', applications: current })
+    }),
+    http.put(apiUrl('/auth/updateapplicationstatus/:id'), async ({ request, params }) => {
+      const { status } = (await request.json()) as { status: Application['status'] }
+      sent.push({ id: params.id, status })
+      current = current.map((each) => (each._id === params.id ? { ...each, status } : each))
+      return HttpResponse.json({ success: true, message: `Application status updated to ${status}`, data: current.find((each) => each._id === params.id) })
+    }),
+  )
+  return { sent, fetches: () => fetches }
+}
+
+const applicantCard = (name: string) => within(screen.getByRole('article', { name }))
+
+async function open() {
+  signIn(recruiter)
+  const view = renderApp('/dashboard/job/applications/j1')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Applications for Selected Job' })).toBeVisible()
+  await screen.findByRole('list', { name: 'Applications' })
+  return view
+}
+
+test('each applicant shows name, education, statement of purpose and resume link', async () => {
+  answer([application(), application({ _id: 'a2', userDetails: { firstName: 'Bo', lastName: 'Kim', email: 'bo@example.com' }, jobApplicantsDetails: { resume: '', education: [], skills: [] } })])
+  await open()
+  const ann = applicantCard('Ann Lee')
+  expect(ann.getByText('IIT Bombay (2018 - 2022)')).toBeVisible()
+  expect(ann.getByText('I have written Rust services for five years.')).toBeVisible()
+  expect(ann.getByRole('link', { name: 'Resume of Ann Lee' })).toHaveAttribute('href', '/api/v1/files/resume-a1.pdf?sig=abc')
+  const bo = applicantCard('Bo Kim')
+  expect(bo.getByText('No resume uploaded')).toBeVisible()
+  expect(bo.getByText('No education details available.')).toBeVisible()
+  expect(bo.queryByRole('link')).not.toBeInTheDocument()
+})
+
+test('a shortlisted application shows "Accepted" and a rejected one "Rejected", with no buttons', async () => {
+  answer([
+    application({ _id: 'a1', status: 'shortlisted' }),
+    application({ _id: 'a2', status: 'rejected', userDetails: { firstName: 'Bo', lastName: 'Kim', email: 'bo@example.com' } }),
+  ])
+  await open()
+  expect(applicantCard('Ann Lee').getByText('Accepted')).toBeVisible()
+  expect(applicantCard('Ann Lee').queryByRole('button')).not.toBeInTheDocument()
+  expect(applicantCard('Bo Kim').getByText('Rejected')).toBeVisible()
+  expect(applicantCard('Bo Kim').queryByRole('button')).not.toBeInTheDocument()
+})
+
+test('Shortlist sends the status, shows the server message and updates the list without a reload', async () => {
+  const { sent, fetches } = answer([application()])
+  const { user } = await open()
+  expect(fetches()).toBe(1)
+  await user.click(applicantCard('Ann Lee').getByRole('button', { name: 'Shortlist' }))
+  expect(await screen.findByText('Application status updated to shortlisted')).toBeInTheDocument()
+  expect(sent).toEqual([{ id: 'a1', status: 'shortlisted' }])
+  expect(await applicantCard('Ann Lee').findByText('Accepted')).toBeVisible()
+  expect(applicantCard('Ann Lee').queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument()
+  expect(screen.getByRole('heading', { level: 1, name: 'Applications for Selected Job' })).toBeVisible()
+})
+
+test('Reject moves a pending application to "Rejected"', async () => {
+  const { sent } = answer([application()])
+  const { user } = await open()
+  await user.click(applicantCard('Ann Lee').getByRole('button', { name: 'Reject' }))
+  expect(await screen.findByText('Application status updated to rejected')).toBeInTheDocument()
+  expect(sent).toEqual([{ id: 'a1', status: 'rejected' }])
+  expect(await applicantCard('Ann Lee').findByText('Rejected')).toBeVisible()
+})
+
+test('a status answer without data shows "Unexpected API response"', async () => {
+  answer([application()])
+  server.use(http.put(apiUrl('/auth/updateapplicationstatus/:id'), () => HttpResponse.json({ success: true, message: 'Application status updated to shortlisted' })))
+  const { user } = await open()
+  await user.click(applicantCard('Ann Lee').getByRole('button', { name: 'Shortlist' }))
+  expect(await screen.findByText('Unexpected API response')).toBeInTheDocument()
+})
+
+test('no applications shows "No applications found for this job."', async () => {
+  answer([])
+  signIn(recruiter)
+  renderApp('/dashboard/job/applications/j1')
+  expect(await screen.findByText('No applications found for this job.')).toBeVisible()
+})
+
+test('a failed fetch shows "Failed to fetch applications."', async () => {
+  answer([])
+  server.use(http.get(apiUrl('/auth/jobs/applications/j1'), () => HttpResponse.json({ success: false, message: 'Job not found' }, { status: 404 })))
+  signIn(recruiter)
+  renderApp('/dashboard/job/applications/j1')
+  // As the toast and on the page.
+  await waitFor(() => expect(screen.getAllByText('Failed to fetch applications.')).toHaveLength(2))
+})

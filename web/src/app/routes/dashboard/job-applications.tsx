@@ -1,0 +1,20 @@
+import { useParams } from 'react-router'
+import { JobApplicationsList } from '@/features/applications/components/job-applications-list'
+import { useJob } from '@/features/jobs/api/get-job'
+
+export default function JobApplicationsPage() {
+  const { jobId = '' } = useParams()
+  const { data: job } = useJob(jobId)
+  return (
+    <section>
+      <title>Applications for Selected Job | jobportal</title>
+      <h1 className="text-3xl font-bold text-gray-900">Applications for Selected Job</h1>
+      {job && (
+        <p className="mt-2 text-lg text-gray-700">
+          {job.title} at {job.company}
+        </p>
+      )}
+      <JobApplicationsList jobId={jobId} />
+    </section>
+  )
+}

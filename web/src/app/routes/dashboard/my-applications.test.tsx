@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { applicant, application, job, recruiter } from '@/testing/fixtures'
+import { renderApp } from '@/testing/render'
+import { apiUrl, server } from '@/testing/server'
+import { signIn } from '@/testing/session'
+
+const APPLICATIONS = [
+  application({ _id: 'a1', jobId: 'j1', status: 'shortlisted' }),
+  application({
+    _id: 'a2',
+    jobId: 'j2',
+    status: 'rejected',
+    jobDetails: { title: 'Data Analyst', salary: 30000, company: 'Globex', location: 'Delhi', jobType: 'Internship', deadline: '2099-12-31T00:00:00Z' },
+    recruitersDetails: { company: 'Globex' },
+  }),
+  application({ _id: 'a3', jobId: 'j3', status: 'applied', jobDetails: { ...application().jobDetails, title: 'QA Engineer' } }),
+]
+
+const answer = (applications = APPLICATIONS) =>
+  server.use(http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: true, message: 'Applications fetched successfully', applications })))
+
+const card = (title: string) => screen.getByRole('link', { name: title }).closest('article')!
+
+test('each card shows title, company, salary, applied date and status, and a toast says they were fetched', async () => {
+  answer()
+  signIn(applicant)
+  renderApp('/dashboard/my-applications')
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Applications' })).toBeVisible()
+  expect(await screen.findByText('Applications Fetched Successfully')).toBeInTheDocument()
+  const first = within(card('Data Analyst'))
+  for (const text of ['Globex', '₹30000 per month', '4 March 2026', 'rejected']) expect(first.getByText(text)).toBeVisible()
+  expect(first.queryByText('Ann Lee')).not.toBeInTheDocument()
+})
+
+test('shortlisted is green, rejected red and anything else neutral, each with its status written out', async () => {
+  answer()
+  signIn(applicant)
+  renderApp('/dashboard/my-applications')
+  await screen.findByRole('list', { name: 'Applications' })
+  expect(within(card('Backend Developer')).getByText('shortlisted')).toHaveClass('text-green-800', 'bg-green-50')
+  expect(within(card('Data Analyst')).getByText('rejected')).toHaveClass('text-red-800', 'bg-red-50')
+  expect(within(card('QA Engineer')).getByText('applied')).toHaveClass('text-gray-800', 'bg-gray-50')
+})
+
+test('a card opens its job', async () => {
+  answer()
+  server.use(http.get(apiUrl('/jobs/getJob/j2'), () => HttpResponse.json({ success: true, message: 'ok', data: job({ _id: 'j2', title: 'Data Analyst' }) })))
+  signIn(applicant)
+  const { user, router } = renderApp('/dashboard/my-applications')
+  const link = await screen.findByRole('link', { name: 'Data Analyst' })
+  expect(link).toHaveAttribute('href', '/job/j2')
+  await user.click(link)
+  // The job view is its own chunk, loaded on this first visit.
+  expect(await screen.findByRole('heading', { level: 1, name: 'Data Analyst' }, { timeout: 4000 })).toBeVisible()
+  expect(router.state.location.pathname).toBe('/job/j2')
+})
+
+test('no applications shows "No Applications Found"', async () => {
+  answer([])
+  signIn(applicant)
+  renderApp('/dashboard/my-applications')
+  await screen.findByRole('heading', { level: 1, name: 'My Applications' })
+  // On the page and as the toast.
+  await waitFor(() => expect(screen.getAllByText('No Applications Found')).toHaveLength(2))
+})
+
+test('a failed fetch shows "Applications Not Fetched Successfully"', async () => {
+  server.use(http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 503 })))
+  signIn(applicant)
+  renderApp('/dashboard/my-applications')
+  await waitFor(() => expect(screen.getAllByText('Applications Not Fetched Successfully')).toHaveLength(2))
+})
+
+test('a recruiter\'s Applications shows what they received, with the applicant\'s name, leading to the job\'s applications', async () => {
+  answer()
+  signIn(recruiter)
+  renderApp('/dashboard/applications')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Applications' })).toBeVisible()
+  const first = within(await screen.findByRole('link', { name: 'Backend Developer' }).then((link) => link.closest('article')!))
+  expect(first.getByText('Ann Lee')).toBeVisible()
+  expect(first.getByText('shortlisted')).toBeVisible()
+  expect(screen.getByRole('link', { name: 'Data Analyst' })).toHaveAttribute('href', '/dashboard/job/applications/j2')
+})

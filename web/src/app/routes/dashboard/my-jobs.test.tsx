@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { job, recruiter } from '@/testing/fixtures'
+import { renderApp } from '@/testing/render'
+import { apiUrl, server } from '@/testing/server'
+import { signIn } from '@/testing/session'
+
+function answerJobs() {
+  let jobs = [job(), job({ _id: 'j2', title: 'Frontend Developer' })]
+  const deleted: string[] = []
+  server.use(
+    http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: jobs })),
+    http.delete(apiUrl('/jobs/deleteJob/:jobId'), ({ params }) => {
+      deleted.push(params.jobId as string)
+      jobs = jobs.filter((each) => each._id !== params.jobId)
+      return HttpResponse.json({ success: true, message: 'Job deleted successfully' })
+    }),
+  )
+  return deleted
+}
+
+test('My Jobs lists the jobs with Edit, Delete and Applications, and an "Add Jobs" button', async () => {
+  answerJobs()
+  signIn(recruiter)
+  renderApp('/dashboard/my-jobs')
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
+  expect(screen.getByRole('link', { name: 'Add Jobs' })).toHaveAttribute('href', '/dashboard/add-job')
+  const list = within(await screen.findByRole('list', { name: 'Jobs' }))
+  expect(list.getAllByRole('article')).toHaveLength(2)
+  expect(list.getByRole('link', { name: 'Edit Backend Developer' })).toHaveAttribute('href', '/dashboard/edit-job/j1')
+  expect(list.getByRole('link', { name: 'Applications for Backend Developer' })).toHaveAttribute('href', '/dashboard/job/applications/j1')
+  expect(list.getByRole('button', { name: 'Delete Frontend Developer' })).toBeVisible()
+})
+
+test('Delete asks for confirmation first; Cancel keeps the job', async () => {
+  const deleted = answerJobs()
+  signIn(recruiter)
+  const { user } = renderApp('/dashboard/my-jobs')
+  const remove = await screen.findByRole('button', { name: 'Delete Backend Developer' })
+  await user.click(remove)
+  const dialog = within(screen.getByRole('dialog', { name: 'Delete this job?' }))
+  expect(dialog.getByText('"Backend Developer" and its applications will be deleted.')).toBeVisible()
+  await user.click(dialog.getByRole('button', { name: 'Cancel' }))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(remove).toHaveFocus()
+  expect(deleted).toEqual([])
+})
+
+test('a confirmed delete shows "Job Deleted" and the job leaves the list', async () => {
+  const deleted = answerJobs()
+  signIn(recruiter)
+  const { user } = renderApp('/dashboard/my-jobs')
+  await user.click(await screen.findByRole('button', { name: 'Delete Backend Developer' }))
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
+  expect(await screen.findByText('Job Deleted')).toBeInTheDocument()
+  expect(deleted).toEqual(['j1'])
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Backend Developer' })).not.toBeInTheDocument())
+  expect(screen.getByRole('button', { name: 'Delete Frontend Developer' })).toBeVisible()
+})
+
+test('a failed delete shows "Job Not Deleted"', async () => {
+  answerJobs()
+  server.use(http.delete(apiUrl('/jobs/deleteJob/:jobId'), () => HttpResponse.json({ success: false, message: 'Job not found' }, { status: 404 })))
+  signIn(recruiter)
+  const { user } = renderApp('/dashboard/my-jobs')
+  await user.click(await screen.findByRole('button', { name: 'Delete Backend Developer' }))
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
+  expect(await screen.findByText('Job Not Deleted')).toBeInTheDocument()
+})

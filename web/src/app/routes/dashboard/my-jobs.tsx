@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react'
+import { toast } from 'react-hot-toast'
+import { Link } from 'react-router'
+import { ButtonLink } from '@/components/ui/button-link'
+import { ConfirmationModal } from '@/components/ui/confirmation-modal'
+import { Spinner } from '@/components/ui/spinner'
+import { useMyJobs } from '@/features/jobs/api/get-my-jobs'
+import { useDeleteJob } from '@/features/jobs/api/job-mutations'
+import { JobCard } from '@/features/jobs/components/job-card'
+import type { Job } from '@/features/jobs/types'
+
+const action = 'rounded-md px-3 py-1.5 text-sm font-semibold'
+
+export default function MyJobsPage() {
+  const { data: jobs, isPending, isError } = useMyJobs()
+  const deleteJob = useDeleteJob()
+  const [toDelete, setToDelete] = useState<Job | null>(null)
+
+  useEffect(() => {
+    if (isError) toast.error('Could Not Fetch Jobs', { id: 'my-jobs' })
+  }, [isError])
+
+  const confirmDelete = async () => {
+    if (!toDelete) return
+    const { _id } = toDelete
+    setToDelete(null)
+    const toastId = toast.loading('Loading...')
+    try {
+      await deleteJob.mutateAsync(_id)
+      toast.success('Job Deleted')
+    } catch {
+      toast.error('Job Not Deleted')
+    } finally {
+      toast.dismiss(toastId)
+    }
+  }
+
+  return (
+    <section>
+      <title>My Jobs | jobportal</title>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-gray-900">My Jobs</h1>
+        <ButtonLink to="/dashboard/add-job">Add Jobs</ButtonLink>
+      </div>
+      {isError ? (
+        <p className="mt-8 text-gray-800">Could Not Fetch Jobs</p>
+      ) : isPending ? (
+        <Spinner label="Loading jobs..." />
+      ) : jobs.length === 0 ? (
+        <p className="mt-8 text-gray-800">You have not posted any jobs yet.</p>
+      ) : (
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2" aria-label="Jobs">
+          {jobs.map((job) => (
+            <li key={job._id}>
+              <JobCard job={job}>
+                <p className="mt-2 text-sm text-gray-700">
+                  {job.applicationsCount} of {job.maxApplicants} applications received
+                </p>
+                <div className="mt-4 flex flex-wrap gap-2">
+                  <Link
+                    to={`/dashboard/edit-job/${encodeURIComponent(job._id)}`}
+                    aria-label={`Edit ${job.title}`}
+                    className={`${action} border border-blue-700 text-blue-800 hover:bg-blue-50`}
+                  >
+                    Edit
+                  </Link>
+                  <button
+                    type="button"
+                    aria-label={`Delete ${job.title}`}
+                    onClick={() => setToDelete(job)}
+                    className={`${action} border border-red-700 text-red-800 hover:bg-red-50`}
+                  >
+                    Delete
+                  </button>
+                  <Link
+                    to={`/dashboard/job/applications/${encodeURIComponent(job._id)}`}
+                    aria-label={`Applications for ${job.title}`}
+                    className={`${action} border border-gray-500 text-gray-900 hover:bg-gray-100`}
+                  >
+                    Applications
+                  </Link>
+                </div>
+              </JobCard>
+            </li>
+          ))}
+        </ul>
+      )}
+      {toDelete && (
+        <ConfirmationModal
+          title="Delete this job?"
+          text={`"${toDelete.title}" and its applications will be deleted.`}
+          confirmLabel="Delete"
+          cancelLabel="Cancel"
+          onConfirm={confirmDelete}
+          onCancel={() => setToDelete(null)}
+        />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, ApiError } from '@/lib/api-client'
+import type { Application, Decision } from '../types'
+
+export const applyToJob = (jobId: string, sop: string) =>
+  api<{ message: string; application: Application }>(`/jobs/apply/${encodeURIComponent(jobId)}`, { method: 'POST', body: { sop } })
+
+/** SPEC section 8: a status answer without the application is an error of its own. */
+export async function updateApplicationStatus(applicationId: string, status: Decision) {
+  const { message, data } = await api<{ message: string; data?: Application }>(
+    `/auth/updateapplicationstatus/${encodeURIComponent(applicationId)}`,
+    { method: 'PUT', body: { status } },
+  )
+  if (!data) throw new ApiError('Unexpected API response', 200)
+  return { message, data }
+}
+
+/** Applying adds to the applicant's applications and to the job's applicationsCount. */
+export function useApply(jobId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (sop: string) => applyToJob(jobId, sop),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ['applications'] }), queryClient.invalidateQueries({ queryKey: ['jobs'] })]),
+  })
+}
+
+/** The decided application replaces its old self in the job's list at once, then every list refetches. */
+export function useUpdateApplicationStatus(jobId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ applicationId, status }: { applicationId: string; status: Decision }) => updateApplicationStatus(applicationId, status),
+    onSuccess: ({ data }) =>
+      queryClient.setQueryData<Application[]>(['applications', 'job', jobId], (list) =>
+        list?.map((application) => (application._id === data._id ? { ...application, status: data.status } : application)),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+  })
+}

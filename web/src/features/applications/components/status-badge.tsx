@@ -1,0 +1,16 @@
+import type { ApplicationStatus } from '../types'
+
+/** Shortlisted green, rejected red, anything else neutral; the text says it too, colour is only a cue. */
+const TONES: Record<string, string> = {
+  shortlisted: 'border-green-700 bg-green-50 text-green-800',
+  rejected: 'border-red-700 bg-red-50 text-red-800',
+}
+const NEUTRAL = 'border-gray-500 bg-gray-50 text-gray-800'
+
+export function StatusBadge({ status }: { status: ApplicationStatus }) {
+  return (
+    <span data-status={status} className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold ${TONES[status] ?? NEUTRAL}`}>
+      {status}
+    </span>
+  )
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { Job } from '../types'
+
+/** The logged-in recruiter's own jobs, newest first. */
+export async function getMyJobs(): Promise<Job[]> {
+  const { data } = await api<{ data?: Job[] }>('/jobs/getAllJobs')
+  return data ?? []
+}
+
+export const myJobsQueryOptions = () => queryOptions({ queryKey: ['jobs', 'mine'], queryFn: getMyJobs })
+
+export const useMyJobs = () => useQuery(myJobsQueryOptions())

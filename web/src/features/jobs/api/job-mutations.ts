@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { Job } from '../types'
+
+/** What createJob receives: skillsets as a list, categoryName holding the category _id. */
+export type NewJob = {
+  title: string
+  company: string
+  description: string
+  maxApplicants: number
+  maxPositions: number
+  dateOfPosting: string
+  deadline: string
+  skillsets: string[]
+  jobType: string
+  salary: number
+  categoryName: string
+  location: string
+}
+
+export type JobEdit = { maxApplicants: number; maxPositions: number; deadline: string }
+
+export const createJob = (job: NewJob) => api<{ data: Job }>('/jobs/createJob', { method: 'POST', body: job })
+
+export const updateJob = (jobId: string, edit: JobEdit) =>
+  api<{ data: Job }>(`/jobs/updateJob/${encodeURIComponent(jobId)}`, { method: 'PUT', body: edit })
+
+export const deleteJob = (jobId: string) =>
+  api<{ message: string }>(`/jobs/deleteJob/${encodeURIComponent(jobId)}`, { method: 'DELETE' })
+
+/**
+ * A job change shows on every list of jobs (the recruiter's, the search, a category's page) and on
+ * its view; a deleted job also takes its applications with it.
+ */
+function invalidateJobs(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['jobs'] }),
+    queryClient.invalidateQueries({ queryKey: ['categories'] }),
+    queryClient.invalidateQueries({ queryKey: ['applications'] }),
+  ])
+}
+
+export function useCreateJob() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: createJob, onSuccess: () => invalidateJobs(queryClient) })
+}
+
+export function useUpdateJob(jobId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: (edit: JobEdit) => updateJob(jobId, edit), onSuccess: () => invalidateJobs(queryClient) })
+}
+
+export function useDeleteJob() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: deleteJob, onSuccess: () => invalidateJobs(queryClient) })
+}

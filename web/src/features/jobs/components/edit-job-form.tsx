@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'react-hot-toast'
+import { useNavigate } from 'react-router'
+import { FormField } from '@/components/ui/form-field'
+import { errorMessage } from '@/lib/api-client'
+import { useUpdateJob } from '../api/job-mutations'
+import { dateInputValue } from '../format'
+import { editJobSchema, type EditJobValues } from '../schemas'
+import type { Job } from '../types'
+
+/** SPEC section 5 "Edit Job": max applicants, max positions and the deadline, prefilled from the job. */
+export function EditJobForm({ job }: { job: Job }) {
+  const navigate = useNavigate()
+  const updateJob = useUpdateJob(job._id)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<EditJobValues>({
+    resolver: zodResolver(editJobSchema),
+    defaultValues: { maxApplicants: String(job.maxApplicants), maxPositions: String(job.maxPositions), deadline: dateInputValue(job.deadline) },
+  })
+
+  const onSubmit = async (values: EditJobValues) => {
+    const toastId = toast.loading('Loading...')
+    setRefusal(null)
+    try {
+      await updateJob.mutateAsync({ maxApplicants: Number(values.maxApplicants), maxPositions: Number(values.maxPositions), deadline: values.deadline })
+      toast.success('Job Updated Successfully')
+      await navigate('/dashboard/my-jobs')
+    } catch (error) {
+      toast.error('Job Not Updated')
+      // Why it was refused (e.g. fewer places than applications received) stays on the form.
+      setRefusal(errorMessage(error, '') || null)
+    } finally {
+      toast.dismiss(toastId)
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-8 flex flex-col gap-4">
+      <p className="text-gray-800">
+        <span className="font-semibold">{job.title}</span> at {job.company}
+      </p>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField label="Max Applicants" type="number" min={1} inputMode="numeric" error={errors.maxApplicants?.message} {...register('maxApplicants')} />
+        <FormField label="Max Positions" type="number" min={1} inputMode="numeric" error={errors.maxPositions?.message} {...register('maxPositions')} />
+        <FormField label="Application Deadline" type="date" error={errors.deadline?.message} {...register('deadline')} />
+      </div>
+      <div role="alert">{refusal && <p className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">{refusal}</p>}</div>
+      <button type="submit" disabled={isSubmitting} className="self-end rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:bg-gray-500">
+        Update Job
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,58 @@
+import { Spinner } from '@/components/ui/spinner'
+import { useApplicantDetails } from '../api/get-applicant-details'
+import { educationLine, skillsText } from '../format'
+import { useLoadErrorToast } from './load-error'
+
+const headingClass = 'text-lg font-semibold text-gray-900'
+
+/** My Profile's "Applicant Details" block: About, Education, Skills and the resume link. */
+export function ApplicantDetailsCard({ token }: { token: string | null }) {
+  const { data, error, isPending } = useApplicantDetails(token)
+  useLoadErrorToast(error)
+  if (isPending) return <Spinner label="Loading profile..." />
+  if (!data) return null
+
+  return (
+    <section aria-labelledby="applicant-details-heading" className="mt-6 rounded-lg border border-gray-200 p-6">
+      <h2 id="applicant-details-heading" className="text-xl font-semibold text-gray-900">
+        Applicant Details
+      </h2>
+      <div className="mt-4 flex flex-col gap-6">
+        <div>
+          <h3 className={headingClass}>About</h3>
+          {data.profile ? (
+            <p className="mt-1 whitespace-pre-line text-gray-800">{data.profile}</p>
+          ) : (
+            <p className="mt-1 text-gray-700 italic">Write Something About Yourself</p>
+          )}
+        </div>
+        <div>
+          <h3 className={headingClass}>Education</h3>
+          {data.education.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5 text-gray-800">
+              {data.education.map((entry) => (
+                <li key={entry._id}>{educationLine(entry)}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-gray-700">No education details available.</p>
+          )}
+        </div>
+        <div>
+          <h3 className={headingClass}>Skills</h3>
+          <p className="mt-1 text-gray-800">{data.skills.length > 0 ? skillsText(data.skills) : 'No skills listed.'}</p>
+        </div>
+        <div>
+          <h3 className={headingClass}>Resume</h3>
+          {data.resume ? (
+            <a href={data.resume} download className="mt-1 inline-block font-semibold text-blue-800 underline hover:text-blue-900">
+              Download Resume
+            </a>
+          ) : (
+            <p className="mt-1 text-gray-700">No resume uploaded yet.</p>
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,32 @@
+import { Spinner } from '@/components/ui/spinner'
+import { useRecruiterDetails } from '../api/get-recruiter-details'
+import { useLoadErrorToast } from './load-error'
+
+/** My Profile's "Recruiter Details" block: Company, Position and Contact Number. */
+export function RecruiterDetailsCard({ token }: { token: string | null }) {
+  const { data, error, isPending } = useRecruiterDetails(token)
+  useLoadErrorToast(error)
+  if (isPending) return <Spinner label="Loading profile..." />
+  if (!data) return null
+
+  const rows = [
+    ['Company', data.company],
+    ['Position', data.position],
+    ['Contact Number', data.contactNumber],
+  ] as const
+  return (
+    <section aria-labelledby="recruiter-details-heading" className="mt-6 rounded-lg border border-gray-200 p-6">
+      <h2 id="recruiter-details-heading" className="text-xl font-semibold text-gray-900">
+        Recruiter Details
+      </h2>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="font-semibold text-gray-900">{label}</dt>
+            <dd className={value ? 'text-gray-800' : 'text-gray-700 italic'}>{value || 'Not provided'}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'react-hot-toast'
+import { FileDropZone } from '@/components/ui/file-drop-zone'
+import { errorMessage } from '@/lib/api-client'
+import { useUploadResume } from '../api/upload-resume'
+import { isPdf, NOT_A_PDF, resumeSchema, type ResumeValues } from '../schemas'
+
+type Props = { hasResume: boolean; onUploaded: () => void }
+
+/**
+ * SPEC section 4 "Resume upload": no file, then a chosen PDF (its name and Cancel), then the upload
+ * with its progress, then `onUploaded`. With a resume on file, "Remove and Upload New File" opens the
+ * drop-zone; the new upload replaces the old file on the server.
+ */
+export function ResumeUpload({ hasResume, onUploaded }: Props) {
+  const progressId = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [replacing, setReplacing] = useState(false)
+  const [progress, setProgress] = useState<number | null>(null)
+  const { mutateAsync } = useUploadResume()
+  const {
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ResumeValues>({ resolver: zodResolver(resumeSchema), defaultValues: { resume: null } })
+  const file = watch('resume')
+
+  useEffect(() => {
+    if (replacing) inputRef.current?.focus()
+  }, [replacing])
+
+  const choose = ([first]: File[]) => {
+    if (!isPdf(first)) {
+      setValue('resume', null)
+      setError('resume', { message: NOT_A_PDF })
+      return
+    }
+    clearErrors('resume')
+    setValue('resume', first)
+  }
+
+  const cancel = () => {
+    setValue('resume', null)
+    clearErrors('resume')
+    inputRef.current?.focus()
+  }
+
+  const upload = async ({ resume }: ResumeValues) => {
+    if (!resume) return
+    const toastId = toast.loading('Uploading resume...')
+    setProgress(0)
+    try {
+      await mutateAsync({ file: resume, onProgress: setProgress })
+      toast.success('Resume uploaded successfully')
+      onUploaded()
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to upload resume'))
+      setProgress(null)
+    } finally {
+      toast.dismiss(toastId)
+    }
+  }
+
+  if (hasResume && !replacing) {
+    return (
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+        <p className="text-gray-800">Your resume is uploaded.</p>
+        <button
+          type="button"
+          onClick={() => setReplacing(true)}
+          className="rounded-md border border-blue-700 px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50"
+        >
+          Remove and Upload New File
+        </button>
+      </div>
+    )
+  }
+
+  const percent = progress === null ? 0 : Math.round(progress * 100)
+  return (
+    <form noValidate onSubmit={handleSubmit(upload)} className="mt-4 flex flex-col gap-4">
+      <FileDropZone
+        ref={inputRef}
+        label="Resume drop zone"
+        browseLabel="Browse"
+        hint="PDF only (.pdf)"
+        accept="application/pdf,.pdf"
+        disabled={isSubmitting}
+        error={errors.resume?.message}
+        onFiles={choose}
+      />
+      {file && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-gray-100 px-4 py-3">
+          <p className="break-all text-gray-900">
+            Selected file: <span className="font-semibold">{file.name}</span>
+          </p>
+          {!isSubmitting && (
+            <button type="button" onClick={cancel} className="rounded-md border border-gray-600 bg-white px-3 py-1 font-semibold text-gray-900 hover:bg-gray-50">
+              Cancel
+            </button>
+          )}
+        </div>
+      )}
+      {progress !== null && (
+        <div className="flex items-center gap-3">
+          <label htmlFor={progressId} className="font-medium text-gray-900">
+            Upload progress
+          </label>
+          <progress id={progressId} max={100} value={percent} className="h-3 flex-1 accent-blue-700">
+            {`${percent}%`}
+          </progress>
+          <span aria-hidden="true" className="w-12 text-right text-gray-800">{`${percent}%`}</span>
+        </div>
+      )}
+      <button type="submit" disabled={isSubmitting} className="self-end rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-75">
+        Upload
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,26 @@
+import { toast } from 'react-hot-toast'
+import { errorMessage } from '@/lib/api-client'
+import { useUpdateUserDetails } from '../api/update-user-details'
+import type { ProfileUpdate, ProfileUpdateResponse } from '../types'
+
+/**
+ * SPEC section 8 "Profile update": a loading toast "Updating user details...", then "User updated
+ * successfully" and `onSaved`, or the server's message, or "Could not update profile".
+ */
+export function useSaveProfile(onSaved: (response: ProfileUpdateResponse) => void) {
+  const { mutateAsync } = useUpdateUserDetails()
+  return async (body: ProfileUpdate) => {
+    const toastId = toast.loading('Updating user details...')
+    try {
+      const response = await mutateAsync(body)
+      toast.success('User updated successfully')
+      onSaved(response)
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not update profile'))
+    } finally {
+      toast.dismiss(toastId)
+    }
+  }
+}
+
+export type Names = { firstName: string; lastName: string }

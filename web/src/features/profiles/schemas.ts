@@ -1,0 +1,65 @@
+import { z } from 'zod'
+
+const required = (message: string) => z.string().trim().min(1, message)
+
+const FIRST_YEAR = 1900
+/** The server accepts years up to next year, for a course about to start. */
+const lastYear = () => new Date().getFullYear() + 1
+const isYear = (text: string) => /^\d{1,4}$/.test(text) && Number(text) >= FIRST_YEAR && Number(text) <= lastYear()
+const yearMessage = (label: string) => `${label} must be a year from ${FIRST_YEAR} to ${lastYear()}`
+
+/**
+ * SPEC section 5 "Profile form": each entry needs an institution and a start year; the end year is
+ * optional. The year range and order are the server's rules, checked here with its messages.
+ */
+export const educationSchema = z
+  .object({
+    _id: z.string().optional(),
+    institutionName: required('Please enter the institution name.'),
+    startYear: required('Please enter the start year.').refine(isYear, { error: () => yearMessage('Start year') }),
+    endYear: z
+      .string()
+      .trim()
+      .refine((text) => text === '' || isYear(text), { error: () => yearMessage('End year') }),
+  })
+  .refine((row) => row.endYear === '' || !isYear(row.startYear) || Number(row.endYear) >= Number(row.startYear), {
+    message: 'End year cannot be before start year',
+    path: ['endYear'],
+  })
+
+const names = {
+  firstName: required('Please enter your first name.'),
+  lastName: required('Please enter your last name.'),
+}
+
+export const applicantProfileSchema = z.object({
+  ...names,
+  profile: z.string(),
+  /** Comma-separated text (SPEC section 9). */
+  skills: z.string(),
+  education: z.array(educationSchema),
+})
+export type ApplicantProfileValues = z.infer<typeof applicantProfileSchema>
+export type EducationValues = z.infer<typeof educationSchema>
+
+/** SPEC section 5 "Recruiter contact number": required, 10 to 12 digits. */
+export const recruiterProfileSchema = z.object({
+  ...names,
+  company: z.string(),
+  position: z.string(),
+  contactNumber: required('Please enter your Contact Number.').regex(/^\d{10,12}$/, 'Invalid Contact Number'),
+})
+export type RecruiterProfileValues = z.infer<typeof recruiterProfileSchema>
+
+/** SPEC section 5 "Resume": PDF only; a missing file shows "Resume is required". */
+export const RESUME_REQUIRED = 'Resume is required'
+export const NOT_A_PDF = 'Only PDF files are allowed'
+export const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf')
+
+export const resumeSchema = z.object({
+  resume: z
+    .custom<File | null>((value) => value === null || value instanceof File)
+    .refine((file) => file !== null, RESUME_REQUIRED)
+    .refine((file) => file === null || isPdf(file), NOT_A_PDF),
+})
+export type ResumeValues = z.input<typeof resumeSchema>

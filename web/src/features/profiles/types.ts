@@ -1,0 +1,53 @@
+import type { User } from '@/features/auth/types'
+
+/** SPEC section 3 "Applicant profile": one education entry; a missing end year means "until now". */
+export type Education = {
+  _id: string
+  institutionName: string
+  startYear: number
+  endYear: number | null
+}
+
+/** GET /auth/applicantDetails: the profile with the applicant's names and e-mail. */
+export type ApplicantDetails = {
+  _id: string
+  profile: string
+  education: Education[]
+  skills: string[]
+  /** A signed, expiring download link, or "" when no resume has been uploaded. */
+  resume: string
+  firstName: string
+  lastName: string
+  email: string
+}
+
+/** GET /auth/recruiterDetails (its `jobs` are not read here). */
+export type RecruiterDetails = {
+  _id: string
+  company: string
+  position: string
+  contactNumber: string
+}
+
+export type ApplicantProfile = Omit<ApplicantDetails, 'firstName' | 'lastName' | 'email'>
+
+/** POST /auth/updateUserDetails, for either account type. */
+export type ProfileUpdate = {
+  firstName: string
+  lastName: string
+  profile?: string
+  education?: { _id?: string; institutionName: string; startYear: number; endYear: number | null }[]
+  skills?: string[]
+  company?: string
+  position?: string
+  contactNumber?: string
+}
+
+export type ProfileUpdateResponse = {
+  message: string
+  updatedUserDetails: User
+  updatedApplicant?: ApplicantProfile
+  updatedRecruiter?: RecruiterDetails
+}
+
+export type ResumeUploadResponse = { message: string; updatedApplicant: ApplicantProfile }
