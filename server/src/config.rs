@@ -16,6 +16,8 @@ pub struct Config {
     pub mail_from: String,
     pub jwt_secret: Option<String>,
     pub storage_url: Option<String>,
+    /// The `AWS_*` settings (`storage::S3_SETTINGS`) that are set, for a `STORAGE_URL` of `s3://...`.
+    pub s3_settings: Vec<(String, String)>,
     pub cors_origins: Vec<HeaderValue>,
     pub max_resume_bytes: u64,
     /// The built web app (`index.html` and `assets/`). Not in API.md: where the server finds the
@@ -112,7 +114,11 @@ impl Config {
                 }
             })
             .transpose()?;
-        let storage_url = get("STORAGE_URL").map(|url| url.trim().to_string());
+        let storage_url = get("STORAGE_URL").map(|url| parse_storage_url(url.trim())).transpose()?;
+        let s3_settings = crate::storage::S3_SETTINGS
+            .iter()
+            .filter_map(|name| get(name).map(|value| (name.to_string(), value.trim().to_string())))
+            .collect();
         let cors_origins = get("CORS_ORIGINS").map(|origins| parse_origins(&origins)).transpose()?.unwrap_or_default();
         let max_resume_bytes = match get("MAX_RESUME_BYTES") {
             Some(value) => match value.trim().parse::<u64>() {
@@ -156,12 +162,26 @@ impl Config {
             mail_from,
             jwt_secret,
             storage_url,
+            s3_settings,
             cors_origins,
             max_resume_bytes,
             web_dir,
             limits,
             search_cache,
         })
+    }
+}
+
+/// A directory (a path or `file://` URL) or an S3-compatible bucket (`s3://bucket[/prefix]`).
+fn parse_storage_url(url: &str) -> Result<String, ConfigError> {
+    match url.split_once("://") {
+        None => Ok(url.to_string()),
+        Some(("file", path)) if !path.is_empty() => Ok(url.to_string()),
+        Some(("s3", rest)) if !rest.split('/').next().unwrap_or("").is_empty() => Ok(url.to_string()),
+        _ => Err(invalid(
+            "STORAGE_URL",
+            format!("{url:?} is neither a directory (a path or file:// URL) nor a bucket (s3://bucket/prefix)"),
+        )),
     }
 }
 
@@ -254,6 +274,8 @@ mod tests {
             ("LOGIN_FAILURE_LIMIT", "0"),
             ("OTP_CLIENT_LIMIT", "many"),
             ("SEARCH_CACHE", "maybe"),
+            ("STORAGE_URL", "gs://bucket"),
+            ("STORAGE_URL", "s3:///no-bucket"),
         ];
         for (variable, value) in cases {
             let error = config(&[(variable, value)]).unwrap_err();
@@ -271,8 +293,16 @@ mod tests {
             ("MAIL_FROM", "Jobs <jobs@example.com>"),
             ("CORS_ORIGINS", "http://localhost:5173, https://a.example"),
             ("MAX_RESUME_BYTES", "2048"),
+            ("STORAGE_URL", "s3://resumes/jobportal"),
+            ("AWS_ENDPOINT_URL", "http://127.0.0.1:9000"),
+            ("AWS_REGION", "eu-west-1"),
         ])
         .unwrap();
+        assert_eq!(config.storage_url.as_deref(), Some("s3://resumes/jobportal"));
+        assert_eq!(
+            config.s3_settings,
+            [("AWS_REGION".into(), "eu-west-1".into()), ("AWS_ENDPOINT_URL".into(), "http://127.0.0.1:9000".into())]
+        );
         assert_eq!(config.listen_addr.to_string(), "0.0.0.0:9000");
         assert_eq!(config.database, DatabaseUrl::Postgres("postgres://postgres@127.0.0.1/test".into()));
         assert_eq!(config.public_url, "https://jobs.example.com");

@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use axum::Json;
 use axum::extract::multipart::Multipart;
 use axum::extract::{FromRequest, RawQuery, Request, State};
@@ -48,24 +50,28 @@ pub struct JobsPage {
 )]
 pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) -> ApiResult<Json<JobsPage>> {
     let request = JobSearch::parse(query.as_deref())?;
-    let key = format!("{request:?}");
-    let remembered = if state.config.search_cache { state.search_cache.get(&key) } else { None };
-    let answer = match remembered {
-        Some(answer) => answer,
-        None => {
-            let generation = state.search_cache.generation();
-            let answer = std::sync::Arc::new(search::search(&state.db, &request).await?);
-            state.search_cache.put(key, generation, answer.clone());
-            answer
-        }
+    let (start, end) = request.bounds();
+    let (data, total, total_capped) = if state.config.search_cache && end <= search::RANKED_WINDOW {
+        // Every page inside the ranked window is cut from one remembered answer for these filters.
+        let window = JobSearch { page: 1, limit: search::RANKED_WINDOW, ..request.clone() };
+        let answer = state
+            .search_cache
+            .get_or_compute(format!("{window:?}"), || async {
+                Ok::<_, sqlx::Error>(Arc::new(search::search(&state.db, &window).await?))
+            })
+            .await?;
+        let (jobs, total, total_capped) = answer.as_ref();
+        let page = jobs.get(start as usize..(end as usize).min(jobs.len())).unwrap_or_default();
+        (page.to_vec(), *total, *total_capped)
+    } else {
+        search::search(&state.db, &request).await?
     };
-    let (data, total, total_capped) = answer.as_ref();
     Ok(Json(JobsPage {
         success: true,
         message: "Jobs fetched successfully".into(),
-        data: data.clone(),
-        total: *total,
-        total_capped: *total_capped,
+        data,
+        total,
+        total_capped,
         page: request.page,
         limit: request.limit,
     }))

@@ -15,7 +15,7 @@ pub const MAX_PAGE_SIZE: i64 = 100;
 const MAX_TERMS: usize = 8;
 
 /// What `/jobs/alljobs` was asked for, parsed from its query string.
-#[derive(Debug, Default, PartialEq, Eq, IntoParams)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct JobSearch {
     /// Words matched case-insensitively by their stem ("engineers" finds "Engineer") against title,
@@ -87,6 +87,11 @@ impl JobSearch {
 
     fn offset(&self) -> i64 {
         (self.page - 1).saturating_mul(self.limit)
+    }
+
+    /// The positions this page covers in the whole ordered result: `start..end`.
+    pub fn bounds(&self) -> (i64, i64) {
+        (self.offset(), self.offset().saturating_add(self.limit))
     }
 }
 
@@ -217,7 +222,7 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
             COUNT_CAP + 1
         ),
     };
-    let (start, end) = (search.offset(), search.offset() + search.limit);
+    let (start, end) = search.bounds();
 
     // The ranked part of the page: positions start..end that fall in the window. It also says how
     // many matches the window holds: fewer than the window's size means that is every match.

@@ -92,10 +92,10 @@ pub async fn upload(
             return Err(error.into());
         }
     };
-    if let Some(old) = replaced {
-        if let Err(error) = state.storage.delete(&old).await {
-            tracing::warn!(key = %old, %error, "could not remove a replaced resume");
-        }
+    if let Some(old) = replaced
+        && let Err(error) = state.storage.delete(&old).await
+    {
+        tracing::warn!(key = %old, %error, "could not remove a replaced resume");
     }
     let profile = applicant_profile(&state, &caller.id).await?;
     Ok(axum::Json(ApplicantResponse {

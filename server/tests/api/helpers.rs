@@ -343,3 +343,71 @@ impl Drop for SmtpSink {
         let _ = std::fs::remove_dir_all(self.maildir.parent().unwrap());
     }
 }
+
+/// A real S3-compatible server (moto's, from PyPI) on a free loopback port, with one empty bucket.
+pub struct S3Sink {
+    process: std::process::Child,
+    pub endpoint: String,
+    pub bucket: String,
+}
+
+impl S3Sink {
+    pub async fn start(bucket: &str) -> Self {
+        let port = free_port();
+        let process = std::process::Command::new("python3")
+            .args(["-m", "moto.server", "-H", "127.0.0.1", "-p", &port.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("python3 with moto[server] is installed (.ci/run installs it)");
+        let sink = Self { process, endpoint: format!("http://127.0.0.1:{port}"), bucket: bucket.to_string() };
+        let client = reqwest::Client::new();
+        for _ in 0..300 {
+            if let Ok(response) = client.put(format!("{}/{bucket}", sink.endpoint)).send().await {
+                assert_eq!(response.status(), 200, "the bucket is made");
+                return sink;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the S3 server did not start on port {port}");
+    }
+
+    /// The settings a server reaches this bucket with.
+    pub fn settings(&self) -> Vec<(String, String)> {
+        [
+            ("AWS_ENDPOINT_URL", self.endpoint.as_str()),
+            ("AWS_ALLOW_HTTP", "true"),
+            ("AWS_REGION", "us-east-1"),
+            ("AWS_ACCESS_KEY_ID", "test-key"),
+            ("AWS_SECRET_ACCESS_KEY", "test-secret"),
+        ]
+        .into_iter()
+        .map(|(name, value)| (name.to_string(), value.to_string()))
+        .collect()
+    }
+
+    /// Every key in the bucket with its size, as the S3 API lists them.
+    pub async fn objects(&self) -> Vec<(String, u64)> {
+        let url = format!("{}/{}?list-type=2", self.endpoint, self.bucket);
+        let listing = reqwest::get(url).await.unwrap().text().await.unwrap();
+        listing
+            .split("<Contents>")
+            .skip(1)
+            .map(|entry| {
+                let field = |name: &str| {
+                    let start = entry.find(&format!("<{name}>")).unwrap() + name.len() + 2;
+                    let end = entry.find(&format!("</{name}>")).unwrap();
+                    entry[start..end].to_string()
+                };
+                (field("Key"), field("Size").parse().unwrap())
+            })
+            .collect()
+    }
+}
+
+impl Drop for S3Sink {
+    fn drop(&mut self) {
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+    }
+}

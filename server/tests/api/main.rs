@@ -9,3 +9,4 @@ mod jobs;
 mod mail;
 mod operation;
 mod profiles;
+mod storage;

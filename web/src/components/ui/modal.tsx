@@ -1,23 +1,33 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 
-type Props = { title: string; onClose: () => void; children: ReactNode }
+type Props = {
+  title: string
+  onClose: () => void
+  children: ReactNode
+  /** The id of the element that describes the dialog, for screen readers. */
+  descriptionId?: string
+  /** What takes the focus on opening; the first focusable element when not given. */
+  initialFocus?: RefObject<HTMLElement | null>
+  size?: 'sm' | 'lg'
+}
 
 const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
- * A modal dialog around any content, with ConfirmationModal's keyboard behaviour: focus moves to the
- * first field and stays inside (Tab wraps), Escape or the backdrop closes it, and focus returns to
- * whatever opened it.
+ * A modal dialog around any content: focus moves in (to `initialFocus` or the first field) and stays
+ * inside (Tab wraps), Escape or the backdrop closes it, and focus returns to whatever opened it.
  */
-export function Modal({ title, onClose, children }: Props) {
+export function Modal({ title, onClose, children, descriptionId, initialFocus, size = 'lg' }: Props) {
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus()
+    const target = initialFocus?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE)
+    target?.focus()
     return () => opener?.focus()
+    // Focus moves in once, when the dialog opens.
   }, [])
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -46,7 +56,8 @@ export function Modal({ title, onClose, children }: Props) {
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className="max-h-full w-full max-w-lg overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
+        aria-describedby={descriptionId}
+        className={`max-h-full w-full overflow-y-auto rounded-lg bg-white p-6 shadow-xl ${size === 'sm' ? 'max-w-sm' : 'max-w-lg'}`}
         onClick={(event) => event.stopPropagation()}
         onKeyDown={onKeyDown}
       >

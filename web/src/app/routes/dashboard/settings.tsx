@@ -10,6 +10,7 @@ import { ApplicantSettings } from '@/features/profiles/components/applicant-sett
 import { RecruiterSettings } from '@/features/profiles/components/recruiter-settings'
 import type { ProfileUpdateResponse } from '@/features/profiles/types'
 import { errorMessage } from '@/lib/api-client'
+import { Panel } from '@/components/ui/panel'
 
 function ChangePasswordSection() {
   const {
@@ -33,10 +34,7 @@ function ChangePasswordSection() {
   }
 
   return (
-    <section aria-labelledby="password-heading" className="mt-8 rounded-lg border border-gray-200 p-6">
-      <h2 id="password-heading" className="text-xl font-semibold text-gray-900">
-        Password
-      </h2>
+    <Panel title="Password">
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4 flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <PasswordField label="Current Password" autoComplete="current-password" error={errors.oldPassword?.message} {...register('oldPassword')} />
@@ -46,7 +44,7 @@ function ChangePasswordSection() {
           Update
         </button>
       </form>
-    </section>
+    </Panel>
   )
 }
 

@@ -2,6 +2,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useApplicantDetails } from '../api/get-applicant-details'
 import { educationLine, skillsText } from '../format'
 import { useLoadErrorToast } from './load-error'
+import { Panel } from '@/components/ui/panel'
 
 const headingClass = 'text-lg font-semibold text-gray-900'
 
@@ -13,10 +14,7 @@ export function ApplicantDetailsCard({ token }: { token: string | null }) {
   if (!data) return null
 
   return (
-    <section aria-labelledby="applicant-details-heading" className="mt-6 rounded-lg border border-gray-200 p-6">
-      <h2 id="applicant-details-heading" className="text-xl font-semibold text-gray-900">
-        Applicant Details
-      </h2>
+    <Panel title="Applicant Details">
       <div className="mt-4 flex flex-col gap-6">
         <div>
           <h3 className={headingClass}>About</h3>
@@ -53,6 +51,6 @@ export function ApplicantDetailsCard({ token }: { token: string | null }) {
           )}
         </div>
       </div>
-    </section>
+    </Panel>
   )
 }

@@ -5,6 +5,7 @@ import { ApplicantProfileForm } from './applicant-profile-form'
 import { useLoadErrorToast } from './load-error'
 import { ResumeUpload } from './resume-upload'
 import type { Names } from './use-save-profile'
+import { Panel } from '@/components/ui/panel'
 
 type Props = {
   token: string | null
@@ -21,18 +22,12 @@ export function ApplicantSettings({ token, names, onSaved, onResumeUploaded }: P
   if (!data) return null
   return (
     <>
-      <section aria-labelledby="profile-heading" className="mt-8 rounded-lg border border-gray-200 p-6">
-        <h2 id="profile-heading" className="text-xl font-semibold text-gray-900">
-          Profile Information
-        </h2>
+      <Panel title="Profile Information">
         <ApplicantProfileForm details={data} names={names} onSaved={onSaved} />
-      </section>
-      <section aria-labelledby="resume-heading" className="mt-8 rounded-lg border border-gray-200 p-6">
-        <h2 id="resume-heading" className="text-xl font-semibold text-gray-900">
-          Resume
-        </h2>
+      </Panel>
+      <Panel title="Resume">
         <ResumeUpload hasResume={data.resume !== ''} onUploaded={onResumeUploaded} />
-      </section>
+      </Panel>
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { Spinner } from '@/components/ui/spinner'
 import { useRecruiterDetails } from '../api/get-recruiter-details'
 import { useLoadErrorToast } from './load-error'
+import { Panel } from '@/components/ui/panel'
 
 /** My Profile's "Recruiter Details" block: Company, Position and Contact Number. */
 export function RecruiterDetailsCard({ token }: { token: string | null }) {
@@ -15,10 +16,7 @@ export function RecruiterDetailsCard({ token }: { token: string | null }) {
     ['Contact Number', data.contactNumber],
   ] as const
   return (
-    <section aria-labelledby="recruiter-details-heading" className="mt-6 rounded-lg border border-gray-200 p-6">
-      <h2 id="recruiter-details-heading" className="text-xl font-semibold text-gray-900">
-        Recruiter Details
-      </h2>
+    <Panel title="Recruiter Details">
       <dl className="mt-4 grid gap-4 sm:grid-cols-3">
         {rows.map(([label, value]) => (
           <div key={label}>
@@ -27,6 +25,6 @@ export function RecruiterDetailsCard({ token }: { token: string | null }) {
           </div>
         ))}
       </dl>
-    </section>
+    </Panel>
   )
 }

@@ -8,6 +8,7 @@ import type { ProfileUpdateResponse, RecruiterDetails } from '../types'
 import { useLoadErrorToast } from './load-error'
 import { SaveButton } from './save-button'
 import { useSaveProfile, type Names } from './use-save-profile'
+import { Panel } from '@/components/ui/panel'
 
 type Props = { token: string | null; names: Names; onSaved: (response: ProfileUpdateResponse) => void }
 
@@ -18,12 +19,9 @@ export function RecruiterSettings({ token, names, onSaved }: Props) {
   if (isPending) return <Spinner label="Loading profile..." />
   if (!data) return null
   return (
-    <section aria-labelledby="profile-heading" className="mt-8 rounded-lg border border-gray-200 p-6">
-      <h2 id="profile-heading" className="text-xl font-semibold text-gray-900">
-        Profile Information
-      </h2>
+    <Panel title="Profile Information">
       <Form details={data} names={names} onSaved={onSaved} />
-    </section>
+    </Panel>
   )
 }
 
