@@ -137,7 +137,7 @@ async function deleteJob(page: Page, title: string) {
   await page.goto('/dashboard/my-jobs')
   await page.getByRole('button', { name: `Delete ${title}` }).click()
   const dialog = page.getByRole('dialog', { name: 'Delete this job?' })
-  await expect(dialog).toContainText(`"${title}" and its applications will be deleted.`)
+  await expect(dialog).toContainText(`"${title}" will leave every listing and take no more applications; applicants still see what they sent.`)
   await expectAccessible(page)
   await dialog.getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText('Job Deleted')).toBeVisible()

@@ -39,7 +39,7 @@ test('Delete asks for confirmation first; Cancel keeps the job', async () => {
   const remove = await screen.findByRole('button', { name: 'Delete Backend Developer' })
   await user.click(remove)
   const dialog = within(screen.getByRole('dialog', { name: 'Delete this job?' }))
-  expect(dialog.getByText('"Backend Developer" and its applications will be deleted.')).toBeVisible()
+  expect(dialog.getByText('"Backend Developer" will leave every listing and take no more applications; applicants still see what they sent.')).toBeVisible()
   await user.click(dialog.getByRole('button', { name: 'Cancel' }))
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   expect(remove).toHaveFocus()

@@ -88,7 +88,7 @@ export default function MyJobsPage() {
       {toDelete && (
         <ConfirmationModal
           title="Delete this job?"
-          text={`"${toDelete.title}" and its applications will be deleted.`}
+          text={`"${toDelete.title}" will leave every listing and take no more applications; applicants still see what they sent.`}
           confirmLabel="Delete"
           cancelLabel="Cancel"
           onConfirm={confirmDelete}
