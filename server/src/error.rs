@@ -141,8 +141,18 @@ impl IntoResponse for AppError {
             other => other.to_string(),
         };
         let mut response = (self.status(), Json(ErrorBody { success: false, message })).into_response();
-        if let Self::TooManyRequests { retry_after_secs, .. } = self {
-            response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_secs.into());
+        match self {
+            Self::TooManyRequests { retry_after_secs, .. } => {
+                response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_secs.into());
+            }
+            // The rest of an oversized body is left unread, so this connection cannot carry another
+            // request; saying so keeps clients from sending their next one down it.
+            Self::PayloadTooLarge(_) => {
+                response
+                    .headers_mut()
+                    .insert(axum::http::header::CONNECTION, axum::http::HeaderValue::from_static("close"));
+            }
+            _ => {}
         }
         response
     }

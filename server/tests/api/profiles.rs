@@ -263,9 +263,8 @@ async fn an_upload_that_is_not_a_pdf_too_large_or_empty_is_refused_and_nothing_i
         .unwrap();
     assert_eq!(status_and_json(response).await, (400, error("Resume is required")));
     let oversized_body = Form::new().part("resume", Part::bytes(pdf(LIMIT as usize + 200 * 1024)).file_name("cv.pdf"));
-    // A client of its own: the server answers before reading the whole body and then closes the
-    // connection, which must not be handed back to the shared pool for the next request.
-    let response = reqwest::Client::new()
+    let response = app
+        .client
         .post(app.url("/api/v1/upload/uploadResume"))
         .bearer_auth(&token)
         .multipart(oversized_body)
@@ -273,6 +272,7 @@ async fn an_upload_that_is_not_a_pdf_too_large_or_empty_is_refused_and_nothing_i
         .await
         .unwrap();
     assert_eq!(response.status(), 413);
+    assert_eq!(response.headers()["connection"], "close", "the half-read connection is not reused");
     assert_eq!(stored_resumes(app), 0);
     let (_, details) = app.get_as("/api/v1/auth/applicantDetails", &token).await;
     assert_eq!(details["data"]["resume"], "");

@@ -22,12 +22,12 @@ export function Modal({ title, onClose, children, descriptionId, initialFocus, s
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
 
+  // Focus moves in once, when the dialog opens, and back to the opener when it closes.
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const target = initialFocus?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE)
     target?.focus()
     return () => opener?.focus()
-    // Focus moves in once, when the dialog opens.
   }, [])
 
   const onKeyDown = (event: KeyboardEvent) => {

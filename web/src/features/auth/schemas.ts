@@ -1,25 +1,25 @@
 import { z } from 'zod'
+import { requiredText } from '@/lib/validation'
 
-const required = (message: string) => z.string().trim().min(1, message)
 const requiredPassword = (message: string) => z.string().min(1, message)
 
 export const loginSchema = z.object({
-  email: required('Please enter your email address.'),
+  email: requiredText('Please enter your email address.'),
   password: requiredPassword('Please enter your password.'),
 })
 export type LoginValues = z.infer<typeof loginSchema>
 
 /** SPEC section 5 "Signup": the mismatch check runs in the submit handler, so it can stop the call with its toast. */
 export const signupSchema = z.object({
-  firstName: required('Please enter your first name.'),
-  lastName: required('Please enter your last name.'),
-  email: required('Please enter your email address.'),
+  firstName: requiredText('Please enter your first name.'),
+  lastName: requiredText('Please enter your last name.'),
+  email: requiredText('Please enter your email address.'),
   password: requiredPassword('Please enter your password.'),
   confirmPassword: requiredPassword('Please confirm your password.'),
 })
 export type SignupValues = z.infer<typeof signupSchema>
 
-export const forgotPasswordSchema = z.object({ email: required('Please enter your email address.') })
+export const forgotPasswordSchema = z.object({ email: requiredText('Please enter your email address.') })
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>
 
 /** SPEC section 5 "Reset password": no mismatch check on the client, the server receives both. */

@@ -1,23 +1,23 @@
 import { z } from 'zod'
+import { requiredText } from '@/lib/validation'
 import { JOB_TYPES } from './types'
 
-const required = (message: string) => z.string().trim().min(1, message)
 
 /** SPEC section 5 "Add Job": every field is required, each with its own message. */
 export const addJobSchema = z.object({
-  title: required('Job title is required'),
-  company: required('Company name is required'),
-  description: required('Job description is required'),
-  maxApplicants: required('Max applicants is required'),
-  maxPositions: required('Max positions is required'),
-  dateOfPosting: required('Date of posting is required'),
-  deadline: required('Application deadline is required'),
-  skillsets: required('Skillsets are required'),
+  title: requiredText('Job title is required'),
+  company: requiredText('Company name is required'),
+  description: requiredText('Job description is required'),
+  maxApplicants: requiredText('Max applicants is required'),
+  maxPositions: requiredText('Max positions is required'),
+  dateOfPosting: requiredText('Date of posting is required'),
+  deadline: requiredText('Application deadline is required'),
+  skillsets: requiredText('Skillsets are required'),
   // The select offers only the three types, and '' until one is chosen.
   jobType: z.string().refine((value) => (JOB_TYPES as readonly string[]).includes(value), 'Job type is required'),
-  salary: required('Salary is required'),
-  categoryName: required('Category is required'),
-  location: required('Location is required'),
+  salary: requiredText('Salary is required'),
+  categoryName: requiredText('Category is required'),
+  location: requiredText('Location is required'),
 })
 export type AddJobValues = z.infer<typeof addJobSchema>
 
@@ -41,8 +41,8 @@ export const splitSkillsets = (text: string) => text.split(/\s+/).filter(Boolean
 
 /** SPEC section 5 "Edit Job": only these three change. */
 export const editJobSchema = z.object({
-  maxApplicants: required('Maximum applicants is required'),
-  maxPositions: required('Maximum positions is required'),
-  deadline: required('Deadline is required'),
+  maxApplicants: requiredText('Maximum applicants is required'),
+  maxPositions: requiredText('Maximum positions is required'),
+  deadline: requiredText('Deadline is required'),
 })
 export type EditJobValues = z.infer<typeof editJobSchema>

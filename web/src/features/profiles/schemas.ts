@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { requiredText } from '@/lib/validation'
 
-const required = (message: string) => z.string().trim().min(1, message)
 
 const FIRST_YEAR = 1900
 /** The server accepts years up to next year, for a course about to start. */
@@ -15,8 +15,8 @@ const yearMessage = (label: string) => `${label} must be a year from ${FIRST_YEA
 export const educationSchema = z
   .object({
     _id: z.string().optional(),
-    institutionName: required('Please enter the institution name.'),
-    startYear: required('Please enter the start year.').refine(isYear, { error: () => yearMessage('Start year') }),
+    institutionName: requiredText('Please enter the institution name.'),
+    startYear: requiredText('Please enter the start year.').refine(isYear, { error: () => yearMessage('Start year') }),
     endYear: z
       .string()
       .trim()
@@ -28,8 +28,8 @@ export const educationSchema = z
   })
 
 const names = {
-  firstName: required('Please enter your first name.'),
-  lastName: required('Please enter your last name.'),
+  firstName: requiredText('Please enter your first name.'),
+  lastName: requiredText('Please enter your last name.'),
 }
 
 export const applicantProfileSchema = z.object({
@@ -47,7 +47,7 @@ export const recruiterProfileSchema = z.object({
   ...names,
   company: z.string(),
   position: z.string(),
-  contactNumber: required('Please enter your Contact Number.').regex(/^\d{10,12}$/, 'Invalid Contact Number'),
+  contactNumber: requiredText('Please enter your Contact Number.').regex(/^\d{10,12}$/, 'Invalid Contact Number'),
 })
 export type RecruiterProfileValues = z.infer<typeof recruiterProfileSchema>
 

@@ -1,0 +1,4 @@
+import { z } from 'zod'
+
+/** Text that must not be empty once trimmed; `message` is SPEC's own for the field. */
+export const requiredText = (message: string) => z.string().trim().min(1, message)
