@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use axum::http::HeaderValue;
 
@@ -29,8 +30,9 @@ pub struct Config {
     pub search_cache: bool,
 }
 
-/// Abuse limits. Not in API.md: tests and benchmarks raise them through `LOGIN_FAILURE_LIMIT`,
-/// `OTP_ADDRESS_LIMIT` and `OTP_CLIENT_LIMIT`.
+/// Abuse limits and connection bounds (README "Operating safely"). Not in API.md: tests and
+/// benchmarks raise them through `LOGIN_FAILURE_LIMIT`, `OTP_ADDRESS_LIMIT`, `OTP_CLIENT_LIMIT`,
+/// `RESET_ADDRESS_LIMIT` and the others named below.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Failed logins for one address from one client within 15 minutes before 429.
@@ -39,11 +41,35 @@ pub struct Limits {
     pub codes_per_address_per_hour: i64,
     /// Signup codes and reset e-mails one client may request per hour.
     pub code_requests_per_client_per_hour: u32,
+    /// Reset e-mails one address may receive per hour, whoever asks for them.
+    pub resets_per_address_per_hour: i64,
+    /// Password hashes that run at once (`HASH_CONCURRENCY`, default: the number of cores).
+    pub hash_concurrency: usize,
+    /// Password hashes that may wait for a turn before the next is refused with 503.
+    pub hash_queue: usize,
+    /// Open connections served at once (`MAX_CONNECTIONS`); more wait to be accepted.
+    pub max_connections: usize,
+    /// Time a connection has to send a request's headers, idle keep-alive time included
+    /// (`HEADER_TIMEOUT_SECS`).
+    pub header_timeout: Duration,
+    /// Time a request has from its headers to its response (`REQUEST_TIMEOUT_SECS`); longer is 408.
+    pub request_timeout: Duration,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Self { login_failures: 10, codes_per_address_per_hour: 5, code_requests_per_client_per_hour: 30 }
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        Self {
+            login_failures: 10,
+            codes_per_address_per_hour: 5,
+            code_requests_per_client_per_hour: 30,
+            resets_per_address_per_hour: 5,
+            hash_concurrency: cores,
+            hash_queue: 8 * cores,
+            max_connections: 2_000,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(60),
+        }
     }
 }
 
@@ -145,6 +171,21 @@ impl Config {
                 defaults.codes_per_address_per_hour as u32,
             )?),
             code_requests_per_client_per_hour: limit("OTP_CLIENT_LIMIT", defaults.code_requests_per_client_per_hour)?,
+            resets_per_address_per_hour: i64::from(limit(
+                "RESET_ADDRESS_LIMIT",
+                defaults.resets_per_address_per_hour as u32,
+            )?),
+            hash_concurrency: limit("HASH_CONCURRENCY", defaults.hash_concurrency as u32)? as usize,
+            hash_queue: limit("HASH_QUEUE", defaults.hash_queue as u32)? as usize,
+            max_connections: limit("MAX_CONNECTIONS", defaults.max_connections as u32)? as usize,
+            header_timeout: Duration::from_secs(u64::from(limit(
+                "HEADER_TIMEOUT_SECS",
+                defaults.header_timeout.as_secs() as u32,
+            )?)),
+            request_timeout: Duration::from_secs(u64::from(limit(
+                "REQUEST_TIMEOUT_SECS",
+                defaults.request_timeout.as_secs() as u32,
+            )?)),
         };
 
         let search_cache = match get("SEARCH_CACHE").as_deref().map(str::trim) {
@@ -273,6 +314,8 @@ mod tests {
             ("MAX_RESUME_BYTES", "0"),
             ("LOGIN_FAILURE_LIMIT", "0"),
             ("OTP_CLIENT_LIMIT", "many"),
+            ("HASH_CONCURRENCY", "0"),
+            ("HEADER_TIMEOUT_SECS", "-1"),
             ("SEARCH_CACHE", "maybe"),
             ("STORAGE_URL", "gs://bucket"),
             ("STORAGE_URL", "s3:///no-bucket"),

@@ -30,6 +30,9 @@ pub enum AppError {
     UnsupportedMediaType(String),
     #[error("{message}")]
     TooManyRequests { message: String, retry_after_secs: u64 },
+    /// Too much work of one kind at once (password hashing); try again in a moment.
+    #[error("{0}")]
+    Busy(String),
     #[error("database unavailable: {0}")]
     Unavailable(#[source] sqlx::Error),
     #[error("internal error: {0}")]
@@ -90,7 +93,7 @@ impl AppError {
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -115,6 +118,9 @@ impl From<JsonRejection> for AppError {
                 "Expected a JSON body (Content-Type: application/json)".to_string()
             }
             JsonRejection::JsonSyntaxError(_) => "The body is not valid JSON".to_string(),
+            JsonRejection::BytesRejection(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                return Self::PayloadTooLarge(BODY_TOO_LARGE.into());
+            }
             other => format!("Invalid request body: {}", other.body_text()),
         };
         Self::BadRequest(message)
@@ -145,6 +151,9 @@ impl IntoResponse for AppError {
             Self::TooManyRequests { retry_after_secs, .. } => {
                 response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_secs.into());
             }
+            Self::Busy(_) => {
+                response.headers_mut().insert(axum::http::header::RETRY_AFTER, 1.into());
+            }
             // The rest of an oversized body is left unread, so this connection cannot carry another
             // request; saying so keeps clients from sending their next one down it.
             Self::PayloadTooLarge(_) => {
@@ -158,10 +167,139 @@ impl IntoResponse for AppError {
     }
 }
 
-/// `axum::Json`, but a bad body answers with the API's error envelope.
-#[derive(axum::extract::FromRequest)]
-#[from_request(via(axum::Json), rejection(AppError))]
+/// `axum::Json`, but a bad body answers with the API's error envelope: a body over the size limit
+/// is 413, and a NUL character in any string is 400 naming its field (PostgreSQL cannot store
+/// one, and no field of this API has a use for it).
 pub struct JsonBody<T>(pub T);
+
+impl<T, S> axum::extract::FromRequest<S> for JsonBody<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        if !is_json(request.headers()) {
+            return Err(AppError::from(JsonRejection::from(axum::extract::rejection::MissingJsonContentType::default())));
+        }
+        let bytes = bytes::Bytes::from_request(request, state).await.map_err(|rejection| {
+            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                AppError::PayloadTooLarge(BODY_TOO_LARGE.into())
+            } else {
+                AppError::BadRequest(format!("Invalid request body: {}", rejection.body_text()))
+            }
+        })?;
+        // JSON can carry a NUL only as the escape `\u0000`; only then is the body walked for it.
+        if bytes.windows(6).any(|window| window == b"\\u0000")
+            && let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes)
+            && let Some(field) = field_with_nul(&value, None)
+        {
+            return Err(nul_in(&field));
+        }
+        let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes)?;
+        Ok(Self(value))
+    }
+}
+
+pub const BODY_TOO_LARGE: &str = "The request body is too large";
+
+/// `application/json`, or any `application/*+json`, parameters aside.
+fn is_json(headers: &axum::http::HeaderMap) -> bool {
+    let Some(value) = headers.get(axum::http::header::CONTENT_TYPE).and_then(|value| value.to_str().ok()) else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// The 400 for a NUL character in `field`.
+pub fn nul_in(field: &str) -> AppError {
+    AppError::BadRequest(format!("{field} must not contain NUL characters"))
+}
+
+/// Answers 400 for a NUL character anywhere in the path or the query, naming the path parameter
+/// (`{jobId}` in the route) or the query field that holds it, before any handler sees it.
+pub async fn reject_nul(
+    matched: Option<axum::extract::MatchedPath>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let uri = request.uri();
+    let decoded = |text: &str| percent_decode(text).contains(&0);
+    if decoded(uri.path()) {
+        let template = matched.as_ref().map_or("", |matched| matched.as_str());
+        // Compared from the end: a nested router sees its path without the prefix it is nested at.
+        let name = uri
+            .path()
+            .rsplit('/')
+            .zip(template.rsplit('/'))
+            .find(|(segment, _)| decoded(segment))
+            .and_then(|(_, pattern)| pattern.strip_prefix('{')?.strip_suffix('}'))
+            .map_or_else(|| "The path".to_string(), camel_case);
+        return nul_in(&name).into_response();
+    }
+    if let Some(query) = uri.query()
+        && decoded(query)
+    {
+        let field = form_urlencoded::parse(query.as_bytes())
+            .find(|(key, value)| key.contains('\0') || value.contains('\0'))
+            .map_or_else(|| "The query".to_string(), |(key, _)| key.replace('\0', ""));
+        return nul_in(&field).into_response();
+    }
+    next.run(request).await
+}
+
+/// `jobId` for the route parameter `job_id`: the API's spelling of names.
+fn camel_case(name: &str) -> String {
+    let mut parts = name.trim_start_matches('*').split('_');
+    let first = parts.next().unwrap_or_default().to_string();
+    parts.fold(first, |mut camel, part| {
+        let mut letters = part.chars();
+        if let Some(initial) = letters.next() {
+            camel.extend(initial.to_uppercase());
+            camel.push_str(letters.as_str());
+        }
+        camel
+    })
+}
+
+/// `%XX` escapes decoded (and `+` left alone): enough to see whether a NUL is hidden in the text.
+fn percent_decode(text: &str) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let hex = |at: usize| bytes.get(at).and_then(|byte| (*byte as char).to_digit(16));
+        match (bytes[index], hex(index + 1), hex(index + 2)) {
+            (b'%', Some(high), Some(low)) => {
+                decoded.push((high * 16 + low) as u8);
+                index += 3;
+            }
+            (byte, _, _) => {
+                decoded.push(byte);
+                index += 1;
+            }
+        }
+    }
+    decoded
+}
+
+/// The name of the innermost field (or list's field) whose text holds a NUL character.
+pub fn field_with_nul(value: &serde_json::Value, name: Option<&str>) -> Option<String> {
+    use serde_json::Value;
+    match value {
+        Value::String(text) if text.contains('\0') => Some(name.unwrap_or("The body").to_string()),
+        Value::Array(items) => items.iter().find_map(|item| field_with_nul(item, name)),
+        Value::Object(map) => map.iter().find_map(|(key, item)| {
+            if key.contains('\0') {
+                return Some("A field name".to_string());
+            }
+            field_with_nul(item, Some(key))
+        }),
+        _ => None,
+    }
+}
 
 /// `axum::extract::Path`, but a bad segment answers with the API's error envelope.
 #[derive(axum::extract::FromRequestParts)]
@@ -176,6 +314,21 @@ mod tests {
     fn a_closed_pool_is_reported_as_unavailable() {
         let error = AppError::from(sqlx::Error::PoolClosed);
         assert_eq!(error.status(), StatusCode::SERVICE_UNAVAILABLE);
+    }
+
+    #[test]
+    fn route_parameters_are_named_as_the_api_spells_them() {
+        assert_eq!(camel_case("job_id"), "jobId");
+        assert_eq!(camel_case("file"), "file");
+        assert_eq!(percent_decode("a%00b%2"), b"a\0b%2");
+    }
+
+    #[test]
+    fn a_nul_is_found_in_the_field_that_holds_it() {
+        let body = serde_json::json!({"firstName": "Ada", "education": [{"institution": "a\u{0}b"}]});
+        assert_eq!(field_with_nul(&body, None).as_deref(), Some("institution"));
+        assert_eq!(field_with_nul(&serde_json::json!({"skills": ["x", "\u{0}"]}), None).as_deref(), Some("skills"));
+        assert_eq!(field_with_nul(&serde_json::json!({"a": "b"}), None), None);
     }
 
     #[test]

@@ -5,28 +5,28 @@ pub mod applications;
 pub mod bench_data;
 pub mod categories;
 pub mod config;
+mod connections;
 pub mod db;
 pub mod error;
 pub mod jobs;
 pub mod mail;
 mod openapi;
 pub mod profiles;
+mod security;
 mod site;
 pub mod storage;
 pub mod telemetry;
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::{Request, State};
+use axum::extract::State;
 use axum::http::{Method, StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{any, get};
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tower::Layer;
 use tower_http::CompressionLevel;
@@ -53,7 +53,14 @@ pub struct AppState {
     pub limits: Arc<Throttles>,
     pub storage: Storage,
     pub search_cache: Arc<jobs::cache::SearchCache>,
+    /// The bounded gate of every password hash.
+    pub hasher: Arc<accounts::secrets::Hasher>,
+    /// Slots for work an anonymous request leaves running after its answer (a reset e-mail).
+    pub background: Arc<tokio::sync::Semaphore>,
 }
+
+/// Background tasks anonymous requests may leave running at once; more are answered 503.
+const BACKGROUND_TASKS: usize = 64;
 
 /// The in-process abuse limits, sized by `Config::limits`.
 pub struct Throttles {
@@ -109,6 +116,8 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         limits: Arc::new(limits),
         storage,
         search_cache: Arc::default(),
+        hasher: Arc::new(accounts::secrets::Hasher::new(config.limits.hash_concurrency, config.limits.hash_queue)),
+        background: Arc::new(tokio::sync::Semaphore::new(BACKGROUND_TASKS)),
         config: Arc::new(config),
     })
 }
@@ -153,15 +162,18 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
     let mail_worker = tokio::spawn(state.outbox.clone().run(mail_stopped));
+    let open_files = connections::tune_process();
+    let configured = &state.config.limits;
+    // Each connection is one open file; keep a quarter of the limit for the database, resumes
+    // and the mail outbox.
+    let max_connections = configured.max_connections.min((open_files.saturating_mul(3) / 4).max(1) as usize);
+    let limits = connections::ConnectionLimits {
+        max_connections,
+        header_timeout: configured.header_timeout,
+        request_timeout: configured.request_timeout,
+    };
     let app = NormalizePathLayer::trim_trailing_slash().layer(router(state));
-    // Without TCP_NODELAY a keep-alive connection waits on Nagle's algorithm for every response.
-    let listener = listener.tap_io(|stream| {
-        let _ = stream.set_nodelay(true);
-    });
-    let served =
-        axum::serve(listener, axum::ServiceExt::<Request>::into_make_service_with_connect_info::<SocketAddr>(app))
-            .with_graceful_shutdown(shutdown)
-            .await;
+    let served = connections::serve(listener, app, limits, shutdown).await;
     let _ = stop_mail.send(true);
     let _ = mail_worker.await;
     served
@@ -176,7 +188,8 @@ pub fn router(state: AppState) -> Router {
         .merge(profiles::router(state.config.max_resume_bytes))
         .route("/openapi.json", get(openapi::document))
         .fallback(api_not_found)
-        .method_not_allowed_fallback(method_not_allowed);
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn(error::reject_nul));
 
     let mut app = Router::new()
         .route("/healthz", get(healthz))
@@ -188,6 +201,8 @@ pub fn router(state: AppState) -> Router {
         .layer(telemetry::request_trace_layer())
         // Brotli's default is its slowest setting; level 4 compresses JSON well at a fraction of the cost.
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)));
+    let headers = security::SecurityHeaders::new(&state.config.public_url);
+    app = app.layer(axum::middleware::from_fn_with_state(headers, security::add_headers));
     if !state.config.cors_origins.is_empty() {
         app = app.layer(
             CorsLayer::new()

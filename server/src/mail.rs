@@ -131,10 +131,14 @@ const LEASE_MILLIS: i64 = 120_000;
 /// How often the worker looks for due mail when nothing rings the bell.
 const POLL: Duration = Duration::from_secs(2);
 
-/// Retry delay after `attempts` failures: 2 s, 4 s, 8 s ... at most 10 minutes.
+/// The longest wait between two tries of one message. A signup code lives ten minutes, so a
+/// code mailed during a short outage must still be tried again well within that.
+pub const MAX_BACKOFF_MILLIS: i64 = 60_000;
+
+/// Retry delay after `attempts` failures: 2 s, 4 s, 8 s ... at most a minute.
 pub fn backoff_millis(attempts: i64) -> i64 {
     let exponent = attempts.clamp(1, 20) as u32;
-    (1_000i64 << exponent).min(600_000)
+    (1_000i64 << exponent).min(MAX_BACKOFF_MILLIS)
 }
 
 impl Outbox {
@@ -272,10 +276,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn retries_back_off_to_ten_minutes() {
+    fn retries_back_off_to_a_minute_well_inside_a_codes_life() {
         assert_eq!(backoff_millis(1), 2_000);
         assert_eq!(backoff_millis(2), 4_000);
-        assert_eq!(backoff_millis(30), 600_000);
+        assert_eq!(backoff_millis(5), 32_000);
+        assert_eq!(backoff_millis(6), 60_000);
+        assert_eq!(backoff_millis(30), 60_000);
     }
 
     #[test]

@@ -72,15 +72,22 @@ pub async fn send_otp(
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     JsonBody(request): JsonBody<SendOtpRequest>,
 ) -> ApiResult<Json<Ack>> {
-    const WINDOW: &str = "SELECT window_started_at, sent_in_window FROM signup_codes WHERE email = $1";
-    const UPSERT: &str = "INSERT INTO signup_codes (email, code_hash, expires_at, wrong_attempts, window_started_at, sent_in_window) \
-         VALUES ($1, $2, $3, 0, $4, $5) ON CONFLICT (email) DO UPDATE SET code_hash = excluded.code_hash, \
-         expires_at = excluded.expires_at, wrong_attempts = 0, window_started_at = excluded.window_started_at, \
-         sent_in_window = excluded.sent_in_window";
+    // One statement takes the address's slot: a new window, or one more code in the current
+    // window while it has room; concurrent requests cannot all read the same count.
+    const TAKE: &str = "INSERT INTO signup_codes (email, code_hash, expires_at, wrong_attempts, window_started_at, sent_in_window) \
+         VALUES ($1, $2, $3, 0, $4, 1) ON CONFLICT (email) DO UPDATE SET code_hash = excluded.code_hash, \
+         expires_at = excluded.expires_at, wrong_attempts = 0, \
+         window_started_at = CASE WHEN signup_codes.window_started_at <= $5 THEN excluded.window_started_at \
+             ELSE signup_codes.window_started_at END, \
+         sent_in_window = CASE WHEN signup_codes.window_started_at <= $5 THEN 1 \
+             ELSE signup_codes.sent_in_window + 1 END \
+         WHERE signup_codes.window_started_at <= $5 OR signup_codes.sent_in_window < $6 \
+         RETURNING sent_in_window";
+    const WINDOW: &str = "SELECT window_started_at FROM signup_codes WHERE email = $1";
 
     let email = Email::parse(required(&request.email).map_err(|_| AppError::bad_request("Email is required"))?)?;
     let client_key = client.ip().to_string();
-    state.limits.code_requests.check(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
+    state.limits.code_requests.acquire(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
 
     let existing = repo::find_by_email(&state.db, &email).await?;
     let code = six_digit_code();
@@ -95,28 +102,24 @@ pub async fn send_otp(
     let per_address = state.config.limits.codes_per_address_per_hour;
     dispatch!(&state.db, |pool| {
         let mut tx = pool.begin_write().await?;
-        let window: Option<(i64, i64)> = sqlx::query_as(WINDOW).bind(email.as_str()).fetch_optional(&mut *tx).await?;
-        let (window_start, sent) = match window {
-            Some((start, sent)) if now - start < CODE_WINDOW_MILLIS => (start, sent),
-            _ => (now, 0),
-        };
-        if sent >= per_address {
-            let wait = (window_start + CODE_WINDOW_MILLIS - now).max(1000) / 1000;
-            return Err(AppError::too_many(TOO_MANY_CODES, wait as u64));
-        }
-        sqlx::query(UPSERT)
+        let taken: Option<(i64,)> = sqlx::query_as(TAKE)
             .bind(email.as_str())
             .bind(&code_hash)
             .bind(now + CODE_LIFETIME_MILLIS)
-            .bind(window_start)
-            .bind(sent + 1)
-            .execute(&mut *tx)
+            .bind(now)
+            .bind(now - CODE_WINDOW_MILLIS)
+            .bind(per_address)
+            .fetch_optional(&mut *tx)
             .await?;
+        if taken.is_none() {
+            let (window_start,): (i64,) = sqlx::query_as(WINDOW).bind(email.as_str()).fetch_one(&mut *tx).await?;
+            let wait = (window_start + CODE_WINDOW_MILLIS - now).max(1000) / 1000;
+            return Err(AppError::too_many(TOO_MANY_CODES, wait as u64));
+        }
         enqueue_mail!(&mut *tx, &mail)?;
         tx.commit().await?;
         Ok::<(), AppError>(())
     })?;
-    state.limits.code_requests.record(&client_key);
     state.outbox.notify();
     Ok(ack("OTP Sent Successfully"))
 }
@@ -151,10 +154,12 @@ pub async fn signup(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<SignupRequest>,
 ) -> ApiResult<Json<SignupResponse>> {
-    const CODE: &str = "SELECT code_hash, expires_at, wrong_attempts FROM signup_codes WHERE email = $1";
-    const WRONG: &str = "UPDATE signup_codes SET wrong_attempts = wrong_attempts + 1 WHERE email = $1";
-    const CONSUME: &str =
-        "DELETE FROM signup_codes WHERE email = $1 AND code_hash = $2 AND expires_at > $3 AND wrong_attempts < $4";
+    // Every check of a code spends one of its attempts first, in one statement, so a burst of
+    // guesses sent at the same instant gets no more tries than guesses sent one by one.
+    const ATTEMPT: &str = "UPDATE signup_codes SET wrong_attempts = wrong_attempts + 1 \
+         WHERE email = $1 AND wrong_attempts < $2 RETURNING code_hash, expires_at";
+    const EXISTS: &str = "SELECT email FROM signup_codes WHERE email = $1";
+    const CONSUME: &str = "DELETE FROM signup_codes WHERE email = $1 AND code_hash = $2 AND expires_at > $3";
 
     let account_type = required(&request.account_type)?;
     let first_name = required(&request.first_name)?;
@@ -175,27 +180,21 @@ pub async fn signup(
 
     let code_hash = keyed_digest(&state.keys.digest_key, otp);
     let now = now_millis();
-    let stored: Option<(String, i64, i64)> =
-        dispatch!(&state.db, |pool| sqlx::query_as(CODE).bind(email.as_str()).fetch_optional(pool).await)?;
-    let Some((stored_hash, expires_at, wrong_attempts)) = stored else {
-        return Err(AppError::bad_request(INVALID_CODE));
+    let attempt: Option<(String, i64)> = dispatch!(&state.db, |pool| sqlx::query_as(ATTEMPT)
+        .bind(email.as_str())
+        .bind(MAX_WRONG_CODES)
+        .fetch_optional(pool)
+        .await)?;
+    let Some((stored_hash, expires_at)) = attempt else {
+        let exists: Option<(String,)> =
+            dispatch!(&state.db, |pool| sqlx::query_as(EXISTS).bind(email.as_str()).fetch_optional(pool).await)?;
+        return Err(AppError::bad_request(if exists.is_some() { TOO_MANY_WRONG_CODES } else { INVALID_CODE }));
     };
-    if wrong_attempts >= MAX_WRONG_CODES {
-        return Err(AppError::bad_request(TOO_MANY_WRONG_CODES));
-    }
-    if expires_at <= now {
-        return Err(AppError::bad_request(INVALID_CODE));
-    }
-    if stored_hash != code_hash {
-        dispatch!(&state.db, |pool| sqlx::query(WRONG)
-            .bind(email.as_str())
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected()))?;
+    if expires_at <= now || stored_hash != code_hash {
         return Err(AppError::bad_request(INVALID_CODE));
     }
 
-    let password_hash = secrets::hash_password(password.as_str()).await?;
+    let password_hash = state.hasher.hash(password.as_str()).await?;
     let id = new_id();
     let user: UserRow = dispatch!(&state.db, |pool| {
         let mut tx = pool.begin_write().await?;
@@ -204,7 +203,6 @@ pub async fn signup(
             .bind(email.as_str())
             .bind(&code_hash)
             .bind(now)
-            .bind(MAX_WRONG_CODES)
             .execute(&mut *tx)
             .await?
             .rows_affected();
@@ -236,7 +234,7 @@ pub async fn signup(
     Ok(Json(SignupResponse {
         success: true,
         message: "User registered successfully".into(),
-        user: User::from_row(user, None),
+        user: User::from_row(user, None, &state.config.public_url),
     }))
 }
 
@@ -270,24 +268,38 @@ pub async fn login(
     let email = required(&request.email)?;
     let password = password_field(&request.password)?;
     let throttle_key = format!("{}|{}", email.trim().to_lowercase(), client.ip());
-    state.limits.login_failures.check(&throttle_key).map_err(|wait| AppError::too_many(TOO_MANY_LOGINS, wait))?;
+    // The attempt counts as a failure from the start; a right password clears the count. Taking
+    // the slot before the hash is what holds the limit when a burst arrives at the same instant.
+    let limits = &state.limits;
+    limits.login_failures.acquire(&throttle_key).map_err(|wait| AppError::too_many(TOO_MANY_LOGINS, wait))?;
 
     let user = match Email::parse(email) {
-        Ok(email) => repo::find_by_email(&state.db, &email).await?,
-        Err(_) => None,
+        Ok(email) => repo::find_by_email(&state.db, &email).await,
+        Err(_) => Ok(None),
     };
-    if !secrets::verify_password(password, user.as_ref().map(|user| user.password_hash.as_str())).await? {
-        state.limits.login_failures.record(&throttle_key);
-        return Err(AppError::unauthorized(BAD_CREDENTIALS));
-    }
-    let user = user.expect("a matching password implies an account");
-    state.limits.login_failures.clear(&throttle_key);
+    let verified = match user {
+        Ok(user) => {
+            let hash = user.as_ref().map(|user| user.password_hash.clone());
+            state.hasher.verify(password, hash.as_deref()).await.map(|matches| (matches, user))
+        }
+        Err(error) => Err(error.into()),
+    };
+    let user = match verified {
+        Ok((true, Some(user))) => user,
+        Ok(_) => return Err(AppError::unauthorized(BAD_CREDENTIALS)),
+        Err(error) => {
+            // Not checked at all (busy, or the database is down): not the person's failure.
+            limits.login_failures.refund(&throttle_key);
+            return Err(error);
+        }
+    };
+    limits.login_failures.clear(&throttle_key);
     let token = session::open(&state.db, &state.keys, &user.id, &user.email, &user.account_type).await?;
     Ok(Json(LoginResponse {
         success: true,
         message: "Logged in successfully".into(),
         token: token.clone(),
-        user: User::from_row(user, Some(token)),
+        user: User::from_row(user, Some(token), &state.config.public_url),
     }))
 }
 
@@ -326,34 +338,72 @@ pub async fn reset_password_token(
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     JsonBody(request): JsonBody<ResetTokenRequest>,
 ) -> ApiResult<Json<Ack>> {
-    const INSERT: &str =
-        "INSERT INTO password_resets (token_hash, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4)";
     let email = Email::parse(required(&request.email).map_err(|_| AppError::bad_request("Email is required"))?)?;
     let client_key = format!("reset|{}", client.ip());
-    state.limits.code_requests.check(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
-    state.limits.code_requests.record(&client_key);
-
-    if let Some(user) = repo::find_by_email(&state.db, &email).await? {
-        // 256 bits of randomness; only its digest is stored.
-        let token = random_hex(32);
-        let link = format!("{}/update-password/{token}", state.config.public_url);
-        let mail = emails::password_reset(&user.email, &link);
-        let now = now_millis();
-        dispatch!(&state.db, |pool| {
-            let mut tx = pool.begin_write().await?;
-            sqlx::query(INSERT)
-                .bind(digest(&token))
-                .bind(&user.id)
-                .bind(now + RESET_LIFETIME_MILLIS)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-            enqueue_mail!(&mut *tx, &mail)?;
-            tx.commit().await
-        })?;
-        state.outbox.notify();
-    }
+    state.limits.code_requests.acquire(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
+    // The answer must not tell whether the address has an account, not even by its timing: the
+    // look-up and the mail happen after it, in a bounded number of background tasks.
+    let Ok(slot) = state.background.clone().try_acquire_owned() else {
+        state.limits.code_requests.refund(&client_key);
+        return Err(AppError::Busy(secrets::BUSY.into()));
+    };
+    let state = state.clone();
+    tokio::spawn(async move {
+        let _slot = slot;
+        if let Err(error) = send_reset_link(&state, &email).await {
+            tracing::warn!(%error, "could not send a password reset link");
+        }
+    });
     Ok(ack(RESET_SENT))
+}
+
+/// Mails a reset link when `email` has an account and has had fewer than the hourly number of
+/// links (`RESET_ADDRESS_LIMIT`, counted per address whoever asks, so nobody can bomb a mailbox
+/// from many clients).
+async fn send_reset_link(state: &AppState, email: &Email) -> Result<(), AppError> {
+    const INSERT: &str =
+        "INSERT INTO password_resets (token_hash, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4)";
+    const TAKE: &str = "INSERT INTO reset_requests (email, window_started_at, sent_in_window) VALUES ($1, $2, 1) \
+         ON CONFLICT (email) DO UPDATE SET \
+         window_started_at = CASE WHEN reset_requests.window_started_at <= $3 THEN excluded.window_started_at \
+             ELSE reset_requests.window_started_at END, \
+         sent_in_window = CASE WHEN reset_requests.window_started_at <= $3 THEN 1 \
+             ELSE reset_requests.sent_in_window + 1 END \
+         WHERE reset_requests.window_started_at <= $3 OR reset_requests.sent_in_window < $4 \
+         RETURNING sent_in_window";
+
+    let Some(user) = repo::find_by_email(&state.db, email).await? else { return Ok(()) };
+    // 256 bits of randomness; only its digest is stored.
+    let token = random_hex(32);
+    let link = format!("{}/update-password/{token}", state.config.public_url);
+    let mail = emails::password_reset(&user.email, &link);
+    let now = now_millis();
+    let per_address = state.config.limits.resets_per_address_per_hour;
+    dispatch!(&state.db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        let taken: Option<(i64,)> = sqlx::query_as(TAKE)
+            .bind(email.as_str())
+            .bind(now)
+            .bind(now - CODE_WINDOW_MILLIS)
+            .bind(per_address)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if taken.is_none() {
+            tracing::info!("a password reset link was not sent: this address had its hourly number");
+            return Ok(());
+        }
+        sqlx::query(INSERT)
+            .bind(digest(&token))
+            .bind(&user.id)
+            .bind(now + RESET_LIFETIME_MILLIS)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        enqueue_mail!(&mut *tx, &mail)?;
+        tx.commit().await
+    })?;
+    state.outbox.notify();
+    Ok(())
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -393,7 +443,7 @@ pub async fn reset_password(
         dispatch!(&state.db, |pool| sqlx::query_as(FIND).bind(&token_hash).bind(now).fetch_optional(pool).await)?;
     let (user_id,) = user_id.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
     let user = repo::find(&state.db, &user_id).await?.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
-    let password_hash = secrets::hash_password(password.as_str()).await?;
+    let password_hash = state.hasher.hash(password.as_str()).await?;
     let mail = emails::password_changed(&user.email, &user.first_name, &state.config.public_url);
     dispatch!(&state.db, |pool| {
         let mut tx = pool.begin_write().await?;
@@ -434,20 +484,23 @@ pub async fn change_password(
 ) -> ApiResult<Json<Ack>> {
     const UPDATE: &str = "UPDATE users SET password_hash = $1 WHERE id = $2";
     const END_OTHER_SESSIONS: &str = "DELETE FROM sessions WHERE user_id = $1 AND jti <> $2";
+    const END_RESET_LINKS: &str = "DELETE FROM password_resets WHERE user_id = $1";
 
     let old_password = password_field(&request.old_password)?;
     let new_password = NewPassword::parse(password_field(&request.new_password)?)?;
     let user =
         repo::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
-    if !secrets::verify_password(old_password, Some(&user.password_hash)).await? {
+    if !state.hasher.verify(old_password, Some(&user.password_hash)).await? {
         return Err(AppError::unauthorized(WRONG_PASSWORD));
     }
-    let password_hash = secrets::hash_password(new_password.as_str()).await?;
+    let password_hash = state.hasher.hash(new_password.as_str()).await?;
     let mail = emails::password_changed(&user.email, &user.first_name, &state.config.public_url);
     dispatch!(&state.db, |pool| {
         let mut tx = pool.begin_write().await?;
         sqlx::query(UPDATE).bind(&password_hash).bind(&user.id).execute(&mut *tx).await?;
         sqlx::query(END_OTHER_SESSIONS).bind(&user.id).bind(&caller.jti).execute(&mut *tx).await?;
+        // A reset link mailed before the change must not undo it.
+        sqlx::query(END_RESET_LINKS).bind(&user.id).execute(&mut *tx).await?;
         enqueue_mail!(&mut *tx, &mail)?;
         tx.commit().await
     })?;
@@ -474,6 +527,6 @@ pub async fn user_details(State(state): State<AppState>, caller: AuthUser) -> Ap
     Ok(Json(UserDetailsResponse {
         success: true,
         message: "User details fetched successfully".into(),
-        data: User::from_row(user, Some(caller.token)),
+        data: User::from_row(user, Some(caller.token), &state.config.public_url),
     }))
 }

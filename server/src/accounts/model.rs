@@ -99,16 +99,17 @@ pub struct User {
     pub last_name: String,
     pub email: String,
     pub account_type: String,
-    /// The initials avatar this server renders.
+    /// The initials avatar this server renders: an absolute URL.
     pub image: String,
     /// The caller's current JWT.
     pub token: Option<String>,
 }
 
 impl User {
-    pub fn from_row(row: UserRow, token: Option<String>) -> Self {
+    /// `public_url` makes `image` an absolute link, so a client on another origin can load it.
+    pub fn from_row(row: UserRow, token: Option<String>, public_url: &str) -> Self {
         Self {
-            image: avatar_url(&row.id),
+            image: avatar_url(public_url, &row.id),
             id: row.id,
             first_name: row.first_name,
             last_name: row.last_name,
@@ -119,8 +120,8 @@ impl User {
     }
 }
 
-pub fn avatar_url(user_id: &str) -> String {
-    format!("/api/v1/avatars/{user_id}.svg")
+pub fn avatar_url(public_url: &str, user_id: &str) -> String {
+    format!("{public_url}/api/v1/avatars/{user_id}.svg")
 }
 
 #[cfg(test)]

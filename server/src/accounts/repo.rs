@@ -3,10 +3,13 @@ use crate::dispatch;
 
 use super::model::{AccountType, Email, UserRow};
 
+pub const FIND_BY_EMAIL: &str =
+    "SELECT id, first_name, last_name, email, password_hash, account_type FROM users WHERE lower(email) = $1";
+
+/// The account of an address. `lower(email)` is the indexed expression (addresses are unique
+/// ignoring case), so the look-up is an index probe, not a scan of every account.
 pub async fn find_by_email(db: &Db, email: &Email) -> Result<Option<UserRow>, sqlx::Error> {
-    const SQL: &str =
-        "SELECT id, first_name, last_name, email, password_hash, account_type FROM users WHERE email = $1";
-    dispatch!(db, |pool| sqlx::query_as::<_, UserRow>(SQL).bind(email.as_str()).fetch_optional(pool).await)
+    dispatch!(db, |pool| sqlx::query_as::<_, UserRow>(FIND_BY_EMAIL).bind(email.as_str()).fetch_optional(pool).await)
 }
 
 pub async fn find(db: &Db, id: &str) -> Result<Option<UserRow>, sqlx::Error> {

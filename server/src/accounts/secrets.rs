@@ -1,10 +1,12 @@
 //! Random tokens, keyed digests and password hashing.
 
-use std::sync::LazyLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock};
 
 use argon2::{Algorithm, Argon2, Params, PasswordHash, PasswordHasher, PasswordVerifier, Version};
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
+use tokio::sync::Semaphore;
 
 use crate::error::AppError;
 
@@ -40,6 +42,12 @@ pub fn keyed_digest(key: &[u8], text: &str) -> String {
     hex(&mac.finalize().into_bytes())
 }
 
+/// Whether two byte strings are equal, in a time that depends only on their lengths, so a
+/// signature cannot be guessed a byte at a time from how fast it is refused.
+pub fn constant_time_eq(left: &[u8], right: &[u8]) -> bool {
+    left.len() == right.len() && left.iter().zip(right).fold(0u8, |difference, (a, b)| difference | (a ^ b)) == 0
+}
+
 /// SHA-256, for tokens that carry 128 bits or more of randomness.
 pub fn digest(text: &str) -> String {
     hex(&Sha256::digest(text.as_bytes()))
@@ -51,16 +59,77 @@ fn hasher() -> Argon2<'static> {
     Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
 }
 
-/// Hashes a password off the async threads.
-pub async fn hash_password(password: &str) -> Result<String, AppError> {
-    let password = password.to_string();
-    tokio::task::spawn_blocking(move || {
-        let hash: Result<PasswordHash, _> = hasher().hash_password(password.as_bytes());
-        hash.map(|hash| hash.to_string()).map_err(|error| error.to_string())
-    })
-    .await
-    .map_err(AppError::internal)?
-    .map_err(|error| AppError::internal(std::io::Error::other(error)))
+/// The gate every password hash passes through. Each argon2id run holds 19 MiB and a blocking
+/// thread for tens of milliseconds, so an anonymous burst of logins could otherwise take as much
+/// memory as it likes: at most `concurrency` hashes run at once, at most `queue` more wait for
+/// their turn, and the rest are told at once that the server is busy (503 with Retry-After).
+pub struct Hasher {
+    running: Arc<Semaphore>,
+    waiting: AtomicUsize,
+    queue: usize,
+}
+
+pub const BUSY: &str = "The server is busy. Please try again in a moment";
+
+/// Keeps the count of waiting callers right however the wait ends (a dropped request included).
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl Hasher {
+    pub fn new(concurrency: usize, queue: usize) -> Self {
+        Self { running: Arc::new(Semaphore::new(concurrency.max(1))), waiting: AtomicUsize::new(0), queue }
+    }
+
+    /// Runs `work` on a blocking thread once a turn is free, or refuses it when the queue is full.
+    async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
+        let turn = match self.running.clone().try_acquire_owned() {
+            Ok(turn) => turn,
+            Err(_) => {
+                if self.waiting.fetch_add(1, Ordering::AcqRel) >= self.queue {
+                    self.waiting.fetch_sub(1, Ordering::AcqRel);
+                    return Err(AppError::Busy(BUSY.into()));
+                }
+                let _waiting = Waiting(&self.waiting);
+                self.running.clone().acquire_owned().await.map_err(AppError::internal)?
+            }
+        };
+        tokio::task::spawn_blocking(move || {
+            let _turn = turn;
+            work()
+        })
+        .await
+        .map_err(AppError::internal)
+    }
+
+    /// Hashes a new password.
+    pub async fn hash(&self, password: &str) -> Result<String, AppError> {
+        let password = password.to_string();
+        self.run(move || {
+            let hash: Result<PasswordHash, _> = hasher().hash_password(password.as_bytes());
+            hash.map(|hash| hash.to_string()).map_err(|error| error.to_string())
+        })
+        .await?
+        .map_err(|error| AppError::internal(std::io::Error::other(error)))
+    }
+
+    /// Whether `password` matches `hash` (or, with no hash, spends the same time and says no).
+    pub async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, AppError> {
+        let password = password.to_string();
+        let hash = hash.map(str::to_string);
+        self.run(move || {
+            let stored = hash.as_deref().unwrap_or(DECOY_HASH.as_str());
+            let matches = PasswordHash::new(stored)
+                .map(|parsed| hasher().verify_password(password.as_bytes(), &parsed).is_ok())
+                .unwrap_or(false);
+            matches && hash.is_some()
+        })
+        .await
+    }
 }
 
 /// A hash of no one's password, verified against when an address is unknown so that a login takes
@@ -69,21 +138,6 @@ static DECOY_HASH: LazyLock<String> = LazyLock::new(|| {
     let hash: PasswordHash = hasher().hash_password(random_hex(16).as_bytes()).expect("argon2 hashes");
     hash.to_string()
 });
-
-/// Whether `password` matches `hash` (or, with no hash, spends the same time and says no).
-pub async fn verify_password(password: &str, hash: Option<&str>) -> Result<bool, AppError> {
-    let password = password.to_string();
-    let hash = hash.map(str::to_string);
-    tokio::task::spawn_blocking(move || {
-        let stored = hash.as_deref().unwrap_or(DECOY_HASH.as_str());
-        let matches = PasswordHash::new(stored)
-            .map(|parsed| hasher().verify_password(password.as_bytes(), &parsed).is_ok())
-            .unwrap_or(false);
-        matches && hash.is_some()
-    })
-    .await
-    .map_err(AppError::internal)
-}
 
 /// Computes the decoy hash ahead of the first login.
 pub fn warm_up() {
@@ -111,10 +165,32 @@ mod tests {
 
     #[tokio::test]
     async fn a_hash_verifies_only_its_own_password() {
-        let hash = hash_password("correct horse").await.unwrap();
+        let hasher = Hasher::new(2, 4);
+        let hash = hasher.hash("correct horse").await.unwrap();
         assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
-        assert!(verify_password("correct horse", Some(&hash)).await.unwrap());
-        assert!(!verify_password("wrong horse", Some(&hash)).await.unwrap());
-        assert!(!verify_password("anything", None).await.unwrap());
+        assert!(hasher.verify("correct horse", Some(&hash)).await.unwrap());
+        assert!(!hasher.verify("wrong horse", Some(&hash)).await.unwrap());
+        assert!(!hasher.verify("anything", None).await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn hashes_beyond_the_running_and_waiting_ones_are_refused_at_once() {
+        let hasher = Arc::new(Hasher::new(1, 1));
+        // Hold the one turn, so the next caller waits and the one after it finds the queue full.
+        let turn = hasher.running.clone().acquire_owned().await.unwrap();
+        let waiting = tokio::spawn({
+            let hasher = hasher.clone();
+            async move { hasher.verify("x", None).await }
+        });
+        while hasher.waiting.load(Ordering::Acquire) == 0 {
+            tokio::task::yield_now().await;
+        }
+        match hasher.verify("y", None).await {
+            Err(AppError::Busy(message)) => assert_eq!(message, BUSY),
+            other => panic!("expected Busy, got {other:?}"),
+        }
+        drop(turn);
+        assert!(!waiting.await.unwrap().unwrap(), "the waiting caller runs once the turn is free");
+        assert_eq!(hasher.waiting.load(Ordering::Acquire), 0);
     }
 }

@@ -32,6 +32,15 @@ pub struct Keys {
     decoding: DecodingKey,
     /// Keys the digests of signup codes.
     pub digest_key: Vec<u8>,
+    /// Signs resume download links; a key of its own, so a link's signature says nothing about
+    /// the tokens' key.
+    pub link_key: Vec<u8>,
+}
+
+/// A key for one purpose, derived from the server's secret (HMAC as the derivation function).
+fn derived_key(secret: &[u8], purpose: &str) -> Vec<u8> {
+    let digest = super::secrets::keyed_digest(secret, purpose);
+    digest.into_bytes()
 }
 
 impl Keys {
@@ -39,7 +48,8 @@ impl Keys {
         Self {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
-            digest_key: secret.to_vec(),
+            digest_key: derived_key(secret, "jobportal signup code digests"),
+            link_key: derived_key(secret, "jobportal resume links"),
         }
     }
 

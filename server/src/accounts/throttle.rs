@@ -19,32 +19,35 @@ impl Throttle {
         Self { limit: limit as usize, window, hits: Mutex::new(HashMap::new()) }
     }
 
-    /// `Err(seconds to wait)` when `key` has reached the limit within the window.
-    pub fn check(&self, key: &str) -> Result<(), u64> {
+    /// Takes one of `key`'s slots in the window, in one step under the lock, or says how many
+    /// seconds to wait when all are taken. Taking the slot before the work it guards (a password
+    /// check, a mail) is what makes the limit hold when many requests arrive at the same instant:
+    /// checking first and recording after lets every one of them through.
+    pub fn acquire(&self, key: &str) -> Result<(), u64> {
         let now = Instant::now();
         let mut hits = self.hits.lock().expect("the throttle lock is never poisoned");
-        let Some(times) = hits.get_mut(key) else { return Ok(()) };
-        times.retain(|at| now.duration_since(*at) < self.window);
-        if times.len() < self.limit {
-            return Ok(());
-        }
-        // Free again once the hit that reached the limit leaves the window.
-        let reached = times[times.len() - self.limit];
-        let wait = self.window.saturating_sub(now.duration_since(reached));
-        Err(wait.as_secs().max(1))
-    }
-
-    pub fn record(&self, key: &str) {
-        let now = Instant::now();
-        let mut hits = self.hits.lock().expect("the throttle lock is never poisoned");
-        if hits.len() >= SWEEP_AT {
+        if hits.len() >= SWEEP_AT && !hits.contains_key(key) {
             let window = self.window;
             hits.retain(|_, times| times.back().is_some_and(|at| now.duration_since(*at) < window));
         }
         let times = hits.entry(key.to_string()).or_default();
+        times.retain(|at| now.duration_since(*at) < self.window);
+        if times.len() >= self.limit {
+            // Free again once the oldest slot in the window leaves it.
+            let oldest = times[times.len() - self.limit];
+            let wait = self.window.saturating_sub(now.duration_since(oldest));
+            return Err(wait.as_secs().max(1));
+        }
         times.push_back(now);
-        while times.len() > self.limit {
-            times.pop_front();
+        Ok(())
+    }
+
+    /// Gives back the newest slot of `key`, for work that was taken but could not be done (the
+    /// server was too busy to check the password), so it does not count against the person.
+    pub fn refund(&self, key: &str) {
+        let mut hits = self.hits.lock().expect("the throttle lock is never poisoned");
+        if let Some(times) = hits.get_mut(key) {
+            times.pop_back();
         }
     }
 
@@ -58,25 +61,46 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_limit_th_hit_closes_the_key_for_the_window() {
+    fn the_limit_th_slot_closes_the_key_for_the_window() {
         let throttle = Throttle::new(3, Duration::from_secs(900));
         for _ in 0..3 {
-            assert_eq!(throttle.check("a"), Ok(()));
-            throttle.record("a");
+            assert_eq!(throttle.acquire("a"), Ok(()));
         }
-        let wait = throttle.check("a").unwrap_err();
+        let wait = throttle.acquire("a").unwrap_err();
         assert!((899..=900).contains(&wait), "{wait}");
-        assert_eq!(throttle.check("b"), Ok(()), "other keys are unaffected");
+        assert_eq!(throttle.acquire("b"), Ok(()), "other keys are unaffected");
         throttle.clear("a");
-        assert_eq!(throttle.check("a"), Ok(()));
+        assert_eq!(throttle.acquire("a"), Ok(()));
     }
 
     #[test]
-    fn hits_leave_the_window() {
+    fn a_refunded_slot_can_be_taken_again() {
+        let throttle = Throttle::new(1, Duration::from_secs(900));
+        assert_eq!(throttle.acquire("a"), Ok(()));
+        assert!(throttle.acquire("a").is_err());
+        throttle.refund("a");
+        assert_eq!(throttle.acquire("a"), Ok(()));
+    }
+
+    #[test]
+    fn slots_leave_the_window() {
         let throttle = Throttle::new(1, Duration::from_millis(20));
-        throttle.record("a");
-        assert!(throttle.check("a").is_err());
+        assert_eq!(throttle.acquire("a"), Ok(()));
+        assert!(throttle.acquire("a").is_err());
         std::thread::sleep(Duration::from_millis(30));
-        assert_eq!(throttle.check("a"), Ok(()));
+        assert_eq!(throttle.acquire("a"), Ok(()));
+    }
+
+    #[test]
+    fn a_burst_from_many_threads_gets_exactly_the_limit() {
+        let throttle = std::sync::Arc::new(Throttle::new(10, Duration::from_secs(900)));
+        let threads: Vec<_> = (0..50)
+            .map(|_| {
+                let throttle = throttle.clone();
+                std::thread::spawn(move || throttle.acquire("a").is_ok())
+            })
+            .collect();
+        let granted = threads.into_iter().map(|thread| thread.join().unwrap()).filter(|granted| *granted).count();
+        assert_eq!(granted, 10);
     }
 }

@@ -45,7 +45,7 @@ pub struct ApplicationResponse {
 
 fn shown_to(state: &AppState, viewer_id: &str, rows: Vec<ApplicationRow>) -> Vec<Application> {
     rows.into_iter()
-        .map(|row| row.into_application(|applicant| resume::link(&state.keys, applicant, viewer_id)))
+        .map(|row| row.into_application(|applicant| resume::link(&state, applicant, viewer_id)))
         .collect()
 }
 
@@ -89,7 +89,7 @@ pub async fn apply(
     // The job's applicationsCount changed.
     state.search_cache.invalidate();
     let row = repo::find(&state.db, &id).await?.ok_or_else(|| AppError::not_found("Application not found"))?;
-    let application = row.into_application(|applicant| resume::link(&state.keys, applicant, &caller.id));
+    let application = row.into_application(|applicant| resume::link(&state, applicant, &caller.id));
     Ok((
         StatusCode::CREATED,
         Json(ApplyResponse { success: true, message: "Job applied successfully".into(), application }),
@@ -144,6 +144,8 @@ pub async fn job_applications(
     }))
 }
 
+pub const JOB_DELETED: &str = "This job was deleted; its applications can no longer be decided";
+
 #[derive(Deserialize, ToSchema)]
 pub struct StatusRequest {
     /// `shortlisted` or `rejected`.
@@ -160,7 +162,7 @@ pub struct StatusRequest {
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not a recruiter", body = ErrorBody),
         (status = 404, description = "No such application among the caller's", body = ErrorBody),
-        (status = 409, description = "Already shortlisted or rejected", body = ErrorBody),
+        (status = 409, description = "Already shortlisted or rejected, or the job was deleted (its applications are kept but no longer decided)", body = ErrorBody),
     ))]
 pub async fn update_status(
     State(state): State<AppState>,
@@ -180,12 +182,13 @@ pub async fn update_status(
         Decision::Decided => {}
         Decision::NotFound => return Err(not_found()),
         Decision::AlreadyDecided => return Err(AppError::Conflict("This application has already been decided".into())),
+        Decision::JobDeleted => return Err(AppError::Conflict(JOB_DELETED.into())),
     }
     state.outbox.notify();
     let row = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
     Ok(Json(ApplicationResponse {
         success: true,
         message: format!("Application status updated to {status}"),
-        data: row.into_application(|applicant| resume::link(&state.keys, applicant, &caller.id)),
+        data: row.into_application(|applicant| resume::link(&state, applicant, &caller.id)),
     }))
 }

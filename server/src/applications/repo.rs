@@ -107,6 +107,7 @@ pub enum Decision {
     Decided,
     NotFound,
     AlreadyDecided,
+    JobDeleted,
 }
 
 /// Moves an `applied` application of the recruiter's to `status`, once, and enqueues the notice.
@@ -117,8 +118,12 @@ pub async fn decide(
     status: &str,
     notice: &Mail,
 ) -> Result<Decision, sqlx::Error> {
-    const UPDATE: &str = "UPDATE applications SET status = $1, decided_at = $2 WHERE id = $3 AND recruiter_id = $4 AND status = 'applied'";
-    const EXISTS: &str = "SELECT id FROM applications WHERE id = $1 AND recruiter_id = $2";
+    // A deleted job's applications stay with their applicants as a record, but are no longer
+    // decided: the job is gone, and a shortlist e-mail for it would mislead.
+    const UPDATE: &str = "UPDATE applications SET status = $1, decided_at = $2 WHERE id = $3 AND recruiter_id = $4 \
+         AND status = 'applied' AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL)";
+    const EXISTS: &str = "SELECT applications.status, jobs.deleted_at FROM applications \
+         JOIN jobs ON jobs.id = applications.job_id WHERE applications.id = $1 AND applications.recruiter_id = $2";
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
         let decided = sqlx::query(UPDATE)
@@ -131,9 +136,13 @@ pub async fn decide(
             .rows_affected()
             == 1;
         if !decided {
-            let exists: Option<(String,)> =
+            let exists: Option<(String, Option<i64>)> =
                 sqlx::query_as(EXISTS).bind(id).bind(recruiter_id).fetch_optional(&mut *tx).await?;
-            return Ok(if exists.is_some() { Decision::AlreadyDecided } else { Decision::NotFound });
+            return Ok(match exists {
+                None => Decision::NotFound,
+                Some((status, _)) if status != "applied" => Decision::AlreadyDecided,
+                Some(_) => Decision::JobDeleted,
+            });
         }
         enqueue_mail!(&mut *tx, notice)?;
         tx.commit().await?;
@@ -143,7 +152,9 @@ pub async fn decide(
 
 /// Whether `recruiter_id` has received an application from `applicant_id`.
 pub async fn received_from(db: &Db, recruiter_id: &str, applicant_id: &str) -> Result<bool, sqlx::Error> {
-    const SQL: &str = "SELECT id FROM applications WHERE recruiter_id = $1 AND applicant_id = $2 LIMIT 1";
+    // Only through a job still listed: deleting a job ends the recruiter's view of its applicants.
+    const SQL: &str = "SELECT applications.id FROM applications JOIN jobs ON jobs.id = applications.job_id \
+         WHERE applications.recruiter_id = $1 AND applications.applicant_id = $2 AND jobs.deleted_at IS NULL LIMIT 1";
     let found: Option<(String,)> =
         dispatch!(db, |pool| sqlx::query_as(SQL).bind(recruiter_id).bind(applicant_id).fetch_optional(pool).await)?;
     Ok(found.is_some())

@@ -24,11 +24,11 @@ pub async fn applicant_profile(state: &AppState, user_id: &str) -> Result<Applic
     let row = repo::applicant(&state.db, user_id).await?.ok_or_else(|| AppError::not_found("Profile not found"))?;
     Ok(ApplicantProfile {
         resume: match row.resume_key {
-            Some(_) => resume::link(&state.keys, user_id, user_id),
+            Some(_) => resume::link(&state, user_id, user_id),
             None => String::new(),
         },
         id: row.user_id,
-        profile: row.profile,
+        profile: super::model::optional_text(row.profile),
         // Written only by this server; an unreadable value shows as empty.
         education: serde_json::from_str::<Vec<Education>>(&row.education).unwrap_or_default(),
         skills: serde_json::from_str(&row.skills).unwrap_or_default(),
@@ -161,7 +161,8 @@ pub async fn update_user_details(
         AccountType::Applicant => ProfileChanges::Applicant(ApplicantChanges {
             profile: parse_about(body.get("profile"))?,
             education: body.get("education").filter(|value| !value.is_null()).map(parse_education).transpose()?,
-            skills: body.get("skills").map(parse_skills).transpose()?,
+            // `null`, like a missing field, leaves the list as it is (as for `education`); `[]` empties it.
+            skills: body.get("skills").filter(|value| !value.is_null()).map(parse_skills).transpose()?,
         }),
         AccountType::Recruiter => ProfileChanges::Recruiter(RecruiterChanges {
             company: parse_short(body.get("company"), "Company")?,
@@ -182,7 +183,7 @@ pub async fn update_user_details(
     Ok(Json(UpdateResponse {
         success: true,
         message: "User updated successfully".into(),
-        updated_user_details: User::from_row(user, Some(caller.token)),
+        updated_user_details: User::from_row(user, Some(caller.token), &state.config.public_url),
         updated_applicant,
         updated_recruiter,
     }))

@@ -22,8 +22,8 @@ pub struct ApplicantProfile {
     /// The applicant's user `_id`.
     #[serde(rename = "_id")]
     pub id: String,
-    /// The about text.
-    pub profile: String,
+    /// The about text; `null` until the applicant writes one.
+    pub profile: Option<String>,
     pub education: Vec<Education>,
     pub skills: Vec<String>,
     /// A signed, expiring download link, or `""` when there is no resume.
@@ -36,9 +36,15 @@ pub struct RecruiterProfile {
     /// The recruiter's user `_id`.
     #[serde(rename = "_id")]
     pub id: String,
-    pub company: String,
-    pub position: String,
-    pub contact_number: String,
+    /// `null` until the recruiter fills it in, like `position` and `contactNumber`.
+    pub company: Option<String>,
+    pub position: Option<String>,
+    pub contact_number: Option<String>,
+}
+
+/// An optional text as the API shows it: `null` when there is none, never `""`.
+pub fn optional_text(text: String) -> Option<String> {
+    if text.trim().is_empty() { None } else { Some(text) }
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -60,7 +66,12 @@ pub struct RecruiterRow {
 
 impl From<RecruiterRow> for RecruiterProfile {
     fn from(row: RecruiterRow) -> Self {
-        Self { id: row.user_id, company: row.company, position: row.position, contact_number: row.contact_number }
+        Self {
+            id: row.user_id,
+            company: optional_text(row.company),
+            position: optional_text(row.position),
+            contact_number: optional_text(row.contact_number),
+        }
     }
 }
 

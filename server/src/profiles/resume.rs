@@ -1,7 +1,7 @@
 //! Resumes: upload (PDF only, size-limited while streaming) and download by a signed, expiring
 //! link made for one viewer, who must still be allowed to see it when the link is used.
 
-use axum::extract::multipart::{Multipart, MultipartError};
+use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
 use axum::extract::{Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -11,7 +11,7 @@ use utoipa::IntoParams;
 
 use crate::AppState;
 use crate::accounts::repo as users;
-use crate::accounts::secrets::keyed_digest;
+use crate::accounts::secrets::{constant_time_eq, keyed_digest};
 use crate::accounts::session::{Applicant, Keys};
 use crate::db::{Db, new_id, now_millis};
 use crate::error::{ApiResult, AppError, ErrorBody, PathParam};
@@ -19,23 +19,27 @@ use crate::error::{ApiResult, AppError, ErrorBody, PathParam};
 use super::handlers::{ApplicantResponse, applicant_profile};
 use super::repo;
 
-/// How long a resume link works after it is handed out.
-const LINK_LIFETIME_SECS: i64 = 60 * 60;
+/// How long a resume link works after it is handed out: long enough to click it, short enough
+/// that a copied link stops working soon after the viewer's right to see the resume ends.
+pub const LINK_LIFETIME_SECS: i64 = 10 * 60;
 
 pub const RESUME_REQUIRED: &str = "Resume is required";
+pub const NOT_MULTIPART: &str = "Expected a multipart/form-data body with a file field named resume";
 pub const NOT_A_PDF: &str = "Only PDF files are allowed";
 pub const LINK_REFUSED: &str = "This resume link is invalid or has expired";
 pub const RESUME_NOT_FOUND: &str = "Resume not found";
 
 fn signature(keys: &Keys, applicant_id: &str, viewer_id: &str, expires: i64) -> String {
-    keyed_digest(&keys.digest_key, &format!("resume\n{applicant_id}\n{viewer_id}\n{expires}"))
+    keyed_digest(&keys.link_key, &format!("resume\n{applicant_id}\n{viewer_id}\n{expires}"))
 }
 
-/// The link through which `viewer_id` may download `applicant_id`'s resume for the next hour.
-pub fn link(keys: &Keys, applicant_id: &str, viewer_id: &str) -> String {
+/// The absolute link (from `PUBLIC_URL`, so a client on another origin can follow it) through
+/// which `viewer_id` may download `applicant_id`'s resume for the next ten minutes.
+pub fn link(state: &AppState, applicant_id: &str, viewer_id: &str) -> String {
     let expires = now_millis() / 1000 + LINK_LIFETIME_SECS;
-    let signature = signature(keys, applicant_id, viewer_id, expires);
-    format!("/api/v1/resumes/{applicant_id}?viewer={viewer_id}&expires={expires}&signature={signature}")
+    let signature = signature(&state.keys, applicant_id, viewer_id, expires);
+    let base = &state.config.public_url;
+    format!("{base}/api/v1/resumes/{applicant_id}?viewer={viewer_id}&expires={expires}&signature={signature}")
 }
 
 /// Whether `viewer_id` may see `applicant_id`'s resume: the applicant, or a recruiter who has
@@ -49,7 +53,7 @@ pub async fn may_view(db: &Db, applicant_id: &str, viewer_id: &str) -> Result<bo
     request_body(content_type = "multipart/form-data", description = "One file field, `resume`: a PDF"),
     responses(
         (status = 200, description = "Stored; `updatedApplicant.resume` links to it", body = ApplicantResponse),
-        (status = 400, description = "No file, or an empty one: `Resume is required`", body = ErrorBody),
+        (status = 400, description = "No file, or an empty one: `Resume is required`; or the body is not multipart/form-data", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not an applicant", body = ErrorBody),
         (status = 413, description = "Larger than MAX_RESUME_BYTES", body = ErrorBody),
@@ -58,8 +62,9 @@ pub async fn may_view(db: &Db, applicant_id: &str, viewer_id: &str) -> Result<bo
 pub async fn upload(
     State(state): State<AppState>,
     Applicant(caller): Applicant,
-    mut multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<axum::Json<ApplicantResponse>> {
+    let mut multipart = multipart.map_err(|_| AppError::bad_request(NOT_MULTIPART))?;
     let limit = state.config.max_resume_bytes;
     let mut file: Option<Bytes> = None;
     while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
@@ -142,7 +147,7 @@ pub async fn download(
 ) -> ApiResult<Response> {
     let Ok(Query(params)) = params else { return Err(AppError::forbidden(LINK_REFUSED)) };
     let expected = signature(&state.keys, &applicant_id, &params.viewer, params.expires);
-    if expected != params.signature || params.expires < now_millis() / 1000 {
+    if !constant_time_eq(expected.as_bytes(), params.signature.as_bytes()) || params.expires < now_millis() / 1000 {
         return Err(AppError::forbidden(LINK_REFUSED));
     }
     if !may_view(&state.db, &applicant_id, &params.viewer).await? {

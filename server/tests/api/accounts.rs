@@ -74,7 +74,7 @@ async fn signup_with_the_emailed_code_then_login_gives_a_working_token(app: &Tes
         user,
         &json!({
             "_id": id, "firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com",
-            "accountType": "Applicant", "image": format!("/api/v1/avatars/{id}.svg"), "token": null,
+            "accountType": "Applicant", "image": format!("{}/api/v1/avatars/{id}.svg", app.address), "token": null,
         })
     );
 

@@ -75,8 +75,14 @@ impl TestApp {
         Self::start(config, None).await
     }
 
+    /// `None` when `TEST_DATABASE_URL` is unset, so a developer without PostgreSQL can run the
+    /// SQLite half; under `CI=true` that is a failure, never a silent skip.
     pub async fn postgres(customize: impl FnOnce(&mut Config)) -> Option<Self> {
-        let admin_url = std::env::var("TEST_DATABASE_URL").ok().filter(|url| !url.is_empty())?;
+        let admin_url = std::env::var("TEST_DATABASE_URL").ok().filter(|url| !url.is_empty());
+        if admin_url.is_none() && std::env::var("CI").is_ok_and(|ci| ci == "true") {
+            panic!("CI=true but TEST_DATABASE_URL is not set: the PostgreSQL tests must run, not be skipped");
+        }
+        let admin_url = admin_url?;
         let name = format!("jobportal_test_{}", uuid::Uuid::now_v7().simple());
         let admin = Db::connect(&DatabaseUrl::Postgres(admin_url.clone())).await.expect("TEST_DATABASE_URL answers");
         dispatch!(&admin, |pool| {
@@ -91,10 +97,12 @@ impl TestApp {
         Some(Self::start(config, Some((admin_url, name))).await)
     }
 
-    async fn start(config: Config, postgres: Option<(String, String)>) -> Self {
-        let state = jobportal::prepare(config).await.expect("the server prepares");
+    async fn start(mut config: Config, postgres: Option<(String, String)>) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
         let address = format!("http://{}", listener.local_addr().unwrap());
+        // Links the server hands out (avatars, resumes, e-mails) point at this test server.
+        config.public_url = address.clone();
+        let state = jobportal::prepare(config).await.expect("the server prepares");
         let (db, config) = (state.db.clone(), state.config.clone());
         let (stop, stopped) = oneshot::channel::<()>();
         let served = tokio::spawn(async move {
@@ -127,7 +135,11 @@ impl TestApp {
         let _ = std::fs::remove_dir_all(&self.config.data_dir);
     }
 
+    /// The address of `path` on this server; an absolute link (one the server made) as it is.
     pub fn url(&self, path: &str) -> String {
+        if path.starts_with("http://") {
+            return path.to_string();
+        }
         format!("{}{}", self.address, path)
     }
 

@@ -2,6 +2,7 @@
 
 mod helpers;
 
+mod abuse;
 mod accounts;
 mod applications;
 mod categories;

@@ -1,0 +1,149 @@
+//! The accept loop: HTTP/1.1 connections with a bound on how many are open, how long a client
+//! may take to send a request's headers (idle keep-alive time included), and how long a request
+//! may take; so slow or idle clients cannot hold the server's file descriptors or memory. Also
+//! the process settings that go with it: the open-files limit raised to its ceiling, and large
+//! allocations handed back to the operating system when freed.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{ConnectInfo, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower::{Service, ServiceExt};
+
+use crate::error::ErrorBody;
+
+/// How a connection is served.
+#[derive(Clone, Copy, Debug)]
+pub struct ConnectionLimits {
+    pub max_connections: usize,
+    pub header_timeout: Duration,
+    pub request_timeout: Duration,
+}
+
+pub const REQUEST_TIMEOUT_MESSAGE: &str = "The request took too long";
+
+/// Serves `app` on `listener` until `shutdown` completes, then waits (at most `grace`) for the
+/// open requests to end.
+pub async fn serve<S>(
+    listener: TcpListener,
+    app: S,
+    limits: ConnectionLimits,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()>
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + Sync + 'static,
+    S::Future: Send + 'static,
+{
+    let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let graceful = GracefulShutdown::new();
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
+    let builder = Arc::new(builder);
+    tokio::pin!(shutdown);
+    loop {
+        // A connection is accepted only with a slot free; the rest wait in the kernel's queue.
+        let slot = tokio::select! {
+            slot = open.clone().acquire_owned() => slot.expect("the connection semaphore is never closed"),
+            () = &mut shutdown => break,
+        };
+        let (stream, remote) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    // Out of file descriptors, or a connection reset before it was accepted: wait
+                    // a moment rather than spin, and go on.
+                    tracing::warn!(%error, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        // Without TCP_NODELAY a keep-alive connection waits on Nagle's algorithm for every response.
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let request_timeout = limits.request_timeout;
+        let service = tower::service_fn(move |mut request: Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(remote));
+            let call = app.clone().oneshot(request.map(axum::body::Body::new));
+            async move {
+                match tokio::time::timeout(request_timeout, call).await {
+                    Ok(response) => response,
+                    Err(_) => Ok(timed_out()),
+                }
+            }
+        });
+        let connection = builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            let _slot = slot;
+            if let Err(error) = connection.await {
+                tracing::debug!(%error, "connection ended with an error");
+            }
+        });
+    }
+    drop(listener);
+    if tokio::time::timeout(Duration::from_secs(30), graceful.shutdown()).await.is_err() {
+        tracing::warn!("open connections did not end within 30 s of the shutdown");
+    }
+    Ok(())
+}
+
+fn timed_out() -> Response {
+    let body = ErrorBody { success: false, message: REQUEST_TIMEOUT_MESSAGE.into() };
+    let mut response = (StatusCode::REQUEST_TIMEOUT, axum::Json(body)).into_response();
+    // The request's body may be half-read: this connection cannot carry another request.
+    response.headers_mut().insert(axum::http::header::CONNECTION, axum::http::HeaderValue::from_static("close"));
+    response
+}
+
+/// Process-wide settings for serving many connections: raises the soft open-files limit to the
+/// hard one (1,024 is a common soft default; each connection is one file), and makes the allocator
+/// return large blocks (a password hash's 19 MiB) to the operating system when they are freed,
+/// instead of keeping them for reuse after a burst has passed. Returns the open-files limit.
+pub fn tune_process() -> u64 {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: mallopt and get/setrlimit only read and write the plain values passed to them.
+        unsafe {
+            // A fixed threshold also turns off glibc's sliding one, which would otherwise rise to
+            // 32 MiB after the first large free and keep later hashes on the heap.
+            libc::mallopt(libc::M_MMAP_THRESHOLD, 1024 * 1024);
+            let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 {
+                if limit.rlim_cur < limit.rlim_max {
+                    let raised = libc::rlimit { rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max };
+                    if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                        limit = raised;
+                    }
+                }
+                return limit.rlim_cur;
+            }
+        }
+    }
+    u64::MAX
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_open_files_limit_is_raised_to_its_ceiling() {
+        let soft = tune_process();
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes into the struct it is given.
+        assert_eq!(unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) }, 0);
+        assert_eq!(limit.rlim_cur, limit.rlim_max);
+        assert_eq!(soft, limit.rlim_cur);
+    }
+}
