@@ -25,6 +25,7 @@ use crate::{accounts, applications, categories, jobs, profiles};
     paths(
         crate::healthz,
         crate::readyz,
+        document,
         accounts::handlers::send_otp,
         accounts::handlers::signup,
         accounts::handlers::login,
@@ -33,6 +34,7 @@ use crate::{accounts, applications, categories, jobs, profiles};
         accounts::handlers::reset_password,
         accounts::handlers::change_password,
         accounts::handlers::user_details,
+        accounts::avatar::avatar,
         profiles::handlers::applicant_details,
         profiles::handlers::recruiter_details,
         profiles::handlers::update_user_details,
@@ -81,6 +83,9 @@ impl Modify for BearerAuth {
 static DOCUMENT: LazyLock<String> =
     LazyLock::new(|| ApiDoc::openapi().to_json().expect("the OpenAPI document serializes"));
 
+/// This document.
+#[utoipa::path(get, path = "/api/v1/openapi.json", tag = "operation",
+    responses((status = 200, description = "The OpenAPI document of this API", content_type = "application/json", body = Object)))]
 pub async fn document() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "application/json")], DOCUMENT.as_str())
 }

@@ -35,7 +35,14 @@ pub fn render(id: &str, first_name: &str, last_name: &str) -> String {
     )
 }
 
-/// The avatar of a user, by the URL in the user object's `image`.
+/// The avatar of a user, by the URL in the user object's `image`: an SVG of their initials.
+#[utoipa::path(get, path = "/api/v1/avatars/{file}", tag = "accounts",
+    params(("file" = String, Path, description = "The user's `_id` followed by `.svg`")),
+    responses(
+        (status = 200, description = "The avatar", content_type = "image/svg+xml", body = String),
+        (status = 400, description = "A NUL character in the name", body = crate::error::ErrorBody),
+        (status = 404, description = "No such user", body = crate::error::ErrorBody),
+    ))]
 pub async fn avatar(State(state): State<AppState>, PathParam(file): PathParam<String>) -> ApiResult<impl IntoResponse> {
     let id = file.strip_suffix(".svg").ok_or_else(|| AppError::not_found("Not found"))?;
     let user = repo::find(&state.db, id).await?.ok_or_else(|| AppError::not_found("Not found"))?;

@@ -149,6 +149,7 @@ pub struct SignupResponse {
         (status = 200, description = "The account exists now", body = SignupResponse),
         (status = 400, description = "A field is missing or wrong, or the code is invalid, expired or used up", body = ErrorBody),
         (status = 409, description = "The address already has an account", body = ErrorBody),
+        (status = 503, description = "Too many passwords being hashed at once; see Retry-After", body = ErrorBody),
     ))]
 pub async fn signup(
     State(state): State<AppState>,
@@ -259,6 +260,7 @@ pub struct LoginResponse {
         (status = 400, description = "A field is missing", body = ErrorBody),
         (status = 401, description = "Unknown address or wrong password", body = ErrorBody),
         (status = 429, description = "Too many failures for this address from this client; see Retry-After", body = ErrorBody),
+        (status = 503, description = "Too many passwords being checked at once; see Retry-After", body = ErrorBody),
     ))]
 pub async fn login(
     State(state): State<AppState>,
@@ -332,6 +334,7 @@ pub const RESET_SENT: &str = "If an account exists for this email, a password re
         (status = 200, description = "A link was sent if the address has an account", body = Ack),
         (status = 400, description = "The address is missing or malformed", body = ErrorBody),
         (status = 429, description = "Too many requests from this client", body = ErrorBody),
+        (status = 503, description = "Too many reset requests being handled at once; see Retry-After", body = ErrorBody),
     ))]
 pub async fn reset_password_token(
     State(state): State<AppState>,
@@ -419,6 +422,7 @@ pub struct ResetPasswordRequest {
     responses(
         (status = 200, description = "The password is changed", body = Ack),
         (status = 400, description = "A field is missing, the passwords differ, or the token is invalid, used or expired", body = ErrorBody),
+        (status = 503, description = "Too many passwords being hashed at once; see Retry-After", body = ErrorBody),
     ))]
 pub async fn reset_password(
     State(state): State<AppState>,
@@ -476,6 +480,7 @@ pub struct ChangePasswordRequest {
         (status = 200, description = "The password is changed", body = Ack),
         (status = 400, description = "A field is missing or the new password is too short or long", body = ErrorBody),
         (status = 401, description = "No valid token, or the current password is wrong", body = ErrorBody),
+        (status = 503, description = "Too many passwords being hashed at once; see Retry-After", body = ErrorBody),
     ))]
 pub async fn change_password(
     State(state): State<AppState>,

@@ -30,7 +30,7 @@ pub struct ApplicantUser {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct JobApplicantsDetails {
-    /// A signed, expiring link for the caller, or `""` when there is no resume.
+    /// An absolute, signed link for the caller that works for ten minutes, or `""` when there is no resume.
     pub resume: String,
     pub education: Vec<Education>,
     pub skills: Vec<String>,

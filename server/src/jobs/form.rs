@@ -157,6 +157,69 @@ impl JobEdit {
     }
 }
 
+/// A job as `createJob` takes it: JSON, or the same names as multipart text fields (numbers
+/// may then be strings of digits, and `skillsets` the JSON text of a list). Documents the wire
+/// form for the OpenAPI document; the handler reads it through `new_job`, which names the first
+/// missing or bad field in its 400.
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct JobForm {
+    #[schema(min_length = 1, max_length = 200)]
+    pub title: String,
+    #[schema(min_length = 1, max_length = 200)]
+    pub company: String,
+    #[schema(min_length = 1, max_length = 20000)]
+    pub description: String,
+    #[schema(min_length = 1, max_length = 200)]
+    pub location: String,
+    /// Monthly salary in rupees.
+    #[schema(minimum = 0)]
+    pub salary: i64,
+    #[schema(minimum = 1)]
+    pub max_applicants: i64,
+    #[schema(minimum = 1)]
+    pub max_positions: i64,
+    /// `YYYY-MM-DD` or RFC 3339.
+    #[schema(example = "2026-11-01")]
+    pub date_of_posting: String,
+    /// `YYYY-MM-DD` (the end of that day) or RFC 3339; after `dateOfPosting`.
+    #[schema(example = "2026-12-31")]
+    pub deadline: String,
+    #[schema(min_items = 1, max_items = 50)]
+    pub skillsets: Vec<String>,
+    #[schema(example = "Full-time")]
+    pub job_type: JobTypeName,
+    /// The category's `_id`.
+    pub category_name: String,
+}
+
+/// The three kinds of job.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub enum JobTypeName {
+    #[schema(rename = "Full-time")]
+    FullTime,
+    #[schema(rename = "Part-time")]
+    PartTime,
+    Internship,
+}
+
+/// What `updateJob` may change, as JSON or multipart text fields.
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct JobEditForm {
+    /// Not below the applications the job already has.
+    #[schema(minimum = 1)]
+    pub max_applicants: i64,
+    #[schema(minimum = 1)]
+    pub max_positions: i64,
+    /// `YYYY-MM-DD` or RFC 3339; after the date of posting.
+    #[schema(example = "2026-12-31")]
+    pub deadline: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

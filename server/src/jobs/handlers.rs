@@ -199,7 +199,10 @@ impl<S: Send + Sync> FromRequest<S> for FormFields {
 /// maxApplicants, maxPositions, dateOfPosting, deadline` (`YYYY-MM-DD` or RFC 3339), `skillsets`
 /// (a JSON list of strings, or its JSON text), `jobType`, and `categoryName` (a category `_id`).
 #[utoipa::path(post, path = "/api/v1/jobs/createJob", tag = "jobs", security(("bearer" = [])),
-    request_body(content = Object, description = "The job's fields, as JSON or multipart/form-data"),
+    request_body(content(
+        (form::JobForm = "application/json"),
+        (form::JobForm = "multipart/form-data"),
+    ), description = "The job's fields, as JSON or multipart/form-data"),
     responses(
         (status = 201, description = "The job is listed", body = JobResponse),
         (status = 400, description = "A field is missing or invalid; the message names it", body = ErrorBody),
@@ -242,7 +245,10 @@ pub async fn get_all_jobs(
 /// `deadline` (after the date of posting) change; other keys are ignored.
 #[utoipa::path(put, path = "/api/v1/jobs/updateJob/{jobId}", tag = "jobs", security(("bearer" = [])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
-    request_body(content = Object, description = "`maxApplicants`, `maxPositions`, `deadline`, as JSON or multipart/form-data"),
+    request_body(content(
+        (form::JobEditForm = "application/json"),
+        (form::JobEditForm = "multipart/form-data"),
+    ), description = "`maxApplicants`, `maxPositions`, `deadline`, as JSON or multipart/form-data"),
     responses(
         (status = 200, description = "The edited job", body = JobResponse),
         (status = 400, description = "A field is missing or breaks a rule", body = ErrorBody),

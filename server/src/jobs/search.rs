@@ -31,14 +31,16 @@ pub struct JobSearch {
     /// Part of the location, case-insensitive.
     pub location: Option<String>,
     /// Lowest monthly salary, in rupees.
-    #[param(rename = "salaryMin")]
+    #[param(rename = "salaryMin", minimum = 0)]
     pub salary_min: Option<i64>,
     /// Only jobs whose deadline has not passed.
-    #[param(rename = "openOnly")]
+    #[param(rename = "openOnly", value_type = Option<bool>)]
     pub open_only: bool,
     /// Page number, from 1. Default 1.
+    #[param(value_type = Option<i64>, minimum = 1)]
     pub page: i64,
     /// Jobs per page, 1 to 100. Default 50.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
     pub limit: i64,
 }
 

@@ -133,6 +133,50 @@ pub struct ApplicantResponse {
     pub updated_applicant: ApplicantProfile,
 }
 
+/// The body of `updateUserDetails`, for the OpenAPI document; the handler reads it field by field.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct UserDetailsForm {
+    #[schema(min_length = 1, max_length = 100)]
+    pub first_name: String,
+    #[schema(min_length = 1, max_length = 100)]
+    pub last_name: String,
+    /// Applicants: the about text.
+    #[schema(max_length = 5000)]
+    pub profile: Option<String>,
+    /// Applicants: replaces the list; `null` or left out keeps it.
+    pub education: Option<Vec<EducationForm>>,
+    /// Applicants: a list, or one comma-separated string; `null` or left out keeps it, `[]` empties it.
+    #[schema(max_items = 50)]
+    pub skills: Option<Vec<String>>,
+    /// Recruiters.
+    #[schema(max_length = 200)]
+    pub company: Option<String>,
+    /// Recruiters.
+    #[schema(max_length = 200)]
+    pub position: Option<String>,
+    /// Recruiters: required, 10 to 12 digits.
+    #[schema(pattern = "^[0-9]{10,12}$")]
+    pub contact_number: Option<String>,
+}
+
+/// One education row as sent: years as numbers or strings of digits, 1900 to next year.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct EducationForm {
+    /// Keeps the row's `_id` when editing it; a new row gets one.
+    #[schema(rename = "_id")]
+    pub id: Option<String>,
+    #[schema(min_length = 1, max_length = 200)]
+    pub institution_name: String,
+    #[schema(minimum = 1900)]
+    pub start_year: i32,
+    #[schema(minimum = 1900)]
+    pub end_year: Option<i32>,
+}
+
 /// Update the caller's names and profile.
 ///
 /// Everyone: `firstName`, `lastName` (required). Applicants: `profile`, `education` (rows with
@@ -141,7 +185,7 @@ pub struct ApplicantResponse {
 /// Recruiters: `company`, `position`, `contactNumber` (required, 10 to 12 digits). An optional
 /// field left out keeps its value. `email`, `accountType`, `resume` and unknown keys are ignored.
 #[utoipa::path(post, path = "/api/v1/auth/updateUserDetails", tag = "profiles", security(("bearer" = [])),
-    request_body(content = Object, description = "The fields above"),
+    request_body(content = UserDetailsForm, description = "The fields above"),
     responses(
         (status = 200, description = "Saved", body = UpdateResponse),
         (status = 400, description = "A field is missing or invalid; the message names it", body = ErrorBody),

@@ -26,7 +26,8 @@ pub struct ApplicantProfile {
     pub profile: Option<String>,
     pub education: Vec<Education>,
     pub skills: Vec<String>,
-    /// A signed, expiring download link, or `""` when there is no resume.
+    /// An absolute, signed download link made for the caller that works for ten minutes (fetch
+    /// the profile again for a fresh one), or `""` when there is no resume.
     pub resume: String,
 }
 

@@ -133,6 +133,10 @@ pub struct LinkParams {
 }
 
 /// Download a resume through the link in a profile or application's `resume` field.
+///
+/// Each link is made for one viewer and works for ten minutes after it is handed out, and only
+/// while the viewer may still see the resume (its owner, or a recruiter with an application from
+/// them to a job that is still listed).
 #[utoipa::path(get, path = "/api/v1/resumes/{applicantId}", tag = "profiles",
     params(("applicantId" = String, Path, description = "The applicant's `_id`"), LinkParams),
     responses(

@@ -59,6 +59,7 @@ async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp)
             "/api/v1/auth/updateUserDetails",
             "/api/v1/auth/updateapplicationstatus/{applicationId}",
             "/api/v1/auth/userDetails",
+            "/api/v1/avatars/{file}",
             "/api/v1/jobs/alljobs",
             "/api/v1/jobs/apply/{jobId}",
             "/api/v1/jobs/categoryPageDetails",
@@ -71,6 +72,7 @@ async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp)
             "/api/v1/jobs/getJob/{jobId}",
             "/api/v1/jobs/showAllCategories",
             "/api/v1/jobs/updateJob/{jobId}",
+            "/api/v1/openapi.json",
             "/api/v1/resumes/{applicantId}",
             "/api/v1/upload/uploadResume",
             "/healthz",
@@ -86,7 +88,21 @@ async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp)
     assert_eq!(responses("/api/v1/jobs/updateJob/{jobId}", "put"), ["200", "400", "401", "403", "404"]);
     assert_eq!(responses("/api/v1/jobs/categoryPageDetails", "post"), ["200", "400", "404", "503"]);
     assert_eq!(responses("/readyz", "get"), ["200", "503"]);
-    assert_eq!(responses("/api/v1/auth/login", "post"), ["200", "400", "401", "429"]);
+    assert_eq!(responses("/api/v1/auth/login", "post"), ["200", "400", "401", "429", "503"]);
+    // Every JSON request body is described field by field, never an untyped object.
+    for (path, operations) in paths {
+        for (method, operation) in operations.as_object().unwrap() {
+            let Some(content) = operation["requestBody"]["content"].as_object() else { continue };
+            for (media, body) in content {
+                let schema = &body["schema"];
+                let typed = schema.get("$ref").is_some() || schema.get("properties").is_some();
+                assert!(typed || media == "multipart/form-data", "{method} {path} {media}: {schema}");
+            }
+        }
+    }
+    let page = &paths["/api/v1/jobs/alljobs"]["get"]["parameters"];
+    let limit = page.as_array().unwrap().iter().find(|parameter| parameter["name"] == "limit").unwrap();
+    assert_eq!((&limit["schema"]["minimum"], &limit["schema"]["maximum"], &limit["required"]), (&json!(1), &json!(100), &json!(false)));
     assert_eq!(document["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
 }
 
