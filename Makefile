@@ -7,12 +7,12 @@ SERVER := server
 WEB := web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test test-server test-web test-e2e web-deps web-build server-release server-debug bench
+.PHONY: run test test-server test-web test-e2e test-schema web-deps web-build server-release server-debug bench
 
 run: web-build server-release
 	WEB_DIR=$(CURDIR)/$(WEB)/dist ./$(SERVER)/target/release/jobportal
 
-test: test-server test-web test-e2e
+test: test-server test-web test-e2e test-schema
 
 web-deps: $(WEB)/node_modules/.package-lock.json
 
@@ -39,6 +39,17 @@ test-web: web-deps
 test-e2e: web-build server-debug
 	cd $(WEB) && JOBPORTAL_BIN=$(CURDIR)/$(SERVER)/target/debug/jobportal npm run e2e
 
+# Schemathesis against the real server (debug build) and its OpenAPI document: anonymous, as an
+# Applicant and as a Recruiter, on SQLite and, when TEST_DATABASE_URL is set, PostgreSQL; a fixed
+# seed and number of examples (server/tests/schemathesis/run.py).
+test-schema: server-debug
+	python3 $(SERVER)/tests/schemathesis/run.py
+
 # Seeds a million jobs on each engine and measures search and job detail under load (BENCHMARKS.md).
 bench:
 	bash bench/run.sh
+
+# Memory through 200 parallel logins, and whether the reset answer's timing tells an account exists.
+bench-abuse: server-release
+	python3 bench/login_memory.py $(SERVER)/target/release/jobportal 200
+	python3 bench/reset_timing.py $(SERVER)/target/release/jobportal 600

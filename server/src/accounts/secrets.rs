@@ -17,6 +17,13 @@ pub fn random_hex(bytes: usize) -> String {
     hex(&buffer)
 }
 
+/// A random whole number below `bound` (for jitter; not uniform to the last bit).
+pub fn random_below(bound: u64) -> u64 {
+    let mut buffer = [0u8; 8];
+    getrandom::fill(&mut buffer).expect("the operating system provides randomness");
+    u64::from_le_bytes(buffer) % bound.max(1)
+}
+
 /// A six-digit code, uniform over 000000..=999999.
 pub fn six_digit_code() -> String {
     loop {

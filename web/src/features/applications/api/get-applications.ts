@@ -2,6 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { Application } from '../types'
 
+/** Resume links in applications work for ten minutes (API); lists are fetched again every five. */
+const RESUME_LINK_REFRESH_MS = 5 * 60 * 1000
+
 /** An applicant's own applications, or every application a recruiter received. */
 export async function getApplications(): Promise<Application[]> {
   const { applications } = await api<{ applications?: Application[] }>('/auth/applications')
@@ -10,7 +13,12 @@ export async function getApplications(): Promise<Application[]> {
 
 /** Keyed by the token, so a new login never reads the previous person's applications. */
 export const applicationsQueryOptions = (token: string | null) =>
-  queryOptions({ queryKey: ['applications', 'mine', token], queryFn: getApplications, enabled: token !== null })
+  queryOptions({
+    queryKey: ['applications', 'mine', token],
+    queryFn: getApplications,
+    enabled: token !== null,
+    refetchInterval: RESUME_LINK_REFRESH_MS,
+  })
 
 export const useApplications = (token: string | null) => useQuery(applicationsQueryOptions(token))
 
@@ -20,6 +28,10 @@ export async function getJobApplications(jobId: string): Promise<Application[]> 
 }
 
 export const jobApplicationsQueryOptions = (jobId: string) =>
-  queryOptions({ queryKey: ['applications', 'job', jobId], queryFn: () => getJobApplications(jobId) })
+  queryOptions({
+    queryKey: ['applications', 'job', jobId],
+    queryFn: () => getJobApplications(jobId),
+    refetchInterval: RESUME_LINK_REFRESH_MS,
+  })
 
 export const useJobApplications = (jobId: string) => useQuery(jobApplicationsQueryOptions(jobId))

@@ -2,6 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { ApplicantDetails } from '../types'
 
+/** Resume links work for ten minutes (API); lists that carry them are fetched again every five. */
+export const RESUME_LINK_REFRESH_MS = 5 * 60 * 1000
+
 export async function getApplicantDetails(): Promise<ApplicantDetails> {
   const { data } = await api<{ data: ApplicantDetails }>('/auth/applicantDetails')
   return data
@@ -13,8 +16,10 @@ export const applicantDetailsQueryOptions = (token: string | null) =>
     queryKey: ['profiles', 'applicant', token],
     queryFn: getApplicantDetails,
     enabled: token !== null,
-    // The resume link in it expires after an hour; a profile opened later fetches a fresh one.
+    // The resume link in it works for ten minutes: a profile opened later fetches a fresh one,
+    // and one left open refreshes it before it runs out.
     staleTime: 0,
+    refetchInterval: RESUME_LINK_REFRESH_MS,
   })
 
 export const useApplicantDetails = (token: string | null) => useQuery(applicantDetailsQueryOptions(token))
