@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expectAccessible } from './axe'
+import { expect, test } from './csp'
 import { freshEmail, resetLink, signupCode } from './mail'
 
 const PASSWORD = 'first-secret-1'

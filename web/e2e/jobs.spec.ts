@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
+import { expect, test } from './csp'
 import { freshEmail, signupCode } from './mail'
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
+import { expect, test } from './csp'
 import { freshEmail, signupCode } from './mail'
 
 const PASSWORD = 'profile-secret-1'
@@ -70,6 +71,8 @@ async function downloadResume(page: Page) {
 }
 
 test('an applicant fills in every Settings field, sees each validation message, and uploads a resume by drop and by browsing', async ({ page }) => {
+  // The longest single-page journey (three toasts waited out, nine accessibility scans): about 30 s on a busy two-core machine.
+  test.setTimeout(60_000)
   await signUpAndLogIn(page, 'Applicant', 'Ann', 'Lee')
   const details = page.getByRole('region', { name: 'Applicant Details' })
   await expect(details.getByText('Write Something About Yourself')).toBeVisible()

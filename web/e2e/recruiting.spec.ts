@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
+import { expect, test } from './csp'
 import { freshEmail, signupCode } from './mail'
 
 /**

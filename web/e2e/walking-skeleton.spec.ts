@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { expectAccessible } from './axe'
+import { expect, test } from './csp'
 
 const SEVEN = ['Engineering', 'Finance', 'Sales', 'Information Technology', 'Marketing', 'Customer Support', 'Human Resource']
 const ELEVEN = [...SEVEN, 'Business Development', 'Accounting', 'Research', 'Consulting']
@@ -83,6 +83,26 @@ test('the jobs page and a footer page load and are accessible', async ({ page })
   await page.getByRole('navigation', { name: 'Explore' }).getByRole('link', { name: 'Career Paths' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Career Paths' })).toBeVisible()
   await expectAccessible(page)
+})
+
+test('the landing page and /jobs come with a strict Content-Security-Policy and render under it', async ({ page, cspViolations }) => {
+  for (const [path, heading] of [
+    ['/', 'Connecting Talent with Opportunity'],
+    ['/jobs', 'Jobs'],
+  ]) {
+    const response = await page.goto(path)
+    expect(response, `the document of ${path}`).not.toBeNull()
+    const headers = response!.headers()
+    expect(headers['content-type'], path).toContain('text/html')
+    const policy = headers['content-security-policy'] ?? ''
+    expect(policy, `the Content-Security-Policy of ${path}`).toContain("script-src 'self'")
+    expect(policy, `the Content-Security-Policy of ${path}`).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+    expect(policy, `the Content-Security-Policy of ${path}`).toContain("frame-ancestors 'none'")
+    expect(headers['x-content-type-options'], path).toBe('nosniff')
+    expect(headers['x-frame-options'], path).toBe('DENY')
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
+    expect(cspViolations, `Content-Security-Policy violations on ${path}`).toEqual([])
+  }
 })
 
 test.describe('on a phone', () => {

@@ -4,6 +4,9 @@ import type { Category } from '@/features/categories/types'
 import type { Job } from '@/features/jobs/types'
 import type { ApplicantDetails, RecruiterDetails } from '@/features/profiles/types'
 
+/** The server's PUBLIC_URL: it sends avatar and resume links as absolute URLs built from it. */
+export const PUBLIC_URL = 'http://127.0.0.1:8080'
+
 export const categories: Category[] = [
   { _id: 'c1', name: 'Engineering', description: 'Build and maintain systems.' },
   { _id: 'c2', name: 'Information Technology', description: 'Keep the computers running.' },
@@ -35,7 +38,7 @@ export const applicant: User = {
   lastName: 'Lee',
   email: 'ann@example.com',
   accountType: 'Applicant',
-  image: '/api/v1/avatars/u-applicant.svg',
+  image: `${PUBLIC_URL}/api/v1/avatars/u-applicant.svg`,
   token: 'applicant-token',
 }
 
@@ -45,7 +48,7 @@ export const recruiter: User = {
   lastName: 'Rao',
   email: 'raj@example.com',
   accountType: 'Recruiter',
-  image: '/api/v1/avatars/u-recruiter.svg',
+  image: `${PUBLIC_URL}/api/v1/avatars/u-recruiter.svg`,
   token: 'recruiter-token',
 }
 
@@ -59,7 +62,7 @@ export const application = (overrides: Partial<Application> = {}): Application =
   recruitersDetails: { company: 'Acme' },
   userDetails: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' },
   jobApplicantsDetails: {
-    resume: '/api/v1/files/resume-a1.pdf?sig=abc',
+    resume: `${PUBLIC_URL}/api/v1/resumes/u-applicant?viewer=u-recruiter&expires=4102444800&signature=def`,
     education: [{ _id: 'e1', institutionName: 'IIT Bombay', startYear: 2018, endYear: 2022 }],
     skills: ['Rust'],
   },
@@ -74,7 +77,7 @@ export const applicantDetails = (overrides: Partial<ApplicantDetails> = {}): App
     { _id: 'e2', institutionName: 'Open University', startYear: 2020, endYear: null },
   ],
   skills: ['Rust', 'SQL', 'React'],
-  resume: '/api/v1/resumes/u-applicant?viewer=u-applicant&expires=4102444800&signature=abc',
+  resume: `${PUBLIC_URL}/api/v1/resumes/u-applicant?viewer=u-applicant&expires=4102444800&signature=abc`,
   firstName: 'Ann',
   lastName: 'Lee',
   email: 'ann@example.com',
@@ -82,7 +85,7 @@ export const applicantDetails = (overrides: Partial<ApplicantDetails> = {}): App
 })
 
 export const emptyApplicantDetails = (): ApplicantDetails =>
-  applicantDetails({ profile: '', education: [], skills: [], resume: '' })
+  applicantDetails({ profile: null, education: [], skills: [], resume: '' })
 
 export const recruiterDetails = (overrides: Partial<RecruiterDetails> = {}): RecruiterDetails => ({
   _id: 'u-recruiter',
@@ -91,3 +94,6 @@ export const recruiterDetails = (overrides: Partial<RecruiterDetails> = {}): Rec
   contactNumber: '9876543210',
   ...overrides,
 })
+
+/** A recruiter who has filled in nothing yet: the API sends `null` for each text. */
+export const emptyRecruiterDetails = (): RecruiterDetails => recruiterDetails({ company: null, position: null, contactNumber: null })

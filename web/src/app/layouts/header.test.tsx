@@ -56,7 +56,7 @@ test('a logged-in person sees the avatar menu with Dashboard and Logout instead 
   expect(banner.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument()
   expect(banner.queryByRole('link', { name: 'Signup' })).not.toBeInTheDocument()
   const menuButton = banner.getByRole('button', { name: 'Account menu' })
-  expect(within(menuButton).getByRole('img', { name: "Ann Lee's profile picture" })).toHaveAttribute('src', '/api/v1/avatars/u-applicant.svg')
+  expect(within(menuButton).getByRole('img', { name: "Ann Lee's profile picture" })).toHaveAttribute('src', 'http://127.0.0.1:8080/api/v1/avatars/u-applicant.svg')
   expect(menuButton).toHaveAttribute('aria-expanded', 'false')
   await user.click(menuButton)
   expect(menuButton).toHaveAttribute('aria-expanded', 'true')

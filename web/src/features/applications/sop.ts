@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 /** The server refuses a longer statement of purpose. */
 export const SOP_MAX_WORDS = 250

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { requiredText } from '@/lib/validation'
 
 const requiredPassword = (message: string) => z.string().min(1, message)

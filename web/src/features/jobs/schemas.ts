@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { requiredText } from '@/lib/validation'
 import { JOB_TYPES } from './types'
 

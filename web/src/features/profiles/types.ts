@@ -11,22 +11,23 @@ export type Education = {
 /** GET /auth/applicantDetails: the profile with the applicant's names and e-mail. */
 export type ApplicantDetails = {
   _id: string
-  profile: string
+  /** The about text; `null` until the applicant writes one. */
+  profile: string | null
   education: Education[]
   skills: string[]
-  /** A signed, expiring download link, or "" when no resume has been uploaded. */
+  /** An absolute, signed link that expires (fetch the details again for a fresh one), or "" with no resume. */
   resume: string
   firstName: string
   lastName: string
   email: string
 }
 
-/** GET /auth/recruiterDetails (its `jobs` are not read here). */
+/** GET /auth/recruiterDetails (its `jobs` are not read here); each text is `null` until filled in. */
 export type RecruiterDetails = {
   _id: string
-  company: string
-  position: string
-  contactNumber: string
+  company: string | null
+  position: string | null
+  contactNumber: string | null
 }
 
 export type ApplicantProfile = Omit<ApplicantDetails, 'firstName' | 'lastName' | 'email'>

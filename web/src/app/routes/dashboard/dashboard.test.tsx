@@ -29,7 +29,7 @@ test('My Profile shows the avatar, full name and e-mail, with Edit leading to se
   const main = within(screen.getByRole('main'))
   expect(main.getByText('Ann Lee')).toBeVisible()
   expect(main.getByText('ann@example.com')).toBeVisible()
-  expect(main.getByRole('img', { name: "Ann Lee's profile picture" })).toHaveAttribute('src', '/api/v1/avatars/u-applicant.svg')
+  expect(main.getByRole('img', { name: "Ann Lee's profile picture" })).toHaveAttribute('src', 'http://127.0.0.1:8080/api/v1/avatars/u-applicant.svg')
   expect(main.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/settings')
 })
 

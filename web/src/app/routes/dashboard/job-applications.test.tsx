@@ -42,7 +42,7 @@ test('each applicant shows name, education, statement of purpose and resume link
   const ann = applicantCard('Ann Lee')
   expect(ann.getByText('IIT Bombay (2018 - 2022)')).toBeVisible()
   expect(ann.getByText('I have written Rust services for five years.')).toBeVisible()
-  expect(ann.getByRole('link', { name: 'Resume of Ann Lee' })).toHaveAttribute('href', '/api/v1/files/resume-a1.pdf?sig=abc')
+  expect(ann.getByRole('link', { name: 'Resume of Ann Lee' })).toHaveAttribute('href', 'http://127.0.0.1:8080/api/v1/resumes/u-applicant?viewer=u-recruiter&expires=4102444800&signature=def')
   const bo = applicantCard('Bo Kim')
   expect(bo.getByText('No resume uploaded')).toBeVisible()
   expect(bo.getByText('No education details available.')).toBeVisible()

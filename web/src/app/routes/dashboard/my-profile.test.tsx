@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { applicant, applicantDetails, emptyApplicantDetails, recruiter, recruiterDetails } from '@/testing/fixtures'
+import { applicant, applicantDetails, emptyApplicantDetails, emptyRecruiterDetails, recruiter, recruiterDetails } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
@@ -25,11 +25,11 @@ test('an applicant sees About, Education, Skills and the resume download link on
   expect(details.getByText('Rust, SQL, React')).toBeVisible()
   expect(details.getByRole('link', { name: 'Download Resume' })).toHaveAttribute(
     'href',
-    '/api/v1/resumes/u-applicant?viewer=u-applicant&expires=4102444800&signature=abc',
+    'http://127.0.0.1:8080/api/v1/resumes/u-applicant?viewer=u-applicant&expires=4102444800&signature=abc',
   )
   expect(main.getByText('Ann Lee')).toBeVisible()
   expect(main.getByText('ann@example.com')).toBeVisible()
-  expect(main.getByRole('img', { name: "Ann Lee's profile picture" })).toHaveAttribute('src', '/api/v1/avatars/u-applicant.svg')
+  expect(main.getByRole('img', { name: "Ann Lee's profile picture" })).toHaveAttribute('src', 'http://127.0.0.1:8080/api/v1/avatars/u-applicant.svg')
   expect(main.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/settings')
 })
 
@@ -60,7 +60,7 @@ test('a recruiter sees Company, Position and Contact Number on My Profile', asyn
 
 test('a recruiter who has not filled in the company details sees "Not provided"', async () => {
   signIn(recruiter)
-  answer('/auth/recruiterDetails', { ...recruiterDetails({ company: '', position: '', contactNumber: '' }), jobs: [] })
+  answer('/auth/recruiterDetails', { ...emptyRecruiterDetails(), jobs: [] })
   const main = await openProfile()
   const details = within(await main.findByRole('region', { name: 'Recruiter Details' }))
   expect(details.getAllByRole('definition').map((value) => value.textContent)).toEqual(['Not provided', 'Not provided', 'Not provided'])

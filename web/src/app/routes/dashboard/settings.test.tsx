@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { User } from '@/features/auth/types'
 import { sessionStore } from '@/features/auth/store'
-import { applicant, applicantDetails, emptyApplicantDetails, recruiter, recruiterDetails } from '@/testing/fixtures'
+import { applicant, applicantDetails, emptyApplicantDetails, emptyRecruiterDetails, recruiter, recruiterDetails } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
@@ -109,6 +109,16 @@ test("an applicant's form starts with the stored names, about text, skills and e
   expect(within(form.getByRole('group', { name: 'Education 2' })).getByLabelText('End Year (optional)')).toHaveValue('')
 })
 
+test('an applicant who has written nothing yet (the API sends a null about text) starts with an empty About and can save', async () => {
+  const { seen, release } = acceptUpdate(applicant)
+  release()
+  const { user, router } = await openSettings(applicant, emptyApplicantDetails())
+  expect(profileForm().getByLabelText('About')).toHaveValue('')
+  await user.click(profileForm().getByRole('button', { name: 'Save' }))
+  await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-profile'))
+  expect(seen.body).toMatchObject({ firstName: 'Ann', lastName: 'Lee', profile: '' })
+})
+
 test('empty names show "Please enter your first name." and "Please enter your last name." and nothing is sent', async () => {
   let sent = false
   server.use(http.post(apiUrl('/auth/updateUserDetails'), () => ((sent = true), HttpResponse.json({ success: true }))))
@@ -155,6 +165,18 @@ test('an empty contact number shows "Please enter your Contact Number."', async 
   await user.clear(profileForm().getByLabelText('Contact Number'))
   await user.click(profileForm().getByRole('button', { name: 'Save' }))
   expect(await profileForm().findByText('Please enter your Contact Number.')).toBeVisible()
+})
+
+test('a recruiter who has filled in nothing yet (the API sends nulls) starts with empty fields, and Save asks only for the contact number', async () => {
+  const { user } = await openSettings(recruiter, emptyRecruiterDetails())
+  const form = profileForm()
+  expect(form.getByLabelText('Company')).toHaveValue('')
+  expect(form.getByLabelText('Position')).toHaveValue('')
+  expect(form.getByLabelText('Contact Number')).toHaveValue('')
+  await user.click(form.getByRole('button', { name: 'Save' }))
+  expect(await form.findByText('Please enter your Contact Number.')).toBeVisible()
+  expect(form.getByLabelText('Company')).not.toHaveAccessibleDescription()
+  expect(form.getByLabelText('Position')).not.toHaveAccessibleDescription()
 })
 
 test.each(['123456789', '1234567890123', '98765-43210'])('the contact number %s shows "Invalid Contact Number"', async (number) => {

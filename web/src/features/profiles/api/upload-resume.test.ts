@@ -14,7 +14,7 @@ test('uploadResume posts a multipart field "resume" with the bearer token and re
       contentType = request.headers.get('Content-Type') ?? ''
       authorization = request.headers.get('Authorization')
       body = await request.text()
-      return HttpResponse.json({ success: true, message: 'Resume uploaded successfully', updatedApplicant: { resume: '/api/v1/resumes/a' } })
+      return HttpResponse.json({ success: true, message: 'Resume uploaded successfully', updatedApplicant: { resume: 'http://127.0.0.1:8080/api/v1/resumes/a' } })
     }),
   )
   localStorage.setItem('token', 'abc')

@@ -35,7 +35,7 @@ export function ApplicantProfileForm({ details, names, onSaved }: Props) {
     resolver: zodResolver(applicantProfileSchema),
     defaultValues: {
       ...names,
-      profile: details.profile,
+      profile: details.profile ?? '',
       skills: skillsText(details.skills),
       education: details.education.map(({ _id, institutionName, startYear, endYear }) => ({
         _id,

@@ -33,7 +33,7 @@ function Form({ details, names, onSaved }: { details: RecruiterDetails; names: N
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(recruiterProfileSchema),
-    defaultValues: { ...names, company: details.company, position: details.position, contactNumber: details.contactNumber },
+    defaultValues: { ...names, company: details.company ?? '', position: details.position ?? '', contactNumber: details.contactNumber ?? '' },
   })
 
   return (
