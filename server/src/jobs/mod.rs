@@ -2,6 +2,7 @@
 
 pub mod cache;
 pub mod form;
+pub mod index;
 pub mod handlers;
 pub mod model;
 pub mod repo;
