@@ -213,8 +213,11 @@ fn is_json(headers: &axum::http::HeaderMap) -> bool {
     essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
-/// The 400 for a NUL character in `field`.
+/// The 400 for a NUL character in `field`. A name the client made up (not letters, digits and
+/// underscores, or too long) is not repeated back.
 pub fn nul_in(field: &str) -> AppError {
+    let plain = !field.is_empty() && field.len() <= 40 && field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ' ');
+    let field = if plain { field } else { "A field" };
     AppError::BadRequest(format!("{field} must not contain NUL characters"))
 }
 

@@ -165,6 +165,14 @@ mod tests {
     }
 
     #[test]
+    fn signatures_are_compared_whole() {
+        assert!(constant_time_eq(b"abcdef", b"abcdef"));
+        assert!(!constant_time_eq(b"abcdef", b"abcdeg"));
+        assert!(!constant_time_eq(b"abcdef", b"abcde"));
+        assert!(!constant_time_eq(b"", b"a"));
+    }
+
+    #[test]
     fn keyed_digests_depend_on_the_key() {
         assert_ne!(keyed_digest(b"one", "123456"), keyed_digest(b"two", "123456"));
         assert_eq!(keyed_digest(b"one", "123456"), keyed_digest(b"one", "123456"));

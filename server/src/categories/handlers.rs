@@ -79,6 +79,9 @@ pub async fn category_page_details(
         .category_id
         .filter(|id| !id.trim().is_empty())
         .ok_or_else(|| AppError::bad_request("CategoryId is required"))?;
+    if category_id.contains('\0') {
+        return Err(crate::error::nul_in("CategoryId"));
+    }
     category_page(&state, category_id.trim()).await
 }
 

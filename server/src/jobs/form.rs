@@ -82,6 +82,10 @@ fn skillsets(fields: &Fields) -> Result<Vec<String>, AppError> {
     if skills.is_empty() {
         return Err(AppError::bad_request(MISSING));
     }
+    // The JSON text of a multipart field can carry a NUL as an escape.
+    if skills.iter().any(|skill| skill.contains('\0')) {
+        return Err(crate::error::nul_in("skillsets"));
+    }
     if skills.len() > MAX_SKILLS || skills.iter().any(|skill| skill.chars().count() > 100) {
         return Err(AppError::bad_request(format!(
             "At most {MAX_SKILLS} skillsets of at most 100 characters each are allowed"
@@ -281,6 +285,7 @@ mod tests {
             (json!({ "skillsets": "rust sql" }), "Skillsets must be a list of strings"),
             (json!({ "skillsets": [] }), "Skillsets are required"),
             (json!({ "skillsets": [1, 2] }), "Skillsets must be a list of strings"),
+            (json!({ "skillsets": "[\"a\\u0000\"]" }), "skillsets must not contain NUL characters"),
         ];
         for (change, message) in cases {
             let mut form = complete();

@@ -281,6 +281,14 @@ async fn nul_characters_are_refused_with_the_field_named(app: &TestApp) {
     assert_eq!(status_and_json(response).await, refused("title"));
     let job = json!({ "title": "T", "company": "C\u{0}" });
     assert_eq!(app.post_as("/api/v1/jobs/createJob", &recruiter, &job).await, refused("company"));
+    let page = json!({ "CategoryId": "\u{0}" });
+    assert_eq!(app.post_json("/api/v1/jobs/categoryPageDetails", &page).await, refused("CategoryId"));
+    let made_up = json!({ "<img src=x>": "\u{0}" });
+    assert_eq!(
+        app.post_json("/api/v1/auth/sendotp", &made_up).await,
+        refused("A field"),
+        "a name the client made up is not repeated back"
+    );
 }
 
 async fn errors_at_the_contracts_edges_are_in_the_envelope(app: &TestApp) {

@@ -98,6 +98,13 @@ async fn an_applicant_profile_starts_empty_and_takes_every_field(app: &TestApp) 
         body["updatedApplicant"]["profile"], "I write programs for engines.",
         "a field left out keeps its value"
     );
+    let nulls = json!({ "firstName": "Augusta", "lastName": "King", "skills": null, "education": null });
+    let (_, body) = app.post_as("/api/v1/auth/updateUserDetails", &token, &nulls).await;
+    assert_eq!(
+        (&body["updatedApplicant"]["skills"], body["updatedApplicant"]["education"].as_array().map(Vec::len)),
+        (&json!(["analysis"]), Some(1)),
+        "null keeps skills and education alike, as a field left out does"
+    );
     assert_eq!(body["updatedApplicant"]["skills"], json!(["analysis"]));
 }
 

@@ -7,7 +7,7 @@ Applicant and a Recruiter through the API (reading the codes from DATA_DIR/outbo
 job, an application and a resume so the listings have something to validate, and runs
 schemathesis three times: anonymous, as the Applicant and as the Recruiter. Each pass checks
 that no response is a 5xx (not_a_server_error) and that every response matches the document
-(response_schema_conformance).
+(response_schema_conformance). nul_hooks.py adds NUL characters to about one case in eight.
 
 The run is bounded and reproducible: a fixed seed, a fixed number of examples per operation, one
 worker, no example database, a timeout per request, per pass and for the whole run.
@@ -97,6 +97,7 @@ class Server:
             LISTEN_ADDR=f"127.0.0.1:{self.port}",
             WEB_DIR=str(self.data_dir / "web"),
             RUST_LOG="info",
+            NO_COLOR="1",
             # Fuzzing logs in, and asks for codes and reset mails, thousands of times from one client.
             LOGIN_FAILURE_LIMIT="1000000",
             OTP_ADDRESS_LIMIT="1000000",
@@ -109,10 +110,17 @@ class Server:
         self.process = subprocess.Popen(
             [str(BIN)], env=env, stdout=self.log_file, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
         )
+        try:
+            self.wait_until_ready()
+        except BaseException:
+            self.stop()
+            raise
+
+    def wait_until_ready(self) -> None:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise HarnessError(f"the {engine} server exited ({self.process.returncode}): {self.log_tail()}")
+                raise HarnessError(f"the {self.engine} server exited ({self.process.returncode}): {self.log_tail()}")
             try:
                 with urllib.request.urlopen(f"{self.base}/readyz", timeout=2) as response:
                     if response.status == 200:
@@ -120,10 +128,11 @@ class Server:
             except (urllib.error.URLError, OSError):
                 pass
             time.sleep(0.1)
-        raise HarnessError(f"the {engine} server was not ready within 60 s: {self.log_tail()}")
+        raise HarnessError(f"the {self.engine} server was not ready within 60 s: {self.log_tail()}")
 
     def log_tail(self) -> str:
-        self.log_file.flush()
+        if not self.log_file.closed:
+            self.log_file.flush()
         return self.log_path.read_text(errors="replace")[-2000:].strip()
 
     def stop(self) -> None:
@@ -280,6 +289,9 @@ def schemathesis(server: Server, name: str, out: Path, token: str | None, extra:
     ]  # fmt: skip
     if token:
         command += ["--header", f"Authorization: Bearer {token}"]
+    # nul_hooks.py puts NUL characters where schemathesis alone would seldom or never try one.
+    env = {**os.environ, "SCHEMATHESIS_HOOKS": "nul_hooks", "PYTHONDONTWRITEBYTECODE": "1"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HERE), os.environ.get("PYTHONPATH")]))
     budget = min(PASS_TIMEOUT, remaining())
     if budget <= 10:
         raise HarnessError(f"the run's {RUN_BUDGET} s budget is spent before the {server.engine} {name} pass")
@@ -287,7 +299,7 @@ def schemathesis(server: Server, name: str, out: Path, token: str | None, extra:
     with open(out / f"{name}.log", "w") as output:
         try:
             # In `out`, so that the crash files schemathesis keeps (for `st replay`) stay out of the tree.
-            done = subprocess.run(command, stdout=output, stderr=subprocess.STDOUT, timeout=budget, cwd=out)
+            done = subprocess.run(command, stdout=output, stderr=subprocess.STDOUT, timeout=budget, cwd=out, env=env)
         except subprocess.TimeoutExpired:
             raise HarnessError(f"the {server.engine} {name} pass took longer than {budget:.0f} s") from None
     elapsed = time.monotonic() - began
