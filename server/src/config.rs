@@ -25,6 +25,9 @@ pub struct Config {
     /// app it serves, `web/dist` from the working directory unless `WEB_DIR` says otherwise.
     pub web_dir: PathBuf,
     pub limits: Limits,
+    /// Where the search index lives (`INDEX_DIR`, default `DATA_DIR/index`); derived from the
+    /// database, rebuilt when missing, never backed up.
+    pub index_dir: PathBuf,
     /// Whether recent search results are answered from memory (`SEARCH_CACHE=off` turns it off,
     /// so a benchmark can measure the database path).
     pub search_cache: bool,
@@ -154,6 +157,7 @@ impl Config {
             None => DEFAULT_MAX_RESUME_BYTES,
         };
         let web_dir = PathBuf::from(get("WEB_DIR").unwrap_or_else(|| "web/dist".into()));
+        let index_dir = get("INDEX_DIR").map_or_else(|| data_dir.join("index"), PathBuf::from);
         let defaults = Limits::default();
         let limit = |variable: &'static str, default: u32| -> Result<u32, ConfigError> {
             match get(variable) {
@@ -207,6 +211,7 @@ impl Config {
             cors_origins,
             max_resume_bytes,
             web_dir,
+            index_dir,
             limits,
             search_cache,
         })

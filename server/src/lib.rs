@@ -53,6 +53,8 @@ pub struct AppState {
     pub limits: Arc<Throttles>,
     pub storage: Storage,
     pub search_cache: Arc<jobs::cache::SearchCache>,
+    /// The search index of jobs, kept in step with the database by its own task.
+    pub search_index: Arc<jobs::indexer::SearchIndex>,
     /// The bounded gate of every password hash.
     pub hasher: Arc<accounts::secrets::Hasher>,
     /// Slots for work an anonymous request leaves running after its answer (a reset e-mail).
@@ -82,6 +84,8 @@ pub enum StartError {
     Mail(#[from] MailSetupError),
     #[error("{0}")]
     Storage(#[from] StorageSetupError),
+    #[error("cannot open the search index in INDEX_DIR: {0}")]
+    Index(#[from] tantivy::TantivyError),
     #[error("cannot serve: {0}")]
     Serve(std::io::Error),
 }
@@ -107,6 +111,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         login_failures: Throttle::new(config.limits.login_failures, Duration::from_secs(15 * 60)),
         code_requests: Throttle::new(config.limits.code_requests_per_client_per_hour, Duration::from_secs(60 * 60)),
     };
+    let search_index = jobs::indexer::SearchIndex::open(&config.index_dir)?;
     // The decoy hash that evens out login timing is made now, not during the first login.
     tokio::task::spawn_blocking(accounts::secrets::warm_up);
     Ok(AppState {
@@ -116,6 +121,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         limits: Arc::new(limits),
         storage,
         search_cache: Arc::default(),
+        search_index,
         hasher: Arc::new(accounts::secrets::Hasher::new(config.limits.hash_concurrency, config.limits.hash_queue)),
         background: Arc::new(tokio::sync::Semaphore::new(BACKGROUND_TASKS)),
         config: Arc::new(config),
@@ -161,7 +167,8 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
-    let mail_worker = tokio::spawn(state.outbox.clone().run(mail_stopped));
+    let mail_worker = tokio::spawn(state.outbox.clone().run(mail_stopped.clone()));
+    let indexer = tokio::spawn(state.search_index.clone().run(state.db.clone(), mail_stopped));
     let open_files = connections::tune_process();
     let configured = &state.config.limits;
     // Each connection is one open file; keep a quarter of the limit for the database, resumes
@@ -176,6 +183,10 @@ pub async fn serve(
     let served = connections::serve(listener, app, limits, shutdown).await;
     let _ = stop_mail.send(true);
     let _ = mail_worker.await;
+    // A first build of the index may be long: it is dropped, not awaited (nothing is lost; the
+    // next start builds again, since no cursor was saved).
+    indexer.abort();
+    let _ = indexer.await;
     served
 }
 

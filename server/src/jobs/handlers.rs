@@ -26,17 +26,36 @@ pub struct JobsPage {
     pub success: bool,
     pub message: String,
     pub data: Vec<Job>,
-    /// How many jobs match, counted up to 1000.
+    /// How many jobs match, exactly (counted up to 1000 only while the search index is first built).
     pub total: i64,
-    /// True when more than 1000 match and `total` stopped counting.
+    /// True only while the search index is first built and more than 1000 match.
     pub total_capped: bool,
     pub page: i64,
     pub limit: i64,
+    /// Set when no job had the words as typed and one typo per word found some: the words the
+    /// results are for ("showing results for ...").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub corrected_query: Option<String>,
+    /// Matches per category `_id` and per job type for this search's words and filters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facets: Option<Facets>,
 }
 
-/// Browse and search listed jobs: newest first without `q`; with it, the newest 200 matches best
-/// match first, then the rest newest first (a fixed order, so pages are stable). `total` counts up
-/// to 1000 matches; `totalCapped` says when there are more.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Facets {
+    pub categories: std::collections::BTreeMap<String, usize>,
+    pub job_types: std::collections::BTreeMap<String, usize>,
+}
+
+/// Browse and search listed jobs through the search index: newest first without `q`; with it,
+/// best match first (BM25 over title, skills, company, location and description, the title and
+/// skills weighing most), newest first among equal matches, so pages are stable. Every word is
+/// required, by its English stem; the last word also matches as a prefix; when the words find
+/// nothing, one typo per word of five letters or more is forgiven and `correctedQuery` says what
+/// was searched. `total` is exact and `facets` counts the matches per category and job type.
+/// While the index is first built (a new server, or after its folder was removed), the database
+/// answers: the newest 200 matches best match first, `total` counted up to 1000, no facets.
 #[utoipa::path(
     get,
     path = "/api/v1/jobs/alljobs",
@@ -50,6 +69,24 @@ pub struct JobsPage {
 )]
 pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) -> ApiResult<Json<JobsPage>> {
     let request = JobSearch::parse(query.as_deref())?;
+    if state.search_index.is_ready() {
+        let page = search::search_index(&state.db, &state.search_index.index, &request).await?;
+        return Ok(Json(JobsPage {
+            success: true,
+            message: "Jobs fetched successfully".into(),
+            data: page.jobs,
+            total: page.total,
+            total_capped: false,
+            page: request.page,
+            limit: request.limit,
+            corrected_query: page.corrected.map(|words| words.join(" ")),
+            facets: Some(Facets {
+                categories: page.categories.into_iter().collect(),
+                job_types: page.job_types.into_iter().collect(),
+            }),
+        }));
+    }
+    // While the index is first built, the database answers.
     let (start, end) = request.bounds();
     let (data, total, total_capped) = if state.config.search_cache && end <= search::RANKED_WINDOW {
         // Every page inside the ranked window is cut from one remembered answer for these filters.
@@ -74,6 +111,8 @@ pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) 
         total_capped,
         page: request.page,
         limit: request.limit,
+        corrected_query: None,
+        facets: None,
     }))
 }
 
@@ -220,6 +259,7 @@ pub async fn create_job(
     }
     let job = repo::insert(&state.db, &job).await?;
     state.search_cache.invalidate();
+    state.search_index.sync(&state.db).await;
     Ok((
         StatusCode::CREATED,
         Json(JobResponse { success: true, message: "Job created successfully".into(), data: job }),
@@ -265,6 +305,7 @@ pub async fn update_job(
     let edit = JobEdit::parse(&fields)?;
     let outcome = repo::edit(&state.db, &job_id, &caller.id, &edit).await?;
     state.search_cache.invalidate();
+    state.search_index.sync(&state.db).await;
     match outcome {
         EditOutcome::Edited(job) => {
             Ok(Json(JobResponse { success: true, message: "Job updated successfully".into(), data: job }))
@@ -296,5 +337,6 @@ pub async fn delete_job(
         return Err(AppError::not_found(JOB_NOT_FOUND));
     }
     state.search_cache.invalidate();
+    state.search_index.sync(&state.db).await;
     Ok(Json(Ack { success: true, message: "Job deleted successfully".into() }))
 }

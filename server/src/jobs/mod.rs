@@ -3,6 +3,7 @@
 pub mod cache;
 pub mod form;
 pub mod index;
+pub mod indexer;
 pub mod handlers;
 pub mod model;
 pub mod repo;

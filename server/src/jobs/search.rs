@@ -19,8 +19,7 @@ const MAX_TERMS: usize = 8;
 #[into_params(parameter_in = Query)]
 pub struct JobSearch {
     /// Words matched case-insensitively by their stem ("engineers" finds "Engineer") against title,
-    /// company and location (all must match); on PostgreSQL the description also counts toward
-    /// ranking. Best match first among the newest 200 matches, then the rest newest first.
+    /// skills, company, location and description (all must match; the last also as a prefix).
     #[param(value_type = Option<String>)]
     pub q: Vec<String>,
     /// `Full-time`, `Part-time` or `Internship`; repeat for several (they combine as OR).
@@ -28,12 +27,12 @@ pub struct JobSearch {
     pub job_types: Vec<String>,
     /// A category `_id`.
     pub category: Option<String>,
-    /// Part of the location, case-insensitive.
+    /// Words of the location, case-insensitive (all must match).
     pub location: Option<String>,
     /// Lowest monthly salary, in rupees.
     #[param(rename = "salaryMin", minimum = 0)]
     pub salary_min: Option<i64>,
-    /// Only jobs whose deadline has not passed.
+    /// Only open jobs: the deadline has not passed and places are left.
     #[param(rename = "openOnly", value_type = Option<bool>)]
     pub open_only: bool,
     /// Page number, from 1. Default 1.
@@ -205,7 +204,7 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
     }
     if search.open_only {
         let placeholder = statement.bind(Bind::Int(now_millis()));
-        statement.and(&format!("j.deadline > {placeholder}"));
+        statement.and(&format!("j.deadline > {placeholder} AND j.applications_count < j.max_applicants"));
     }
     let where_sql = statement.where_sql.clone();
     // Newest first: on SQLite the full-text table streams its rowids (= seq) in that order.
@@ -294,6 +293,70 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
         };
         Ok((rows.into_iter().map(Job::from).collect(), total.min(COUNT_CAP), total > COUNT_CAP))
     })
+}
+
+/// A page answered by the search index: the jobs in the index's order (read from the database
+/// by `seq`, so the application count is live), the exact total, the words searched when a typo
+/// was forgiven, and the facet counts.
+pub struct IndexedPage {
+    pub jobs: Vec<Job>,
+    pub total: i64,
+    pub corrected: Option<Vec<String>>,
+    pub categories: std::collections::HashMap<String, usize>,
+    pub job_types: std::collections::HashMap<String, usize>,
+}
+
+/// Searches through the index; the index never holds a database connection while it ranks.
+pub async fn search_index(
+    db: &Db,
+    index: &super::index::JobIndex,
+    search: &JobSearch,
+) -> Result<IndexedPage, AppError> {
+    use super::index::{IndexQuery, Sort};
+    let query = IndexQuery {
+        words: search.q.clone(),
+        categories: search.category.iter().cloned().collect(),
+        job_types: search.job_types.clone(),
+        location: search.location.as_deref().map(terms).unwrap_or_default(),
+        salary_min: search.salary_min,
+        posted_since: None,
+        open_at: search.open_only.then(now_millis),
+        sort: Sort::Relevance,
+        offset: search.offset() as usize,
+        limit: search.limit as usize,
+    };
+    let hits = super::indexer::blocking(|| index.search(&query)).map_err(AppError::internal)?;
+    let jobs = by_seq(db, &hits.seqs).await?;
+    Ok(IndexedPage {
+        jobs,
+        total: hits.total as i64,
+        corrected: hits.corrected,
+        categories: hits.categories,
+        job_types: hits.job_types,
+    })
+}
+
+/// Listed jobs by `seq`, in the order given (a job deleted since it was indexed is left out).
+async fn by_seq(db: &Db, seqs: &[u64]) -> Result<Vec<Job>, sqlx::Error> {
+    if seqs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let list = seqs.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+    let sql = format!(
+        "SELECT j.seq AS seq, {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
+         WHERE j.seq IN ({list}) AND j.deleted_at IS NULL"
+    );
+    let rows: Vec<SeqRow> =
+        crate::dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)?;
+    let mut by_seq: std::collections::HashMap<i64, JobRow> = rows.into_iter().map(|row| (row.seq, row.job)).collect();
+    Ok(seqs.iter().filter_map(|seq| by_seq.remove(&(*seq as i64))).map(Job::from).collect())
+}
+
+#[derive(sqlx::FromRow)]
+struct SeqRow {
+    seq: i64,
+    #[sqlx(flatten)]
+    job: JobRow,
 }
 
 /// A ranked job and how many matches the ranked window held.

@@ -42,7 +42,10 @@ async fn the_landing_categories_are_seeded_in_order(app: &TestApp) {
 }
 
 async fn a_restart_does_not_seed_again(app: &TestApp) {
-    let again = jobportal::prepare((*app.config).clone()).await.expect("a second start prepares the same database");
+    // The same database; an index folder of its own (each instance keeps one, and locks it).
+    let mut config = (*app.config).clone();
+    config.index_dir = crate::helpers::scratch_dir().join("index");
+    let again = jobportal::prepare(config).await.expect("a second start prepares the same database");
     again.db.close().await;
     let (_, body) = app.get("/api/v1/jobs/showAllCategories").await;
     assert_eq!(body["categories"].as_array().unwrap().len(), 11);

@@ -18,6 +18,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub db: Db,
     pub config: Arc<Config>,
+    pub search_index: Arc<jobportal::jobs::indexer::SearchIndex>,
     stop: Option<oneshot::Sender<()>>,
     served: tokio::task::JoinHandle<()>,
     postgres: Option<(String, String)>,
@@ -103,7 +104,7 @@ impl TestApp {
         // Links the server hands out (avatars, resumes, e-mails) point at this test server.
         config.public_url = address.clone();
         let state = jobportal::prepare(config).await.expect("the server prepares");
-        let (db, config) = (state.db.clone(), state.config.clone());
+        let (db, config, search_index) = (state.db.clone(), state.config.clone(), state.search_index.clone());
         let (stop, stopped) = oneshot::channel::<()>();
         let served = tokio::spawn(async move {
             jobportal::serve(state, listener, async {
@@ -112,7 +113,25 @@ impl TestApp {
             .await
             .expect("the server runs");
         });
-        Self { address, client: reqwest::Client::new(), db, config, stop: Some(stop), served, postgres }
+        let app = Self { address, client: reqwest::Client::new(), db, config, search_index, stop: Some(stop), served, postgres };
+        app.index_ready().await;
+        app
+    }
+
+    /// Waits until the search index is built (a new one is built from the database at start).
+    pub async fn index_ready(&self) {
+        for _ in 0..600 {
+            if self.search_index.is_ready() {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the search index was not built within 30 s");
+    }
+
+    /// Applies the jobs written directly (not through the API) to the search index now.
+    pub async fn sync_index(&self) {
+        self.search_index.sync(&self.db).await;
     }
 
     /// Stops the server gracefully and removes what the test made.
@@ -178,13 +197,16 @@ impl TestApp {
     }
 
     pub async fn job(&self, recruiter: &str, category: &str, title: &str) -> Job {
-        jobs_repo::insert(&self.db, &new_job(recruiter, category, title)).await.expect("the job is stored")
+        let job = jobs_repo::insert(&self.db, &new_job(recruiter, category, title)).await.expect("the job is stored");
+        self.sync_index().await;
+        job
     }
 
     pub async fn delete_job_directly(&self, id: &str) {
         const SQL: &str = "UPDATE jobs SET deleted_at = 1 WHERE id = $1";
         dispatch!(&self.db, |pool| sqlx::query(SQL).bind(id).execute(pool).await.map(|_| ()))
             .expect("the job is marked deleted");
+        self.sync_index().await;
     }
 }
 

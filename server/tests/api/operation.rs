@@ -22,7 +22,7 @@ async fn readiness_and_calls_answer_503_once_the_database_is_gone(app: &TestApp)
     let unavailable = json!({ "success": false, "message": "Database unavailable" });
     assert_eq!(app.get("/readyz").await, (503, unavailable.clone()));
     assert_eq!(app.get("/api/v1/jobs/showAllCategories").await, (503, unavailable.clone()));
-    assert_eq!(app.get("/api/v1/jobs/alljobs").await, (503, unavailable));
+    assert_eq!(app.get("/api/v1/jobs/getJob/0000").await, (503, unavailable));
     assert_eq!(app.get("/healthz").await.0, 200, "the process itself is still alive");
 }
 

@@ -1,0 +1,312 @@
+//! Keeps the search index in step with the database (issue 11). Every job write leaves a row in
+//! `job_changes` (triggers, in the writing transaction); this task reads the rows after its
+//! cursor, re-reads each changed job and replaces or removes its document, commits in small
+//! batches and saves the cursor beside the index. Applying a row twice is harmless, so a crash
+//! between the commit and the cursor costs nothing. A missing, stale or unreadable index is
+//! rebuilt from the jobs table at start (searches use the database meanwhile).
+
+use std::collections::{HashSet, VecDeque};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use tokio::sync::{Mutex, Notify, watch};
+
+use crate::db::{Db, now_millis};
+use crate::dispatch;
+
+use super::index::{JobDoc, JobIndex};
+
+/// How often the log is read when no local write rang the bell (other instances' writes).
+const POLL: Duration = Duration::from_millis(200);
+/// Log rows read per batch, and jobs read per rebuild page.
+const BATCH: i64 = 1_000;
+const REBUILD_PAGE: i64 = 5_000;
+/// PostgreSQL hands out sequence numbers before commit, so a row can appear behind the cursor;
+/// rows this recent are read again (and skipped when already applied).
+const LATE_WINDOW_MILLIS: i64 = 10_000;
+const CURSOR_FILE: &str = "jobportal-index-cursor";
+
+/// The index and what the request path needs to know of it.
+pub struct SearchIndex {
+    pub index: JobIndex,
+    dir: PathBuf,
+    /// Set once the index holds every job (after a rebuild, or at once when it was current).
+    ready: AtomicBool,
+    wake: Notify,
+    /// The log position applied so far; one holder at a time applies the log.
+    cursor: Mutex<Following>,
+}
+
+#[derive(Default)]
+struct Following {
+    cursor: i64,
+    recent: RecentRows,
+}
+
+impl SearchIndex {
+    /// Opens (or makes) the index in `dir`. It is ready at once unless it must be rebuilt.
+    pub fn open(dir: &Path) -> tantivy::Result<Arc<Self>> {
+        let (index, fresh) = JobIndex::open(dir)?;
+        let fresh = fresh || read_cursor(dir).is_none();
+        let following = Following { cursor: read_cursor(dir).unwrap_or_default(), recent: RecentRows::default() };
+        Ok(Arc::new(Self {
+            index,
+            dir: dir.to_path_buf(),
+            ready: AtomicBool::new(!fresh),
+            wake: Notify::new(),
+            cursor: Mutex::new(following),
+        }))
+    }
+
+    /// Whether searches may use the index.
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::Acquire)
+    }
+
+    /// A local write happened: read the log now rather than at the next poll.
+    pub fn notify(&self) {
+        self.wake.notify_one();
+    }
+
+    /// Applies every logged change now (after a write on this instance, so its writer finds it
+    /// in the next search). Does nothing while the index is first built.
+    pub async fn sync(&self, db: &Db) {
+        if !self.is_ready() {
+            return;
+        }
+        let mut following = self.cursor.lock().await;
+        let Following { cursor, recent } = &mut *following;
+        match self.catch_up(db, *cursor, recent).await {
+            Ok(next) => *cursor = next,
+            Err(error) => tracing::warn!(%error, "could not apply job changes to the search index"),
+        }
+    }
+
+    /// Follows the change log until `stop` turns true; rebuilds first when needed.
+    pub async fn run(self: Arc<Self>, db: Db, mut stop: watch::Receiver<bool>) {
+        if !self.is_ready() {
+            loop {
+                let mut following = self.cursor.lock().await;
+                match self.rebuild(&db).await {
+                    Ok(cursor) => {
+                        following.cursor = cursor;
+                        break;
+                    }
+                    Err(error) => {
+                        drop(following);
+                        tracing::error!(%error, "could not build the search index; retrying in 5 s");
+                        tokio::select! {
+                            () = tokio::time::sleep(Duration::from_secs(5)) => {}
+                            _ = stop.changed() => return,
+                        }
+                    }
+                }
+            }
+        }
+        loop {
+            self.sync(&db).await;
+            tokio::select! {
+                () = self.wake.notified() => {}
+                () = tokio::time::sleep(POLL) => {}
+                _ = stop.changed() => return,
+            }
+        }
+    }
+
+    /// Empties the index and fills it from every listed job; returns the log position it covers.
+    pub async fn rebuild(&self, db: &Db) -> Result<i64, IndexError> {
+        // Read the log's end first: a change made while the jobs are read is applied again after.
+        let cursor = last_change(db).await?;
+        let started = std::time::Instant::now();
+        tracing::info!("building the search index from the database");
+        self.index.clear()?;
+        let mut after = -1i64;
+        let mut count = 0u64;
+        loop {
+            let page = listed_after(db, after, REBUILD_PAGE).await?;
+            let Some(last) = page.last() else { break };
+            after = last.seq as i64;
+            blocking(|| page.iter().try_for_each(|doc| self.index.upsert(doc)))?;
+            count += page.len() as u64;
+            if count.is_multiple_of(100_000) || (page.len() as i64) < REBUILD_PAGE {
+                tracing::info!(jobs = count, "search index: jobs indexed so far");
+            }
+        }
+        blocking(|| self.index.commit())?;
+        write_cursor(&self.dir, cursor)?;
+        self.ready.store(true, Ordering::Release);
+        tracing::info!(jobs = count, seconds = started.elapsed().as_secs_f64(), "search index built");
+        Ok(cursor)
+    }
+
+    /// Applies the log rows after `cursor` (and recent late ones); returns the new cursor.
+    async fn catch_up(&self, db: &Db, mut cursor: i64, recent: &mut RecentRows) -> Result<i64, IndexError> {
+        loop {
+            let rows = changes_after(db, cursor, now_millis() - LATE_WINDOW_MILLIS).await?;
+            let fresh: Vec<&(i64, String)> = rows.iter().filter(|(seq, _)| !recent.contains(*seq)).collect();
+            if fresh.is_empty() {
+                return Ok(cursor);
+            }
+            let jobs: HashSet<&str> = fresh.iter().map(|(_, job)| job.as_str()).collect();
+            for job_id in jobs {
+                match indexed_form(db, job_id).await? {
+                    Some(doc) => self.index.upsert(&doc)?,
+                    None => {
+                        if let Some(seq) = seq_of(db, job_id).await? {
+                            self.index.remove(seq as u64);
+                        }
+                    }
+                }
+            }
+            blocking(|| self.index.commit())?;
+            for (seq, _) in &fresh {
+                recent.insert(*seq);
+                cursor = cursor.max(*seq);
+            }
+            write_cursor(&self.dir, cursor)?;
+            if (rows.len() as i64) < BATCH {
+                return Ok(cursor);
+            }
+        }
+    }
+}
+
+/// Log rows applied lately, so the late window does not apply them again and again.
+#[derive(Default)]
+struct RecentRows {
+    seen: HashSet<i64>,
+    order: VecDeque<i64>,
+}
+
+impl RecentRows {
+    const KEPT: usize = 100_000;
+
+    fn contains(&self, seq: i64) -> bool {
+        self.seen.contains(&seq)
+    }
+
+    fn insert(&mut self, seq: i64) {
+        if self.seen.insert(seq) {
+            self.order.push_back(seq);
+            if self.order.len() > Self::KEPT
+                && let Some(oldest) = self.order.pop_front()
+            {
+                self.seen.remove(&oldest);
+            }
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum IndexError {
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("index: {0}")]
+    Index(#[from] tantivy::TantivyError),
+    #[error("cursor file: {0}")]
+    Cursor(#[from] std::io::Error),
+}
+
+/// Runs index work that blocks (a commit writes and syncs files) without stalling the other
+/// tasks of a multi-threaded runtime; inline on a single-threaded one (some tests).
+pub fn blocking<T>(work: impl FnOnce() -> T) -> T {
+    match tokio::runtime::Handle::try_current().map(|handle| handle.runtime_flavor()) {
+        Ok(tokio::runtime::RuntimeFlavor::MultiThread) => tokio::task::block_in_place(work),
+        _ => work(),
+    }
+}
+
+fn read_cursor(dir: &Path) -> Option<i64> {
+    std::fs::read_to_string(dir.join(CURSOR_FILE)).ok()?.trim().parse().ok()
+}
+
+/// Written to a temporary file and renamed, so a crash leaves the old cursor or the new one.
+fn write_cursor(dir: &Path, cursor: i64) -> std::io::Result<()> {
+    let temporary = dir.join(format!("{CURSOR_FILE}.tmp"));
+    std::fs::write(&temporary, cursor.to_string())?;
+    std::fs::rename(temporary, dir.join(CURSOR_FILE))
+}
+
+async fn last_change(db: &Db) -> Result<i64, sqlx::Error> {
+    const SQL: &str = "SELECT CAST(COALESCE(MAX(seq), 0) AS BIGINT) FROM job_changes";
+    let (last,): (i64,) = dispatch!(db, |pool| sqlx::query_as(SQL).fetch_one(pool).await)?;
+    Ok(last)
+}
+
+/// The rows after `cursor`, and (for PostgreSQL's late commits) the rows newer than `since`.
+async fn changes_after(db: &Db, cursor: i64, since: i64) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    const AFTER: &str = "SELECT seq, job_id FROM job_changes WHERE seq > $1 ORDER BY seq LIMIT $2";
+    const LATE: &str = "SELECT seq, job_id FROM job_changes WHERE at > $1 AND seq <= $2";
+    match db {
+        Db::Sqlite(pool) => sqlx::query_as(AFTER).bind(cursor).bind(BATCH).fetch_all(pool).await,
+        Db::Postgres(pool) => {
+            let mut rows: Vec<(i64, String)> =
+                sqlx::query_as(LATE).bind(since).bind(cursor).fetch_all(pool).await?;
+            rows.extend(sqlx::query_as::<_, (i64, String)>(AFTER).bind(cursor).bind(BATCH).fetch_all(pool).await?);
+            Ok(rows)
+        }
+    }
+}
+
+const DOC_COLUMNS: &str = "seq, title, company, description, location, skillsets, category_id, job_type, salary, \
+     date_of_posting, deadline, CASE WHEN applications_count >= max_applicants THEN 1 ELSE 0 END AS full";
+
+#[derive(sqlx::FromRow)]
+struct DocRow {
+    seq: i64,
+    title: String,
+    company: String,
+    description: String,
+    location: String,
+    skillsets: String,
+    category_id: String,
+    job_type: String,
+    salary: i64,
+    date_of_posting: i64,
+    deadline: i64,
+    full: i32,
+}
+
+impl From<DocRow> for JobDoc {
+    fn from(row: DocRow) -> Self {
+        Self {
+            seq: row.seq as u64,
+            title: row.title,
+            company: row.company,
+            description: row.description,
+            location: row.location,
+            skills: serde_json::from_str(&row.skillsets).unwrap_or_default(),
+            category_id: row.category_id,
+            job_type: row.job_type,
+            salary: row.salary,
+            posted: row.date_of_posting,
+            deadline: row.deadline,
+            full: row.full != 0,
+        }
+    }
+}
+
+/// A listed job as the index holds it; `None` when it is deleted or gone.
+async fn indexed_form(db: &Db, job_id: &str) -> Result<Option<JobDoc>, sqlx::Error> {
+    let sql = format!("SELECT {DOC_COLUMNS} FROM jobs WHERE id = $1 AND deleted_at IS NULL");
+    let row: Option<DocRow> =
+        dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(job_id).fetch_optional(pool).await)?;
+    Ok(row.map(JobDoc::from))
+}
+
+async fn seq_of(db: &Db, job_id: &str) -> Result<Option<i64>, sqlx::Error> {
+    const SQL: &str = "SELECT seq FROM jobs WHERE id = $1";
+    let row: Option<(i64,)> = dispatch!(db, |pool| sqlx::query_as(SQL).bind(job_id).fetch_optional(pool).await)?;
+    Ok(row.map(|(seq,)| seq))
+}
+
+/// Listed jobs after `after` in `seq` order, `limit` at a time (keyset paging).
+async fn listed_after(db: &Db, after: i64, limit: i64) -> Result<Vec<JobDoc>, sqlx::Error> {
+    let sql = format!("SELECT {DOC_COLUMNS} FROM jobs WHERE seq > $1 AND deleted_at IS NULL ORDER BY seq LIMIT $2");
+    let rows: Vec<DocRow> = dispatch!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(after).bind(limit).fetch_all(pool).await
+    })?;
+    Ok(rows.into_iter().map(JobDoc::from).collect())
+}
