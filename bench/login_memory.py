@@ -12,21 +12,13 @@ usage: login_memory.py BINARY [BURST] [LABEL]
 import concurrent.futures
 import json
 import os
-import shutil
-import socket
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from server_process import serving
 
 
 def status_kib(pid, field):
@@ -56,22 +48,7 @@ def main():
     binary = sys.argv[1]
     burst = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     label = sys.argv[3] if len(sys.argv) > 3 else os.path.basename(binary)
-    data = tempfile.mkdtemp(prefix="jobportal-memory-")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    env = dict(os.environ, DATA_DIR=data, LISTEN_ADDR=f"127.0.0.1:{port}", RUST_LOG="warn",
-               WEB_DIR=os.path.join(data, "web"))
-    env.pop("DATABASE_URL", None)
-    server = subprocess.Popen([binary], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"{base}/readyz", timeout=1)
-                break
-            except Exception:
-                time.sleep(0.1)
-        else:
-            sys.exit("the server did not start")
+    with serving(binary, "jobportal-memory-") as (base, server):
         time.sleep(1)  # the decoy hash is made at start
         before = status_kib(server.pid, "VmRSS")
         barrier = threading.Barrier(burst)
@@ -82,21 +59,14 @@ def main():
         time.sleep(3)
         peak = status_kib(server.pid, "VmHWM")
         after = status_kib(server.pid, "VmRSS")
-        counts = {}
-        for status in statuses:
-            counts[str(status)] = counts.get(str(status), 0) + 1
-        print(json.dumps({
-            "label": label, "burst": burst, "seconds": round(took, 2),
-            "rss_before_mib": round(before / 1024, 1), "rss_peak_mib": round(peak / 1024, 1),
-            "rss_after_mib": round(after / 1024, 1), "statuses": counts,
-        }))
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        shutil.rmtree(data, ignore_errors=True)
+    counts = {}
+    for status in statuses:
+        counts[str(status)] = counts.get(str(status), 0) + 1
+    print(json.dumps({
+        "label": label, "burst": burst, "seconds": round(took, 2),
+        "rss_before_mib": round(before / 1024, 1), "rss_peak_mib": round(peak / 1024, 1),
+        "rss_after_mib": round(after / 1024, 1), "statuses": counts,
+    }))
 
 
 if __name__ == "__main__":

@@ -13,19 +13,12 @@ import http.client
 import json
 import math
 import os
-import shutil
-import socket
 import subprocess
 import sys
-import tempfile
 import time
-import urllib.request
+from urllib.parse import urlparse
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from server_process import serving
 
 
 def mann_whitney_p(a, b):
@@ -52,23 +45,13 @@ def main():
     binary = sys.argv[1]
     pairs = int(sys.argv[2]) if len(sys.argv) > 2 else 600
     label = sys.argv[3] if len(sys.argv) > 3 else os.path.basename(binary)
-    data = tempfile.mkdtemp(prefix="jobportal-timing-")
-    port = free_port()
-    env = dict(os.environ, DATA_DIR=data, LISTEN_ADDR=f"127.0.0.1:{port}", RUST_LOG="warn",
-               WEB_DIR=os.path.join(data, "web"), OTP_CLIENT_LIMIT="100000", ADMIN_PASSWORD="a long password")
-    env.pop("DATABASE_URL", None)
-    subprocess.run([binary, "create-admin", "--email", "known@example.com", "--first-name", "Known",
-                    "--last-name", "Person"], env=env, check=True, stdout=subprocess.DEVNULL)
-    server = subprocess.Popen([binary], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1)
-                break
-            except Exception:
-                time.sleep(0.1)
-        else:
-            sys.exit("the server did not start")
+    def create_account(env):
+        subprocess.run([binary, "create-admin", "--email", "known@example.com", "--first-name", "Known",
+                        "--last-name", "Person"], env=env, check=True, stdout=subprocess.DEVNULL)
+
+    settings = {"OTP_CLIENT_LIMIT": "100000", "ADMIN_PASSWORD": "a long password"}
+    with serving(binary, "jobportal-timing-", settings, before=create_account) as (base, _):
+        port = urlparse(base).port
         connections = {kind: http.client.HTTPConnection("127.0.0.1", port, timeout=30) for kind in ("known", "unknown")}
 
         def ask(kind, n):
@@ -92,20 +75,13 @@ def main():
             for kind in order:
                 times[kind].append(ask(kind, n))
                 time.sleep(0.01)  # a steady trickle the background slots can carry
-        median = {kind: sorted(values)[len(values) // 2] for kind, values in times.items()}
-        print(json.dumps({
-            "label": label, "pairs": pairs,
-            "median_known_ms": round(median["known"], 3), "median_unknown_ms": round(median["unknown"], 3),
-            "difference_ms": round(median["known"] - median["unknown"], 3),
-            "mann_whitney_p": float(f"{mann_whitney_p(times['known'], times['unknown']):.3g}"),
-        }))
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        shutil.rmtree(data, ignore_errors=True)
+    median = {kind: sorted(values)[len(values) // 2] for kind, values in times.items()}
+    print(json.dumps({
+        "label": label, "pairs": pairs,
+        "median_known_ms": round(median["known"], 3), "median_unknown_ms": round(median["unknown"], 3),
+        "difference_ms": round(median["known"] - median["unknown"], 3),
+        "mann_whitney_p": float(f"{mann_whitney_p(times['known'], times['unknown']):.3g}"),
+    }))
 
 
 if __name__ == "__main__":

@@ -291,6 +291,14 @@ async fn nul_characters_are_refused_with_the_field_named(app: &TestApp) {
     );
 }
 
+/// Uploads a minimal PDF as the applicant's resume.
+async fn upload_pdf(app: &TestApp, token: &str) -> (u16, Value) {
+    let pdf = b"%PDF-1.4\n%%EOF\n".to_vec();
+    let part = reqwest::multipart::Part::bytes(pdf).file_name("cv.pdf").mime_str("application/pdf").unwrap();
+    let request = app.client.post(app.url("/api/v1/upload/uploadResume")).bearer_auth(token);
+    status_and_json(request.multipart(reqwest::multipart::Form::new().part("resume", part)).send().await.unwrap()).await
+}
+
 async fn errors_at_the_contracts_edges_are_in_the_envelope(app: &TestApp) {
     app.sign_up("Applicant", "edges@example.com", PASSWORD).await;
     let token = app.log_in("edges@example.com", PASSWORD).await;
@@ -305,18 +313,7 @@ async fn errors_at_the_contracts_edges_are_in_the_envelope(app: &TestApp) {
     assert_eq!(status_and_json(response).await, (413, error("The request body is too large")));
 
     // A resume link lives ten minutes.
-    let pdf = b"%PDF-1.4\n%%EOF\n".to_vec();
-    let form = reqwest::multipart::Form::new()
-        .part("resume", reqwest::multipart::Part::bytes(pdf).file_name("cv.pdf").mime_str("application/pdf").unwrap());
-    let response = app
-        .client
-        .post(app.url("/api/v1/upload/uploadResume"))
-        .bearer_auth(&token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    let (status, body) = status_and_json(response).await;
+    let (status, body) = upload_pdf(app, &token).await;
     assert_eq!(status, 200, "{body}");
     let link = body["updatedApplicant"]["resume"].as_str().unwrap();
     let expires: i64 = link.split("expires=").nth(1).unwrap().split('&').next().unwrap().parse().unwrap();
@@ -338,17 +335,7 @@ async fn a_deleted_jobs_applications_are_not_decided_and_its_resumes_close(app: 
 
     app.sign_up("Applicant", "hopeful@example.com", PASSWORD).await;
     let applicant = app.log_in("hopeful@example.com", PASSWORD).await;
-    let pdf = b"%PDF-1.4\n%%EOF\n".to_vec();
-    let part = reqwest::multipart::Part::bytes(pdf).file_name("cv.pdf").mime_str("application/pdf").unwrap();
-    let upload = app
-        .client
-        .post(app.url("/api/v1/upload/uploadResume"))
-        .bearer_auth(&applicant)
-        .multipart(reqwest::multipart::Form::new().part("resume", part))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(upload.status(), 200);
+    assert_eq!(upload_pdf(app, &applicant).await.0, 200);
     let sop = json!({ "sop": "I have five years of Rust experience and would love to help build your platform." });
     let (status, applied) = app.post_as(&format!("/api/v1/jobs/apply/{job}"), &applicant, &sop).await;
     assert_eq!(status, 201, "{applied}");
