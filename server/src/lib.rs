@@ -93,13 +93,7 @@ pub enum StartError {
 /// Opens the configured database, migrates it, seeds the landing categories when empty, and sets
 /// up the signing keys and the mail outbox.
 pub async fn prepare(config: Config) -> Result<AppState, StartError> {
-    std::fs::create_dir_all(&config.data_dir)
-        .map_err(|source| StartError::DataDir { path: config.data_dir.display().to_string(), source })?;
-    let db = Db::connect(&config.database).await?;
-    db.migrate().await?;
-    if categories::repo::seed_when_empty(&db).await? {
-        tracing::info!("seeded the landing categories");
-    }
+    let db = open_database(&config).await?;
     let secret = match &config.jwt_secret {
         Some(secret) => secret.clone(),
         None => stored_secret(&config.data_dir).map_err(StartError::Secret)?,
@@ -126,6 +120,20 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         background: Arc::new(tokio::sync::Semaphore::new(BACKGROUND_TASKS)),
         config: Arc::new(config),
     })
+}
+
+/// Opens the configured database, migrates it and seeds the landing categories when empty: all
+/// that the commands beside `serve` need (they leave the search index to the running server,
+/// which holds its lock).
+pub async fn open_database(config: &Config) -> Result<Db, StartError> {
+    std::fs::create_dir_all(&config.data_dir)
+        .map_err(|source| StartError::DataDir { path: config.data_dir.display().to_string(), source })?;
+    let db = Db::connect(&config.database).await?;
+    db.migrate().await?;
+    if categories::repo::seed_when_empty(&db).await? {
+        tracing::info!("seeded the landing categories");
+    }
+    Ok(db)
 }
 
 /// The signing secret kept in `DATA_DIR/jwt_secret`, made on first start.

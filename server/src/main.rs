@@ -78,14 +78,14 @@ async fn create_admin(config: Config, arguments: &[String]) -> ExitCode {
             line.trim_end_matches(['\r', '\n']).to_string()
         }
     };
-    let state = match jobportal::prepare(config).await {
-        Ok(state) => state,
+    let db = match jobportal::open_database(&config).await {
+        Ok(db) => db,
         Err(error) => {
             eprintln!("jobportal: {error}");
             return ExitCode::from(1);
         }
     };
-    match jobportal::accounts::create_admin(&state.db, &email, &first_name, &last_name, &password).await {
+    match jobportal::accounts::create_admin(&db, &email, &first_name, &last_name, &password).await {
         Ok(id) => {
             println!("created Admin {email} ({id})");
             ExitCode::SUCCESS
@@ -109,14 +109,14 @@ async fn seed_bench(config: Config, arguments: &[String]) -> ExitCode {
         eprintln!("jobportal: usage: jobportal seed-bench [--jobs N] [--recruiters M]");
         return ExitCode::from(2);
     };
-    let state = match jobportal::prepare(config).await {
-        Ok(state) => state,
+    let db = match jobportal::open_database(&config).await {
+        Ok(db) => db,
         Err(error) => {
             eprintln!("jobportal: {error}");
             return ExitCode::from(1);
         }
     };
-    match jobportal::bench_data::seed(&state.db, recruiters.max(1), jobs).await {
+    match jobportal::bench_data::seed(&db, recruiters.max(1), jobs).await {
         Ok(seconds) => {
             println!("seeded {recruiters} recruiters and {jobs} jobs in {seconds:.1} s");
             ExitCode::SUCCESS

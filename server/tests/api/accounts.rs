@@ -373,3 +373,19 @@ fn the_create_admin_command_makes_an_admin_account() {
     assert_eq!(String::from_utf8(output.stderr).unwrap(), "jobportal: cli-admin@example.com already has an account\n");
     let _ = std::fs::remove_dir_all(&data_dir);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn create_admin_works_beside_a_running_server() {
+    // The server holds the search index's lock in DATA_DIR; the command needs only the database.
+    let app = TestApp::sqlite(|_| {}).await;
+    let output = Command::new(env!("CARGO_BIN_EXE_jobportal"))
+        .args(["create-admin", "--email", "beside@example.com", "--first-name", "Root", "--last-name", "Admin"])
+        .env("DATA_DIR", &app.config.data_dir)
+        .env("ADMIN_PASSWORD", PASSWORD)
+        .env("RUST_LOG", "off")
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    app.log_in("beside@example.com", PASSWORD).await;
+    app.stop().await;
+}
