@@ -31,8 +31,8 @@ pub struct ConnectionLimits {
 
 pub const REQUEST_TIMEOUT_MESSAGE: &str = "The request took too long";
 
-/// Serves `app` on `listener` until `shutdown` completes, then waits (at most `grace`) for the
-/// open requests to end.
+/// Serves `app` on `listener` until `shutdown` completes, then waits (at most 30 s) for the open
+/// requests to end.
 pub async fn serve<S>(
     listener: TcpListener,
     app: S,

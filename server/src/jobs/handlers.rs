@@ -54,6 +54,7 @@ pub struct Facets {
 /// required, by its English stem; the last word also matches as a prefix; when the words find
 /// nothing, one typo per word of five letters or more is forgiven and `correctedQuery` says what
 /// was searched. `total` is exact and `facets` counts the matches per category and job type.
+/// Pages reach the first 10,000 results (`page * limit` at most 10,000; deeper is 400).
 /// While the index is first built (a new server, or after its folder was removed), the database
 /// answers: the newest 200 matches best match first, `total` counted up to 1000, no facets.
 #[utoipa::path(
@@ -63,7 +64,7 @@ pub struct Facets {
     params(JobSearch),
     responses(
         (status = 200, description = "One page of matching jobs and the total", body = JobsPage),
-        (status = 400, description = "A parameter is not valid; the message names it", body = ErrorBody),
+        (status = 400, description = "A parameter is not valid (the message names it), or the page ends beyond the first 10,000 results", body = ErrorBody),
         (status = 503, description = "The database is unavailable", body = ErrorBody),
     )
 )]

@@ -306,6 +306,11 @@ pub struct IndexedPage {
     pub job_types: std::collections::HashMap<String, usize>,
 }
 
+/// How deep the index pages: a page must end within the first this-many results. Ranking `n`
+/// results costs memory in proportion to `n`, so an anonymous request cannot ask for millions.
+pub const MAX_RESULT_WINDOW: i64 = 10_000;
+pub const TOO_DEEP: &str = "Results stop at 10000: narrow the search to see more";
+
 /// Searches through the index; the index never holds a database connection while it ranks.
 pub async fn search_index(
     db: &Db,
@@ -313,6 +318,9 @@ pub async fn search_index(
     search: &JobSearch,
 ) -> Result<IndexedPage, AppError> {
     use super::index::{IndexQuery, Sort};
+    if search.bounds().1 > MAX_RESULT_WINDOW {
+        return Err(AppError::bad_request(TOO_DEEP));
+    }
     let query = IndexQuery {
         words: search.q.clone(),
         categories: search.category.iter().cloned().collect(),

@@ -529,6 +529,13 @@ async fn a_large_result_counts_to_the_cap_and_pages_through_every_match_once(app
         }
     }
     assert_eq!(seen.len() as i64, total, "every match appears exactly once across the pages");
+
+    // Ranking costs memory in proportion to the depth: pages stop at the first 10,000 results.
+    assert_eq!(app.get("/api/v1/jobs/alljobs?page=100&limit=100").await.0, 200);
+    assert_eq!(
+        app.get("/api/v1/jobs/alljobs?page=101&limit=100").await,
+        (400, json!({ "success": false, "message": "Results stop at 10000: narrow the search to see more" }))
+    );
 }
 
 async fn a_remembered_search_is_refreshed_by_every_change(app: &TestApp) {
