@@ -19,9 +19,10 @@ async fn main() -> ExitCode {
         None | Some("serve") => {}
         Some("create-admin") => return create_admin(config, &arguments[1..]).await,
         Some("seed-bench") => return seed_bench(config, &arguments[1..]).await,
+        Some("reindex") => return reindex(config).await,
         Some(other) => {
             eprintln!(
-                "jobportal: unknown command {other:?}; the commands are serve (the default), create-admin and seed-bench"
+                "jobportal: unknown command {other:?}; the commands are serve (the default), create-admin, seed-bench and reindex"
             );
             return ExitCode::from(2);
         }
@@ -119,6 +120,35 @@ async fn seed_bench(config: Config, arguments: &[String]) -> ExitCode {
     match jobportal::bench_data::seed(&db, recruiters.max(1), jobs).await {
         Ok(seconds) => {
             println!("seeded {recruiters} recruiters and {jobs} jobs in {seconds:.1} s");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("jobportal: {error}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Builds the search index anew from the database (the server must be stopped: it holds the
+/// index). A server also does this by itself when its index is missing or of an older version.
+async fn reindex(config: Config) -> ExitCode {
+    let db = match jobportal::open_database(&config).await {
+        Ok(db) => db,
+        Err(error) => {
+            eprintln!("jobportal: {error}");
+            return ExitCode::from(1);
+        }
+    };
+    let index = match jobportal::jobs::indexer::SearchIndex::open(&config.index_dir) {
+        Ok(index) => index,
+        Err(error) => {
+            eprintln!("jobportal: cannot open the search index in INDEX_DIR (is a server running?): {error}");
+            return ExitCode::from(1);
+        }
+    };
+    match index.rebuild(&db).await {
+        Ok(_) => {
+            println!("indexed {} jobs", index.index.len());
             ExitCode::SUCCESS
         }
         Err(error) => {

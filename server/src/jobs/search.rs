@@ -41,6 +41,20 @@ pub struct JobSearch {
     /// Jobs per page, 1 to 100. Default 50.
     #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
     pub limit: i64,
+    /// Only jobs posted within this many days (1 to 3650).
+    #[param(rename = "postedWithin", minimum = 1, maximum = 3650)]
+    pub posted_within_days: Option<i64>,
+    /// `relevance` (best match first; the default, and newest first without `q`) or `newest`.
+    #[param(value_type = Option<String>, pattern = "^(relevance|newest)$")]
+    pub sort: SortOrder,
+}
+
+/// The order of search results.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SortOrder {
+    #[default]
+    Relevance,
+    Newest,
 }
 
 impl JobSearch {
@@ -76,6 +90,18 @@ impl JobSearch {
                     Ok(page) if page >= 1 => search.page = page,
                     _ => return Err(AppError::bad_request("page must be a whole number from 1")),
                 },
+                "postedWithin" if value.is_empty() => {}
+                "postedWithin" => match value.parse::<i64>() {
+                    Ok(days) if (1..=3650).contains(&days) => search.posted_within_days = Some(days),
+                    _ => return Err(AppError::bad_request("postedWithin must be a whole number of days from 1 to 3650")),
+                },
+                "sort" => {
+                    search.sort = match value {
+                        "" | "relevance" => SortOrder::Relevance,
+                        "newest" => SortOrder::Newest,
+                        _ => return Err(AppError::bad_request("sort must be relevance or newest")),
+                    }
+                }
                 "limit" => match value.parse::<i64>() {
                     Ok(limit) if (1..=MAX_PAGE_SIZE).contains(&limit) => search.limit = limit,
                     _ => return Err(AppError::bad_request("limit must be a whole number from 1 to 100")),
@@ -202,6 +228,10 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
         let placeholder = statement.bind(Bind::Int(salary));
         statement.and(&format!("j.salary >= {placeholder}"));
     }
+    if let Some(days) = search.posted_within_days {
+        let placeholder = statement.bind(Bind::Int(now_millis() - days * 24 * 60 * 60 * 1000));
+        statement.and(&format!("j.date_of_posting >= {placeholder}"));
+    }
     if search.open_only {
         let placeholder = statement.bind(Bind::Int(now_millis()));
         statement.and(&format!("j.deadline > {placeholder} AND j.applications_count < j.max_applicants"));
@@ -327,9 +357,12 @@ pub async fn search_index(
         job_types: search.job_types.clone(),
         location: search.location.as_deref().map(terms).unwrap_or_default(),
         salary_min: search.salary_min,
-        posted_since: None,
+        posted_since: search.posted_within_days.map(|days| now_millis() - days * 24 * 60 * 60 * 1000),
         open_at: search.open_only.then(now_millis),
-        sort: Sort::Relevance,
+        sort: match search.sort {
+            SortOrder::Relevance => Sort::Relevance,
+            SortOrder::Newest => Sort::Newest,
+        },
         offset: search.offset() as usize,
         limit: search.limit as usize,
     };
@@ -404,7 +437,19 @@ mod tests {
         assert_eq!(search.job_types, ["Full-time", "Internship"]);
         assert_eq!((search.salary_min, search.open_only, search.page, search.limit), (Some(1000), true, 2, 10));
         assert_eq!(search.location.as_deref(), Some("pune"));
-        for bad in ["jobType=Contract", "salaryMin=-1", "salaryMin=lots", "openOnly=maybe", "page=0", "limit=101"] {
+        let search = JobSearch::parse(Some("postedWithin=7&sort=newest")).unwrap();
+        assert_eq!((search.posted_within_days, search.sort), (Some(7), SortOrder::Newest));
+        for bad in [
+            "jobType=Contract",
+            "salaryMin=-1",
+            "salaryMin=lots",
+            "openOnly=maybe",
+            "page=0",
+            "limit=101",
+            "postedWithin=0",
+            "postedWithin=week",
+            "sort=oldest",
+        ] {
             assert!(JobSearch::parse(Some(bad)).is_err(), "{bad}");
         }
     }

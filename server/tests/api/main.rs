@@ -10,4 +10,5 @@ mod jobs;
 mod mail;
 mod operation;
 mod profiles;
+mod search;
 mod storage;

@@ -1,0 +1,193 @@
+//! Search through the index (issue 11): freshness, typos, facets, filters and order, open-only as
+//! applications fill a job, and an index rebuilt from the database.
+
+use std::time::{Duration, Instant};
+
+use jobportal::jobs::indexer::SearchIndex;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, new_job};
+use crate::on_both_engines;
+
+on_both_engines!(
+    a_posted_job_is_found_at_once_and_a_direct_write_soon_after,
+    a_typo_is_forgiven_and_the_answer_says_what_was_searched,
+    facets_count_the_matches_per_category_and_job_type,
+    filters_by_posting_date_and_sort_by_newest,
+    open_only_leaves_out_a_job_once_its_last_place_is_taken,
+    an_index_is_rebuilt_from_the_database,
+);
+
+const PASSWORD: &str = "correct horse battery";
+
+async fn recruiter(app: &TestApp, email: &str) -> String {
+    app.sign_up("Recruiter", email, PASSWORD).await;
+    app.log_in(email, PASSWORD).await
+}
+
+fn form(category: &str, title: &str, job_type: &str, posted: &str, max_applicants: i64) -> Value {
+    json!({
+        "title": title, "company": "Acme", "description": "Work with a friendly team.",
+        "maxApplicants": max_applicants, "maxPositions": 1, "dateOfPosting": posted, "deadline": "2099-12-31",
+        "skillsets": ["teamwork"], "jobType": job_type, "salary": 50000, "categoryName": category, "location": "Pune",
+    })
+}
+
+async fn post(app: &TestApp, token: &str, body: &Value) -> String {
+    let (status, created) = app.post_as("/api/v1/jobs/createJob", token, body).await;
+    assert_eq!(status, 201, "{created}");
+    created["data"]["_id"].as_str().unwrap().to_string()
+}
+
+fn titles(body: &Value) -> Vec<&str> {
+    body["data"].as_array().unwrap().iter().map(|job| job["title"].as_str().unwrap()).collect()
+}
+
+async fn a_posted_job_is_found_at_once_and_a_direct_write_soon_after(app: &TestApp) {
+    let token = recruiter(app, "fresh@example.com").await;
+    let category = app.category_id("Engineering").await;
+    post(app, &token, &form(&category, "Kotlin Developer", "Full-time", "2026-11-01", 5)).await;
+    let (_, body) = app.get("/api/v1/jobs/alljobs?q=kotlin").await;
+    assert_eq!(titles(&body), ["Kotlin Developer"], "the writer finds its job in its next search");
+
+    // A job written by another instance (here: straight into the database) arrives by the log.
+    let recruiter_id = app.recruiter().await;
+    jobportal::jobs::repo::insert(&app.db, &new_job(&recruiter_id, &category, "Elixir Developer")).await.unwrap();
+    let started = Instant::now();
+    loop {
+        let (_, body) = app.get("/api/v1/jobs/alljobs?q=elixir").await;
+        if body["total"] == 1 {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "the change log was not applied: {body}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn a_typo_is_forgiven_and_the_answer_says_what_was_searched(app: &TestApp) {
+    let token = recruiter(app, "typo@example.com").await;
+    let category = app.category_id("Engineering").await;
+    post(app, &token, &form(&category, "Data Analyst", "Full-time", "2026-11-01", 5)).await;
+    let (_, body) = app.get("/api/v1/jobs/alljobs?q=analyts").await;
+    assert_eq!((titles(&body), &body["correctedQuery"]), (vec!["Data Analyst"], &json!("analyst")));
+    let (_, exact) = app.get("/api/v1/jobs/alljobs?q=analyst").await;
+    assert!(exact.get("correctedQuery").is_none(), "{exact}");
+    let (_, none) = app.get("/api/v1/jobs/alljobs?q=qwertyuiop").await;
+    assert_eq!((none["total"].clone(), none.get("correctedQuery")), (json!(0), None));
+}
+
+async fn facets_count_the_matches_per_category_and_job_type(app: &TestApp) {
+    let token = recruiter(app, "facets@example.com").await;
+    let engineering = app.category_id("Engineering").await;
+    let marketing = app.category_id("Marketing").await;
+    post(app, &token, &form(&engineering, "Rust Developer", "Full-time", "2026-11-01", 5)).await;
+    post(app, &token, &form(&engineering, "Rust Intern", "Internship", "2026-11-01", 5)).await;
+    post(app, &token, &form(&marketing, "Rust Evangelist", "Part-time", "2026-11-01", 5)).await;
+    let (_, body) = app.get("/api/v1/jobs/alljobs?q=rust").await;
+    assert_eq!(body["total"], 3);
+    assert_eq!(
+        body["facets"],
+        json!({
+            "categories": { engineering.clone(): 2, marketing: 1 },
+            "jobTypes": { "Full-time": 1, "Internship": 1, "Part-time": 1 },
+        })
+    );
+    let (_, filtered) = app.get(&format!("/api/v1/jobs/alljobs?q=rust&category={engineering}")).await;
+    assert_eq!(filtered["facets"]["jobTypes"], json!({ "Full-time": 1, "Internship": 1 }), "counts follow the filters");
+}
+
+async fn filters_by_posting_date_and_sort_by_newest(app: &TestApp) {
+    let token = recruiter(app, "dates@example.com").await;
+    let category = app.category_id("Engineering").await;
+    let today = time::OffsetDateTime::now_utc().date();
+    let recent = today.previous_day().unwrap().to_string();
+    post(app, &token, &form(&category, "Rust Developer Rust Rust", "Full-time", "2020-01-01", 5)).await;
+    post(app, &token, &form(&category, "Rust Developer", "Full-time", &recent, 5)).await;
+    let (_, week) = app.get("/api/v1/jobs/alljobs?q=rust&postedWithin=7").await;
+    assert_eq!(titles(&week), ["Rust Developer"]);
+    let (_, best) = app.get("/api/v1/jobs/alljobs?q=rust").await;
+    assert_eq!(titles(&best), ["Rust Developer Rust Rust", "Rust Developer"], "the better match first");
+    let (_, newest) = app.get("/api/v1/jobs/alljobs?q=rust&sort=newest").await;
+    assert_eq!(titles(&newest), ["Rust Developer", "Rust Developer Rust Rust"], "the later posting first");
+    assert_eq!(
+        app.get("/api/v1/jobs/alljobs?sort=oldest").await,
+        (400, json!({ "success": false, "message": "sort must be relevance or newest" }))
+    );
+}
+
+async fn open_only_leaves_out_a_job_once_its_last_place_is_taken(app: &TestApp) {
+    let token = recruiter(app, "full@example.com").await;
+    let category = app.category_id("Engineering").await;
+    let job = post(app, &token, &form(&category, "Solo Role", "Full-time", "2026-11-01", 1)).await;
+    let (_, open) = app.get("/api/v1/jobs/alljobs?q=solo&openOnly=true").await;
+    assert_eq!(open["total"], 1);
+
+    app.sign_up("Applicant", "taker@example.com", PASSWORD).await;
+    let applicant = app.log_in("taker@example.com", PASSWORD).await;
+    let sop = json!({ "sop": "I have five years of experience and would love to help build your platform." });
+    let (status, body) = app.post_as(&format!("/api/v1/jobs/apply/{job}"), &applicant, &sop).await;
+    assert_eq!(status, 201, "{body}");
+    let (_, open) = app.get("/api/v1/jobs/alljobs?q=solo&openOnly=true").await;
+    assert_eq!(open["total"], 0, "full: not open any more");
+    let (_, all) = app.get("/api/v1/jobs/alljobs?q=solo").await;
+    assert_eq!((all["total"].clone(), all["data"][0]["applicationsCount"].clone()), (json!(1), json!(1)));
+}
+
+async fn an_index_is_rebuilt_from_the_database(app: &TestApp) {
+    let token = recruiter(app, "rebuild@example.com").await;
+    let category = app.category_id("Engineering").await;
+    post(app, &token, &form(&category, "Scala Developer", "Full-time", "2026-11-01", 5)).await;
+    let gone = post(app, &token, &form(&category, "Scala Lead", "Full-time", "2026-11-01", 5)).await;
+    let deleted = app.client.delete(app.url(&format!("/api/v1/jobs/deleteJob/{gone}"))).bearer_auth(&token).send();
+    assert_eq!(deleted.await.unwrap().status(), 200);
+
+    // A new folder, as after the index was deleted: it is built from the jobs table alone.
+    let dir = crate::helpers::scratch_dir().join("index");
+    let index = SearchIndex::open(&dir).unwrap();
+    assert!(!index.is_ready(), "a new index must be built first");
+    index.rebuild(&app.db).await.unwrap();
+    assert!(index.is_ready());
+    assert_eq!(index.index.len(), 1, "the deleted job is not indexed");
+    let query = jobportal::jobs::index::IndexQuery { words: vec!["scala".into()], limit: 10, ..Default::default() };
+    assert_eq!(index.index.search(&query).unwrap().total, 1);
+    drop(index);
+    let reopened = SearchIndex::open(&dir).unwrap();
+    assert!(reopened.is_ready(), "a built index with its cursor opens ready");
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_reindex_command_builds_the_index_but_not_under_a_running_server() {
+    let app = TestApp::sqlite(|_| {}).await;
+    let recruiter = app.recruiter().await;
+    let category = app.category_id("Engineering").await;
+    app.job(&recruiter, &category, "Haskell Developer").await;
+    let reindex = |data_dir: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_jobportal"))
+            .arg("reindex")
+            .env("DATA_DIR", data_dir)
+            .env("RUST_LOG", "off")
+            .output()
+            .expect("the binary runs")
+    };
+    let refused = reindex(&app.config.data_dir);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).starts_with("jobportal: cannot open the search index in INDEX_DIR (is a server running?)"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    let data_dir = app.config.data_dir.clone();
+    let keep = crate::helpers::scratch_dir();
+    // The database as the server left it: its file with the write-ahead log beside it.
+    for file in ["jobportal.db", "jobportal.db-wal", "jobportal.db-shm"] {
+        if data_dir.join(file).exists() {
+            std::fs::copy(data_dir.join(file), keep.join(file)).unwrap();
+        }
+    }
+    app.stop().await;
+    let built = reindex(&keep);
+    assert_eq!(built.status.code(), Some(0), "{}", String::from_utf8_lossy(&built.stderr));
+    assert_eq!(String::from_utf8_lossy(&built.stdout), "indexed 1 jobs\n");
+    let _ = std::fs::remove_dir_all(keep);
+}
