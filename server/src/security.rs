@@ -32,8 +32,7 @@ impl SecurityHeaders {
         Self { page_policy: HeaderValue::from_str(&policy).expect("a public URL is a valid header value") }
     }
 
-    fn apply(&self, path: &str, headers: &mut HeaderMap) {
-        let api = path.starts_with("/api/") || path == "/api" || path == "/healthz" || path == "/readyz";
+    fn apply(&self, api: bool, headers: &mut HeaderMap) {
         let policy = if api { HeaderValue::from_static(API_POLICY) } else { self.page_policy.clone() };
         // A handler that sets its own (a resume download) keeps it.
         headers.entry(header::CONTENT_SECURITY_POLICY).or_insert(policy);
@@ -42,6 +41,11 @@ impl SecurityHeaders {
         headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
         headers.insert(HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin"));
     }
+}
+
+/// The API and the health checks answer JSON, never a page.
+fn is_api(path: &str) -> bool {
+    path.starts_with("/api/") || path == "/api" || path == "/healthz" || path == "/readyz"
 }
 
 /// `https://jobs.example.com` from `https://jobs.example.com/anything`.
@@ -56,9 +60,9 @@ pub async fn add_headers(
     request: Request,
     next: Next,
 ) -> Response {
-    let path = request.uri().path().to_string();
+    let api = is_api(request.uri().path());
     let mut response = next.run(request).await;
-    headers.apply(&path, response.headers_mut());
+    headers.apply(api, response.headers_mut());
     response
 }
 
@@ -69,7 +73,7 @@ mod tests {
     #[test]
     fn pages_allow_only_their_own_scripts_and_no_framing() {
         let mut headers = HeaderMap::new();
-        SecurityHeaders::new("https://jobs.example.com/").apply("/jobs", &mut headers);
+        SecurityHeaders::new("https://jobs.example.com/").apply(is_api("/jobs"), &mut headers);
         let policy = headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
         assert!(policy.contains("script-src 'self';"), "{policy}");
         assert!(!policy.contains("script-src 'self' 'unsafe-inline'"), "{policy}");
@@ -82,7 +86,7 @@ mod tests {
     #[test]
     fn the_api_allows_nothing_to_load() {
         let mut headers = HeaderMap::new();
-        SecurityHeaders::new("http://127.0.0.1:8080").apply("/api/v1/jobs/alljobs", &mut headers);
+        SecurityHeaders::new("http://127.0.0.1:8080").apply(is_api("/api/v1/jobs/alljobs"), &mut headers);
         assert_eq!(headers[header::CONTENT_SECURITY_POLICY], API_POLICY);
     }
 }

@@ -17,7 +17,8 @@ use super::secrets::{self, digest, keyed_digest, random_hex, six_digit_code};
 use super::session::{self, AuthUser};
 
 const CODE_LIFETIME_MILLIS: i64 = 10 * 60 * 1000;
-const CODE_WINDOW_MILLIS: i64 = 60 * 60 * 1000;
+/// The window of the per-address limits (signup codes, reset e-mails).
+const HOUR_MILLIS: i64 = 60 * 60 * 1000;
 const MAX_WRONG_CODES: i64 = 5;
 const RESET_LIFETIME_MILLIS: i64 = 60 * 60 * 1000;
 
@@ -108,13 +109,13 @@ pub async fn send_otp(
             .bind(&code_hash)
             .bind(now + CODE_LIFETIME_MILLIS)
             .bind(now)
-            .bind(now - CODE_WINDOW_MILLIS)
+            .bind(now - HOUR_MILLIS)
             .bind(per_address)
             .fetch_optional(&mut *tx)
             .await?;
         if taken.is_none() {
             let (window_start,): (i64,) = sqlx::query_as(WINDOW).bind(email.as_str()).fetch_one(&mut *tx).await?;
-            let wait = (window_start + CODE_WINDOW_MILLIS - now).max(1000) / 1000;
+            let wait = (window_start + HOUR_MILLIS - now).max(1000) / 1000;
             return Err(AppError::too_many(TOO_MANY_CODES, wait as u64));
         }
         enqueue_mail!(&mut *tx, &mail)?;
@@ -276,20 +277,19 @@ pub async fn login(
     let limits = &state.limits;
     limits.login_failures.acquire(&throttle_key).map_err(|wait| AppError::too_many(TOO_MANY_LOGINS, wait))?;
 
-    let user = match Email::parse(email) {
-        Ok(email) => repo::find_by_email(&state.db, &email).await,
-        Err(_) => Ok(None),
+    // The account, if the password is its own; unknown addresses spend a decoy hash.
+    let checked = async {
+        let user = match Email::parse(email) {
+            Ok(email) => repo::find_by_email(&state.db, &email).await?,
+            Err(_) => None,
+        };
+        let hash = user.as_ref().map(|user| user.password_hash.clone());
+        let matches = state.hasher.verify(password, hash.as_deref()).await?;
+        Ok::<_, AppError>(user.filter(|_| matches))
     };
-    let verified = match user {
-        Ok(user) => {
-            let hash = user.as_ref().map(|user| user.password_hash.clone());
-            state.hasher.verify(password, hash.as_deref()).await.map(|matches| (matches, user))
-        }
-        Err(error) => Err(error.into()),
-    };
-    let user = match verified {
-        Ok((true, Some(user))) => user,
-        Ok(_) => return Err(AppError::unauthorized(BAD_CREDENTIALS)),
+    let user = match checked.await {
+        Ok(Some(user)) => user,
+        Ok(None) => return Err(AppError::unauthorized(BAD_CREDENTIALS)),
         Err(error) => {
             // Not checked at all (busy, or the database is down): not the person's failure.
             limits.login_failures.refund(&throttle_key);
@@ -349,7 +349,7 @@ pub async fn reset_password_token(
     // look-up and the mail happen after it, in a bounded number of background tasks.
     let Ok(slot) = state.background.clone().try_acquire_owned() else {
         state.limits.code_requests.refund(&client_key);
-        return Err(AppError::Busy(secrets::BUSY.into()));
+        return Err(AppError::busy());
     };
     let state = state.clone();
     tokio::spawn(async move {
@@ -391,7 +391,7 @@ async fn send_reset_link(state: &AppState, email: &Email) -> Result<(), AppError
         let taken: Option<(i64,)> = sqlx::query_as(TAKE)
             .bind(email.as_str())
             .bind(now)
-            .bind(now - CODE_WINDOW_MILLIS)
+            .bind(now - HOUR_MILLIS)
             .bind(per_address)
             .fetch_optional(&mut *tx)
             .await?;

@@ -76,8 +76,6 @@ pub struct Hasher {
     queue: usize,
 }
 
-pub const BUSY: &str = "The server is busy. Please try again in a moment";
-
 /// Keeps the count of waiting callers right however the wait ends (a dropped request included).
 struct Waiting<'a>(&'a AtomicUsize);
 
@@ -99,7 +97,7 @@ impl Hasher {
             Err(_) => {
                 if self.waiting.fetch_add(1, Ordering::AcqRel) >= self.queue {
                     self.waiting.fetch_sub(1, Ordering::AcqRel);
-                    return Err(AppError::Busy(BUSY.into()));
+                    return Err(AppError::busy());
                 }
                 let _waiting = Waiting(&self.waiting);
                 self.running.clone().acquire_owned().await.map_err(AppError::internal)?
@@ -201,7 +199,7 @@ mod tests {
             tokio::task::yield_now().await;
         }
         match hasher.verify("y", None).await {
-            Err(AppError::Busy(message)) => assert_eq!(message, BUSY),
+            Err(AppError::Busy(message)) => assert_eq!(message, crate::error::BUSY),
             other => panic!("expected Busy, got {other:?}"),
         }
         drop(turn);

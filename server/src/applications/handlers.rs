@@ -87,8 +87,7 @@ pub async fn apply(
     .await?;
     state.outbox.notify();
     // The job's applicationsCount changed.
-    state.search_cache.invalidate();
-    state.search_index.sync(&state.db).await;
+    crate::jobs::changed(&state).await;
     let row = repo::find(&state.db, &id).await?.ok_or_else(|| AppError::not_found("Application not found"))?;
     let application = row.into_application(|applicant| resume::link(&state, applicant, &caller.id));
     Ok((

@@ -70,6 +70,8 @@ pub async fn category_page_details(
     State(state): State<AppState>,
     body: Bytes,
 ) -> ApiResult<Json<CategoryPageResponse>> {
+    // Read as bytes, since an empty body is allowed; the same NUL check as every JSON body.
+    crate::error::refuse_nul_in_json(&body)?;
     let request: CategoryPageRequest = if body.iter().all(u8::is_ascii_whitespace) {
         CategoryPageRequest { category_id: None }
     } else {
@@ -79,9 +81,6 @@ pub async fn category_page_details(
         .category_id
         .filter(|id| !id.trim().is_empty())
         .ok_or_else(|| AppError::bad_request("CategoryId is required"))?;
-    if category_id.contains('\0') {
-        return Err(crate::error::nul_in("CategoryId"));
-    }
     category_page(&state, category_id.trim()).await
 }
 

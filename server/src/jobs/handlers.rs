@@ -81,10 +81,7 @@ pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) 
             page: request.page,
             limit: request.limit,
             corrected_query: page.corrected.map(|words| words.join(" ")),
-            facets: Some(Facets {
-                categories: page.categories.into_iter().collect(),
-                job_types: page.job_types.into_iter().collect(),
-            }),
+            facets: Some(Facets { categories: page.categories, job_types: page.job_types }),
         }));
     }
     // While the index is first built, the database answers.
@@ -259,8 +256,7 @@ pub async fn create_job(
         return Err(AppError::bad_request("Category does not exist"));
     }
     let job = repo::insert(&state.db, &job).await?;
-    state.search_cache.invalidate();
-    state.search_index.sync(&state.db).await;
+    crate::jobs::changed(&state).await;
     Ok((
         StatusCode::CREATED,
         Json(JobResponse { success: true, message: "Job created successfully".into(), data: job }),
@@ -305,8 +301,7 @@ pub async fn update_job(
 ) -> ApiResult<Json<JobResponse>> {
     let edit = JobEdit::parse(&fields)?;
     let outcome = repo::edit(&state.db, &job_id, &caller.id, &edit).await?;
-    state.search_cache.invalidate();
-    state.search_index.sync(&state.db).await;
+    crate::jobs::changed(&state).await;
     match outcome {
         EditOutcome::Edited(job) => {
             Ok(Json(JobResponse { success: true, message: "Job updated successfully".into(), data: job }))
@@ -337,7 +332,6 @@ pub async fn delete_job(
     if !repo::delete(&state.db, &job_id, &caller.id).await? {
         return Err(AppError::not_found(JOB_NOT_FOUND));
     }
-    state.search_cache.invalidate();
-    state.search_index.sync(&state.db).await;
+    crate::jobs::changed(&state).await;
     Ok(Json(Ack { success: true, message: "Job deleted successfully".into() }))
 }

@@ -4,7 +4,7 @@
 //! as a prefix, one typo tolerated when the exact words find nothing); filters are indexed and
 //! FAST fields; the index answers job `seq`s in order and the page's rows come from the database.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Bound;
 use std::path::Path;
 use std::sync::Mutex;
@@ -14,7 +14,7 @@ use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, Ran
 use tantivy::schema::{
     FAST, Field, INDEXED, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions,
 };
-use tantivy::{DocAddress, Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
+use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 /// Bumped whenever the schema or the analysis changes: an index of another version is rebuilt.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -79,8 +79,8 @@ pub struct Hits {
     /// Set when the exact words found nothing and one typo per word did: the words searched.
     pub corrected: Option<Vec<String>>,
     /// Matches per category and per job type, for the same query and filters.
-    pub categories: HashMap<String, usize>,
-    pub job_types: HashMap<String, usize>,
+    pub categories: BTreeMap<String, usize>,
+    pub job_types: BTreeMap<String, usize>,
 }
 
 #[derive(Clone, Copy)]
@@ -234,15 +234,16 @@ impl JobIndex {
         let filters = self.filters(query);
         let words = self.analysed(&query.words)?;
         let mut corrected = None;
+        // The exact total and the facets in one pass over the matches.
+        let counted = |query: &dyn Query| searcher.search(query, &(Count, FacetCounts { fields: FACET_FIELDS }));
         let mut full_query = self.combined(self.words_query(&words, false), &filters);
-        let mut total = searcher.search(&*full_query, &Count)?;
+        let (mut total, mut facets) = counted(&*full_query)?;
         if total == 0 && words.iter().any(|(raw, _)| raw.chars().count() >= FUZZY_MIN_CHARS) {
             let fuzzy = self.combined(self.words_query(&words, true), &filters);
-            let fuzzy_total = searcher.search(&*fuzzy, &Count)?;
+            let (fuzzy_total, fuzzy_facets) = counted(&*fuzzy)?;
             if fuzzy_total > 0 {
                 corrected = Some(self.corrections(&searcher, &words)?);
-                full_query = fuzzy;
-                total = fuzzy_total;
+                (full_query, total, facets) = (fuzzy, fuzzy_total, fuzzy_facets);
             }
         }
         let seqs = if query.limit == 0 || query.offset >= total {
@@ -250,7 +251,7 @@ impl JobIndex {
         } else {
             self.page(&searcher, &*full_query, query, !words.is_empty())?
         };
-        let (categories, job_types) = self.facets(&searcher, &*full_query)?;
+        let [categories, job_types] = facets;
         Ok(Hits { seqs, total, corrected, categories, job_types })
     }
 
@@ -372,30 +373,9 @@ impl JobIndex {
             let ranked = searcher.search(query, &best)?;
             return Ok(ranked.into_iter().map(|((_, seq), _)| seq).collect());
         }
+        // The sort key is the seq itself.
         let newest = searcher.search(query, &top.order_by_fast_field::<u64>("seq", Order::Desc))?;
-        let addresses: Vec<DocAddress> = newest.into_iter().map(|(_, address)| address).collect();
-        Ok(addresses.into_iter().map(|address| self.seq_of(searcher, address)).collect())
-    }
-
-    fn seq_of(&self, searcher: &Searcher, address: DocAddress) -> u64 {
-        searcher
-            .segment_reader(address.segment_ord)
-            .fast_fields()
-            .u64("seq")
-            .ok()
-            .and_then(|column| column.first(address.doc_id))
-            .unwrap_or_default()
-    }
-
-    /// Matches per category and per job type.
-    fn facets(
-        &self,
-        searcher: &Searcher,
-        query: &dyn Query,
-    ) -> tantivy::Result<(HashMap<String, usize>, HashMap<String, usize>)> {
-        let collector = FacetCounts { fields: ["category", "job_type"] };
-        let [categories, job_types] = searcher.search(query, &collector)?;
-        Ok((categories, job_types))
+        Ok(newest.into_iter().filter_map(|(seq, _)| seq).collect())
     }
 
     /// For each word that matched only with a typo, the indexed word it stands for: the stem
@@ -448,6 +428,8 @@ fn within_one_edit(a: &str, b: &str) -> bool {
     }
 }
 
+const FACET_FIELDS: [&str; 2] = ["category", "job_type"];
+
 /// Counts matches per value of two string FAST fields.
 struct FacetCounts {
     fields: [&'static str; 2],
@@ -459,7 +441,7 @@ struct FacetSegment {
 }
 
 impl tantivy::collector::Collector for FacetCounts {
-    type Fruit = [HashMap<String, usize>; 2];
+    type Fruit = [BTreeMap<String, usize>; 2];
     type Child = FacetSegment;
 
     fn for_segment(
@@ -475,8 +457,8 @@ impl tantivy::collector::Collector for FacetCounts {
         false
     }
 
-    fn merge_fruits(&self, fruits: Vec<[HashMap<String, usize>; 2]>) -> tantivy::Result<Self::Fruit> {
-        let mut merged: [HashMap<String, usize>; 2] = [HashMap::new(), HashMap::new()];
+    fn merge_fruits(&self, fruits: Vec<[BTreeMap<String, usize>; 2]>) -> tantivy::Result<Self::Fruit> {
+        let mut merged: [BTreeMap<String, usize>; 2] = [BTreeMap::new(), BTreeMap::new()];
         for fruit in fruits {
             for (into, from) in merged.iter_mut().zip(fruit) {
                 for (value, count) in from {
@@ -489,7 +471,7 @@ impl tantivy::collector::Collector for FacetCounts {
 }
 
 impl tantivy::collector::SegmentCollector for FacetSegment {
-    type Fruit = [HashMap<String, usize>; 2];
+    type Fruit = [BTreeMap<String, usize>; 2];
 
     fn collect(&mut self, doc: tantivy::DocId, _score: tantivy::Score) {
         for (column, counts) in self.columns.iter().zip(self.counts.iter_mut()) {
@@ -502,7 +484,7 @@ impl tantivy::collector::SegmentCollector for FacetSegment {
     }
 
     fn harvest(self) -> Self::Fruit {
-        let mut fruit: [HashMap<String, usize>; 2] = [HashMap::new(), HashMap::new()];
+        let mut fruit: [BTreeMap<String, usize>; 2] = [BTreeMap::new(), BTreeMap::new()];
         for ((column, counts), into) in self.columns.iter().zip(self.counts).zip(fruit.iter_mut()) {
             let Some(column) = column else { continue };
             for (ordinal, count) in counts {
@@ -624,8 +606,8 @@ mod tests {
         assert_eq!(query(&|q| q.location = vec!["maharashtra".into()]).total, 4);
         assert_eq!(query(&|q| q.location = vec!["delhi".into()]).total, 0);
         let hits = query(&|_| {});
-        assert_eq!(hits.job_types, HashMap::from([("Full-time".into(), 3), ("Internship".into(), 1)]));
-        assert_eq!(hits.categories, HashMap::from([("engineering".into(), 3), ("internships".into(), 1)]));
+        assert_eq!(hits.job_types, BTreeMap::from([("Full-time".into(), 3), ("Internship".into(), 1)]));
+        assert_eq!(hits.categories, BTreeMap::from([("engineering".into(), 3), ("internships".into(), 1)]));
     }
 
     #[test]

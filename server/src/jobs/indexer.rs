@@ -11,14 +11,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use tokio::sync::{Mutex, Notify, watch};
+use tokio::sync::{Mutex, watch};
 
 use crate::db::{Db, now_millis};
 use crate::dispatch;
 
 use super::index::{JobDoc, JobIndex};
 
-/// How often the log is read when no local write rang the bell (other instances' writes).
+/// How often the log is read for other writers' changes (a local write applies its own at once).
 const POLL: Duration = Duration::from_millis(200);
 /// Log rows read per batch, and jobs read per rebuild page.
 const BATCH: i64 = 1_000;
@@ -34,7 +34,6 @@ pub struct SearchIndex {
     dir: PathBuf,
     /// Set once the index holds every job (after a rebuild, or at once when it was current).
     ready: AtomicBool,
-    wake: Notify,
     /// The log position applied so far; one holder at a time applies the log.
     cursor: Mutex<Following>,
 }
@@ -55,7 +54,6 @@ impl SearchIndex {
             index,
             dir: dir.to_path_buf(),
             ready: AtomicBool::new(!fresh),
-            wake: Notify::new(),
             cursor: Mutex::new(following),
         }))
     }
@@ -63,11 +61,6 @@ impl SearchIndex {
     /// Whether searches may use the index.
     pub fn is_ready(&self) -> bool {
         self.ready.load(Ordering::Acquire)
-    }
-
-    /// A local write happened: read the log now rather than at the next poll.
-    pub fn notify(&self) {
-        self.wake.notify_one();
     }
 
     /// Applies every logged change now (after a write on this instance, so its writer finds it
@@ -108,7 +101,6 @@ impl SearchIndex {
         loop {
             self.sync(&db).await;
             tokio::select! {
-                () = self.wake.notified() => {}
                 () = tokio::time::sleep(POLL) => {}
                 _ = stop.changed() => return,
             }

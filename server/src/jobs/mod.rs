@@ -14,6 +14,14 @@ use axum::routing::{delete, get, post, put};
 
 use crate::AppState;
 
+/// After a write that changes a job as searches see it (posted, edited, deleted, or a new
+/// application count): the remembered results are dropped and this instance's index takes the
+/// logged change before the writer gets its answer.
+pub async fn changed(state: &AppState) {
+    state.search_cache.invalidate();
+    state.search_index.sync(&state.db).await;
+}
+
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/jobs/alljobs", get(handlers::all_jobs))

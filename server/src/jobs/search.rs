@@ -332,8 +332,8 @@ pub struct IndexedPage {
     pub jobs: Vec<Job>,
     pub total: i64,
     pub corrected: Option<Vec<String>>,
-    pub categories: std::collections::HashMap<String, usize>,
-    pub job_types: std::collections::HashMap<String, usize>,
+    pub categories: std::collections::BTreeMap<String, usize>,
+    pub job_types: std::collections::BTreeMap<String, usize>,
 }
 
 /// How deep the index pages: a page must end within the first this-many results. Ranking `n`

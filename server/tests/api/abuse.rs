@@ -293,10 +293,7 @@ async fn nul_characters_are_refused_with_the_field_named(app: &TestApp) {
 
 /// Uploads a minimal PDF as the applicant's resume.
 async fn upload_pdf(app: &TestApp, token: &str) -> (u16, Value) {
-    let pdf = b"%PDF-1.4\n%%EOF\n".to_vec();
-    let part = reqwest::multipart::Part::bytes(pdf).file_name("cv.pdf").mime_str("application/pdf").unwrap();
-    let request = app.client.post(app.url("/api/v1/upload/uploadResume")).bearer_auth(token);
-    status_and_json(request.multipart(reqwest::multipart::Form::new().part("resume", part)).send().await.unwrap()).await
+    app.upload_resume(token, b"%PDF-1.4\n%%EOF\n".to_vec(), "cv.pdf", "application/pdf").await
 }
 
 async fn errors_at_the_contracts_edges_are_in_the_envelope(app: &TestApp) {

@@ -329,6 +329,14 @@ impl TestApp {
         status_and_json(response).await
     }
 
+    /// Uploads `bytes` as the caller's resume, as a browser would (one multipart file field).
+    pub async fn upload_resume(&self, token: &str, bytes: Vec<u8>, name: &str, mime: &str) -> (u16, Value) {
+        let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()).mime_str(mime).unwrap();
+        let form = reqwest::multipart::Form::new().part("resume", part);
+        let request = self.client.post(self.url("/api/v1/upload/uploadResume")).bearer_auth(token).multipart(form);
+        status_and_json(request.send().await.expect("the request is sent")).await
+    }
+
     pub async fn post_as(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
         let response =
             self.client.post(self.url(path)).bearer_auth(token).json(body).send().await.expect("the request is sent");

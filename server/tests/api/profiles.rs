@@ -37,16 +37,7 @@ async fn applicant(app: &TestApp, email: &str) -> (String, String) {
 }
 
 async fn upload(app: &TestApp, token: &str, bytes: Vec<u8>, name: &str, mime: &str) -> (u16, Value) {
-    let form = Form::new().part("resume", Part::bytes(bytes).file_name(name.to_string()).mime_str(mime).unwrap());
-    let response = app
-        .client
-        .post(app.url("/api/v1/upload/uploadResume"))
-        .bearer_auth(token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    status_and_json(response).await
+    app.upload_resume(token, bytes, name, mime).await
 }
 
 fn stored_resumes(app: &TestApp) -> usize {
