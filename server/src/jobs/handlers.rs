@@ -14,7 +14,7 @@ use crate::categories::repo as categories;
 use crate::error::{Ack, ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 
 use super::form::{self, DEADLINE_AFTER_POSTING, Fields, JobEdit};
-use super::model::Job;
+use super::model::{FoundJob, Job};
 use super::repo::{self, EditOutcome};
 use super::search::{self, JobSearch};
 
@@ -25,18 +25,21 @@ pub use super::search::MAX_PAGE_SIZE;
 pub struct JobsPage {
     pub success: bool,
     pub message: String,
-    pub data: Vec<Job>,
+    pub data: Vec<FoundJob>,
     /// How many jobs match, exactly (counted up to 1000 only while the search index is first built).
     pub total: i64,
     /// True only while the search index is first built and more than 1000 match.
     pub total_capped: bool,
     pub page: i64,
     pub limit: i64,
-    /// Set when no job had the words as typed and one typo per word found some: the words the
-    /// results are for ("showing results for ...").
+    /// Set when a word of five letters or more is spelt by no job and one edit makes it a word
+    /// that jobs use (the one most jobs use): the words the results are for, as the jobs spell
+    /// them ("showing results for ..."). When the word as typed matched nothing, the corrected
+    /// words were searched instead; when it matched by its stem, the results are the same.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub corrected_query: Option<String>,
-    /// Matches per category `_id` and per job type for this search's words and filters.
+    /// Matches per category `_id` for the words and every filter except `category`, and per job
+    /// type for the words and every filter except `jobType` (what choosing it would give).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub facets: Option<Facets>,
 }
@@ -51,9 +54,10 @@ pub struct Facets {
 /// Browse and search listed jobs through the search index: newest first without `q`; with it,
 /// best match first (BM25 over title, skills, company, location and description, the title and
 /// skills weighing most), newest first among equal matches, so pages are stable. Every word is
-/// required, by its English stem; the last word also matches as a prefix; when the words find
-/// nothing, one typo per word of five letters or more is forgiven and `correctedQuery` says what
-/// was searched. `total` is exact and `facets` counts the matches per category and job type.
+/// required, by its English stem; the last word also matches as a prefix; a word of five letters
+/// or more that no job spells so is taken for a typo of the spelling within one edit that most jobs
+/// use, and `correctedQuery` says what was searched. `total` is exact, `facets` counts matches per
+/// category and job type, and each job's `titleMatches` marks the words in its title.
 /// Pages reach the first 10,000 results (`page * limit` at most 10,000; deeper is 400).
 /// While the index is first built (a new server, or after its folder was removed), the database
 /// answers: the newest 200 matches best match first, `total` counted up to 1000, no facets.
@@ -104,7 +108,7 @@ pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) 
     Ok(Json(JobsPage {
         success: true,
         message: "Jobs fetched successfully".into(),
-        data,
+        data: data.into_iter().map(FoundJob::from).collect(),
         total,
         total_capped,
         page: request.page,

@@ -17,7 +17,7 @@ use tantivy::schema::{
 use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 /// Bumped whenever the schema or the analysis changes: an index of another version is rebuilt.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 const VERSION_FILE: &str = "jobportal-index-version";
 /// The writer's memory budget; a rebuild of a million jobs fits in a few flushes.
 const WRITER_HEAP_BYTES: usize = 64 * 1024 * 1024;
@@ -76,11 +76,21 @@ pub struct Hits {
     pub seqs: Vec<u64>,
     /// Every match, exactly.
     pub total: usize,
-    /// Set when the exact words found nothing and one typo per word did: the words searched.
+    /// Set when a word was taken for a misspelling of an indexed word: the words searched, as
+    /// they are spelt in the jobs ("showing results for ...").
     pub corrected: Option<Vec<String>>,
-    /// Matches per category and per job type, for the same query and filters.
+    /// Matches per category for the words and every filter but the category's, and per job type
+    /// for the words and every filter but the job types' (what choosing one more would give).
     pub categories: BTreeMap<String, usize>,
     pub job_types: BTreeMap<String, usize>,
+    /// The words searched (after any correction), to mark them in titles.
+    pub matched: Matched,
+}
+
+/// The words a search matched: each as searched and by its stem; the last also as a prefix.
+#[derive(Debug, Default, PartialEq)]
+pub struct Matched {
+    words: Vec<(String, String)>,
 }
 
 #[derive(Clone, Copy)]
@@ -91,6 +101,9 @@ struct Fields {
     company: Field,
     location: Field,
     description: Field,
+    /// Title, skills, company and location as written (lower-cased, not stemmed): the spellings
+    /// that typos are corrected to.
+    words: Field,
     category: Field,
     job_type: Field,
     salary: Field,
@@ -111,6 +124,10 @@ fn schema() -> Schema {
     for (name, _) in WEIGHTS {
         builder.add_text_field(name, words.clone());
     }
+    let spellings = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default().set_tokenizer("default").set_index_option(IndexRecordOption::Basic),
+    );
+    builder.add_text_field("words", spellings);
     builder.add_text_field("category", STRING | FAST);
     builder.add_text_field("job_type", STRING | FAST);
     builder.add_i64_field("salary", INDEXED | FAST);
@@ -164,6 +181,7 @@ impl JobIndex {
             company: field("company"),
             location: field("location"),
             description: field("description"),
+            words: field("words"),
             category: field("category"),
             job_type: field("job_type"),
             salary: field("salary"),
@@ -192,6 +210,9 @@ impl JobIndex {
         document.add_text(f.company, &doc.company);
         document.add_text(f.location, &doc.location);
         document.add_text(f.description, &doc.description);
+        for text in [doc.title.as_str(), doc.company.as_str(), doc.location.as_str()].into_iter().chain(doc.skills.iter().map(String::as_str)) {
+            document.add_text(f.words, text);
+        }
         document.add_text(f.category, &doc.category_id);
         document.add_text(f.job_type, &doc.job_type);
         document.add_i64(f.salary, doc.salary);
@@ -232,27 +253,68 @@ impl JobIndex {
     pub fn search(&self, query: &IndexQuery) -> tantivy::Result<Hits> {
         let searcher = self.reader.searcher();
         let filters = self.filters(query);
-        let words = self.analysed(&query.words)?;
-        let mut corrected = None;
-        // The exact total and the facets in one pass over the matches.
-        let counted = |query: &dyn Query| searcher.search(query, &(Count, FacetCounts { fields: FACET_FIELDS }));
-        let mut full_query = self.combined(self.words_query(&words, false), &filters);
-        let (mut total, mut facets) = counted(&*full_query)?;
-        if total == 0 && words.iter().any(|(raw, _)| raw.chars().count() >= FUZZY_MIN_CHARS) {
-            let fuzzy = self.combined(self.words_query(&words, true), &filters);
-            let (fuzzy_total, fuzzy_facets) = counted(&*fuzzy)?;
-            if fuzzy_total > 0 {
-                corrected = Some(self.corrections(&searcher, &words)?);
-                (full_query, total, facets) = (fuzzy, fuzzy_total, fuzzy_facets);
+        // A facet whose field is not filtered on is counted in the same pass as the total.
+        let unfiltered: Vec<&'static str> = [("category", &filters.category), ("job_type", &filters.job_type)]
+            .into_iter()
+            .filter_map(|(field, filter)| filter.is_none().then_some(field))
+            .collect();
+        let counted = |words: &[(String, String)]| {
+            let full = self.combined(self.words_query(words), filters.chosen(true, true));
+            let (total, facets) = searcher.search(&*full, &(Count, FacetCounts { fields: unfiltered.clone() }))?;
+            tantivy::Result::Ok((full, total, facets))
+        };
+        let mut words = self.analysed(&query.words)?;
+        let (mut full_query, mut total, mut facets) = counted(&words)?;
+        // A word that no job spells so: with no matches, the spelling within one edit that the
+        // most jobs use stands in for it; with matches (its stem matched), only a spelling of the
+        // same stem does, so the results stay the same and only the words shown change.
+        let corrected = match self.respelt(&searcher, &words, total > 0)? {
+            Some(respelt) if total > 0 => Some(respelt),
+            Some(respelt) => {
+                let analysed = self.analysed(&respelt)?;
+                let (respelt_query, respelt_total, respelt_facets) = counted(&analysed)?;
+                (respelt_total > 0).then(|| {
+                    (full_query, total, facets, words) = (respelt_query, respelt_total, respelt_facets, analysed);
+                    respelt
+                })
             }
-        }
+            None => None,
+        };
         let seqs = if query.limit == 0 || query.offset >= total {
             Vec::new()
         } else {
             self.page(&searcher, &*full_query, query, !words.is_empty())?
         };
-        let [categories, job_types] = facets;
-        Ok(Hits { seqs, total, corrected, categories, job_types })
+        // A filtered field's facet: the same words, every filter but its own.
+        let mut facets = unfiltered.into_iter().zip(facets).collect::<HashMap<_, _>>();
+        let mut facet = |field: &'static str, chosen: Vec<&dyn Query>| match facets.remove(field) {
+            Some(counts) => Ok(counts),
+            None => {
+                let query = self.combined(self.words_query(&words), chosen);
+                searcher.search(&*query, &FacetCounts { fields: vec![field] }).map(|mut counts| counts.remove(0))
+            }
+        };
+        let categories = facet("category", filters.chosen(false, true))?;
+        let job_types = facet("job_type", filters.chosen(true, false))?;
+        Ok(Hits { seqs, total, corrected, categories, job_types, matched: Matched { words } })
+    }
+
+    /// Where the title holds the searched words: `[start, end)` ranges in UTF-16 code units (the
+    /// offsets a browser's strings use), in order.
+    pub fn title_matches(&self, title: &str, matched: &Matched) -> Vec<[usize; 2]> {
+        let Some((last_raw, _)) = matched.words.last() else { return Vec::new() };
+        let Ok(mut analyzer) = self.index.tokenizer_for_field(self.fields.title) else { return Vec::new() };
+        let stems: Vec<&str> = matched.words.iter().map(|(_, stem)| stem.as_str()).collect();
+        let mut ranges = Vec::new();
+        let mut stream = analyzer.token_stream(title);
+        while let Some(token) = stream.next() {
+            let written = &title[token.offset_from..token.offset_to];
+            if stems.contains(&token.text.as_str()) || written.to_lowercase().starts_with(last_raw.as_str()) {
+                let start = title[..token.offset_from].encode_utf16().count();
+                ranges.push([start, start + written.encode_utf16().count()]);
+            }
+        }
+        ranges
     }
 
     /// Each typed word with its stemmed form (the index's analysis of it).
@@ -269,9 +331,8 @@ impl JobIndex {
     }
 
     /// Every word required; each may match in any text field, with that field's weight. The last
-    /// word also matches as a prefix (the person may still be typing it). With `fuzzy`, a word of
-    /// five letters or more also matches at one edit.
-    fn words_query(&self, words: &[(String, String)], fuzzy: bool) -> Option<Box<dyn Query>> {
+    /// word also matches as a prefix (the person may still be typing it).
+    fn words_query(&self, words: &[(String, String)]) -> Option<Box<dyn Query>> {
         if words.is_empty() {
             return None;
         }
@@ -283,14 +344,9 @@ impl JobIndex {
                 let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::new();
                 for (name, weight) in WEIGHTS {
                     let field = self.index.schema().get_field(name).expect("a text field");
-                    let term = Term::from_field_text(field, stem);
-                    let exact: Box<dyn Query> = if fuzzy && raw.chars().count() >= FUZZY_MIN_CHARS {
-                        Box::new(FuzzyTermQuery::new(term, 1, true))
-                    } else {
-                        Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs))
-                    };
-                    alternatives.push((Occur::Should, Box::new(BoostQuery::new(exact, weight))));
-                    if position == last && !fuzzy {
+                    let exact = TermQuery::new(Term::from_field_text(field, stem), IndexRecordOption::WithFreqs);
+                    alternatives.push((Occur::Should, Box::new(BoostQuery::new(Box::new(exact), weight))));
+                    if position == last {
                         let prefix = FuzzyTermQuery::new_prefix(Term::from_field_text(field, raw), 0, false);
                         alternatives.push((Occur::Should, Box::new(BoostQuery::new(Box::new(prefix), weight * 0.5))));
                     }
@@ -302,19 +358,15 @@ impl JobIndex {
     }
 
     /// The filters, each a required clause that does not score.
-    fn filters(&self, query: &IndexQuery) -> Vec<Box<dyn Query>> {
+    fn filters(&self, query: &IndexQuery) -> Filters {
         let f = self.fields;
         let mut filters: Vec<Box<dyn Query>> = Vec::new();
         let any_of = |field: Field, values: &[String]| -> Box<dyn Query> {
             let terms = values.iter().map(|value| Term::from_field_text(field, value)).collect();
             Box::new(BooleanQuery::new_multiterms_query(terms))
         };
-        if !query.categories.is_empty() {
-            filters.push(any_of(f.category, &query.categories));
-        }
-        if !query.job_types.is_empty() {
-            filters.push(any_of(f.job_type, &query.job_types));
-        }
+        let category = (!query.categories.is_empty()).then(|| any_of(f.category, &query.categories));
+        let job_type = (!query.job_types.is_empty()).then(|| any_of(f.job_type, &query.job_types));
         if !query.location.is_empty()
             && let Ok(mut analyzer) = self.index.tokenizer_for_field(f.location)
         {
@@ -342,11 +394,11 @@ impl JobIndex {
             )));
             filters.push(Box::new(TermQuery::new(Term::from_field_u64(f.full, 0), IndexRecordOption::Basic)));
         }
-        filters
+        Filters { category, job_type, rest: filters }
     }
 
     /// The words (scoring) and the filters (not scoring), all required; everything when empty.
-    fn combined(&self, words: Option<Box<dyn Query>>, filters: &[Box<dyn Query>]) -> Box<dyn Query> {
+    fn combined(&self, words: Option<Box<dyn Query>>, filters: Vec<&dyn Query>) -> Box<dyn Query> {
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         if let Some(words) = words {
             clauses.push((Occur::Must, words));
@@ -378,70 +430,74 @@ impl JobIndex {
         Ok(newest.into_iter().filter_map(|(seq, _)| seq).collect())
     }
 
-    /// For each word that matched only with a typo, the indexed word it stands for: the stem
-    /// within one edit that the most titles and skills hold (shown as "showing results for ...").
-    /// Only titles and skills are walked: their dictionaries are small, and they are what a person
-    /// searches for by name.
-    fn corrections(&self, searcher: &Searcher, words: &[(String, String)]) -> tantivy::Result<Vec<String>> {
-        let mut corrected = Vec::new();
+    /// The words with each word of five letters or more that no job spells so (in its title,
+    /// skills, company or location) replaced by the spelling within one edit that the most jobs
+    /// use; with `same_stem`, only by a spelling of the same stem. `None` when nothing changes.
+    fn respelt(&self, searcher: &Searcher, words: &[(String, String)], same_stem: bool) -> tantivy::Result<Option<Vec<String>>> {
+        let mut changed = false;
+        let mut respelt = Vec::new();
         for (raw, stem) in words {
-            let mut best: Option<(u32, String)> = None;
-            for field in [self.fields.title, self.fields.skills] {
-                for segment in searcher.segment_readers() {
-                    let inverted = segment.inverted_index(field)?;
-                    let mut stream = inverted.terms().stream()?;
-                    while stream.advance() {
-                        let Ok(word) = std::str::from_utf8(stream.key()) else { continue };
-                        if word == stem {
-                            best = Some((u32::MAX, raw.clone()));
-                            continue;
-                        }
-                        if !within_one_edit(stem, word) {
-                            continue;
-                        }
-                        let frequency = stream.value().doc_freq;
-                        if best.as_ref().is_none_or(|(count, _)| frequency > *count) {
-                            best = Some((frequency, word.to_string()));
-                        }
+            let spelt = Term::from_field_text(self.fields.words, raw);
+            if raw.chars().count() < FUZZY_MIN_CHARS || searcher.doc_freq(&spelt)? > 0 {
+                respelt.push(raw.clone());
+                continue;
+            }
+            // Every spelling within one edit, with the number of jobs that use it.
+            let mut spellings: BTreeMap<String, u64> = BTreeMap::new();
+            let automaton = FuzzyTermQuery::new(spelt, 1, true).automaton()?;
+            for segment in searcher.segment_readers() {
+                let inverted = segment.inverted_index(self.fields.words)?;
+                let mut stream = inverted.terms().search(&automaton).into_stream()?;
+                while stream.advance() {
+                    if let Ok(word) = std::str::from_utf8(stream.key()) {
+                        *spellings.entry(word.to_string()).or_default() += u64::from(stream.value().doc_freq);
                     }
                 }
             }
-            corrected.push(best.map_or_else(|| raw.clone(), |(_, word)| word));
+            let best = spellings
+                .into_iter()
+                .filter(|(word, _)| !same_stem || self.analysed(std::slice::from_ref(word)).is_ok_and(|a| a.iter().any(|(_, s)| s == stem)))
+                .max_by(|(a, a_jobs), (b, b_jobs)| a_jobs.cmp(b_jobs).then_with(|| b.cmp(a)));
+            match best {
+                Some((word, _)) => {
+                    changed = true;
+                    respelt.push(word);
+                }
+                None => respelt.push(raw.clone()),
+            }
         }
-        Ok(corrected)
+        Ok(changed.then_some(respelt))
     }
 }
 
-/// Whether `a` becomes `b` by at most one insertion, deletion, substitution or swap of neighbours.
-fn within_one_edit(a: &str, b: &str) -> bool {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let (a_rest, b_rest) = (&a[common..], &b[common..]);
-    match (a_rest.len(), b_rest.len()) {
-        (0, 0) | (0, 1) | (1, 0) => true,
-        (x, y) if x == y => {
-            a_rest[1..] == b_rest[1..] || (x >= 2 && a_rest[0] == b_rest[1] && a_rest[1] == b_rest[0] && a_rest[2..] == b_rest[2..])
-        }
-        (x, y) if x == y + 1 => a_rest[1..] == *b_rest,
-        (x, y) if y == x + 1 => *a_rest == b_rest[1..],
-        _ => false,
+/// The filters of a search; the category and job-type filters apart, for their facets.
+struct Filters {
+    category: Option<Box<dyn Query>>,
+    job_type: Option<Box<dyn Query>>,
+    rest: Vec<Box<dyn Query>>,
+}
+
+impl Filters {
+    /// The filters, with or without the category's and the job types'.
+    fn chosen(&self, category: bool, job_type: bool) -> Vec<&dyn Query> {
+        let category = self.category.as_deref().filter(|_| category);
+        let job_type = self.job_type.as_deref().filter(|_| job_type);
+        category.into_iter().chain(job_type).chain(self.rest.iter().map(|filter| &**filter)).collect()
     }
 }
 
-const FACET_FIELDS: [&str; 2] = ["category", "job_type"];
-
-/// Counts matches per value of two string FAST fields.
+/// Counts matches per value of string FAST fields; one map per field, in order.
 struct FacetCounts {
-    fields: [&'static str; 2],
+    fields: Vec<&'static str>,
 }
 
 struct FacetSegment {
-    columns: [Option<tantivy::columnar::StrColumn>; 2],
-    counts: [HashMap<u64, usize>; 2],
+    columns: Vec<Option<tantivy::columnar::StrColumn>>,
+    counts: Vec<HashMap<u64, usize>>,
 }
 
 impl tantivy::collector::Collector for FacetCounts {
-    type Fruit = [BTreeMap<String, usize>; 2];
+    type Fruit = Vec<BTreeMap<String, usize>>;
     type Child = FacetSegment;
 
     fn for_segment(
@@ -449,16 +505,16 @@ impl tantivy::collector::Collector for FacetCounts {
         _segment_local_id: tantivy::SegmentOrdinal,
         segment: &tantivy::SegmentReader,
     ) -> tantivy::Result<FacetSegment> {
-        let columns = self.fields.map(|name| segment.fast_fields().str(name).ok().flatten());
-        Ok(FacetSegment { columns, counts: [HashMap::new(), HashMap::new()] })
+        let columns = self.fields.iter().map(|name| segment.fast_fields().str(name).ok().flatten()).collect();
+        Ok(FacetSegment { columns, counts: vec![HashMap::new(); self.fields.len()] })
     }
 
     fn requires_scoring(&self) -> bool {
         false
     }
 
-    fn merge_fruits(&self, fruits: Vec<[BTreeMap<String, usize>; 2]>) -> tantivy::Result<Self::Fruit> {
-        let mut merged: [BTreeMap<String, usize>; 2] = [BTreeMap::new(), BTreeMap::new()];
+    fn merge_fruits(&self, fruits: Vec<Self::Fruit>) -> tantivy::Result<Self::Fruit> {
+        let mut merged = vec![BTreeMap::new(); self.fields.len()];
         for fruit in fruits {
             for (into, from) in merged.iter_mut().zip(fruit) {
                 for (value, count) in from {
@@ -471,7 +527,7 @@ impl tantivy::collector::Collector for FacetCounts {
 }
 
 impl tantivy::collector::SegmentCollector for FacetSegment {
-    type Fruit = [BTreeMap<String, usize>; 2];
+    type Fruit = Vec<BTreeMap<String, usize>>;
 
     fn collect(&mut self, doc: tantivy::DocId, _score: tantivy::Score) {
         for (column, counts) in self.columns.iter().zip(self.counts.iter_mut()) {
@@ -484,17 +540,22 @@ impl tantivy::collector::SegmentCollector for FacetSegment {
     }
 
     fn harvest(self) -> Self::Fruit {
-        let mut fruit: [BTreeMap<String, usize>; 2] = [BTreeMap::new(), BTreeMap::new()];
-        for ((column, counts), into) in self.columns.iter().zip(self.counts).zip(fruit.iter_mut()) {
-            let Some(column) = column else { continue };
-            for (ordinal, count) in counts {
-                let mut value = String::new();
-                if column.ord_to_str(ordinal, &mut value).unwrap_or(false) {
-                    into.insert(value, count);
+        self.columns
+            .iter()
+            .zip(self.counts)
+            .map(|(column, counts)| {
+                let mut values = BTreeMap::new();
+                if let Some(column) = column {
+                    for (ordinal, count) in counts {
+                        let mut value = String::new();
+                        if column.ord_to_str(ordinal, &mut value).unwrap_or(false) {
+                            values.insert(value, count);
+                        }
+                    }
                 }
-            }
-        }
-        fruit
+                values
+            })
+            .collect()
     }
 }
 
@@ -537,16 +598,6 @@ mod tests {
     }
 
     #[test]
-    fn one_edit_is_an_insertion_deletion_substitution_or_swap() {
-        for (a, b) in [("engin", "engin"), ("engn", "engin"), ("enginn", "engin"), ("engim", "engin"), ("egnin", "engin")] {
-            assert!(within_one_edit(a, b), "{a} {b}");
-        }
-        for (a, b) in [("eng", "engin"), ("nigne", "engin"), ("abcde", "vwxyz")] {
-            assert!(!within_one_edit(a, b), "{a} {b}");
-        }
-    }
-
-    #[test]
     fn words_match_by_their_stem_and_every_word_is_required() {
         let index = index_of(&[job(1, "Backend Engineer", &["rust"]), job(2, "Data Analyst", &["sql"])]);
         assert_eq!(search(&index, "engineers").seqs, [1]);
@@ -563,15 +614,40 @@ mod tests {
     }
 
     #[test]
-    fn one_typo_is_forgiven_when_the_exact_words_find_nothing() {
+    fn one_typo_is_forgiven_and_the_words_searched_are_spelt_as_the_jobs_spell_them() {
         let index = index_of(&[job(1, "Backend Engineer", &["rust"]), job(2, "Data Analyst", &["sql"])]);
         let stemmed = search(&index, "enginer");
-        assert_eq!((stemmed.seqs, stemmed.corrected), (vec![1], None), "the stem alone finds Engineer");
-        let hits = search(&index, "analyts");
+        assert_eq!(stemmed.seqs, [1], "the stem alone finds Engineer");
+        assert_eq!(stemmed.corrected, Some(vec!["engineer".to_string()]), "and the spelling shown is the jobs'");
+        let hits = search(&index, "data analyts");
         assert_eq!(hits.seqs, [2]);
-        assert_eq!(hits.corrected, Some(vec!["analyst".to_string()]));
+        assert_eq!(hits.corrected, Some(vec!["data".to_string(), "analyst".to_string()]));
         assert_eq!(search(&index, "analyst").corrected, None);
+        assert_eq!(search(&index, "analy").corrected, None, "a word being typed is a prefix, not a typo");
         assert_eq!(search(&index, "jav").total, 0, "short words are never matched with a typo");
+        let nonsense = search(&index, "qwertyuiop");
+        assert_eq!((nonsense.total, nonsense.corrected), (0, None));
+    }
+
+    #[test]
+    fn the_spelling_most_jobs_use_wins_a_correction() {
+        let index = index_of(&[
+            job(1, "Java Tester", &["qa"]),
+            job(2, "Java Tester", &["qa"]),
+            job(3, "Java Taster", &["food"]),
+        ]);
+        assert_eq!(search(&index, "tuster").corrected, Some(vec!["tester".to_string()]));
+        assert_eq!(search(&index, "tuster").seqs, [2, 1]);
+    }
+
+    #[test]
+    fn matched_words_are_marked_in_titles_in_utf16_offsets() {
+        let index = index_of(&[job(1, "Backend Engineer", &["rust"])]);
+        let hits = search(&index, "engineers back");
+        assert_eq!(index.title_matches("Backend Engineer", &hits.matched), [[0, 7], [8, 16]]);
+        assert_eq!(index.title_matches("🚀 Engineering lead", &hits.matched), [[3, 14]], "an emoji is two code units");
+        assert_eq!(index.title_matches("Data Analyst", &hits.matched), Vec::<[usize; 2]>::new());
+        assert!(index.title_matches("Backend Engineer", &search(&index, "").matched).is_empty());
     }
 
     #[test]
@@ -608,6 +684,14 @@ mod tests {
         let hits = query(&|_| {});
         assert_eq!(hits.job_types, BTreeMap::from([("Full-time".into(), 3), ("Internship".into(), 1)]));
         assert_eq!(hits.categories, BTreeMap::from([("engineering".into(), 3), ("internships".into(), 1)]));
+        let interns = query(&|q| q.job_types = vec!["Internship".into()]);
+        assert_eq!(interns.total, 1);
+        assert_eq!(
+            interns.job_types,
+            BTreeMap::from([("Full-time".into(), 3), ("Internship".into(), 1)]),
+            "the job-type counts leave out the job-type filter: what choosing another would add"
+        );
+        assert_eq!(interns.categories, BTreeMap::from([("internships".into(), 1)]), "the other facets keep it");
     }
 
     #[test]

@@ -34,6 +34,26 @@ pub struct Job {
     pub applications_count: i64,
 }
 
+/// A job in search results: with, when the search had words, where its title matched them.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FoundJob {
+    #[serde(flatten)]
+    pub job: Job,
+    /// The parts of `title` that matched the words, as `[start, end]` pairs in order: offsets in
+    /// UTF-16 code units (as browsers index strings), `end` exclusive. Only when `q` has words
+    /// and the search index answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Vec<u32>>>)]
+    pub title_matches: Option<Vec<[usize; 2]>>,
+}
+
+impl From<Job> for FoundJob {
+    fn from(job: Job) -> Self {
+        Self { job, title_matches: None }
+    }
+}
+
 /// A job as it is stored, joined with its category's name.
 #[derive(Debug, sqlx::FromRow)]
 pub struct JobRow {

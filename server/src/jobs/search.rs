@@ -7,7 +7,7 @@ use utoipa::IntoParams;
 use crate::db::{Db, now_millis};
 use crate::error::AppError;
 
-use super::model::{JOB_COLUMNS, JOB_TYPES, Job, JobRow};
+use super::model::{FoundJob, JOB_COLUMNS, JOB_TYPES, Job, JobRow};
 
 pub const DEFAULT_PAGE_SIZE: i64 = 50;
 pub const MAX_PAGE_SIZE: i64 = 100;
@@ -329,7 +329,7 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
 /// by `seq`, so the application count is live), the exact total, the words searched when a typo
 /// was forgiven, and the facet counts.
 pub struct IndexedPage {
-    pub jobs: Vec<Job>,
+    pub jobs: Vec<FoundJob>,
     pub total: i64,
     pub corrected: Option<Vec<String>>,
     pub categories: std::collections::BTreeMap<String, usize>,
@@ -367,7 +367,14 @@ pub async fn search_index(
         limit: search.limit as usize,
     };
     let hits = super::indexer::blocking(|| index.search(&query)).map_err(AppError::internal)?;
-    let jobs = by_seq(db, &hits.seqs).await?;
+    let jobs = by_seq(db, &hits.seqs)
+        .await?
+        .into_iter()
+        .map(|job| {
+            let matches = (!search.q.is_empty()).then(|| index.title_matches(&job.title, &hits.matched));
+            FoundJob { job, title_matches: matches }
+        })
+        .collect();
     Ok(IndexedPage {
         jobs,
         total: hits.total as i64,

@@ -13,6 +13,7 @@ on_both_engines!(
     a_posted_job_is_found_at_once_and_a_direct_write_soon_after,
     a_typo_is_forgiven_and_the_answer_says_what_was_searched,
     facets_count_the_matches_per_category_and_job_type,
+    matched_words_are_marked_in_titles,
     filters_by_posting_date_and_sort_by_newest,
     open_only_leaves_out_a_job_once_its_last_place_is_taken,
     an_index_is_rebuilt_from_the_database,
@@ -68,8 +69,15 @@ async fn a_typo_is_forgiven_and_the_answer_says_what_was_searched(app: &TestApp)
     let token = recruiter(app, "typo@example.com").await;
     let category = app.category_id("Engineering").await;
     post(app, &token, &form(&category, "Data Analyst", "Full-time", "2026-11-01", 5)).await;
-    let (_, body) = app.get("/api/v1/jobs/alljobs?q=analyts").await;
-    assert_eq!((titles(&body), &body["correctedQuery"]), (vec!["Data Analyst"], &json!("analyst")));
+    post(app, &token, &form(&category, "Backend Engineer", "Full-time", "2026-11-01", 5)).await;
+    let (_, body) = app.get("/api/v1/jobs/alljobs?q=data%20analyts").await;
+    assert_eq!((titles(&body), &body["correctedQuery"]), (vec!["Data Analyst"], &json!("data analyst")));
+    let (_, body) = app.get("/api/v1/jobs/alljobs?q=enginer").await;
+    assert_eq!(
+        (titles(&body), &body["correctedQuery"]),
+        (vec!["Backend Engineer"], &json!("engineer")),
+        "a misspelling that shares the stem is named too, spelt as the job spells it"
+    );
     let (_, exact) = app.get("/api/v1/jobs/alljobs?q=analyst").await;
     assert!(exact.get("correctedQuery").is_none(), "{exact}");
     let (_, none) = app.get("/api/v1/jobs/alljobs?q=qwertyuiop").await;
@@ -94,6 +102,28 @@ async fn facets_count_the_matches_per_category_and_job_type(app: &TestApp) {
     );
     let (_, filtered) = app.get(&format!("/api/v1/jobs/alljobs?q=rust&category={engineering}")).await;
     assert_eq!(filtered["facets"]["jobTypes"], json!({ "Full-time": 1, "Internship": 1 }), "counts follow the filters");
+    let (_, interns) = app.get("/api/v1/jobs/alljobs?q=rust&jobType=Internship").await;
+    assert_eq!(
+        (interns["total"].clone(), interns["facets"].clone()),
+        (
+            json!(1),
+            json!({
+                "categories": { engineering: 1 },
+                "jobTypes": { "Full-time": 1, "Internship": 1, "Part-time": 1 },
+            })
+        ),
+        "a facet leaves out its own filter: what choosing one more job type would add"
+    );
+}
+
+async fn matched_words_are_marked_in_titles(app: &TestApp) {
+    let token = recruiter(app, "marks@example.com").await;
+    let category = app.category_id("Engineering").await;
+    post(app, &token, &form(&category, "🚀 Senior Engineer, Engineering", "Full-time", "2026-11-01", 5)).await;
+    let (_, body) = app.get("/api/v1/jobs/alljobs?q=engineers%20sen").await;
+    assert_eq!(body["data"][0]["titleMatches"], json!([[3, 9], [10, 18], [20, 31]]), "{body}");
+    let (_, browsing) = app.get("/api/v1/jobs/alljobs").await;
+    assert!(browsing["data"][0].get("titleMatches").is_none(), "no words, nothing marked: {browsing}");
 }
 
 async fn filters_by_posting_date_and_sort_by_newest(app: &TestApp) {
