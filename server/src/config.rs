@@ -28,9 +28,9 @@ pub struct Config {
     /// Where the search index lives (`INDEX_DIR`, default `DATA_DIR/index`); derived from the
     /// database, rebuilt when missing, never backed up.
     pub index_dir: PathBuf,
-    /// Whether recent search results are answered from memory (`SEARCH_CACHE=off` turns it off,
-    /// so a benchmark can measure the database path).
-    pub search_cache: bool,
+    /// Whether searches go through the search index (`SEARCH_INDEX=off` answers them from the
+    /// database alone and keeps no index: the baseline a benchmark compares with).
+    pub search_index: bool,
 }
 
 /// Abuse limits and connection bounds (README "Operating safely"). Not in API.md: tests and
@@ -192,10 +192,10 @@ impl Config {
             )?)),
         };
 
-        let search_cache = match get("SEARCH_CACHE").as_deref().map(str::trim) {
+        let search_index = match get("SEARCH_INDEX").as_deref().map(str::trim) {
             None | Some("on") => true,
             Some("off") => false,
-            Some(other) => return Err(invalid("SEARCH_CACHE", format!("{other:?} must be on or off"))),
+            Some(other) => return Err(invalid("SEARCH_INDEX", format!("{other:?} must be on or off"))),
         };
 
         Ok(Self {
@@ -213,7 +213,7 @@ impl Config {
             web_dir,
             index_dir,
             limits,
-            search_cache,
+            search_index,
         })
     }
 }
@@ -321,7 +321,7 @@ mod tests {
             ("OTP_CLIENT_LIMIT", "many"),
             ("HASH_CONCURRENCY", "0"),
             ("HEADER_TIMEOUT_SECS", "-1"),
-            ("SEARCH_CACHE", "maybe"),
+            ("SEARCH_INDEX", "maybe"),
             ("STORAGE_URL", "gs://bucket"),
             ("STORAGE_URL", "s3:///no-bucket"),
         ];

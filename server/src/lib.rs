@@ -52,7 +52,6 @@ pub struct AppState {
     pub outbox: Outbox,
     pub limits: Arc<Throttles>,
     pub storage: Storage,
-    pub search_cache: Arc<jobs::cache::SearchCache>,
     /// The search index of jobs, kept in step with the database by its own task.
     pub search_index: Arc<jobs::indexer::SearchIndex>,
     /// The bounded gate of every password hash.
@@ -105,7 +104,11 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         login_failures: Throttle::new(config.limits.login_failures, Duration::from_secs(15 * 60)),
         code_requests: Throttle::new(config.limits.code_requests_per_client_per_hour, Duration::from_secs(60 * 60)),
     };
-    let search_index = jobs::indexer::SearchIndex::open(&config.index_dir)?;
+    let search_index = if config.search_index {
+        jobs::indexer::SearchIndex::open(&config.index_dir)?
+    } else {
+        jobs::indexer::SearchIndex::off()?
+    };
     // The decoy hash that evens out login timing is made now, not during the first login.
     tokio::task::spawn_blocking(accounts::secrets::warm_up);
     Ok(AppState {
@@ -114,7 +117,6 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         outbox,
         limits: Arc::new(limits),
         storage,
-        search_cache: Arc::default(),
         search_index,
         hasher: Arc::new(accounts::secrets::Hasher::new(config.limits.hash_concurrency, config.limits.hash_queue)),
         background: Arc::new(tokio::sync::Semaphore::new(BACKGROUND_TASKS)),
@@ -248,15 +250,32 @@ async fn healthz() -> Json<Ack> {
     Json(Ack { success: true, message: "ok".into() })
 }
 
-/// Readiness: the database answers within two seconds.
+/// Readiness, and whether searches go through the index yet.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Readiness {
+    pub success: bool,
+    pub message: String,
+    /// `ready`; `building` while the index is first built from the database (searches are answered
+    /// by the database meanwhile, without facets); `off` with `SEARCH_INDEX=off`.
+    pub search_index: String,
+}
+
+/// Readiness: the database answers within two seconds (the server answers searches while its
+/// index is built, so `searchIndex` is reported, not waited for).
 #[utoipa::path(get, path = "/readyz", tag = "operation",
     responses(
-        (status = 200, description = "Ready to serve", body = Ack),
+        (status = 200, description = "Ready to serve", body = Readiness),
         (status = 503, description = "The database is unreachable", body = ErrorBody),
     ))]
 async fn readyz(State(state): State<AppState>) -> Response {
     match tokio::time::timeout(Duration::from_secs(2), state.db.ping()).await {
-        Ok(Ok(())) => Json(Ack { success: true, message: "ready".into() }).into_response(),
+        Ok(Ok(())) => Json(Readiness {
+            success: true,
+            message: "ready".into(),
+            search_index: state.search_index.status().into(),
+        })
+        .into_response(),
         Ok(Err(error)) => {
             tracing::warn!(%error, "readiness check failed");
             unavailable()

@@ -1,5 +1,3 @@
-use std::sync::Arc;
-
 use axum::Json;
 use axum::extract::multipart::Multipart;
 use axum::extract::{FromRequest, RawQuery, Request, State};
@@ -88,23 +86,8 @@ pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) 
             facets: Some(Facets { categories: page.categories, job_types: page.job_types }),
         }));
     }
-    // While the index is first built, the database answers.
-    let (start, end) = request.bounds();
-    let (data, total, total_capped) = if state.config.search_cache && end <= search::RANKED_WINDOW {
-        // Every page inside the ranked window is cut from one remembered answer for these filters.
-        let window = JobSearch { page: 1, limit: search::RANKED_WINDOW, ..request.clone() };
-        let answer = state
-            .search_cache
-            .get_or_compute(format!("{window:?}"), || async {
-                Ok::<_, sqlx::Error>(Arc::new(search::search(&state.db, &window).await?))
-            })
-            .await?;
-        let (jobs, total, total_capped) = answer.as_ref();
-        let page = jobs.get(start as usize..(end as usize).min(jobs.len())).unwrap_or_default();
-        (page.to_vec(), *total, *total_capped)
-    } else {
-        search::search(&state.db, &request).await?
-    };
+    // While the index is first built (or with `SEARCH_INDEX=off`), the database answers.
+    let (data, total, total_capped) = search::search(&state.db, &request).await?;
     Ok(Json(JobsPage {
         success: true,
         message: "Jobs fetched successfully".into(),

@@ -19,7 +19,12 @@ use crate::dispatch;
 use super::index::{JobDoc, JobIndex};
 
 /// How often the log is read for other writers' changes (a local write applies its own at once).
+/// On PostgreSQL a notification wakes the reader as each change commits, so polling there is only
+/// a safety net (and reads rows whose notification was lost while the listener reconnected).
 const POLL: Duration = Duration::from_millis(200);
+const POLL_WITH_NOTIFICATIONS: Duration = Duration::from_secs(1);
+/// The channel the change-log trigger notifies (migration 0007).
+const CHANNEL: &str = "job_changes";
 /// Log rows read per batch, and jobs read per rebuild page.
 const BATCH: i64 = 1_000;
 const REBUILD_PAGE: i64 = 5_000;
@@ -34,6 +39,8 @@ pub struct SearchIndex {
     dir: PathBuf,
     /// Set once the index holds every job (after a rebuild, or at once when it was current).
     ready: AtomicBool,
+    /// False with `SEARCH_INDEX=off`: never built, never ready, searches use the database.
+    enabled: bool,
     /// The log position applied so far; one holder at a time applies the log.
     cursor: Mutex<Following>,
 }
@@ -54,8 +61,29 @@ impl SearchIndex {
             index,
             dir: dir.to_path_buf(),
             ready: AtomicBool::new(!fresh),
+            enabled: true,
             cursor: Mutex::new(following),
         }))
+    }
+
+    /// No index (`SEARCH_INDEX=off`): an empty one in memory that is never filled nor used.
+    pub fn off() -> tantivy::Result<Arc<Self>> {
+        Ok(Arc::new(Self {
+            index: JobIndex::in_memory()?,
+            dir: PathBuf::new(),
+            ready: AtomicBool::new(false),
+            enabled: false,
+            cursor: Mutex::new(Following::default()),
+        }))
+    }
+
+    /// `ready`, `building` (searches use the database meanwhile) or `off`.
+    pub fn status(&self) -> &'static str {
+        match (self.enabled, self.is_ready()) {
+            (false, _) => "off",
+            (true, true) => "ready",
+            (true, false) => "building",
+        }
     }
 
     /// Whether searches may use the index.
@@ -79,6 +107,9 @@ impl SearchIndex {
 
     /// Follows the change log until `stop` turns true; rebuilds first when needed.
     pub async fn run(self: Arc<Self>, db: Db, mut stop: watch::Receiver<bool>) {
+        if !self.enabled {
+            return;
+        }
         if !self.is_ready() {
             loop {
                 let mut following = self.cursor.lock().await;
@@ -98,10 +129,13 @@ impl SearchIndex {
                 }
             }
         }
+        let mut listener = listen(&db).await;
         loop {
             self.sync(&db).await;
+            let poll = if listener.is_some() { POLL_WITH_NOTIFICATIONS } else { POLL };
             tokio::select! {
-                () = tokio::time::sleep(POLL) => {}
+                () = notified(&mut listener) => {}
+                () = tokio::time::sleep(poll) => {}
                 _ = stop.changed() => return,
             }
         }
@@ -161,6 +195,37 @@ impl SearchIndex {
             if (rows.len() as i64) < BATCH {
                 return Ok(cursor);
             }
+        }
+    }
+}
+
+/// On PostgreSQL, a connection listening for the change log's notifications (several instances
+/// on one database each hear every commit at once); `None` on SQLite or when it cannot listen.
+async fn listen(db: &Db) -> Option<sqlx::postgres::PgListener> {
+    let Db::Postgres(pool) = db else { return None };
+    let listening = async {
+        let mut listener = sqlx::postgres::PgListener::connect_with(pool).await?;
+        listener.listen(CHANNEL).await?;
+        Ok::<_, sqlx::Error>(listener)
+    };
+    match listening.await {
+        Ok(listener) => Some(listener),
+        Err(error) => {
+            tracing::warn!(%error, "cannot listen for job changes; reading the change log every 200 ms instead");
+            None
+        }
+    }
+}
+
+/// Waits for the next notification (any number that arrived meanwhile count as one wake-up);
+/// never returns without a listener. A listener that fails is dropped: polling carries on.
+async fn notified(listener: &mut Option<sqlx::postgres::PgListener>) {
+    let Some(active) = listener else { return std::future::pending().await };
+    match active.recv().await {
+        Ok(_) => while active.next_buffered().is_some() {},
+        Err(error) => {
+            tracing::warn!(%error, "stopped listening for job changes; reading the change log every 200 ms instead");
+            *listener = None;
         }
     }
 }

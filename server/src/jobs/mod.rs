@@ -1,6 +1,5 @@
 //! Jobs: posting, editing and deleting; browsing and searching; one job and its details.
 
-pub mod cache;
 pub mod form;
 pub mod index;
 pub mod indexer;
@@ -15,10 +14,9 @@ use axum::routing::{delete, get, post, put};
 use crate::AppState;
 
 /// After a write that changes a job as searches see it (posted, edited, deleted, or a new
-/// application count): the remembered results are dropped and this instance's index takes the
-/// logged change before the writer gets its answer.
+/// application count): this instance's index takes the logged change before the writer gets its
+/// answer.
 pub async fn changed(state: &AppState) {
-    state.search_cache.invalidate();
     state.search_index.sync(&state.db).await;
 }
 

@@ -14,7 +14,7 @@ on_both_engines!(
 
 async fn health_and_readiness_answer_while_the_database_does(app: &TestApp) {
     assert_eq!(app.get("/healthz").await, (200, json!({ "success": true, "message": "ok" })));
-    assert_eq!(app.get("/readyz").await, (200, json!({ "success": true, "message": "ready" })));
+    assert_eq!(app.get("/readyz").await, (200, json!({ "success": true, "message": "ready", "searchIndex": "ready" })));
 }
 
 async fn readiness_and_calls_answer_503_once_the_database_is_gone(app: &TestApp) {

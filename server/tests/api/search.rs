@@ -19,6 +19,13 @@ on_both_engines!(
     an_index_is_rebuilt_from_the_database,
 );
 
+on_both_engines!(
+    configured |config| { config.search_index = false; };
+    with_the_index_off_the_database_answers_every_search,
+);
+
+on_both_engines!(an_index_killed_while_it_is_built_or_followed_recovers_on_the_next_start);
+
 const PASSWORD: &str = "correct horse battery";
 
 async fn recruiter(app: &TestApp, email: &str) -> String {
@@ -220,4 +227,121 @@ async fn the_reindex_command_builds_the_index_but_not_under_a_running_server() {
     assert_eq!(built.status.code(), Some(0), "{}", String::from_utf8_lossy(&built.stderr));
     assert_eq!(String::from_utf8_lossy(&built.stdout), "indexed 1 jobs\n");
     let _ = std::fs::remove_dir_all(keep);
+}
+
+async fn with_the_index_off_the_database_answers_every_search(app: &TestApp) {
+    assert_eq!(
+        app.get("/readyz").await,
+        (200, json!({ "success": true, "message": "ready", "searchIndex": "off" })),
+        "the operator sees that searches skip the index"
+    );
+    let token = recruiter(app, "database@example.com").await;
+    let category = app.category_id("Engineering").await;
+    post(app, &token, &form(&category, "Backend Engineer", "Full-time", "2026-11-01", 5)).await;
+    post(app, &token, &form(&category, "Data Analyst", "Internship", "2026-11-02", 5)).await;
+    let (status, body) = app.get("/api/v1/jobs/alljobs?q=engineers").await;
+    assert_eq!((status, titles(&body), body["total"].clone()), (200, vec!["Backend Engineer"], json!(1)));
+    assert!(body.get("facets").is_none() && body["data"][0].get("titleMatches").is_none(), "{body}");
+    let (_, interns) = app.get("/api/v1/jobs/alljobs?jobType=Internship&openOnly=true").await;
+    assert_eq!(titles(&interns), ["Data Analyst"]);
+    assert!(!app.config.index_dir.exists(), "no index is kept");
+}
+
+/// A second server process on the same database, with its own data and index folders.
+struct Instance {
+    process: std::process::Child,
+    base: String,
+}
+
+impl Instance {
+    fn start(app: &TestApp, data_dir: &std::path::Path) -> Self {
+        let port = crate::helpers::free_port();
+        let (jobportal::config::DatabaseUrl::Sqlite(url) | jobportal::config::DatabaseUrl::Postgres(url)) =
+            &app.config.database;
+        let process = std::process::Command::new(env!("CARGO_BIN_EXE_jobportal"))
+            .env("DATA_DIR", data_dir)
+            .env("DATABASE_URL", url)
+            .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
+            .env("RUST_LOG", "off")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        Self { process, base: format!("http://127.0.0.1:{port}") }
+    }
+
+    async fn get(&self, path: &str) -> Option<Value> {
+        let response = reqwest::get(format!("{}{path}", self.base)).await.ok()?;
+        response.json().await.ok()
+    }
+
+    /// Polls readiness until the index reports `status`.
+    async fn wait_for(&self, status: &str) {
+        let started = Instant::now();
+        loop {
+            if let Some(body) = self.get("/readyz").await
+                && body["searchIndex"] == status
+            {
+                return;
+            }
+            assert!(started.elapsed() < Duration::from_secs(120), "the index never reported {status}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// SIGKILL: no shutdown, nothing flushed.
+    fn kill(self) {}
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+    }
+}
+
+async fn an_index_killed_while_it_is_built_or_followed_recovers_on_the_next_start(app: &TestApp) {
+    jobportal::bench_data::seed(&app.db, 2, 20_000).await.unwrap();
+    let data_dir = crate::helpers::scratch_dir();
+    let counted = |body: Option<Value>| body.map(|body| body["total"].clone());
+
+    // Killed in the middle of the first build: the next start builds it again, whole.
+    let building = Instance::start(app, &data_dir);
+    building.wait_for("building").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(building.get("/readyz").await.map(|body| body["searchIndex"].clone()), Some(json!("building")));
+    building.kill();
+    let restarted = Instance::start(app, &data_dir);
+    restarted.wait_for("ready").await;
+    assert_eq!(counted(restarted.get("/api/v1/jobs/alljobs?limit=1").await), Some(json!(20_000)));
+
+    // Killed while it follows the change log: the changes made while it was down are applied
+    // from the saved cursor on the next start, none twice and none lost.
+    restarted.kill();
+    let token = recruiter(app, "kill@example.com").await;
+    let category = app.category_id("Engineering").await;
+    post(app, &token, &form(&category, "Zygote Engineer", "Full-time", "2026-11-01", 5)).await;
+    let (_, newest) = app.get("/api/v1/jobs/alljobs?limit=2").await;
+    let gone = newest["data"][1]["_id"].as_str().unwrap().to_string();
+    app.delete_job_directly(&gone).await;
+    let again = Instance::start(app, &data_dir);
+    again.wait_for("ready").await;
+    let started = Instant::now();
+    loop {
+        let found = again.get("/api/v1/jobs/alljobs?q=zygote").await.map(|body| titles(&body).join(","));
+        let total = counted(again.get("/api/v1/jobs/alljobs?limit=1").await);
+        if found.as_deref() == Some("Zygote Engineer") && total == Some(json!(20_000)) {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "{found:?} {total:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (_, in_process) = app.get("/api/v1/jobs/alljobs?q=senior&limit=1").await;
+    assert_eq!(
+        counted(again.get("/api/v1/jobs/alljobs?q=senior&limit=1").await),
+        Some(in_process["total"].clone()),
+        "the recovered index counts what the in-process index counts"
+    );
+    again.kill();
+    let _ = std::fs::remove_dir_all(data_dir);
 }

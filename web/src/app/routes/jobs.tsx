@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import toast from 'react-hot-toast'
 import { useSearchParams } from 'react-router'
+import { useCategories } from '@/features/categories/api/get-categories'
 import { useJobs } from '@/features/jobs/api/get-jobs'
 import { JobCard } from '@/features/jobs/components/job-card'
+import { JobSearchForm } from '@/features/jobs/components/job-search-form'
 import { Pagination } from '@/features/jobs/components/pagination'
-import { jobSearchParams, parseJobSearch, SEARCH_DEBOUNCE_MS, type JobSearch } from '@/features/jobs/search'
-import { JOB_TYPES, type JobType } from '@/features/jobs/types'
+import { jobSearchParams, LAST_PAGE, parseJobSearch, RESULTS_LIMIT, type JobSearch } from '@/features/jobs/search'
 
 const FAILURE = 'Could Not Fetch Jobs'
+const RESULTS_END = 'Results stop at 10000: narrow the search to see more'
 
 function resultCount(total: number, capped: boolean) {
   if (total === 0) return 'No jobs found for your search.'
@@ -19,103 +21,57 @@ export default function JobsPage() {
   const [searchParams, setSearchParams] = useSearchParams()
   const search = parseJobSearch(searchParams)
   const { data, isFetching, isPlaceholderData, isError, refetch } = useJobs(search)
+  const categories = useCategories()
   const resultsHeading = useRef<HTMLHeadingElement>(null)
 
+  // The URL as last asked for. The router shows a change in a transition, and a typed filter applies
+  // itself after a pause: a change made before the last one is on screen must build on it.
+  const latest = useRef(searchParams)
+  useLayoutEffect(() => {
+    latest.current = searchParams
+  }, [searchParams])
+
   /** Changes the search in the URL; any change but paging starts again from page 1. */
-  const update = (patch: Partial<JobSearch>, replace = false) =>
-    setSearchParams((current) => jobSearchParams({ ...parseJobSearch(current), page: 1, ...patch }), { replace })
-
-  // The box holds what is typed; the URL holds what was searched. Back and forward change the URL,
-  // and then the box follows it (unless it differs only by spaces still being typed).
-  const [text, setText] = useState(search.q)
-  const [shownQ, setShownQ] = useState(search.q)
-  if (shownQ !== search.q) {
-    setShownQ(search.q)
-    if (text.trim() !== search.q) setText(search.q)
+  const update = (patch: Partial<JobSearch>, replace = false) => {
+    const next = jobSearchParams({ ...parseJobSearch(latest.current), page: 1, ...patch })
+    latest.current = next
+    setSearchParams(next, { replace })
   }
-
-  useEffect(() => {
-    const q = text.trim()
-    if (q === search.q) return
-    const timer = setTimeout(() => update({ q }, true), SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-    // `update` reads the URL when it runs, so only the typed and the searched text matter here.
-  }, [text, search.q])
 
   useEffect(() => {
     if (isError) toast.error(FAILURE, { id: 'jobs' })
   }, [isError])
 
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1
+  // The server serves no page past its first 10,000 results, however many match.
+  const pageCount = data ? Math.min(Math.max(1, Math.ceil(data.total / data.limit)), LAST_PAGE) : 1
+  const beyondReach = !!data && (data.total > RESULTS_LIMIT || (data.totalCapped && pageCount === LAST_PAGE))
   // A shared link may name a page the results no longer reach: go to the last one there is.
   const pastTheEnd = data && !isPlaceholderData && !data.totalCapped && data.total > 0 && search.page > pageCount
   useEffect(() => {
     if (pastTheEnd) update({ page: pageCount }, true)
   }, [pastTheEnd, pageCount])
 
-  // The router applies a URL change in a transition, so a box checked by the URL alone would show
-  // its old state for a moment: it shows the choice at once, until the URL catches up.
-  const urlTypes = searchParams.getAll('jobType').join()
-  const [pendingTypes, setPendingTypes] = useState<JobType[] | null>(null)
-  const [settledTypes, setSettledTypes] = useState(urlTypes)
-  if (settledTypes !== urlTypes) {
-    setSettledTypes(urlTypes)
-    setPendingTypes(null)
-  }
-  const checkedTypes = pendingTypes ?? search.jobTypes
-
-  const toggleType = (type: JobType) => {
-    const jobTypes = checkedTypes.includes(type) ? checkedTypes.filter((t) => t !== type) : [...checkedTypes, type]
-    setPendingTypes(jobTypes)
-    update({ jobTypes })
-  }
-
-  const goToPage = (page: number) => {
-    update({ page })
+  /** Paging and taking the corrected spelling move focus to the results, so they are read from their start. */
+  const showResults = (patch: Partial<JobSearch>) => {
+    update(patch)
     resultsHeading.current?.focus()
   }
 
   const status = isFetching ? 'Loading jobs...' : data ? resultCount(data.total, data.totalCapped) : isError ? FAILURE : ''
+  const corrected = data?.correctedQuery
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
       <title>Jobs | jobportal</title>
       <h1 className="text-3xl font-bold text-gray-900">Jobs</h1>
-      <form
-        role="search"
-        aria-label="Jobs"
-        className="mt-6 flex flex-col gap-4 md:flex-row md:items-end"
-        onSubmit={(event) => {
-          event.preventDefault()
-          if (text.trim() !== search.q) update({ q: text.trim() }, true)
-        }}
-      >
-        <div className="flex-1">
-          <label htmlFor="job-search" className="block font-medium text-gray-800">
-            Search jobs
-          </label>
-          <input
-            id="job-search"
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Title, company or location"
-            autoComplete="off"
-            className="mt-1 w-full rounded-md border border-gray-500 px-3 py-2 placeholder:text-gray-600"
-          />
-        </div>
-        <fieldset className="flex flex-wrap gap-4">
-          <legend className="sr-only">Job type</legend>
-          {JOB_TYPES.map((type) => (
-            <label key={type} className="flex items-center gap-2 py-2 text-gray-800">
-              <input type="checkbox" checked={checkedTypes.includes(type)} onChange={() => toggleType(type)} className="h-5 w-5" />
-              {type}
-            </label>
-          ))}
-        </fieldset>
-      </form>
+      <JobSearchForm
+        search={search}
+        onSearch={update}
+        categories={categories.data}
+        categoriesLoading={categories.isPending}
+        facets={data?.facets}
+      />
 
-      {/* Paging moves focus here, so the next page is read from its start. */}
       <h2 id="job-results" ref={resultsHeading} tabIndex={-1} className="mt-10 text-xl font-semibold text-gray-900 focus:outline-2 focus:outline-offset-2 focus:outline-blue-700">
         Results
       </h2>
@@ -129,6 +85,19 @@ export default function JobsPage() {
         <p role="status" aria-live="polite" className="text-gray-700">
           {status}
         </p>
+      </div>
+      {/* Present before any correction arrives, so the correction is announced. */}
+      <div aria-live="polite">
+        {corrected && (
+          <p className="mt-2 flex flex-wrap items-baseline gap-x-3 text-gray-800">
+            <span>
+              Showing results for <strong>{corrected}</strong>
+            </span>
+            <button type="button" onClick={() => showResults({ q: corrected })} className="font-medium text-blue-800 underline hover:text-blue-900">
+              Search for {corrected} instead
+            </button>
+          </p>
+        )}
       </div>
 
       {isError && !data && (
@@ -152,8 +121,14 @@ export default function JobsPage() {
       )}
 
       {data && (pageCount > 1 || data.totalCapped) && (
-        <Pagination page={search.page} pageCount={pageCount} hasMore={data.totalCapped} onChange={goToPage} />
+        <Pagination
+          page={search.page}
+          pageCount={pageCount}
+          hasMore={data.totalCapped && search.page < LAST_PAGE}
+          onChange={(page) => showResults({ page })}
+        />
       )}
+      {beyondReach && search.page >= pageCount && <p className="mt-4 text-gray-700">{RESULTS_END}</p>}
     </section>
   )
 }

@@ -8,3 +8,8 @@ export const isPastDeadline = (deadline: string, now = Date.now()) => Date.parse
 
 /** The UTC calendar day of an instant, as a date input holds it ("YYYY-MM-DD"). */
 export const dateInputValue = (iso: string) => new Date(iso).toISOString().slice(0, 10)
+
+const counts = new Intl.NumberFormat('en-IN')
+
+/** A count beside a filter: "(1,234)". */
+export const formatCount = (count: number) => `(${counts.format(count)})`

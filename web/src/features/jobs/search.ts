@@ -1,25 +1,97 @@
 import { JOB_TYPES, type JobType } from './types'
 
+export type SortOrder = 'relevance' | 'newest'
+
 /** What the jobs page asks the server for; the URL's search params hold it, so a search can be shared. */
-export type JobSearch = { q: string; jobTypes: JobType[]; page: number }
+export type JobSearch = {
+  q: string
+  jobTypes: JobType[]
+  /** A category `_id`; empty for every category. */
+  category: string
+  /** Words that must all be in the job's location. */
+  location: string
+  /** Whole rupees per month; null for no minimum. */
+  salaryMin: number | null
+  /** Days since posting; null for any time. */
+  postedWithin: number | null
+  /** Only `newest` changes anything, and only with words: without them the server lists newest first. */
+  sort: SortOrder
+  /** Jobs past their deadline or without places left are shown only when asked for. */
+  showClosed: boolean
+  page: number
+}
 
 export const JOBS_PAGE_SIZE = 20
+
+/** The server serves pages only within its first 10,000 results. */
+export const RESULTS_LIMIT = 10_000
+export const LAST_PAGE = RESULTS_LIMIT / JOBS_PAGE_SIZE
+
+/** The choices of "Posted within", in days. */
+export const POSTED_WITHIN = [
+  { days: 1, label: 'Last 24 hours' },
+  { days: 7, label: 'Last 7 days' },
+  { days: 30, label: 'Last 30 days' },
+] as const
 
 /** Typing waits this long after the last key before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300
 
-/** Reads a search from the URL, dropping what the server would refuse (unknown types, bad pages). */
-export function parseJobSearch(params: URLSearchParams): JobSearch {
-  const jobTypes = JOB_TYPES.filter((type) => params.getAll('jobType').includes(type))
-  const page = Number(params.get('page'))
-  return { q: (params.get('q') ?? '').trim(), jobTypes, page: Number.isSafeInteger(page) && page > 1 ? page : 1 }
+/** A whole number of rupees as typed or linked (`''` is no minimum), or undefined when it is not one. */
+export function parseSalary(text: string | null): number | null | undefined {
+  const trimmed = (text ?? '').trim()
+  if (trimmed === '') return null
+  const salary = Number(trimmed)
+  if (!/^\d+$/.test(trimmed) || !Number.isSafeInteger(salary)) return undefined
+  // No minimum and a minimum of nothing are the same search, and the URL keeps one form of it.
+  return salary > 0 ? salary : null
 }
 
-/** The URL form of a search: defaults are left out, so /jobs is the unfiltered first page. */
-export function jobSearchParams({ q, jobTypes, page }: JobSearch): URLSearchParams {
+/** Reads a search from the URL, dropping what the server would refuse (unknown types, bad numbers, pages past its last). */
+export function parseJobSearch(params: URLSearchParams): JobSearch {
+  const q = (params.get('q') ?? '').trim()
+  const jobTypes = JOB_TYPES.filter((type) => params.getAll('jobType').includes(type))
+  const postedWithin = POSTED_WITHIN.find(({ days }) => String(days) === params.get('postedWithin'))?.days ?? null
+  const page = Number(params.get('page'))
+  return {
+    q,
+    jobTypes,
+    category: (params.get('category') ?? '').trim(),
+    location: (params.get('location') ?? '').trim(),
+    salaryMin: parseSalary(params.get('salaryMin')) ?? null,
+    postedWithin,
+    sort: q && params.get('sort') === 'newest' ? 'newest' : 'relevance',
+    showClosed: params.get('closed') === '1',
+    page: Number.isSafeInteger(page) && page > 1 ? Math.min(page, LAST_PAGE) : 1,
+  }
+}
+
+/** The filters as the URL and the server both name them, defaults left out. */
+function filterParams({ q, jobTypes, category, location, salaryMin, postedWithin, sort }: JobSearch): URLSearchParams {
   const params = new URLSearchParams()
   if (q) params.set('q', q)
   for (const type of jobTypes) params.append('jobType', type)
-  if (page > 1) params.set('page', String(page))
+  if (category) params.set('category', category)
+  if (location) params.set('location', location)
+  if (salaryMin !== null) params.set('salaryMin', String(salaryMin))
+  if (postedWithin !== null) params.set('postedWithin', String(postedWithin))
+  if (q && sort !== 'relevance') params.set('sort', sort)
+  return params
+}
+
+/** The URL form of a search: defaults are left out, so /jobs is the open jobs' first page. */
+export function jobSearchParams(search: JobSearch): URLSearchParams {
+  const params = filterParams(search)
+  if (search.showClosed) params.set('closed', '1')
+  if (search.page > 1) params.set('page', String(search.page))
+  return params
+}
+
+/** The query of `/jobs/alljobs` for a search: open jobs only unless closed ones are asked for. */
+export function jobsRequestParams(search: JobSearch): URLSearchParams {
+  const params = filterParams(search)
+  if (!search.showClosed) params.set('openOnly', 'true')
+  params.set('page', String(search.page))
+  params.set('limit', String(JOBS_PAGE_SIZE))
   return params
 }

@@ -1,14 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { JOBS_PAGE_SIZE, jobSearchParams, type JobSearch } from '../search'
+import { JOBS_PAGE_SIZE, jobsRequestParams, type JobSearch } from '../search'
 import type { JobsPage } from '../types'
 
 export async function getJobs(search: JobSearch, signal?: AbortSignal): Promise<JobsPage> {
-  const params = jobSearchParams(search)
-  params.set('page', String(search.page))
-  params.set('limit', String(JOBS_PAGE_SIZE))
-  const { data, total, totalCapped, page, limit } = await api<JobsPage>(`/jobs/alljobs?${params}`, { signal })
-  return { data: data ?? [], total: total ?? 0, totalCapped: totalCapped === true, page, limit: limit || JOBS_PAGE_SIZE }
+  const { data, total, totalCapped, page, limit, correctedQuery, facets } = await api<JobsPage>(
+    `/jobs/alljobs?${jobsRequestParams(search)}`,
+    { signal },
+  )
+  return {
+    data: data ?? [],
+    total: total ?? 0,
+    totalCapped: totalCapped === true,
+    page,
+    limit: limit || JOBS_PAGE_SIZE,
+    correctedQuery: correctedQuery || undefined,
+    facets: facets ? { categories: facets.categories ?? {}, jobTypes: facets.jobTypes ?? {} } : undefined,
+  }
 }
 
 export const jobsQueryOptions = (search: JobSearch) =>

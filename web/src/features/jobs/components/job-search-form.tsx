@@ -1,0 +1,187 @@
+import { useEffect, useState } from 'react'
+import { FormField } from '@/components/ui/form-field'
+import { SelectField } from '@/components/ui/select-field'
+import { formatCount } from '../format'
+import { jobSearchParams, parseSalary, POSTED_WITHIN, SEARCH_DEBOUNCE_MS, type JobSearch } from '../search'
+import { JOB_TYPES, type JobFacets, type JobType } from '../types'
+
+type Props = {
+  search: JobSearch
+  /** Changes the search; `replace` keeps typing from filling the history with every pause. */
+  onSearch: (patch: Partial<JobSearch>, replace?: boolean) => void
+  categories: { _id: string; name: string }[] | undefined
+  categoriesLoading: boolean
+  facets: JobFacets | undefined
+}
+
+export const SALARY_ERROR = 'Enter a whole number of rupees'
+
+const trimmed = (typed: string) => typed.trim()
+
+/** The URL form of a typed salary ('' for none), or undefined while it is not a whole number. */
+function typedSalary(typed: string) {
+  const salary = parseSalary(typed)
+  return salary === undefined ? undefined : salary === null ? '' : String(salary)
+}
+
+/**
+ * A box that searches after a pause. The box holds what is typed, the URL what was searched (`read`
+ * turns the one into the other, undefined while it is no valid search). Back and forward change the
+ * URL, and then the box follows it, unless it differs only by what `read` ignores, like spaces
+ * still being typed.
+ */
+function useTypedFilter(searched: string, apply: (value: string) => void, read: (typed: string) => string | undefined = trimmed) {
+  const [typed, setTyped] = useState(searched)
+  const [shown, setShown] = useState(searched)
+  if (shown !== searched) {
+    setShown(searched)
+    if (read(typed) !== searched) setTyped(searched)
+  }
+  const value = read(typed)
+  useEffect(() => {
+    if (value === undefined || value === searched) return
+    const timer = setTimeout(() => apply(value), SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+    // `apply` reads the URL when it runs, so only the typed and the searched values matter here.
+  }, [value, searched])
+  return { typed, setTyped, value }
+}
+
+/** The search box and every filter of the jobs page, each with the count the facets give it. */
+export function JobSearchForm({ search, onSearch, categories, categoriesLoading, facets }: Props) {
+  const words = useTypedFilter(search.q, (q) => onSearch({ q }, true))
+  const location = useTypedFilter(search.location, (location) => onSearch({ location }, true))
+  const salary = useTypedFilter(
+    search.salaryMin === null ? '' : String(search.salaryMin),
+    (value) => onSearch({ salaryMin: value ? Number(value) : null }, true),
+    typedSalary,
+  )
+
+  // The router applies a URL change in a transition, so a control set by the URL alone would show
+  // its old state for a moment: a choice shows at once, until the URL catches up.
+  const urlKey = jobSearchParams(search).toString()
+  const [pending, setPending] = useState<Partial<JobSearch>>({})
+  const [settledKey, setSettledKey] = useState(urlKey)
+  if (settledKey !== urlKey) {
+    setSettledKey(urlKey)
+    setPending({})
+  }
+  const shown = { ...search, ...pending }
+  const choose = (patch: Partial<JobSearch>) => {
+    setPending({ ...pending, ...patch })
+    onSearch(patch)
+  }
+
+  const toggleType = (type: JobType) =>
+    choose({ jobTypes: shown.jobTypes.includes(type) ? shown.jobTypes.filter((t) => t !== type) : [...shown.jobTypes, type] })
+
+  /** "Engineering (56)" once the facets are known; a category they leave out has none. */
+  const counted = (name: string, count: number | undefined) => (facets ? `${name} ${formatCount(count ?? 0)}` : name)
+
+  // A linked category that is not (or not yet) in the list is still shown as the one chosen.
+  const unknownCategory = shown.category !== '' && !categories?.some((category) => category._id === shown.category)
+
+  return (
+    <form
+      role="search"
+      aria-label="Jobs"
+      className="mt-6 space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const patch: Partial<JobSearch> = {}
+        if (words.value !== search.q) patch.q = words.value
+        if (location.value !== search.location) patch.location = location.value
+        if (salary.value !== undefined && salary.value !== (search.salaryMin === null ? '' : String(search.salaryMin)))
+          patch.salaryMin = salary.value ? Number(salary.value) : null
+        if (Object.keys(patch).length > 0) onSearch(patch, true)
+      }}
+    >
+      <div>
+        <label htmlFor="job-search" className="block font-medium text-gray-800">
+          Search jobs
+        </label>
+        <div className="mt-1 flex gap-2">
+          <input
+            id="job-search"
+            type="search"
+            value={words.typed}
+            onChange={(event) => words.setTyped(event.target.value)}
+            placeholder="Title, company or location"
+            autoComplete="off"
+            className="min-w-0 flex-1 rounded-md border border-gray-500 px-3 py-2 placeholder:text-gray-600"
+          />
+          {/* Enter in any box searches at once, without waiting for the pause. */}
+          <button type="submit" className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
+            Search
+          </button>
+        </div>
+      </div>
+
+      <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectField label="Category" value={shown.category} onChange={(event) => choose({ category: event.target.value })}>
+          <option value="">All categories</option>
+          {categories?.map((category) => (
+            <option key={category._id} value={category._id}>
+              {counted(category.name, facets?.categories[category._id])}
+            </option>
+          ))}
+          {unknownCategory && <option value={shown.category}>{categoriesLoading ? 'Loading...' : 'Unknown category'}</option>}
+        </SelectField>
+        <FormField
+          label="Location"
+          type="text"
+          value={location.typed}
+          onChange={(event) => location.setTyped(event.target.value)}
+          autoComplete="off"
+        />
+        <FormField
+          label="Minimum salary (₹ per month)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={salary.typed}
+          onChange={(event) => salary.setTyped(event.target.value)}
+          error={salary.value === undefined ? SALARY_ERROR : undefined}
+        />
+        <SelectField
+          label="Posted within"
+          value={shown.postedWithin ?? ''}
+          onChange={(event) => choose({ postedWithin: event.target.value ? Number(event.target.value) : null })}
+        >
+          <option value="">Any time</option>
+          {POSTED_WITHIN.map(({ days, label }) => (
+            <option key={days} value={days}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-x-8 gap-y-4">
+        <fieldset>
+          <legend className="font-medium text-gray-900">Job type</legend>
+          <div className="flex flex-wrap gap-x-4">
+            {JOB_TYPES.map((type) => (
+              <label key={type} className="flex items-center gap-2 py-2 text-gray-800">
+                <input type="checkbox" checked={shown.jobTypes.includes(type)} onChange={() => toggleType(type)} className="h-5 w-5" />
+                {counted(type, facets?.jobTypes[type])}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="flex items-center gap-2 py-2 text-gray-800">
+          <input type="checkbox" checked={shown.showClosed} onChange={(event) => choose({ showClosed: event.target.checked })} className="h-5 w-5" />
+          Show closed jobs
+        </label>
+        {/* Without words the server lists the newest first anyway. */}
+        {search.q && (
+          <SelectField label="Sort by" value={shown.sort} onChange={(event) => choose({ sort: event.target.value === 'newest' ? 'newest' : 'relevance' })}>
+            <option value="relevance">Best match</option>
+            <option value="newest">Newest</option>
+          </SelectField>
+        )}
+      </div>
+    </form>
+  )
+}
