@@ -337,3 +337,36 @@ pub async fn seed(db: &Db, recruiters: usize, jobs: usize) -> Result<f64, sqlx::
     dispatch!(db, |pool| sqlx::query("ANALYZE").execute(pool).await.map(|_| ()))?;
     Ok(started.elapsed().as_secs_f64())
 }
+
+/// The password of every benchmark account (`bench-recruiter-N@example.com`,
+/// `bench-applicant-N@example.com`): a benchmark logs in to post jobs and apply.
+pub const BENCH_PASSWORD: &str = "bench password";
+
+/// Lets the seeded recruiters log in with `BENCH_PASSWORD` and adds `applicants` applicants with it.
+pub async fn seed_accounts(db: &Db, applicants: usize) -> Result<(), sqlx::Error> {
+    let hash = crate::accounts::secrets::Hasher::new(1, 1)
+        .hash(BENCH_PASSWORD)
+        .await
+        .map_err(|_| sqlx::Error::Protocol("the benchmark password could not be hashed".into()))?;
+    const RECRUITERS: &str = "UPDATE users SET password_hash = $1 WHERE email LIKE 'bench-recruiter-%'";
+    dispatch!(db, |pool| sqlx::query(RECRUITERS).bind(&hash).execute(pool).await.map(|_| ()))?;
+    let now = now_millis();
+    for chunk in 0..applicants.div_ceil(BATCH) {
+        let count = BATCH.min(applicants - chunk * BATCH);
+        let rows: Vec<String> = (0..count)
+            .map(|n| format!("(${}, 'Bench', 'Applicant', ${}, $1, 'Applicant', $2)", n * 2 + 3, n * 2 + 4))
+            .collect();
+        let sql = format!(
+            "INSERT INTO users (id, first_name, last_name, email, password_hash, account_type, created_at) VALUES {}",
+            rows.join(", ")
+        );
+        dispatch!(db, |pool| {
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(&hash).bind(now);
+            for n in 0..count {
+                query = query.bind(new_id()).bind(format!("bench-applicant-{}@example.com", chunk * BATCH + n));
+            }
+            query.execute(pool).await.map(|_| ())
+        })?;
+    }
+    Ok(())
+}

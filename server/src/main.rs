@@ -98,7 +98,8 @@ async fn create_admin(config: Config, arguments: &[String]) -> ExitCode {
     }
 }
 
-/// Fills the database with a benchmark data set: `seed-bench --jobs N [--recruiters M]`.
+/// Fills the database with a benchmark data set: `seed-bench --jobs N [--recruiters M]
+/// [--applicants A]`; every account's password is `bench_data::BENCH_PASSWORD`.
 async fn seed_bench(config: Config, arguments: &[String]) -> ExitCode {
     let number = |flag: &str, default: usize| -> Option<usize> {
         match arguments.iter().position(|argument| argument == flag) {
@@ -106,8 +107,10 @@ async fn seed_bench(config: Config, arguments: &[String]) -> ExitCode {
             None => Some(default),
         }
     };
-    let (Some(jobs), Some(recruiters)) = (number("--jobs", 1_000_000), number("--recruiters", 5_000)) else {
-        eprintln!("jobportal: usage: jobportal seed-bench [--jobs N] [--recruiters M]");
+    let (Some(jobs), Some(recruiters), Some(applicants)) =
+        (number("--jobs", 1_000_000), number("--recruiters", 5_000), number("--applicants", 1_000))
+    else {
+        eprintln!("jobportal: usage: jobportal seed-bench [--jobs N] [--recruiters M] [--applicants A]");
         return ExitCode::from(2);
     };
     let db = match jobportal::open_database(&config).await {
@@ -117,9 +120,14 @@ async fn seed_bench(config: Config, arguments: &[String]) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match jobportal::bench_data::seed(&db, recruiters.max(1), jobs).await {
+    let seeded = async {
+        let seconds = jobportal::bench_data::seed(&db, recruiters.max(1), jobs).await?;
+        jobportal::bench_data::seed_accounts(&db, applicants).await?;
+        Ok::<_, sqlx::Error>(seconds)
+    };
+    match seeded.await {
         Ok(seconds) => {
-            println!("seeded {recruiters} recruiters and {jobs} jobs in {seconds:.1} s");
+            println!("seeded {recruiters} recruiters, {applicants} applicants and {jobs} jobs in {seconds:.1} s");
             ExitCode::SUCCESS
         }
         Err(error) => {

@@ -200,9 +200,23 @@ impl JobIndex {
 
     /// Replaces the document of `doc.seq` (or adds it).
     pub fn upsert(&self, doc: &JobDoc) -> tantivy::Result<()> {
-        let f = self.fields;
         let writer = self.writer();
-        writer.delete_term(Term::from_field_u64(f.seq, doc.seq));
+        writer.delete_term(Term::from_field_u64(self.fields.seq, doc.seq));
+        writer.add_document(self.document(doc))?;
+        Ok(())
+    }
+
+    /// Adds documents known not to be in the index (a rebuild after `clear`).
+    pub fn add(&self, docs: &[JobDoc]) -> tantivy::Result<()> {
+        let writer = self.writer();
+        for doc in docs {
+            writer.add_document(self.document(doc))?;
+        }
+        Ok(())
+    }
+
+    fn document(&self, doc: &JobDoc) -> TantivyDocument {
+        let f = self.fields;
         let mut document = TantivyDocument::default();
         document.add_u64(f.seq, doc.seq);
         document.add_text(f.title, &doc.title);
@@ -219,8 +233,7 @@ impl JobIndex {
         document.add_i64(f.posted, doc.posted);
         document.add_i64(f.deadline, doc.deadline);
         document.add_u64(f.full, u64::from(doc.full));
-        writer.add_document(document)?;
-        Ok(())
+        document
     }
 
     /// Removes the document of a job (deleted, or hidden).

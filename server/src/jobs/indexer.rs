@@ -148,13 +148,33 @@ impl SearchIndex {
         let started = std::time::Instant::now();
         tracing::info!("building the search index from the database");
         self.index.clear()?;
-        let mut after = -1i64;
+        // The next page is read from the database while this one is indexed.
+        let (pages, mut next_page) = tokio::sync::mpsc::channel::<Result<Vec<JobDoc>, sqlx::Error>>(2);
+        let reader = {
+            let db = db.clone();
+            tokio::spawn(async move {
+                let mut after = -1i64;
+                loop {
+                    let page = listed_after(&db, after, REBUILD_PAGE).await;
+                    let last = page.as_ref().ok().and_then(|page| page.last()).map(|doc| doc.seq as i64);
+                    if pages.send(page).await.is_err() {
+                        return;
+                    }
+                    match last {
+                        Some(seq) => after = seq,
+                        None => return,
+                    }
+                }
+            })
+        };
+        let _stop_reading = AbortOnDrop(reader);
         let mut count = 0u64;
-        loop {
-            let page = listed_after(db, after, REBUILD_PAGE).await?;
-            let Some(last) = page.last() else { break };
-            after = last.seq as i64;
-            blocking(|| page.iter().try_for_each(|doc| self.index.upsert(doc)))?;
+        while let Some(page) = next_page.recv().await {
+            let page = page?;
+            if page.is_empty() {
+                break;
+            }
+            blocking(|| self.index.add(&page))?;
             count += page.len() as u64;
             if count.is_multiple_of(100_000) || (page.len() as i64) < REBUILD_PAGE {
                 tracing::info!(jobs = count, "search index: jobs indexed so far");
@@ -196,6 +216,15 @@ impl SearchIndex {
                 return Ok(cursor);
             }
         }
+    }
+}
+
+/// Stops a spawned task when the work that needs it ends (or fails).
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 
