@@ -9,7 +9,7 @@ use std::ops::Bound;
 use std::path::Path;
 use std::sync::Mutex;
 
-use tantivy::collector::{Count, TopDocs};
+use tantivy::collector::{Count, MultiCollector, TopDocs};
 use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, RangeQuery, TermQuery};
 use tantivy::schema::{
     FAST, Field, INDEXED, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions,
@@ -271,13 +271,12 @@ impl JobIndex {
             .into_iter()
             .filter_map(|(field, filter)| filter.is_none().then_some(field))
             .collect();
-        let counted = |words: &[(String, String)]| {
+        let gathered = |words: &[(String, String)]| {
             let full = self.combined(self.words_query(words), filters.chosen(true, true));
-            let (total, facets) = searcher.search(&*full, &(Count, FacetCounts { fields: unfiltered.clone() }))?;
-            tantivy::Result::Ok((full, total, facets))
+            self.gather(&searcher, &*full, query, !words.is_empty(), unfiltered.clone())
         };
         let mut words = self.analysed(&query.words)?;
-        let (mut full_query, mut total, mut facets) = counted(&words)?;
+        let (mut total, mut facets, mut seqs) = gathered(&words)?;
         // A word that no job spells so: with no matches, the spelling within one edit that the
         // most jobs use stands in for it; with matches (its stem matched), only a spelling of the
         // same stem does, so the results stay the same and only the words shown change.
@@ -285,18 +284,13 @@ impl JobIndex {
             Some(respelt) if total > 0 => Some(respelt),
             Some(respelt) => {
                 let analysed = self.analysed(&respelt)?;
-                let (respelt_query, respelt_total, respelt_facets) = counted(&analysed)?;
+                let (respelt_total, respelt_facets, respelt_seqs) = gathered(&analysed)?;
                 (respelt_total > 0).then(|| {
-                    (full_query, total, facets, words) = (respelt_query, respelt_total, respelt_facets, analysed);
+                    (total, facets, seqs, words) = (respelt_total, respelt_facets, respelt_seqs, analysed);
                     respelt
                 })
             }
             None => None,
-        };
-        let seqs = if query.limit == 0 || query.offset >= total {
-            Vec::new()
-        } else {
-            self.page(&searcher, &*full_query, query, !words.is_empty())?
         };
         // A filtered field's facet: the same words, every filter but its own.
         let mut facets = unfiltered.into_iter().zip(facets).collect::<HashMap<_, _>>();
@@ -425,9 +419,21 @@ impl JobIndex {
         Box::new(BooleanQuery::new(clauses))
     }
 
-    fn page(&self, searcher: &Searcher, query: &dyn Query, request: &IndexQuery, words: bool) -> tantivy::Result<Vec<u64>> {
-        let top = TopDocs::with_limit(request.limit).and_offset(request.offset);
-        if words && request.sort == Sort::Relevance {
+    /// One pass over the matches of `query`: their exact number, their facet counts for
+    /// `facet_fields`, and the `seq`s of the requested page in order.
+    fn gather(
+        &self,
+        searcher: &Searcher,
+        query: &dyn Query,
+        request: &IndexQuery,
+        words: bool,
+        facet_fields: Vec<&'static str>,
+    ) -> tantivy::Result<(usize, Vec<BTreeMap<String, usize>>, Vec<u64>)> {
+        let mut collectors = MultiCollector::new();
+        let count = collectors.add_collector(Count);
+        let facets = collectors.add_collector(FacetCounts { fields: facet_fields });
+        let top = TopDocs::with_limit(request.limit.max(1)).and_offset(request.offset);
+        let (ranked, newest) = if words && request.sort == Sort::Relevance {
             // Best match first; among equal scores the newest job first: one order across pages.
             let best = top.tweak_score(|segment: &tantivy::SegmentReader| {
                 let seqs = segment.fast_fields().u64("seq").ok();
@@ -435,12 +441,19 @@ impl JobIndex {
                     (score, seqs.as_ref().and_then(|column| column.first(doc)).unwrap_or_default())
                 }
             });
-            let ranked = searcher.search(query, &best)?;
-            return Ok(ranked.into_iter().map(|((_, seq), _)| seq).collect());
-        }
-        // The sort key is the seq itself.
-        let newest = searcher.search(query, &top.order_by_fast_field::<u64>("seq", Order::Desc))?;
-        Ok(newest.into_iter().filter_map(|(seq, _)| seq).collect())
+            (Some(collectors.add_collector(best)), None)
+        } else {
+            // The sort key is the seq itself.
+            (None, Some(collectors.add_collector(top.order_by_fast_field::<u64>("seq", Order::Desc))))
+        };
+        let mut fruits = searcher.search(query, &collectors)?;
+        let mut seqs: Vec<u64> = match (ranked, newest) {
+            (Some(ranked), _) => ranked.extract(&mut fruits).into_iter().map(|((_, seq), _)| seq).collect(),
+            (_, Some(newest)) => newest.extract(&mut fruits).into_iter().filter_map(|(seq, _)| seq).collect(),
+            (None, None) => Vec::new(),
+        };
+        seqs.truncate(request.limit);
+        Ok((count.extract(&mut fruits), facets.extract(&mut fruits), seqs))
     }
 
     /// The words with each word of five letters or more that no job spells so (in its title,
@@ -504,9 +517,10 @@ struct FacetCounts {
     fields: Vec<&'static str>,
 }
 
+/// Per field: the column and a count per term ordinal (categories and job types are few).
 struct FacetSegment {
     columns: Vec<Option<tantivy::columnar::StrColumn>>,
-    counts: Vec<HashMap<u64, usize>>,
+    counts: Vec<Vec<usize>>,
 }
 
 impl tantivy::collector::Collector for FacetCounts {
@@ -518,8 +532,12 @@ impl tantivy::collector::Collector for FacetCounts {
         _segment_local_id: tantivy::SegmentOrdinal,
         segment: &tantivy::SegmentReader,
     ) -> tantivy::Result<FacetSegment> {
-        let columns = self.fields.iter().map(|name| segment.fast_fields().str(name).ok().flatten()).collect();
-        Ok(FacetSegment { columns, counts: vec![HashMap::new(); self.fields.len()] })
+        let columns: Vec<_> = self.fields.iter().map(|name| segment.fast_fields().str(name).ok().flatten()).collect();
+        let counts = columns
+            .iter()
+            .map(|column| vec![0; column.as_ref().map_or(0, |column| column.dictionary().num_terms())])
+            .collect();
+        Ok(FacetSegment { columns, counts })
     }
 
     fn requires_scoring(&self) -> bool {
@@ -546,7 +564,9 @@ impl tantivy::collector::SegmentCollector for FacetSegment {
         for (column, counts) in self.columns.iter().zip(self.counts.iter_mut()) {
             if let Some(column) = column {
                 for ordinal in column.term_ords(doc) {
-                    *counts.entry(ordinal).or_default() += 1;
+                    if let Some(count) = counts.get_mut(ordinal as usize) {
+                        *count += 1;
+                    }
                 }
             }
         }
@@ -559,9 +579,9 @@ impl tantivy::collector::SegmentCollector for FacetSegment {
             .map(|(column, counts)| {
                 let mut values = BTreeMap::new();
                 if let Some(column) = column {
-                    for (ordinal, count) in counts {
+                    for (ordinal, count) in counts.into_iter().enumerate().filter(|(_, count)| *count > 0) {
                         let mut value = String::new();
-                        if column.ord_to_str(ordinal, &mut value).unwrap_or(false) {
+                        if column.ord_to_str(ordinal as u64, &mut value).unwrap_or(false) {
                             values.insert(value, count);
                         }
                     }

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
-import type { Job } from '@/features/jobs/types'
+import { SEARCH_DEBOUNCE_MS } from '@/features/jobs/search'
+import type { Job, JobFacets } from '@/features/jobs/types'
 import { job } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
 
-type Answer = { data: Job[]; total: number; totalCapped?: boolean }
+type Answer = { data: Job[]; total: number; totalCapped?: boolean; correctedQuery?: string; facets?: JobFacets }
 
 /** Answers /jobs/alljobs from `answer` and records every request's query, in order. */
 function answerJobs(answer: (params: URLSearchParams) => Answer | Promise<Answer>) {
@@ -14,8 +15,8 @@ function answerJobs(answer: (params: URLSearchParams) => Answer | Promise<Answer
     http.get(apiUrl('/jobs/alljobs'), async ({ request }) => {
       const params = new URL(request.url).searchParams
       requests.push(params)
-      const { data, total, totalCapped = false } = await answer(params)
-      return HttpResponse.json({ success: true, message: 'Jobs fetched successfully', data, total, totalCapped, page: Number(params.get('page')), limit: 20 })
+      const { totalCapped = false, ...rest } = await answer(params)
+      return HttpResponse.json({ success: true, message: 'Jobs fetched successfully', ...rest, totalCapped, page: Number(params.get('page')), limit: 20 })
     }),
   )
   return requests
@@ -43,7 +44,7 @@ test('the jobs page asks the server for the first twenty jobs and shows a card p
   expect(screen.getByRole('link', { name: 'Design Intern' })).toBeVisible()
   expect(screen.getByText('₹85000 per month')).toBeVisible()
   expect(screen.getByRole('status')).toHaveTextContent('2 jobs found')
-  expect(requests.map(query)).toEqual(['page=1&limit=20'])
+  expect(requests.map(query)).toEqual(['openOnly=true&page=1&limit=20'])
   expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument()
 })
 
@@ -55,7 +56,7 @@ test('typing searches once, after a pause, and puts the words in the URL', async
   await user.type(screen.getByRole('searchbox', { name: 'Search jobs' }), 'acme pune')
   expect(requests).toHaveLength(1)
   expect(await screen.findByRole('link', { name: 'Acme Pune job' })).toBeVisible()
-  expect(requests.map(query)).toEqual(['page=1&limit=20', 'q=acme+pune&page=1&limit=20'])
+  expect(requests.map(query)).toEqual(['openOnly=true&page=1&limit=20', 'q=acme+pune&openOnly=true&page=1&limit=20'])
   expect(router.state.location.search).toBe('?q=acme+pune')
 })
 
@@ -68,8 +69,8 @@ test('checking two job types asks for both, from page 1, and puts both in the UR
   await user.click(screen.getByRole('checkbox', { name: 'Internship' }))
   await waitFor(() => expect(requests).toHaveLength(3))
   expect(requests.map(query).slice(1)).toEqual([
-    'jobType=Full-time&page=1&limit=20',
-    'jobType=Full-time&jobType=Internship&page=1&limit=20',
+    'jobType=Full-time&openOnly=true&page=1&limit=20',
+    'jobType=Full-time&jobType=Internship&openOnly=true&page=1&limit=20',
   ])
   expect(router.state.location.search).toBe('?jobType=Full-time&jobType=Internship')
   expect(screen.getByRole('checkbox', { name: 'Part-time' })).not.toBeChecked()
@@ -82,7 +83,7 @@ test('a shared search link fills the box, the checkboxes and the page, and asks 
   const requests = answerJobs(pageOf(45))
   renderApp('/jobs?q=rust&jobType=Part-time&jobType=Contract&page=2')
   expect(await screen.findByRole('link', { name: 'Job 21' })).toBeVisible()
-  expect(requests.map(query)).toEqual(['q=rust&jobType=Part-time&page=2&limit=20'])
+  expect(requests.map(query)).toEqual(['q=rust&jobType=Part-time&openOnly=true&page=2&limit=20'])
   expect(screen.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('rust')
   expect(screen.getByRole('checkbox', { name: 'Part-time' })).toBeChecked()
   expect(screen.getByRole('checkbox', { name: 'Full-time' })).not.toBeChecked()
@@ -117,7 +118,7 @@ test('Next and Previous ask for the neighbouring page, and each is disabled at i
 
   await user.click(within(paging).getByRole('button', { name: 'Next page' }))
   expect(await screen.findByRole('link', { name: 'Job 21' })).toBeVisible()
-  expect(requests.map(query)).toEqual(['page=1&limit=20', 'page=2&limit=20'])
+  expect(requests.map(query)).toEqual(['openOnly=true&page=1&limit=20', 'openOnly=true&page=2&limit=20'])
   expect(router.state.location.search).toBe('?page=2')
   expect(screen.getByRole('heading', { level: 2, name: 'Results' })).toHaveFocus()
 
@@ -134,7 +135,7 @@ test('Previous from page 3 asks for page 2', async () => {
   await screen.findByRole('link', { name: 'Job 41' })
   await user.click(screen.getByRole('button', { name: 'Previous page' }))
   expect(await screen.findByRole('link', { name: 'Job 21' })).toBeVisible()
-  expect(requests.map(query)).toEqual(['page=3&limit=20', 'page=2&limit=20'])
+  expect(requests.map(query)).toEqual(['openOnly=true&page=3&limit=20', 'openOnly=true&page=2&limit=20'])
   expect(router.state.location.search).toBe('?page=2')
 })
 
@@ -161,15 +162,26 @@ test('a page past the last one goes to the last page', async () => {
   const { router } = renderApp('/jobs?page=9')
   expect(await screen.findByRole('link', { name: 'Job 41' })).toBeVisible()
   expect(router.state.location.search).toBe('?page=3')
-  expect(requests.map(query)).toEqual(['page=9&limit=20', 'page=3&limit=20'])
+  expect(requests.map(query)).toEqual(['openOnly=true&page=9&limit=20', 'openOnly=true&page=3&limit=20'])
 })
 
 test('when the server stops counting, Next stays enabled on the last counted page', async () => {
-  answerJobs((params) => ({ ...pageOf(10000)(params), totalCapped: true }))
-  renderApp('/jobs?page=500')
-  expect(await screen.findByText('Page 500 of 500+')).toBeVisible()
-  expect(screen.getByRole('status')).toHaveTextContent('More than 10000 jobs found')
+  answerJobs((params) => ({ ...pageOf(1000)(params), totalCapped: true }))
+  renderApp('/jobs?page=50')
+  expect(await screen.findByText('Page 50 of 50+')).toBeVisible()
+  expect(screen.getByRole('status')).toHaveTextContent('More than 1000 jobs found')
   expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled()
+})
+
+test('the pages stop at the 10,000th result, where the server stops serving them, and the page says why', async () => {
+  const requests = answerJobs(pageOf(12345))
+  renderApp('/jobs?page=600')
+  expect(await screen.findByText('Page 500 of 500')).toBeVisible()
+  // A link past the last page the server serves asks for that last page instead.
+  expect(requests.map(query)).toEqual(['openOnly=true&page=500&limit=20'])
+  expect(screen.getByRole('status')).toHaveTextContent('12345 jobs found')
+  expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled()
+  expect(screen.getByText('Results stop at 10000: narrow the search to see more')).toBeVisible()
 })
 
 test('a failed search shows "Could Not Fetch Jobs"', async () => {
@@ -181,4 +193,234 @@ test('a failed search shows "Could Not Fetch Jobs"', async () => {
   // Once as the toast and once as the page's status.
   await waitFor(() => expect(screen.getAllByText('Could Not Fetch Jobs')).toHaveLength(2))
   expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible()
+})
+
+/** Waits out the typing pause, so a search that was going to be made has been made. */
+const pause = () => act(() => new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 200)))
+
+test('by default only open jobs are asked for; "Show closed jobs" asks for all and puts closed=1 in the URL', async () => {
+  const requests = answerJobs(pageOf(45))
+  const { router, user } = renderApp('/jobs?q=rust&page=2')
+  await screen.findByRole('link', { name: 'Job 21' })
+  const closed = screen.getByRole('checkbox', { name: 'Show closed jobs' })
+  expect(closed).not.toBeChecked()
+
+  await user.click(closed)
+  expect(closed).toBeChecked()
+  await waitFor(() => expect(requests).toHaveLength(2))
+  expect(requests.map(query)).toEqual(['q=rust&openOnly=true&page=2&limit=20', 'q=rust&page=1&limit=20'])
+  expect(router.state.location.search).toBe('?q=rust&closed=1')
+
+  await user.click(closed)
+  await waitFor(() => expect(router.state.location.search).toBe('?q=rust'))
+  expect(closed).not.toBeChecked()
+  expect(requests.map(query).at(-1)).toBe('q=rust&openOnly=true&page=1&limit=20')
+})
+
+test('each chosen filter goes into the request and the URL, and each change starts again from page 1', async () => {
+  const requests = answerJobs(pageOf(45))
+  const asked = (expected: string) => waitFor(() => expect(requests.map(query).at(-1)).toBe(expected))
+  const { router, user } = renderApp('/jobs?q=rust&page=2')
+  await screen.findByRole('link', { name: 'Job 21' })
+  await screen.findByRole('option', { name: 'Engineering' })
+
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Engineering')
+  await asked('q=rust&category=c1&openOnly=true&page=1&limit=20')
+  expect(router.state.location.search).toBe('?q=rust&category=c1')
+
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Posted within' }), 'Last 7 days')
+  await asked('q=rust&category=c1&postedWithin=7&openOnly=true&page=1&limit=20')
+
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Newest')
+  await asked('q=rust&category=c1&postedWithin=7&sort=newest&openOnly=true&page=1&limit=20')
+  expect(router.state.location.search).toBe('?q=rust&category=c1&postedWithin=7&sort=newest')
+  expect(screen.getByRole('combobox', { name: 'Category' })).toHaveDisplayValue('Engineering')
+  expect(screen.getByRole('combobox', { name: 'Posted within' })).toHaveDisplayValue('Last 7 days')
+  expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Newest')
+
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'All categories')
+  await asked('q=rust&postedWithin=7&sort=newest&openOnly=true&page=1&limit=20')
+  expect(router.state.location.search).toBe('?q=rust&postedWithin=7&sort=newest')
+})
+
+test('a typed location and minimum salary are searched after a pause, into the request and the URL, from page 1', async () => {
+  const requests = answerJobs(pageOf(45))
+  const asked = (expected: string) => waitFor(() => expect(requests.map(query).at(-1)).toBe(expected))
+  const { router, user } = renderApp('/jobs?page=2')
+  await screen.findByRole('link', { name: 'Job 21' })
+
+  await user.type(screen.getByRole('textbox', { name: 'Location' }), 'Pune')
+  await asked('location=Pune&openOnly=true&page=1&limit=20')
+  expect(router.state.location.search).toBe('?location=Pune')
+
+  await user.type(screen.getByRole('spinbutton', { name: 'Minimum salary (₹ per month)' }), '50000')
+  await asked('location=Pune&salaryMin=50000&openOnly=true&page=1&limit=20')
+  expect(router.state.location.search).toBe('?location=Pune&salaryMin=50000')
+})
+
+test('a filter chosen while a typed one waits for its pause keeps both', async () => {
+  const requests = answerJobs(pageOf(5))
+  const { router, user } = renderApp('/jobs')
+  await screen.findByRole('link', { name: 'Job 1' })
+  await user.type(screen.getByRole('textbox', { name: 'Location' }), 'Pune')
+  await user.click(screen.getByRole('checkbox', { name: 'Internship' }))
+  await pause()
+  expect(router.state.location.search).toBe('?jobType=Internship&location=Pune')
+  expect(requests.map(query).at(-1)).toBe('jobType=Internship&location=Pune&openOnly=true&page=1&limit=20')
+})
+
+test('Enter searches every typed box at once, without waiting for the pause', async () => {
+  const requests = answerJobs(pageOf(5))
+  const { router, user } = renderApp('/jobs')
+  await screen.findByRole('link', { name: 'Job 1' })
+  await user.type(screen.getByRole('searchbox', { name: 'Search jobs' }), 'rust')
+  await user.type(screen.getByRole('textbox', { name: 'Location' }), 'Delhi{Enter}')
+  expect(router.state.location.search).toBe('?q=rust&location=Delhi')
+  await waitFor(() => expect(requests.map(query).at(-1)).toBe('q=rust&location=Delhi&openOnly=true&page=1&limit=20'))
+})
+
+test('"Sort by" is offered only when there are words, and without words no sort is asked for', async () => {
+  const requests = answerJobs(() => ({ total: 0, data: [] }))
+  const { router, user } = renderApp('/jobs?sort=newest')
+  await screen.findByText('No jobs found for your search.')
+  expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument()
+  expect(requests.map(query)).toEqual(['openOnly=true&page=1&limit=20'])
+
+  await user.type(screen.getByRole('searchbox', { name: 'Search jobs' }), 'rust{Enter}')
+  expect(await screen.findByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Best match')
+  expect(router.state.location.search).toBe('?q=rust')
+})
+
+test('a shared link with every filter fills every control and asks for exactly that', async () => {
+  const requests = answerJobs(pageOf(45))
+  renderApp('/jobs?q=rust&jobType=Internship&category=c2&location=Pune&salaryMin=30000&postedWithin=30&sort=newest&closed=1&page=2')
+  expect(await screen.findByRole('link', { name: 'Job 21' })).toBeVisible()
+  await screen.findByRole('option', { name: 'Information Technology' })
+  expect(requests.map(query)).toEqual(['q=rust&jobType=Internship&category=c2&location=Pune&salaryMin=30000&postedWithin=30&sort=newest&page=2&limit=20'])
+  expect(screen.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('rust')
+  expect(screen.getByRole('checkbox', { name: 'Internship' })).toBeChecked()
+  expect(screen.getByRole('combobox', { name: 'Category' })).toHaveDisplayValue('Information Technology')
+  expect(screen.getByRole('textbox', { name: 'Location' })).toHaveValue('Pune')
+  expect(screen.getByRole('spinbutton', { name: 'Minimum salary (₹ per month)' })).toHaveValue(30000)
+  expect(screen.getByRole('combobox', { name: 'Posted within' })).toHaveDisplayValue('Last 30 days')
+  expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Newest')
+  expect(screen.getByRole('checkbox', { name: 'Show closed jobs' })).toBeChecked()
+})
+
+test('filter values the server would refuse are left out of a shared link', async () => {
+  const requests = answerJobs(() => ({ total: 0, data: [] }))
+  renderApp('/jobs?salaryMin=-5&postedWithin=2&sort=oldest&closed=yes')
+  await screen.findByText('No jobs found for your search.')
+  expect(requests.map(query)).toEqual(['openOnly=true&page=1&limit=20'])
+  expect(screen.getByRole('spinbutton', { name: 'Minimum salary (₹ per month)' })).toHaveValue(null)
+  expect(screen.getByRole('combobox', { name: 'Posted within' })).toHaveDisplayValue('Any time')
+})
+
+test('a salary that is not a whole number says so and is not searched', async () => {
+  const requests = answerJobs(() => ({ total: 0, data: [] }))
+  const { router, user } = renderApp('/jobs')
+  await screen.findByText('No jobs found for your search.')
+  const salary = screen.getByRole('spinbutton', { name: 'Minimum salary (₹ per month)' })
+  await user.type(salary, '-5')
+  expect(screen.getByText('Enter a whole number of rupees')).toBeVisible()
+  expect(salary).toHaveAccessibleDescription('Enter a whole number of rupees')
+  await pause()
+  expect(requests).toHaveLength(1)
+
+  await user.clear(salary)
+  await user.type(salary, '40000')
+  expect(screen.queryByText('Enter a whole number of rupees')).not.toBeInTheDocument()
+  await waitFor(() => expect(requests.map(query).at(-1)).toBe('salaryMin=40000&openOnly=true&page=1&limit=20'))
+  expect(requests).toHaveLength(2)
+  expect(router.state.location.search).toBe('?salaryMin=40000')
+})
+
+test('going back in history puts the earlier location and salary back in their boxes', async () => {
+  answerJobs(() => ({ total: 0, data: [] }))
+  const { router } = renderApp('/jobs?location=Pune&salaryMin=30000')
+  const location = await screen.findByRole('textbox', { name: 'Location' })
+  const salary = screen.getByRole('spinbutton', { name: 'Minimum salary (₹ per month)' })
+  await act(() => router.navigate('/jobs?location=Delhi'))
+  await waitFor(() => expect(location).toHaveValue('Delhi'))
+  expect(salary).toHaveValue(null)
+})
+
+test('the facet counts show beside each job type and in each category, a category they leave out with 0', async () => {
+  answerJobs(() => ({
+    total: 1239,
+    data: [job()],
+    facets: { categories: { c1: 56 }, jobTypes: { 'Full-time': 1234, Internship: 5 } },
+  }))
+  renderApp('/jobs')
+  expect(await screen.findByRole('checkbox', { name: 'Full-time (1,234)' })).not.toBeChecked()
+  expect(screen.getByRole('checkbox', { name: 'Part-time (0)' })).toBeVisible()
+  expect(screen.getByRole('checkbox', { name: 'Internship (5)' })).toBeVisible()
+  await screen.findByRole('option', { name: 'Engineering (56)' })
+  const options = within(screen.getByRole('combobox', { name: 'Category' })).getAllByRole('option')
+  expect(options.map((option) => option.textContent)).toEqual(['All categories', 'Engineering (56)', 'Information Technology (0)'])
+})
+
+test('without facets the filters show their names alone', async () => {
+  answerJobs(() => ({ total: 1, data: [job()] }))
+  renderApp('/jobs')
+  await screen.findByRole('link', { name: 'Backend Developer' })
+  await screen.findByRole('option', { name: 'Engineering' })
+  expect(screen.getByRole('checkbox', { name: 'Full-time' })).toBeVisible()
+  const options = within(screen.getByRole('combobox', { name: 'Category' })).getAllByRole('option')
+  expect(options.map((option) => option.textContent)).toEqual(['All categories', 'Engineering', 'Information Technology'])
+})
+
+test('a corrected spelling is shown with the corrected words, and its button searches them', async () => {
+  const requests = answerJobs((params) =>
+    params.get('q') === 'enginer'
+      ? { total: 1, data: [job({ title: 'Backend Engineer' })], correctedQuery: 'engineer' }
+      : { total: 1, data: [job({ title: 'Backend Engineer' })] },
+  )
+  const { router, user } = renderApp('/jobs?q=enginer')
+  const corrected = await screen.findByText('engineer', { selector: 'strong' })
+  expect(corrected.parentElement).toHaveTextContent(/^Showing results for engineer$/)
+  expect(corrected).toBeVisible()
+
+  await user.click(screen.getByRole('button', { name: 'Search for engineer instead' }))
+  expect(router.state.location.search).toBe('?q=engineer')
+  await waitFor(() => expect(screen.queryByText('engineer', { selector: 'strong' })).not.toBeInTheDocument())
+  expect(screen.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('engineer')
+  expect(screen.getByRole('heading', { level: 2, name: 'Results' })).toHaveFocus()
+  expect(requests.map(query)).toEqual(['q=enginer&openOnly=true&page=1&limit=20', 'q=engineer&openOnly=true&page=1&limit=20'])
+})
+
+const marks = (element: HTMLElement) => Array.from(element.querySelectorAll('mark'), (mark) => mark.textContent)
+
+test('the matched words of a title are marked, counting offsets in UTF-16 code units, and bad ranges are ignored', async () => {
+  answerJobs(() => ({
+    total: 3,
+    data: [
+      // "🚀" is two UTF-16 code units, so "Rust" starts at 3.
+      job({ _id: 'rocket', title: '🚀 Rust Engineer', titleMatches: [[3, 7], [8, 16]] }),
+      job({ _id: 'data', title: 'Data Analyst', titleMatches: [[0, 4], [10, 99]] }),
+      job({ _id: 'plain', title: 'Backend Developer' }),
+    ],
+  }))
+  renderApp('/jobs?q=rust')
+  const rocket = await screen.findByRole('link', { name: '🚀 Rust Engineer' })
+  expect(marks(rocket)).toEqual(['Rust', 'Engineer'])
+  expect(rocket).toHaveTextContent('🚀 Rust Engineer')
+
+  const data = screen.getByRole('link', { name: 'Data Analyst' })
+  expect(marks(data)).toEqual(['Data'])
+  expect(data).toHaveTextContent('Data Analyst')
+
+  expect(marks(screen.getByRole('link', { name: 'Backend Developer' }))).toEqual([])
+})
+
+test('a job whose deadline has passed shows a "Closed" badge; an open one does not', async () => {
+  answerJobs(() => ({
+    total: 2,
+    data: [job({ _id: 'old', title: 'Archive Clerk', deadline: '2020-01-31T00:00:00Z' }), job({ _id: 'new', title: 'Backend Developer' })],
+  }))
+  renderApp('/jobs?closed=1')
+  const old = (await screen.findByRole('link', { name: 'Archive Clerk' })).closest('article')!
+  expect(within(old).getByText('Closed')).toBeVisible()
+  const open = screen.getByRole('link', { name: 'Backend Developer' }).closest('article')!
+  expect(within(open).queryByText('Closed')).not.toBeInTheDocument()
 })
