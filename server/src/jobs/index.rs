@@ -23,6 +23,8 @@ const VERSION_FILE: &str = "jobportal-index-version";
 const WRITER_HEAP_BYTES: usize = 64 * 1024 * 1024;
 /// Words shorter than this are never matched with a typo ("java" is not "lava").
 const FUZZY_MIN_CHARS: usize = 5;
+/// A last word shorter than this matches only whole words: one letter is no prefix worth reading.
+const PREFIX_MIN_CHARS: usize = 2;
 
 /// A job as the index holds it.
 #[derive(Clone, Debug, PartialEq)]
@@ -338,7 +340,8 @@ impl JobIndex {
     }
 
     /// Every word required; each may match in any text field, with that field's weight. The last
-    /// word also matches as a prefix (the person may still be typing it).
+    /// word of two letters or more also matches as a prefix of a word in the title, skills,
+    /// company or location (the person may still be typing it).
     fn words_query(&self, words: &[(String, String)]) -> Option<Box<dyn Query>> {
         if words.is_empty() {
             return None;
@@ -353,7 +356,8 @@ impl JobIndex {
                     let field = self.index.schema().get_field(name).expect("a text field");
                     let exact = TermQuery::new(Term::from_field_text(field, stem), IndexRecordOption::WithFreqs);
                     alternatives.push((Occur::Should, Box::new(BoostQuery::new(Box::new(exact), weight))));
-                    if position == last {
+                    // Descriptions are left out: a prefix there spans millions of postings.
+                    if position == last && name != "description" && raw.chars().count() >= PREFIX_MIN_CHARS {
                         let prefix = FuzzyTermQuery::new_prefix(Term::from_field_text(field, raw), 0, false);
                         alternatives.push((Occur::Should, Box::new(BoostQuery::new(Box::new(prefix), weight * 0.5))));
                     }
@@ -644,6 +648,8 @@ mod tests {
         let index = index_of(&[job(1, "Backend Engineer", &["kubernetes"]), job(2, "Data Analyst", &["sql"])]);
         assert_eq!(search(&index, "backend kuber").seqs, [1]);
         assert_eq!(search(&index, "analy").seqs, [2]);
+        assert_eq!(search(&index, "serv").total, 0, "descriptions match whole words only");
+        assert_eq!(search(&index, "services").total, 2);
     }
 
     #[test]

@@ -19,7 +19,8 @@ const MAX_TERMS: usize = 8;
 #[into_params(parameter_in = Query)]
 pub struct JobSearch {
     /// Words matched case-insensitively by their stem ("engineers" finds "Engineer") against title,
-    /// skills, company, location and description (all must match; the last also as a prefix).
+    /// skills, company, location and description (all must match; the last, of two letters or more,
+    /// also as the start of a word in the title, skills, company or location).
     #[param(value_type = Option<String>)]
     pub q: Vec<String>,
     /// `Full-time`, `Part-time` or `Internship`; repeat for several (they combine as OR).
