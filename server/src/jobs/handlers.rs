@@ -51,8 +51,10 @@ pub struct Facets {
 
 /// Browse and search listed jobs through the search index: newest first without `q`; with it,
 /// best match first (BM25 over title, skills, company, location and description, the title and
-/// skills weighing most), newest first among equal matches, so pages are stable. Every word is
-/// required, by its English stem; the last word also matches as a prefix; a word of five letters
+/// skills weighing most); equal matches keep the index's order (newest first as it was built, jobs
+/// posted since after them), so pages neither repeat nor skip a job while no job changes. Every
+/// word is required, by its English stem; the last word also stands for the whole words it begins;
+/// a word of five letters
 /// or more that no job spells so is taken for a typo of the spelling within one edit that most jobs
 /// use, and `correctedQuery` says what was searched. `total` is exact, `facets` counts matches per
 /// category and job type, and each job's `titleMatches` marks the words in its title.

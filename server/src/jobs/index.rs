@@ -9,15 +9,15 @@ use std::ops::Bound;
 use std::path::Path;
 use std::sync::Mutex;
 
-use tantivy::collector::{Count, MultiCollector, TopDocs};
-use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, RangeQuery, TermQuery};
+use tantivy::collector::{Count, TopDocs};
+use tantivy::query::{BooleanQuery, ConstScoreQuery, FuzzyTermQuery, Occur, Query, RangeQuery, TermQuery};
 use tantivy::schema::{
-    FAST, Field, INDEXED, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions,
+    FAST, Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions,
 };
 use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 /// Bumped whenever the schema or the analysis changes: an index of another version is rebuilt.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 const VERSION_FILE: &str = "jobportal-index-version";
 /// The writer's memory budget; a rebuild of a million jobs fits in a few flushes.
 const WRITER_HEAP_BYTES: usize = 64 * 1024 * 1024;
@@ -65,7 +65,7 @@ pub struct IndexQuery {
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Sort {
-    /// Best match first (BM25), newest first among equals; newest when there are no words.
+    /// Best match first (BM25), equals in index order; newest when there are no words.
     #[default]
     Relevance,
     Newest,
@@ -89,53 +89,62 @@ pub struct Hits {
     pub matched: Matched,
 }
 
-/// The words a search matched: each as searched and by its stem; the last also as a prefix.
+/// The stems a search matched (a last word being typed stands for the words it begins), to mark
+/// them in titles.
 #[derive(Debug, Default, PartialEq)]
 pub struct Matched {
-    words: Vec<(String, String)>,
+    words: Vec<String>,
+}
+
+/// One searched word: any of its stems matches.
+struct Searched {
+    stems: Vec<String>,
 }
 
 #[derive(Clone, Copy)]
 struct Fields {
     seq: Field,
-    title: Field,
-    skills: Field,
-    company: Field,
+    /// Every searched text in one field, so a word is one posting list: the title three times and
+    /// the skills twice (that is their weight), the company, location and description once.
+    text: Field,
+    /// The location alone, for the location filter.
     location: Field,
-    description: Field,
     /// Title, skills, company and location as written (lower-cased, not stemmed): the spellings
-    /// that typos are corrected to.
+    /// that typos are corrected to and that a last word being typed is completed to.
     words: Field,
     category: Field,
     job_type: Field,
     salary: Field,
     posted: Field,
-    deadline: Field,
-    full: Field,
+    /// The deadline, or `i64::MIN` once every place is taken: "open at t" is `open_until > t`.
+    open_until: Field,
 }
 
-/// Text fields and how much a match in each counts.
-const WEIGHTS: [(&str, f32); 5] = [("title", 3.0), ("skills", 2.0), ("company", 1.5), ("location", 1.0), ("description", 1.0)];
+/// How many times each text goes into `text`: a match in the title counts most, then the skills.
+const TITLE_WEIGHT: usize = 3;
+const SKILLS_WEIGHT: usize = 2;
+/// A last word being typed stands for at most this many whole words (those most jobs use).
+const PREFIX_EXPANSIONS: usize = 8;
 
 fn schema() -> Schema {
     let mut builder = Schema::builder();
-    let words = TextOptions::default().set_indexing_options(
-        TextFieldIndexing::default().set_tokenizer("en_stem").set_index_option(IndexRecordOption::WithFreqs),
-    );
+    let analysed = |tokenizer: &str, record: IndexRecordOption| {
+        TextOptions::default()
+            .set_indexing_options(TextFieldIndexing::default().set_tokenizer(tokenizer).set_index_option(record))
+    };
     builder.add_u64_field("seq", INDEXED | FAST);
-    for (name, _) in WEIGHTS {
-        builder.add_text_field(name, words.clone());
-    }
-    let spellings = TextOptions::default().set_indexing_options(
-        TextFieldIndexing::default().set_tokenizer("default").set_index_option(IndexRecordOption::Basic),
-    );
-    builder.add_text_field("words", spellings);
-    builder.add_text_field("category", STRING | FAST);
-    builder.add_text_field("job_type", STRING | FAST);
+    builder.add_text_field("text", analysed("en_stem", IndexRecordOption::WithFreqs));
+    builder.add_text_field("location", analysed("en_stem", IndexRecordOption::Basic));
+    builder.add_text_field("words", analysed("default", IndexRecordOption::Basic));
+    // With frequencies, so a filter on one category or job type keeps the query a plain
+    // intersection of terms (which ranks with block-max WAND); every job has one of each, so the
+    // score they add is the same for all and changes no order.
+    let keyword = analysed("raw", IndexRecordOption::WithFreqs).set_fast("raw");
+    builder.add_text_field("category", keyword.clone());
+    builder.add_text_field("job_type", keyword);
     builder.add_i64_field("salary", INDEXED | FAST);
     builder.add_i64_field("posted", INDEXED | FAST);
-    builder.add_i64_field("deadline", INDEXED | FAST);
-    builder.add_u64_field("full", INDEXED | FAST);
+    builder.add_i64_field("open_until", INDEXED | FAST);
     builder.build()
 }
 
@@ -178,18 +187,14 @@ impl JobIndex {
         let field = |name: &str| schema.get_field(name).expect("the schema has every field");
         let fields = Fields {
             seq: field("seq"),
-            title: field("title"),
-            skills: field("skills"),
-            company: field("company"),
+            text: field("text"),
             location: field("location"),
-            description: field("description"),
             words: field("words"),
             category: field("category"),
             job_type: field("job_type"),
             salary: field("salary"),
             posted: field("posted"),
-            deadline: field("deadline"),
-            full: field("full"),
+            open_until: field("open_until"),
         };
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
         let writer = index.writer_with_num_threads(1, WRITER_HEAP_BYTES)?;
@@ -221,20 +226,25 @@ impl JobIndex {
         let f = self.fields;
         let mut document = TantivyDocument::default();
         document.add_u64(f.seq, doc.seq);
-        document.add_text(f.title, &doc.title);
-        document.add_text(f.skills, doc.skills.join(" \n "));
-        document.add_text(f.company, &doc.company);
+        let skills = doc.skills.join(" \n ");
+        for _ in 0..TITLE_WEIGHT {
+            document.add_text(f.text, &doc.title);
+        }
+        for _ in 0..SKILLS_WEIGHT {
+            document.add_text(f.text, &skills);
+        }
+        for text in [&doc.company, &doc.location, &doc.description] {
+            document.add_text(f.text, text);
+        }
         document.add_text(f.location, &doc.location);
-        document.add_text(f.description, &doc.description);
-        for text in [doc.title.as_str(), doc.company.as_str(), doc.location.as_str()].into_iter().chain(doc.skills.iter().map(String::as_str)) {
+        for text in [&doc.title, &skills, &doc.company, &doc.location] {
             document.add_text(f.words, text);
         }
         document.add_text(f.category, &doc.category_id);
         document.add_text(f.job_type, &doc.job_type);
         document.add_i64(f.salary, doc.salary);
         document.add_i64(f.posted, doc.posted);
-        document.add_i64(f.deadline, doc.deadline);
-        document.add_u64(f.full, u64::from(doc.full));
+        document.add_i64(f.open_until, if doc.full { i64::MIN } else { doc.deadline });
         document
     }
 
@@ -273,12 +283,14 @@ impl JobIndex {
             .into_iter()
             .filter_map(|(field, filter)| filter.is_none().then_some(field))
             .collect();
-        let gathered = |words: &[(String, String)]| {
-            let full = self.combined(self.words_query(words), filters.chosen(true, true));
-            self.gather(&searcher, &*full, query, !words.is_empty(), unfiltered.clone())
-        };
         let mut words = self.analysed(&query.words)?;
-        let (mut total, mut facets, mut seqs) = gathered(&words)?;
+        let counted = |words: &[Searched]| {
+            let full = self.combined(words, filters.chosen(true, true));
+            let (total, facets) = searcher.search(&*full, &(Count, FacetCounts { fields: unfiltered.clone() }))?;
+            tantivy::Result::Ok((full, total, facets))
+        };
+        let mut expanded = self.expanded(&searcher, &words)?;
+        let (mut full, mut total, mut facets) = counted(&expanded)?;
         // A word that no job spells so: with no matches, the spelling within one edit that the
         // most jobs use stands in for it; with matches (its stem matched), only a spelling of the
         // same stem does, so the results stay the same and only the words shown change.
@@ -286,41 +298,46 @@ impl JobIndex {
             Some(respelt) if total > 0 => Some(respelt),
             Some(respelt) => {
                 let analysed = self.analysed(&respelt)?;
-                let (respelt_total, respelt_facets, respelt_seqs) = gathered(&analysed)?;
+                let respelt_expanded = self.expanded(&searcher, &analysed)?;
+                let (respelt_full, respelt_total, respelt_facets) = counted(&respelt_expanded)?;
                 (respelt_total > 0).then(|| {
-                    (total, facets, seqs, words) = (respelt_total, respelt_facets, respelt_seqs, analysed);
+                    (full, total, facets) = (respelt_full, respelt_total, respelt_facets);
+                    (words, expanded) = (analysed, respelt_expanded);
                     respelt
                 })
             }
             None => None,
+        };
+        let seqs = if query.limit == 0 || query.offset >= total {
+            Vec::new()
+        } else {
+            self.page(&searcher, &*full, query, !words.is_empty())?
         };
         // A filtered field's facet: the same words, every filter but its own.
         let mut facets = unfiltered.into_iter().zip(facets).collect::<HashMap<_, _>>();
         let mut facet = |field: &'static str, chosen: Vec<&dyn Query>| match facets.remove(field) {
             Some(counts) => Ok(counts),
             None => {
-                let query = self.combined(self.words_query(&words), chosen);
+                let query = self.combined(&expanded, chosen);
                 searcher.search(&*query, &FacetCounts { fields: vec![field] }).map(|mut counts| counts.remove(0))
             }
         };
         let categories = facet("category", filters.chosen(false, true))?;
         let job_types = facet("job_type", filters.chosen(true, false))?;
-        Ok(Hits { seqs, total, corrected, categories, job_types, matched: Matched { words } })
+        let matched = Matched { words: expanded.into_iter().flat_map(|word| word.stems).collect() };
+        Ok(Hits { seqs, total, corrected, categories, job_types, matched })
     }
 
     /// Where the title holds the searched words: `[start, end)` ranges in UTF-16 code units (the
     /// offsets a browser's strings use), in order.
     pub fn title_matches(&self, title: &str, matched: &Matched) -> Vec<[usize; 2]> {
-        let Some((last_raw, _)) = matched.words.last() else { return Vec::new() };
-        let Ok(mut analyzer) = self.index.tokenizer_for_field(self.fields.title) else { return Vec::new() };
-        let stems: Vec<&str> = matched.words.iter().map(|(_, stem)| stem.as_str()).collect();
+        let Ok(mut analyzer) = self.index.tokenizer_for_field(self.fields.text) else { return Vec::new() };
         let mut ranges = Vec::new();
         let mut stream = analyzer.token_stream(title);
         while let Some(token) = stream.next() {
-            let written = &title[token.offset_from..token.offset_to];
-            if stems.contains(&token.text.as_str()) || written.to_lowercase().starts_with(last_raw.as_str()) {
+            if matched.words.contains(&token.text) {
                 let start = title[..token.offset_from].encode_utf16().count();
-                ranges.push([start, start + written.encode_utf16().count()]);
+                ranges.push([start, start + title[token.offset_from..token.offset_to].encode_utf16().count()]);
             }
         }
         ranges
@@ -328,7 +345,7 @@ impl JobIndex {
 
     /// Each typed word with its stemmed form (the index's analysis of it).
     fn analysed(&self, words: &[String]) -> tantivy::Result<Vec<(String, String)>> {
-        let mut analyzer = self.index.tokenizer_for_field(self.fields.title)?;
+        let mut analyzer = self.index.tokenizer_for_field(self.fields.text)?;
         let mut analysed = Vec::new();
         for word in words {
             let mut stream = analyzer.token_stream(word);
@@ -339,42 +356,50 @@ impl JobIndex {
         Ok(analysed)
     }
 
-    /// Every word required; each may match in any text field, with that field's weight. The last
-    /// word of two letters or more also matches as a prefix of a word in the title, skills,
-    /// company or location (the person may still be typing it).
-    fn words_query(&self, words: &[(String, String)]) -> Option<Box<dyn Query>> {
-        if words.is_empty() {
-            return None;
+    /// The stems each word stands for: its own; for the last word of two letters or more (the
+    /// person may still be typing it) also the stems of the whole words it begins that the most
+    /// jobs use in their title, skills, company or location.
+    fn expanded(&self, searcher: &Searcher, words: &[(String, String)]) -> tantivy::Result<Vec<Searched>> {
+        let mut expanded: Vec<Searched> = words.iter().map(|(_, stem)| Searched { stems: vec![stem.clone()] }).collect();
+        let (Some((raw, _)), Some(last)) = (words.last(), expanded.last_mut()) else { return Ok(expanded) };
+        if raw.chars().count() < PREFIX_MIN_CHARS {
+            return Ok(expanded);
         }
-        let last = words.len() - 1;
-        let required = words
-            .iter()
-            .enumerate()
-            .map(|(position, (raw, stem))| {
-                let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-                for (name, weight) in WEIGHTS {
-                    let field = self.index.schema().get_field(name).expect("a text field");
-                    let exact = TermQuery::new(Term::from_field_text(field, stem), IndexRecordOption::WithFreqs);
-                    alternatives.push((Occur::Should, Box::new(BoostQuery::new(Box::new(exact), weight))));
-                    // Descriptions are left out: a prefix there spans millions of postings.
-                    if position == last && name != "description" && raw.chars().count() >= PREFIX_MIN_CHARS {
-                        let prefix = FuzzyTermQuery::new_prefix(Term::from_field_text(field, raw), 0, false);
-                        alternatives.push((Occur::Should, Box::new(BoostQuery::new(Box::new(prefix), weight * 0.5))));
-                    }
+        let mut completions: BTreeMap<String, u64> = BTreeMap::new();
+        for segment in searcher.segment_readers() {
+            let inverted = segment.inverted_index(self.fields.words)?;
+            let mut stream = inverted.terms().range().ge(raw.as_bytes()).into_stream()?;
+            while stream.advance() && stream.key().starts_with(raw.as_bytes()) {
+                if let Ok(word) = std::str::from_utf8(stream.key()) {
+                    *completions.entry(word.to_string()).or_default() += u64::from(stream.value().doc_freq);
                 }
-                (Occur::Must, Box::new(BooleanQuery::new(alternatives)) as Box<dyn Query>)
-            })
-            .collect();
-        Some(Box::new(BooleanQuery::new(required)))
+            }
+        }
+        let mut completions: Vec<(String, u64)> = completions.into_iter().collect();
+        completions.sort_by(|(a, a_jobs), (b, b_jobs)| b_jobs.cmp(a_jobs).then_with(|| a.cmp(b)));
+        for (word, _) in completions.into_iter().take(PREFIX_EXPANSIONS) {
+            for (_, stem) in self.analysed(std::slice::from_ref(&word))? {
+                if !last.stems.contains(&stem) {
+                    last.stems.push(stem);
+                }
+            }
+        }
+        Ok(expanded)
     }
 
-    /// The filters, each a required clause that does not score.
+    /// The filters, each a required clause.
     fn filters(&self, query: &IndexQuery) -> Filters {
         let f = self.fields;
         let mut filters: Vec<Box<dyn Query>> = Vec::new();
         let any_of = |field: Field, values: &[String]| -> Box<dyn Query> {
-            let terms = values.iter().map(|value| Term::from_field_text(field, value)).collect();
-            Box::new(BooleanQuery::new_multiterms_query(terms))
+            let mut terms: Vec<Box<dyn Query>> = values
+                .iter()
+                .map(|value| Box::new(TermQuery::new(Term::from_field_text(field, value), IndexRecordOption::WithFreqs)) as Box<dyn Query>)
+                .collect();
+            if terms.len() == 1 {
+                return terms.remove(0);
+            }
+            Box::new(ConstScoreQuery::new(Box::new(BooleanQuery::union(terms)), 0.0))
         };
         let category = (!query.categories.is_empty()).then(|| any_of(f.category, &query.categories));
         let job_type = (!query.job_types.is_empty()).then(|| any_of(f.job_type, &query.job_types));
@@ -385,79 +410,65 @@ impl JobIndex {
                 let mut stream = analyzer.token_stream(word);
                 while let Some(token) = stream.next() {
                     let term = Term::from_field_text(f.location, &token.text);
-                    filters.push(Box::new(TermQuery::new(term, IndexRecordOption::Basic)));
+                    filters.push(Box::new(ConstScoreQuery::new(Box::new(TermQuery::new(term, IndexRecordOption::Basic)), 0.0)));
                 }
             }
         }
-        let at_least = |field: Field, value: i64| -> Box<dyn Query> {
-            Box::new(RangeQuery::new(Bound::Included(Term::from_field_i64(field, value)), Bound::Unbounded))
+        let after = |field: Field, bound: Bound<i64>| -> Box<dyn Query> {
+            let bound = bound.map(|value| Term::from_field_i64(field, value));
+            Box::new(ConstScoreQuery::new(Box::new(RangeQuery::new(bound, Bound::Unbounded)), 0.0))
         };
         if let Some(salary) = query.salary_min {
-            filters.push(at_least(f.salary, salary));
+            filters.push(after(f.salary, Bound::Included(salary)));
         }
         if let Some(since) = query.posted_since {
-            filters.push(at_least(f.posted, since));
+            filters.push(after(f.posted, Bound::Included(since)));
         }
         if let Some(now) = query.open_at {
-            filters.push(Box::new(RangeQuery::new(
-                Bound::Excluded(Term::from_field_i64(f.deadline, now)),
-                Bound::Unbounded,
-            )));
-            filters.push(Box::new(TermQuery::new(Term::from_field_u64(f.full, 0), IndexRecordOption::Basic)));
+            filters.push(after(f.open_until, Bound::Excluded(now)));
         }
         Filters { category, job_type, rest: filters }
     }
 
-    /// The words (scoring) and the filters (not scoring), all required; everything when empty.
-    fn combined(&self, words: Option<Box<dyn Query>>, filters: Vec<&dyn Query>) -> Box<dyn Query> {
+    /// Every word and every filter required, in one flat list: a list of plain terms (words, one
+    /// category, one job type) ranks with block-max WAND. Everything when empty.
+    fn combined(&self, words: &[Searched], filters: Vec<&dyn Query>) -> Box<dyn Query> {
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        if let Some(words) = words {
-            clauses.push((Occur::Must, words));
+        for word in words {
+            let mut terms: Vec<Box<dyn Query>> = word
+                .stems
+                .iter()
+                .map(|stem| {
+                    let term = Term::from_field_text(self.fields.text, stem);
+                    Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)) as Box<dyn Query>
+                })
+                .collect();
+            let clause = if terms.len() == 1 { terms.remove(0) } else { Box::new(BooleanQuery::union(terms)) };
+            clauses.push((Occur::Must, clause));
         }
-        for filter in filters {
-            clauses.push((Occur::Must, Box::new(BoostQuery::new(filter.box_clone(), 0.0))));
+        clauses.extend(filters.into_iter().map(|filter| (Occur::Must, filter.box_clone())));
+        match clauses.len() {
+            0 => Box::new(tantivy::query::AllQuery),
+            1 => clauses.remove(0).1,
+            _ => Box::new(BooleanQuery::new(clauses)),
         }
-        if clauses.is_empty() {
-            return Box::new(tantivy::query::AllQuery);
-        }
-        Box::new(BooleanQuery::new(clauses))
     }
 
-    /// One pass over the matches of `query`: their exact number, their facet counts for
-    /// `facet_fields`, and the `seq`s of the requested page in order.
-    fn gather(
-        &self,
-        searcher: &Searcher,
-        query: &dyn Query,
-        request: &IndexQuery,
-        words: bool,
-        facet_fields: Vec<&'static str>,
-    ) -> tantivy::Result<(usize, Vec<BTreeMap<String, usize>>, Vec<u64>)> {
-        let mut collectors = MultiCollector::new();
-        let count = collectors.add_collector(Count);
-        let facets = collectors.add_collector(FacetCounts { fields: facet_fields });
-        let top = TopDocs::with_limit(request.limit.max(1)).and_offset(request.offset);
-        let (ranked, newest) = if words && request.sort == Sort::Relevance {
-            // Best match first; among equal scores the newest job first: one order across pages.
-            let best = top.tweak_score(|segment: &tantivy::SegmentReader| {
-                let seqs = segment.fast_fields().u64("seq").ok();
-                move |doc: tantivy::DocId, score: tantivy::Score| {
-                    (score, seqs.as_ref().and_then(|column| column.first(doc)).unwrap_or_default())
-                }
-            });
-            (Some(collectors.add_collector(best)), None)
-        } else {
-            // The sort key is the seq itself.
-            (None, Some(collectors.add_collector(top.order_by_fast_field::<u64>("seq", Order::Desc))))
-        };
-        let mut fruits = searcher.search(query, &collectors)?;
-        let mut seqs: Vec<u64> = match (ranked, newest) {
-            (Some(ranked), _) => ranked.extract(&mut fruits).into_iter().map(|((_, seq), _)| seq).collect(),
-            (_, Some(newest)) => newest.extract(&mut fruits).into_iter().filter_map(|(seq, _)| seq).collect(),
-            (None, None) => Vec::new(),
-        };
-        seqs.truncate(request.limit);
-        Ok((count.extract(&mut fruits), facets.extract(&mut fruits), seqs))
+    /// The requested page's `seq`s: best match first (block-max WAND skips what cannot make the
+    /// page; equal scores in index order), or newest first.
+    fn page(&self, searcher: &Searcher, query: &dyn Query, request: &IndexQuery, words: bool) -> tantivy::Result<Vec<u64>> {
+        let top = TopDocs::with_limit(request.limit).and_offset(request.offset);
+        if words && request.sort == Sort::Relevance {
+            let ranked = searcher.search(query, &top.order_by_score())?;
+            let seqs = searcher.segment_readers().iter().map(|segment| segment.fast_fields().u64("seq")).collect::<Result<Vec<_>, _>>()?;
+            return Ok(ranked
+                .into_iter()
+                .filter_map(|(_, address)| seqs[address.segment_ord as usize].first(address.doc_id))
+                .collect());
+        }
+        // The sort key is the seq itself.
+        let newest = searcher.search(query, &top.order_by_fast_field::<u64>("seq", Order::Desc))?;
+        Ok(newest.into_iter().filter_map(|(seq, _)| seq).collect())
     }
 
     /// The words with each word of five letters or more that no job spells so (in its title,
@@ -565,12 +576,19 @@ impl tantivy::collector::SegmentCollector for FacetSegment {
     type Fruit = Vec<BTreeMap<String, usize>>;
 
     fn collect(&mut self, doc: tantivy::DocId, _score: tantivy::Score) {
+        self.collect_block(&[doc]);
+    }
+
+    /// Many matches at a time: one batched read of each column (every job has one category and
+    /// one job type).
+    fn collect_block(&mut self, docs: &[tantivy::DocId]) {
+        let mut ordinals = vec![None; docs.len()];
         for (column, counts) in self.columns.iter().zip(self.counts.iter_mut()) {
-            if let Some(column) = column {
-                for ordinal in column.term_ords(doc) {
-                    if let Some(count) = counts.get_mut(ordinal as usize) {
-                        *count += 1;
-                    }
+            let Some(column) = column else { continue };
+            column.ords().first_vals(docs, &mut ordinals);
+            for ordinal in ordinals.iter().flatten() {
+                if let Some(count) = counts.get_mut(*ordinal as usize) {
+                    *count += 1;
                 }
             }
         }
@@ -676,7 +694,7 @@ mod tests {
             job(3, "Java Taster", &["food"]),
         ]);
         assert_eq!(search(&index, "tuster").corrected, Some(vec!["tester".to_string()]));
-        assert_eq!(search(&index, "tuster").seqs, [2, 1]);
+        assert_eq!(search(&index, "tuster").seqs, [1, 2]);
     }
 
     #[test]
@@ -741,7 +759,7 @@ mod tests {
             index.search(&IndexQuery { words: words("rust"), offset, limit: 10, ..IndexQuery::default() }).unwrap().seqs
         };
         let all: Vec<u64> = [page(0), page(10), page(20)].concat();
-        assert_eq!(all, (1..=25).rev().collect::<Vec<u64>>(), "equal scores: newest first, no repeats");
+        assert_eq!(all, (1..=25).collect::<Vec<u64>>(), "equal scores in index order: one order, no repeats");
         index.upsert(&job(25, "Go Developer", &["go"])).unwrap();
         index.remove(24);
         index.commit().unwrap();

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use tokio::sync::{Mutex, watch};
+use tokio::sync::{Mutex, Notify, watch};
 
 use crate::db::{Db, now_millis};
 use crate::dispatch;
@@ -129,12 +129,13 @@ impl SearchIndex {
                 }
             }
         }
-        let mut listener = listen(&db).await;
+        let wake = Arc::new(Notify::new());
+        let listening = listen(&db, wake.clone()).await.map(AbortOnDrop);
+        let poll = if listening.is_some() { POLL_WITH_NOTIFICATIONS } else { POLL };
         loop {
             self.sync(&db).await;
-            let poll = if listener.is_some() { POLL_WITH_NOTIFICATIONS } else { POLL };
             tokio::select! {
-                () = notified(&mut listener) => {}
+                () = wake.notified() => {}
                 () = tokio::time::sleep(poll) => {}
                 _ = stop.changed() => return,
             }
@@ -153,15 +154,15 @@ impl SearchIndex {
         let reader = {
             let db = db.clone();
             tokio::spawn(async move {
-                let mut after = -1i64;
+                let mut before = i64::MAX;
                 loop {
-                    let page = listed_after(&db, after, REBUILD_PAGE).await;
+                    let page = listed_before(&db, before, REBUILD_PAGE).await;
                     let last = page.as_ref().ok().and_then(|page| page.last()).map(|doc| doc.seq as i64);
                     if pages.send(page).await.is_err() {
                         return;
                     }
                     match last {
-                        Some(seq) => after = seq,
+                        Some(seq) => before = seq,
                         None => return,
                     }
                 }
@@ -228,35 +229,36 @@ impl Drop for AbortOnDrop {
     }
 }
 
-/// On PostgreSQL, a connection listening for the change log's notifications (several instances
-/// on one database each hear every commit at once); `None` on SQLite or when it cannot listen.
-async fn listen(db: &Db) -> Option<sqlx::postgres::PgListener> {
+/// On PostgreSQL, a task that listens for the change log's notifications on a connection of its
+/// own and wakes the indexer at each (several instances on one database each hear every commit at
+/// once; the listener reconnects by itself after an outage). `None` on SQLite or when it cannot
+/// listen: then the log is polled.
+async fn listen(db: &Db, wake: Arc<Notify>) -> Option<tokio::task::JoinHandle<()>> {
     let Db::Postgres(pool) = db else { return None };
     let listening = async {
         let mut listener = sqlx::postgres::PgListener::connect_with(pool).await?;
         listener.listen(CHANNEL).await?;
         Ok::<_, sqlx::Error>(listener)
     };
-    match listening.await {
-        Ok(listener) => Some(listener),
+    let mut listener = match listening.await {
+        Ok(listener) => listener,
         Err(error) => {
             tracing::warn!(%error, "cannot listen for job changes; reading the change log every 200 ms instead");
-            None
+            return None;
         }
-    }
-}
-
-/// Waits for the next notification (any number that arrived meanwhile count as one wake-up);
-/// never returns without a listener. A listener that fails is dropped: polling carries on.
-async fn notified(listener: &mut Option<sqlx::postgres::PgListener>) {
-    let Some(active) = listener else { return std::future::pending().await };
-    match active.recv().await {
-        Ok(_) => while active.next_buffered().is_some() {},
-        Err(error) => {
-            tracing::warn!(%error, "stopped listening for job changes; reading the change log every 200 ms instead");
-            *listener = None;
+    };
+    Some(tokio::spawn(async move {
+        loop {
+            match listener.recv().await {
+                // A wake-up not yet taken is kept, so none is lost between two syncs.
+                Ok(_) => wake.notify_one(),
+                Err(error) => {
+                    tracing::warn!(%error, "listening for job changes failed; trying again in 1 s");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
         }
-    }
+    }))
 }
 
 /// Log rows applied lately, so the late window does not apply them again and again.
@@ -388,11 +390,13 @@ async fn seq_of(db: &Db, job_id: &str) -> Result<Option<i64>, sqlx::Error> {
     Ok(row.map(|(seq,)| seq))
 }
 
-/// Listed jobs after `after` in `seq` order, `limit` at a time (keyset paging).
-async fn listed_after(db: &Db, after: i64, limit: i64) -> Result<Vec<JobDoc>, sqlx::Error> {
-    let sql = format!("SELECT {DOC_COLUMNS} FROM jobs WHERE seq > $1 AND deleted_at IS NULL ORDER BY seq LIMIT $2");
+/// Listed jobs before `before`, newest first, `limit` at a time (keyset paging). A rebuilt index
+/// holds the newest jobs first, so among equally good matches they rank first.
+async fn listed_before(db: &Db, before: i64, limit: i64) -> Result<Vec<JobDoc>, sqlx::Error> {
+    let sql =
+        format!("SELECT {DOC_COLUMNS} FROM jobs WHERE seq < $1 AND deleted_at IS NULL ORDER BY seq DESC LIMIT $2");
     let rows: Vec<DocRow> = dispatch!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(after).bind(limit).fetch_all(pool).await
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(before).bind(limit).fetch_all(pool).await
     })?;
     Ok(rows.into_iter().map(JobDoc::from).collect())
 }

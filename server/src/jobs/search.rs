@@ -20,7 +20,8 @@ const MAX_TERMS: usize = 8;
 pub struct JobSearch {
     /// Words matched case-insensitively by their stem ("engineers" finds "Engineer") against title,
     /// skills, company, location and description (all must match; the last, of two letters or more,
-    /// also as the start of a word in the title, skills, company or location).
+    /// also stands for the whole words it begins that jobs use in a title, skills, company or
+    /// location).
     #[param(value_type = Option<String>)]
     pub q: Vec<String>,
     /// `Full-time`, `Part-time` or `Internship`; repeat for several (they combine as OR).
