@@ -118,13 +118,21 @@ struct Fields {
     posted: Field,
     /// The deadline, or `i64::MIN` once every place is taken: "open at t" is `open_until > t`.
     open_until: Field,
+    /// `yes` on a job that was open when it was indexed (the indexer re-indexes a job when its
+    /// deadline passes): a term to intersect first, so the exact `open_until` check reads only
+    /// the open jobs' values.
+    open: Field,
 }
+
+/// The `open` field's one value.
+const OPEN: &str = "yes";
 
 /// How many times each text goes into `text`: a match in the title counts most, then the skills.
 const TITLE_WEIGHT: usize = 3;
 const SKILLS_WEIGHT: usize = 2;
 /// A last word being typed stands for at most this many whole words (those most jobs use).
 const PREFIX_EXPANSIONS: usize = 8;
+const SHORT_PREFIX_EXPANSIONS: usize = 3;
 
 fn schema() -> Schema {
     let mut builder = Schema::builder();
@@ -145,6 +153,7 @@ fn schema() -> Schema {
     builder.add_i64_field("salary", INDEXED | FAST);
     builder.add_i64_field("posted", INDEXED | FAST);
     builder.add_i64_field("open_until", INDEXED | FAST);
+    builder.add_text_field("open", analysed("raw", IndexRecordOption::WithFreqs));
     builder.build()
 }
 
@@ -195,6 +204,7 @@ impl JobIndex {
             salary: field("salary"),
             posted: field("posted"),
             open_until: field("open_until"),
+            open: field("open"),
         };
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
         let writer = index.writer_with_num_threads(1, WRITER_HEAP_BYTES)?;
@@ -245,6 +255,9 @@ impl JobIndex {
         document.add_i64(f.salary, doc.salary);
         document.add_i64(f.posted, doc.posted);
         document.add_i64(f.open_until, if doc.full { i64::MIN } else { doc.deadline });
+        if !doc.full && doc.deadline > crate::db::now_millis() {
+            document.add_text(f.open, OPEN);
+        }
         document
     }
 
@@ -377,7 +390,9 @@ impl JobIndex {
         }
         let mut completions: Vec<(String, u64)> = completions.into_iter().collect();
         completions.sort_by(|(a, a_jobs), (b, b_jobs)| b_jobs.cmp(a_jobs).then_with(|| a.cmp(b)));
-        for (word, _) in completions.into_iter().take(PREFIX_EXPANSIONS) {
+        // Two letters begin many common words: the three commonest are what such a search means.
+        let expansions = if raw.chars().count() <= 2 { SHORT_PREFIX_EXPANSIONS } else { PREFIX_EXPANSIONS };
+        for (word, _) in completions.into_iter().take(expansions) {
             for (_, stem) in self.analysed(std::slice::from_ref(&word))? {
                 if !last.stems.contains(&stem) {
                     last.stems.push(stem);
@@ -425,6 +440,7 @@ impl JobIndex {
             filters.push(after(f.posted, Bound::Included(since)));
         }
         if let Some(now) = query.open_at {
+            filters.push(Box::new(TermQuery::new(Term::from_field_text(f.open, OPEN), IndexRecordOption::WithFreqs)));
             filters.push(after(f.open_until, Bound::Excluded(now)));
         }
         Filters { category, job_type, rest: filters }
@@ -618,6 +634,9 @@ impl tantivy::collector::SegmentCollector for FacetSegment {
 mod tests {
     use super::*;
 
+    /// 2100-01-01: open whenever these tests run.
+    const FAR_AHEAD: i64 = 4_102_444_800_000;
+
     fn job(seq: u64, title: &str, skills: &[&str]) -> JobDoc {
         JobDoc {
             seq,
@@ -630,7 +649,7 @@ mod tests {
             job_type: "Full-time".into(),
             salary: 80_000,
             posted: 1_000,
-            deadline: 10_000,
+            deadline: FAR_AHEAD,
             full: false,
         }
     }
@@ -732,7 +751,13 @@ mod tests {
             index.search(&query).unwrap()
         };
         assert_eq!(query(&|_| {}).seqs, [4, 3, 2, 1]);
-        assert_eq!(query(&|q| q.open_at = Some(1_000)).seqs, [4, 3], "not past its deadline, not full");
+        let now = crate::db::now_millis();
+        assert_eq!(query(&|q| q.open_at = Some(now)).seqs, [4, 3], "not past its deadline, not full");
+        assert_eq!(
+            query(&|q| q.open_at = Some(FAR_AHEAD)).seqs,
+            Vec::<u64>::new(),
+            "a deadline passed since the job was indexed closes it at once, before the sweep re-indexes it"
+        );
         assert_eq!(query(&|q| q.job_types = vec!["Internship".into()]).seqs, [3]);
         assert_eq!(query(&|q| q.salary_min = Some(50_000)).seqs, [4, 2, 1]);
         assert_eq!(query(&|q| q.categories = vec!["internships".into()]).seqs, [3]);

@@ -32,6 +32,10 @@ const REBUILD_PAGE: i64 = 5_000;
 /// rows this recent are read again (and skipped when already applied).
 const LATE_WINDOW_MILLIS: i64 = 10_000;
 const CURSOR_FILE: &str = "jobportal-index-cursor";
+/// Beside the cursor: the time up to which passed deadlines were re-indexed.
+const SWEPT_FILE: &str = "jobportal-index-swept";
+/// How often jobs whose deadline has just passed are re-indexed as closed.
+const SWEEP: Duration = Duration::from_secs(10);
 
 /// The index and what the request path needs to know of it.
 pub struct SearchIndex {
@@ -49,14 +53,21 @@ pub struct SearchIndex {
 struct Following {
     cursor: i64,
     recent: RecentRows,
+    /// Jobs whose deadline is at or before this time (Unix milliseconds) are indexed as closed.
+    swept: i64,
 }
 
 impl SearchIndex {
     /// Opens (or makes) the index in `dir`. It is ready at once unless it must be rebuilt.
     pub fn open(dir: &Path) -> tantivy::Result<Arc<Self>> {
         let (index, fresh) = JobIndex::open(dir)?;
-        let fresh = fresh || read_cursor(dir).is_none();
-        let following = Following { cursor: read_cursor(dir).unwrap_or_default(), recent: RecentRows::default() };
+        let (cursor, swept) = (read_number(dir, CURSOR_FILE), read_number(dir, SWEPT_FILE));
+        let fresh = fresh || cursor.is_none() || swept.is_none();
+        let following = Following {
+            cursor: cursor.unwrap_or_default(),
+            recent: RecentRows::default(),
+            swept: swept.unwrap_or_default(),
+        };
         Ok(Arc::new(Self {
             index,
             dir: dir.to_path_buf(),
@@ -98,7 +109,7 @@ impl SearchIndex {
             return;
         }
         let mut following = self.cursor.lock().await;
-        let Following { cursor, recent } = &mut *following;
+        let Following { cursor, recent, .. } = &mut *following;
         match self.catch_up(db, *cursor, recent).await {
             Ok(next) => *cursor = next,
             Err(error) => tracing::warn!(%error, "could not apply job changes to the search index"),
@@ -114,8 +125,8 @@ impl SearchIndex {
             loop {
                 let mut following = self.cursor.lock().await;
                 match self.rebuild(&db).await {
-                    Ok(cursor) => {
-                        following.cursor = cursor;
+                    Ok(position) => {
+                        (following.cursor, following.swept) = (position.cursor, position.swept);
                         break;
                     }
                     Err(error) => {
@@ -132,8 +143,13 @@ impl SearchIndex {
         let wake = Arc::new(Notify::new());
         let listening = listen(&db, wake.clone()).await.map(AbortOnDrop);
         let poll = if listening.is_some() { POLL_WITH_NOTIFICATIONS } else { POLL };
+        let mut last_sweep = std::time::Instant::now();
         loop {
             self.sync(&db).await;
+            if last_sweep.elapsed() >= SWEEP {
+                self.sweep(&db).await;
+                last_sweep = std::time::Instant::now();
+            }
             tokio::select! {
                 () = wake.notified() => {}
                 () = tokio::time::sleep(poll) => {}
@@ -143,9 +159,11 @@ impl SearchIndex {
     }
 
     /// Empties the index and fills it from every listed job; returns the log position it covers.
-    pub async fn rebuild(&self, db: &Db) -> Result<i64, IndexError> {
-        // Read the log's end first: a change made while the jobs are read is applied again after.
+    pub async fn rebuild(&self, db: &Db) -> Result<Position, IndexError> {
+        // Read the log's end first: a change made while the jobs are read is applied again after;
+        // likewise a deadline that passes while they are read is swept after.
         let cursor = last_change(db).await?;
+        let swept = now_millis();
         let started = std::time::Instant::now();
         tracing::info!("building the search index from the database");
         self.index.clear()?;
@@ -182,10 +200,40 @@ impl SearchIndex {
             }
         }
         blocking(|| self.index.commit())?;
-        write_cursor(&self.dir, cursor)?;
+        write_number(&self.dir, CURSOR_FILE, cursor)?;
+        write_number(&self.dir, SWEPT_FILE, swept)?;
         self.ready.store(true, Ordering::Release);
         tracing::info!(jobs = count, seconds = started.elapsed().as_secs_f64(), "search index built");
-        Ok(cursor)
+        Ok(Position { cursor, swept })
+    }
+
+    /// Re-indexes the jobs whose deadline passed since the last sweep, so their `open` term goes
+    /// (searches check the deadline itself too, so they are exact meanwhile).
+    pub async fn sweep(&self, db: &Db) {
+        let mut following = self.cursor.lock().await;
+        let now = now_millis();
+        let swept = async {
+            let mut since = following.swept;
+            loop {
+                let closed = closed_between(db, since, now).await?;
+                for (job_id, _) in &closed {
+                    if let Some(doc) = indexed_form(db, job_id).await? {
+                        self.index.upsert(&doc)?;
+                    }
+                }
+                blocking(|| self.index.commit())?;
+                let full_batch = closed.len() as i64 == BATCH;
+                since = if full_batch { closed.last().map_or(now, |(_, deadline)| *deadline) } else { now };
+                write_number(&self.dir, SWEPT_FILE, since)?;
+                if !full_batch {
+                    return Ok::<_, IndexError>(since);
+                }
+            }
+        };
+        match swept.await {
+            Ok(since) => following.swept = since,
+            Err(error) => tracing::warn!(%error, "could not re-index the jobs whose deadline passed"),
+        }
     }
 
     /// Applies the log rows after `cursor` (and recent late ones); returns the new cursor.
@@ -212,7 +260,7 @@ impl SearchIndex {
                 recent.insert(*seq);
                 cursor = cursor.max(*seq);
             }
-            write_cursor(&self.dir, cursor)?;
+            write_number(&self.dir, CURSOR_FILE, cursor)?;
             if (rows.len() as i64) < BATCH {
                 return Ok(cursor);
             }
@@ -261,6 +309,12 @@ async fn listen(db: &Db, wake: Arc<Notify>) -> Option<tokio::task::JoinHandle<()
     }))
 }
 
+/// Where a built index stands: the change log position and the sweep time it covers.
+pub struct Position {
+    pub cursor: i64,
+    pub swept: i64,
+}
+
 /// Log rows applied lately, so the late window does not apply them again and again.
 #[derive(Default)]
 struct RecentRows {
@@ -306,15 +360,22 @@ pub fn blocking<T>(work: impl FnOnce() -> T) -> T {
     }
 }
 
-fn read_cursor(dir: &Path) -> Option<i64> {
-    std::fs::read_to_string(dir.join(CURSOR_FILE)).ok()?.trim().parse().ok()
+fn read_number(dir: &Path, file: &str) -> Option<i64> {
+    std::fs::read_to_string(dir.join(file)).ok()?.trim().parse().ok()
 }
 
-/// Written to a temporary file and renamed, so a crash leaves the old cursor or the new one.
-fn write_cursor(dir: &Path, cursor: i64) -> std::io::Result<()> {
-    let temporary = dir.join(format!("{CURSOR_FILE}.tmp"));
-    std::fs::write(&temporary, cursor.to_string())?;
-    std::fs::rename(temporary, dir.join(CURSOR_FILE))
+/// Written to a temporary file and renamed, so a crash leaves the old value or the new one.
+fn write_number(dir: &Path, file: &str, value: i64) -> std::io::Result<()> {
+    let temporary = dir.join(format!("{file}.tmp"));
+    std::fs::write(&temporary, value.to_string())?;
+    std::fs::rename(temporary, dir.join(file))
+}
+
+/// Listed jobs whose deadline is in `(after, until]`, by deadline, a batch at a time.
+async fn closed_between(db: &Db, after: i64, until: i64) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    const SQL: &str = "SELECT id, deadline FROM jobs WHERE deleted_at IS NULL AND deadline > $1 AND deadline <= $2 \
+         ORDER BY deadline LIMIT $3";
+    dispatch!(db, |pool| sqlx::query_as(SQL).bind(after).bind(until).bind(BATCH).fetch_all(pool).await)
 }
 
 async fn last_change(db: &Db) -> Result<i64, sqlx::Error> {

@@ -14,6 +14,7 @@ on_both_engines!(
     a_typo_is_forgiven_and_the_answer_says_what_was_searched,
     facets_count_the_matches_per_category_and_job_type,
     matched_words_are_marked_in_titles,
+    a_passed_deadline_closes_a_job_at_once_and_the_sweep_re_indexes_it,
     filters_by_posting_date_and_sort_by_newest,
     open_only_leaves_out_a_job_once_its_last_place_is_taken,
     an_index_is_rebuilt_from_the_database,
@@ -344,4 +345,32 @@ async fn an_index_killed_while_it_is_built_or_followed_recovers_on_the_next_star
     );
     again.kill();
     let _ = std::fs::remove_dir_all(data_dir);
+}
+
+async fn a_passed_deadline_closes_a_job_at_once_and_the_sweep_re_indexes_it(app: &TestApp) {
+    use jobportal::jobs::index::IndexQuery;
+    let recruiter = app.recruiter().await;
+    let category = app.category_id("Engineering").await;
+    let job = app.job(&recruiter, &category, "Sweep Tester").await;
+    let deadline = jobportal::db::now_millis() + 1_000;
+    const SQL: &str = "UPDATE jobs SET deadline = $1 WHERE id = $2";
+    jobportal::dispatch!(&app.db, |pool| sqlx::query(SQL).bind(deadline).bind(&job.id).execute(pool).await.map(|_| ()))
+        .unwrap();
+    app.sync_index().await;
+    let (_, open) = app.get("/api/v1/jobs/alljobs?q=sweep&openOnly=true").await;
+    assert_eq!(titles(&open), ["Sweep Tester"]);
+
+    tokio::time::sleep(Duration::from_millis(1_100)).await;
+    let (_, closed) = app.get("/api/v1/jobs/alljobs?q=sweep&openOnly=true").await;
+    assert_eq!(closed["total"], 0, "closed the moment its deadline passes, before any re-indexing");
+
+    // Searched as of just before the deadline: the job still carries the index's open mark until
+    // the sweep re-indexes it; after the sweep it does not.
+    let as_of_before = || {
+        let query = IndexQuery { words: vec!["sweep".into()], open_at: Some(deadline - 1), limit: 10, ..IndexQuery::default() };
+        app.search_index.index.search(&query).unwrap().total
+    };
+    assert_eq!(as_of_before(), 1);
+    app.search_index.sweep(&app.db).await;
+    assert_eq!(as_of_before(), 0, "the sweep re-indexed the job as closed");
 }
