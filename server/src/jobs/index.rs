@@ -17,7 +17,7 @@ use tantivy::schema::{
 use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 /// Bumped whenever the schema or the analysis changes: an index of another version is rebuilt.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 const VERSION_FILE: &str = "jobportal-index-version";
 /// The writer's memory budget; a rebuild of a million jobs fits in a few flushes.
 const WRITER_HEAP_BYTES: usize = 64 * 1024 * 1024;
@@ -170,7 +170,8 @@ impl JobIndex {
     pub fn open(dir: &Path) -> tantivy::Result<(Self, bool)> {
         let version = std::fs::read_to_string(dir.join(VERSION_FILE)).ok();
         let current = version.as_deref().map(str::trim) == Some(SCHEMA_VERSION.to_string().as_str());
-        let opened = if current { Index::open_in_dir(dir).ok() } else { None };
+        // A version file that was not bumped with a schema change must not stop the server.
+        let opened = if current { Index::open_in_dir(dir).ok().filter(|index| index.schema() == schema()) } else { None };
         let (index, fresh) = match opened {
             Some(index) => (index, false),
             None => {

@@ -283,26 +283,40 @@ impl Drop for AbortOnDrop {
 /// listen: then the log is polled.
 async fn listen(db: &Db, wake: Arc<Notify>) -> Option<tokio::task::JoinHandle<()>> {
     let Db::Postgres(pool) = db else { return None };
-    let listening = async {
-        let mut listener = sqlx::postgres::PgListener::connect_with(pool).await?;
+    let listening = |pool: sqlx::PgPool| async move {
+        let mut listener = sqlx::postgres::PgListener::connect_with(&pool).await?;
         listener.listen(CHANNEL).await?;
         Ok::<_, sqlx::Error>(listener)
     };
-    let mut listener = match listening.await {
-        Ok(listener) => listener,
+    let mut listener = match listening(pool.clone()).await {
+        Ok(listener) => Some(listener),
         Err(error) => {
             tracing::warn!(%error, "cannot listen for job changes; reading the change log every 200 ms instead");
             return None;
         }
     };
+    let pool = pool.clone();
     Some(tokio::spawn(async move {
         loop {
-            match listener.recv().await {
-                // A wake-up not yet taken is kept, so none is lost between two syncs.
-                Ok(_) => wake.notify_one(),
-                Err(error) => {
-                    tracing::warn!(%error, "listening for job changes failed; trying again in 1 s");
+            match &mut listener {
+                Some(active) => match active.recv().await {
+                    // A wake-up not yet taken is kept, so none is lost between two syncs.
+                    Ok(_) => wake.notify_one(),
+                    Err(error) => {
+                        // Dropped at once: it holds one of the pool's connections, which a closing
+                        // pool waits for.
+                        tracing::warn!(%error, "listening for job changes failed; trying again in 1 s");
+                        listener = None;
+                    }
+                },
+                None => {
                     tokio::time::sleep(Duration::from_secs(1)).await;
+                    if pool.is_closed() {
+                        return;
+                    }
+                    listener = listening(pool.clone()).await.ok();
+                    // Whatever was written while nobody listened is read now.
+                    wake.notify_one();
                 }
             }
         }
