@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
-import { freshEmail, signupCode } from './mail'
+import { categoryIds, deleteJob, postJob as post, signUp, type JobFields, type Posted } from './seed'
 
 /**
  * The server has no job-posting screen yet, so a recruiter made through the real signup calls posts
@@ -9,62 +9,24 @@ import { freshEmail, signupCode } from './mail'
  */
 
 const PASSWORD = 'jobs-journey-secret-1'
-const TODAY = new Date().toISOString().slice(0, 10)
-
-type Posted = { _id: string; title: string }
-type Session = { token: string; user: { accountType: string } }
 
 let api: APIRequestContext
 let recruiterToken = ''
 const posted: Posted[] = []
 
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200): Promise<T> {
-  const body = await response.text()
-  expect(response.status(), `${response.url()} answered ${body}`).toBe(status)
-  return JSON.parse(body) as T
-}
+const account = (accountType: 'Applicant' | 'Recruiter') => signUp(api, accountType, 'jobs', PASSWORD)
 
-/** Signs up through the real calls (code read from the server's outbox) and logs in. */
-async function account(accountType: 'Applicant' | 'Recruiter'): Promise<Session> {
-  const email = freshEmail(`jobs-${accountType.toLowerCase()}`)
-  await ok(await api.post('/api/v1/auth/sendotp', { data: { email } }))
-  const otp = await signupCode(email)
-  await ok(
-    await api.post('/api/v1/auth/signup', {
-      data: { accountType, firstName: 'Jo', lastName: 'Bs', email, password: PASSWORD, confirmPassword: PASSWORD, otp },
-    }),
-  )
-  return ok<Session>(await api.post('/api/v1/auth/login', { data: { email, password: PASSWORD } }))
-}
-
-async function postJob(categoryId: string, fields: { title: string; company: string; location: string; jobType: string; deadline?: string; dateOfPosting?: string }) {
-  const { data } = await ok<{ data: Posted }>(
-    await api.post('/api/v1/jobs/createJob', {
-      headers: { Authorization: `Bearer ${recruiterToken}` },
-      data: {
-        description: `Join ${fields.company} as ${fields.title}.`,
-        maxApplicants: 10,
-        maxPositions: 2,
-        dateOfPosting: TODAY,
-        deadline: '2099-12-31',
-        skillsets: ['teamwork', 'english'],
-        salary: 42000,
-        categoryName: categoryId,
-        ...fields,
-      },
-    }),
-    201,
-  )
-  posted.push(data)
-  return data
+async function postJob(categoryId: string, fields: Omit<JobFields, 'categoryName'>) {
+  const job = await post(api, recruiterToken, { ...fields, categoryName: categoryId })
+  posted.push(job)
+  return job
 }
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   test.setTimeout(120_000)
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
   recruiterToken = (await account('Recruiter')).token
-  const { categories } = await ok<{ categories: { _id: string; name: string }[] }>(await api.get('/api/v1/jobs/showAllCategories'))
-  const engineering = categories.find((category) => category.name === 'Engineering')!._id
+  const engineering = (await categoryIds(api)).Engineering
 
   await postJob(engineering, { title: 'Rust Backend Engineer', company: 'Zephyrine Robotics', location: 'Pune', jobType: 'Full-time' })
   await postJob(engineering, { title: 'Data Analyst Intern', company: 'Zephyrine Analytics', location: 'Bengaluru', jobType: 'Internship' })
@@ -83,9 +45,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 })
 
 test.afterAll(async () => {
-  for (const job of posted) {
-    await ok(await api.delete(`/api/v1/jobs/deleteJob/${job._id}`, { headers: { Authorization: `Bearer ${recruiterToken}` } }))
-  }
+  for (const job of posted) await deleteJob(api, recruiterToken, job)
   await api.dispose()
 })
 
@@ -93,6 +53,8 @@ const results = (page: Page) => page.getByRole('list', { name: 'Results' }).getB
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search jobs' })
 
 test('a word of a company finds its jobs, a type narrows them, and a reload keeps the search', async ({ page }) => {
+  // Six pages checked with axe, a reload and a visit: longer than the default on a busy machine.
+  test.setTimeout(60_000)
   const searches: string[] = []
   page.on('request', (request) => {
     if (request.url().includes('/api/v1/jobs/alljobs')) searches.push(new URL(request.url()).search)
@@ -106,8 +68,8 @@ test('a word of a company finds its jobs, a type narrows them, and a reload keep
   await expect(page).toHaveURL(/\/jobs\?q=zephyrine$/)
   await expect(page.getByText('2 jobs found')).toBeVisible()
   expect((await results(page).allInnerTexts()).sort()).toEqual(['Data Analyst Intern', 'Rust Backend Engineer'])
-  // Typing nine letters searched once, after the pause.
-  expect(searches).toEqual(['?page=1&limit=20', '?q=zephyrine&page=1&limit=20'])
+  // Typing nine letters searched once, after the pause; only open jobs are asked for.
+  expect(searches).toEqual(['?openOnly=true&page=1&limit=20', '?q=zephyrine&openOnly=true&page=1&limit=20'])
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0)
   await expectAccessible(page)
 
@@ -185,9 +147,17 @@ test('a job whose deadline has passed says so in red and offers no Apply, even t
     localStorage.setItem('user', JSON.stringify(user))
   }, applicant)
 
+  // A closed job is left out of the list until closed jobs are asked for, and then it says so.
   await page.goto('/jobs')
   await searchBox(page).fill('bygone')
-  await results(page).filter({ hasText: 'Archive Clerk' }).click()
+  await expect(page).toHaveURL(/\/jobs\?q=bygone$/)
+  await expect(page.getByText('No jobs found for your search.')).toBeVisible()
+  await page.getByRole('checkbox', { name: 'Show closed jobs' }).check()
+  await expect(page).toHaveURL(/\/jobs\?q=bygone&closed=1$/)
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Archive Clerk' }) })
+  await expect(card.getByText('Closed', { exact: true })).toBeVisible()
+  await expectAccessible(page)
+  await card.getByRole('link', { name: 'Archive Clerk' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Archive Clerk' })).toBeVisible()
   const notice = page.getByText('No longer accepting applications')
   await expect(notice).toBeVisible()

@@ -14,7 +14,7 @@ type Props = {
   facets: JobFacets | undefined
 }
 
-export const SALARY_ERROR = 'Enter a whole number of rupees'
+const SALARY_ERROR = 'Enter a whole number of rupees'
 
 const trimmed = (typed: string) => typed.trim()
 

@@ -1,0 +1,162 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expectAccessible } from './axe'
+import { expect, test } from './csp'
+import { categoryIds, deleteJob, ok, postJob, signUp, type JobFields, type Posted } from './seed'
+
+/**
+ * A guest searches the board on /jobs: a misspelt word is corrected and the matched word marked in
+ * the title, the filters narrow the list and show how many each would give, and the URL keeps the
+ * whole search. A recruiter posts the jobs through the API first; every job is deleted at the end,
+ * as other journeys expect an empty board.
+ */
+
+const PASSWORD = 'search-journey-secret-1'
+/** A word no other journey's job has, so a search for it finds only this journey's jobs. */
+const WORD = `quillon${Date.now().toString(36)}`
+const COMPANY = `${WORD} Labs`
+
+let api: APIRequestContext
+let recruiterToken = ''
+let engineering = ''
+const posted: Posted[] = []
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  test.setTimeout(120_000)
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+  recruiterToken = (await signUp(api, 'Recruiter', 'search', PASSWORD)).token
+  const categories = await categoryIds(api)
+  engineering = categories.Engineering
+  const jobs: JobFields[] = [
+    { title: 'Backend Engineer', company: COMPANY, location: 'Pune', jobType: 'Full-time', categoryName: engineering, salary: 90000 },
+    { title: 'Frontend Engineer Intern', company: COMPANY, location: 'Pune', jobType: 'Internship', categoryName: engineering, salary: 20000 },
+    { title: 'Data Analyst', company: COMPANY, location: 'Mumbai', jobType: 'Full-time', categoryName: categories.Finance, salary: 60000 },
+    // Closed since February: listed only when closed jobs are asked for.
+    {
+      title: 'Legacy Systems Engineer',
+      company: COMPANY,
+      location: 'Pune',
+      jobType: 'Full-time',
+      categoryName: engineering,
+      salary: 95000,
+      dateOfPosting: '2026-01-01',
+      deadline: '2026-02-01',
+    },
+  ]
+  for (const job of jobs) posted.push(await postJob(api, recruiterToken, job))
+
+  // The search index follows the database a moment behind: wait until it has every job (with its
+  // facets, so the index, not the database's stand-in, answers).
+  await expect
+    .poll(async () => {
+      const page = await ok<{ total: number; facets?: unknown }>(await api.get(`/api/v1/jobs/alljobs?q=${WORD}`))
+      return page.facets ? page.total : -1
+    }, { timeout: 30_000, message: 'the search index has the four jobs' })
+    .toBe(4)
+})
+
+test.afterAll(async () => {
+  for (const job of posted) await deleteJob(api, recruiterToken, job)
+  await api.dispose()
+})
+
+const results = (page: Page) => page.getByRole('list', { name: 'Results' }).getByRole('link')
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search jobs' })
+const categorySelect = (page: Page) => page.getByRole('combobox', { name: 'Category' })
+const jobType = (page: Page, label: string) => page.getByRole('checkbox', { name: label, exact: true })
+const option = (page: Page, name: string) => categorySelect(page).locator('option', { hasText: name })
+/** The titles listed, in any order (equal matches come newest first), once the list shows them. */
+const expectTitles = (page: Page, titles: string[]) =>
+  expect.poll(async () => (await results(page).allInnerTexts()).sort()).toEqual([...titles].sort())
+
+test('a misspelt word is searched as the jobs spell it, and the matched word of each title is marked', async ({ page }) => {
+  await page.goto('/jobs')
+  await expect(page.getByText(/^\d+ jobs? found$/)).toBeVisible()
+  await searchBox(page).pressSequentially('enginer', { delay: 40 })
+  await expect(page).toHaveURL(/\/jobs\?q=enginer$/)
+
+  const correction = page.getByText('Showing results for engineer', { exact: true })
+  await expect(correction).toBeVisible()
+  await expect(correction.locator('strong')).toHaveText('engineer')
+  const backend = results(page).filter({ hasText: 'Backend Engineer' })
+  await expect(backend).toHaveCount(1)
+  await expect(backend.locator('mark')).toHaveText(['Engineer'])
+  await expect(backend).toHaveText('Backend Engineer')
+  // Open jobs only, by default: the closed engineer job is not listed.
+  await expect(results(page).filter({ hasText: 'Legacy Systems Engineer' })).toHaveCount(0)
+  await expectAccessible(page)
+
+  await page.getByRole('button', { name: 'Search for engineer instead' }).click()
+  await expect(page).toHaveURL(/\/jobs\?q=engineer$/)
+  await expect(searchBox(page)).toHaveValue('engineer')
+  await expect(correction).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 2, name: 'Results' })).toBeFocused()
+  await expect(backend.locator('mark')).toHaveText(['Engineer'])
+})
+
+test('the filters narrow the list, show what each would give, and stay in the URL across a reload', async ({ page }) => {
+  await page.goto(`/jobs?q=${WORD}`)
+  await expect(page.getByText('3 jobs found')).toBeVisible()
+  await expectTitles(page, ['Backend Engineer', 'Data Analyst', 'Frontend Engineer Intern'])
+  await expect(jobType(page, 'Full-time (2)')).toBeVisible()
+  await expect(jobType(page, 'Part-time (0)')).toBeVisible()
+  await expect(jobType(page, 'Internship (1)')).toBeVisible()
+  await expect(option(page, 'Engineering')).toHaveText('Engineering (2)')
+  await expect(option(page, 'Finance')).toHaveText('Finance (1)')
+  await expect(option(page, 'Sales')).toHaveText('Sales (0)')
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('relevance')
+  await expectAccessible(page)
+
+  // A job type narrows the list; its own counts stay (what checking another would add), the categories' follow.
+  await jobType(page, 'Internship (1)').check()
+  await expect(page).toHaveURL(new RegExp(`/jobs\\?q=${WORD}&jobType=Internship$`))
+  await expectTitles(page, ['Frontend Engineer Intern'])
+  await expect(page.getByText('1 job found')).toBeVisible()
+  await expect(jobType(page, 'Full-time (2)')).not.toBeChecked()
+  await expect(option(page, 'Engineering')).toHaveText('Engineering (1)')
+  await expect(option(page, 'Finance')).toHaveText('Finance (0)')
+  await jobType(page, 'Internship (1)').uncheck()
+  await expect(page.getByText('3 jobs found')).toBeVisible()
+
+  // A category narrows the list; the job types' counts follow it, its own stay.
+  await categorySelect(page).selectOption(engineering)
+  await expect(page).toHaveURL(new RegExp(`/jobs\\?q=${WORD}&category=${engineering}$`))
+  await expectTitles(page, ['Backend Engineer', 'Frontend Engineer Intern'])
+  await expect(jobType(page, 'Full-time (1)')).toBeVisible()
+  await expect(jobType(page, 'Internship (1)')).toBeVisible()
+  await expect(option(page, 'Finance')).toHaveText('Finance (1)')
+  await expect(categorySelect(page)).toHaveValue(engineering)
+
+  // Typed filters search after a pause.
+  await page.getByRole('spinbutton', { name: 'Minimum salary (₹ per month)' }).fill('50000')
+  await expect(page).toHaveURL(new RegExp(`/jobs\\?q=${WORD}&category=${engineering}&salaryMin=50000$`))
+  await expectTitles(page, ['Backend Engineer'])
+
+  // Closed jobs are listed when asked for, with a badge that says so.
+  await page.getByRole('checkbox', { name: 'Show closed jobs' }).check()
+  await expect(page).toHaveURL(new RegExp(`/jobs\\?q=${WORD}&category=${engineering}&salaryMin=50000&closed=1$`))
+  await expectTitles(page, ['Backend Engineer', 'Legacy Systems Engineer'])
+  const legacy = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Legacy Systems Engineer' }) })
+  await expect(legacy.getByText('Closed', { exact: true })).toBeVisible()
+  await expectAccessible(page)
+
+  await page.reload()
+  await expect(page).toHaveURL(new RegExp(`/jobs\\?q=${WORD}&category=${engineering}&salaryMin=50000&closed=1$`))
+  await expect(page.getByText('2 jobs found')).toBeVisible()
+  await expectTitles(page, ['Backend Engineer', 'Legacy Systems Engineer'])
+  await expect(searchBox(page)).toHaveValue(WORD)
+  await expect(categorySelect(page)).toHaveValue(engineering)
+  await expect(page.getByRole('spinbutton', { name: 'Minimum salary (₹ per month)' })).toHaveValue('50000')
+  await expect(page.getByRole('checkbox', { name: 'Show closed jobs' })).toBeChecked()
+  await expect(option(page, 'Engineering')).toHaveText('Engineering (2)')
+  await expectAccessible(page)
+})
+
+test('on a 390px-wide phone the search and its filters fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(`/jobs?q=${WORD}&jobType=Full-time&closed=1`)
+  await expect(page.getByText('3 jobs found')).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible()
+  // Nothing is wider than the screen, so nothing needs scrolling sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expectAccessible(page)
+})

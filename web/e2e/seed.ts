@@ -1,0 +1,76 @@
+import type { APIRequestContext } from '@playwright/test'
+import { expect } from './csp'
+import { freshEmail, signupCode } from './mail'
+
+/**
+ * Seeding through the real API: the server has no job-posting screen for journeys that are not
+ * about posting, so a recruiter made through the real signup calls posts their jobs directly.
+ */
+
+export type Posted = { _id: string; title: string }
+export type Session = { token: string; user: { accountType: string } }
+
+export type JobFields = {
+  title: string
+  company: string
+  location: string
+  jobType: 'Full-time' | 'Part-time' | 'Internship'
+  /** A category `_id`. */
+  categoryName: string
+  salary?: number
+  dateOfPosting?: string
+  deadline?: string
+}
+
+const TODAY = new Date().toISOString().slice(0, 10)
+
+/** The response's JSON, after checking its status (the body is in the message when it is not). */
+export async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200): Promise<T> {
+  const body = await response.text()
+  expect(response.status(), `${response.url()} answered ${body}`).toBe(status)
+  return JSON.parse(body) as T
+}
+
+/** Signs up through the real calls (code read from the server's outbox) and logs in. */
+export async function signUp(api: APIRequestContext, accountType: 'Applicant' | 'Recruiter', label: string, password: string): Promise<Session> {
+  const email = freshEmail(`${label}-${accountType.toLowerCase()}`)
+  await ok(await api.post('/api/v1/auth/sendotp', { data: { email } }))
+  const otp = await signupCode(email)
+  await ok(
+    await api.post('/api/v1/auth/signup', {
+      data: { accountType, firstName: 'Jo', lastName: 'Bs', email, password, confirmPassword: password, otp },
+    }),
+  )
+  return ok<Session>(await api.post('/api/v1/auth/login', { data: { email, password } }))
+}
+
+/** The seeded categories' `_id`s by name. */
+export async function categoryIds(api: APIRequestContext): Promise<Record<string, string>> {
+  const { categories } = await ok<{ categories: { _id: string; name: string }[] }>(await api.get('/api/v1/jobs/showAllCategories'))
+  return Object.fromEntries(categories.map((category) => [category.name, category._id]))
+}
+
+/** Posts a job as the recruiter whose token is given: open until 2099, posted today, unless told otherwise. */
+export async function postJob(api: APIRequestContext, token: string, fields: JobFields): Promise<Posted> {
+  const { data } = await ok<{ data: Posted }>(
+    await api.post('/api/v1/jobs/createJob', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        description: `Join ${fields.company} as ${fields.title}.`,
+        maxApplicants: 10,
+        maxPositions: 2,
+        dateOfPosting: TODAY,
+        deadline: '2099-12-31',
+        skillsets: ['teamwork', 'english'],
+        salary: 42000,
+        ...fields,
+      },
+    }),
+    201,
+  )
+  return data
+}
+
+export async function deleteJob(api: APIRequestContext, token: string, job: Posted) {
+  await ok(await api.delete(`/api/v1/jobs/deleteJob/${job._id}`, { headers: { Authorization: `Bearer ${token}` } }))
+}
