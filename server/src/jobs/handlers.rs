@@ -54,9 +54,8 @@ pub struct Facets {
 /// skills weighing most); equal matches keep the index's order (newest first as it was built, jobs
 /// posted since after them), so pages neither repeat nor skip a job while no job changes. Every
 /// word is required, by its English stem; the last word also stands for the whole words it begins;
-/// a word of five letters
-/// or more that no job spells so is taken for a typo of the spelling within one edit that most jobs
-/// use, and `correctedQuery` says what was searched. `total` is exact, `facets` counts matches per
+/// a word of five letters or more that no job spells so is taken for a typo of the spelling within
+/// one edit that most jobs use, and `correctedQuery` says what was searched. `total` is exact, `facets` counts matches per
 /// category and job type, and each job's `titleMatches` marks the words in its title.
 /// Pages reach the first 10,000 results (`page * limit` at most 10,000; deeper is 400).
 /// While the index is first built (a new server, or after its folder was removed), the database
