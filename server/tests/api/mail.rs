@@ -55,7 +55,14 @@ async fn mail_waits_for_an_smtp_server_that_is_down_at_first(app: &TestApp) {
     let sink = SmtpSink::start(port_for_this_test()).await;
     let message = wait_for_message(|| sink.messages(), "patient@example.com", "verification code").await;
     assert_eq!(code_in(&message).len(), 6);
-    let rows: Vec<(i64, Option<i64>, Option<String>)> =
-        jobportal::dispatch!(&app.db, |pool| sqlx::query_as(STATE).fetch_all(pool).await).unwrap();
+    // The outbox marks the message sent just after the sink has it: wait for that write.
+    let mut rows: Vec<(i64, Option<i64>, Option<String>)> = Vec::new();
+    for _ in 0..100 {
+        rows = jobportal::dispatch!(&app.db, |pool| sqlx::query_as(STATE).fetch_all(pool).await).unwrap();
+        if matches!(rows.as_slice(), [(2.., Some(_), None)]) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     assert!(matches!(rows.as_slice(), [(2.., Some(_), None)]), "{rows:?}");
 }
