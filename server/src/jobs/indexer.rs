@@ -213,20 +213,22 @@ impl SearchIndex {
         let mut following = self.cursor.lock().await;
         let now = now_millis();
         let swept = async {
-            let mut since = following.swept;
+            // Keyset paging by (deadline, seq): many jobs share a deadline (the end of a day).
+            let mut after = (following.swept, i64::MIN);
             loop {
-                let closed = closed_between(db, since, now).await?;
-                for (job_id, _) in &closed {
+                let closed = closed_between(db, after, now).await?;
+                for (job_id, _, _) in &closed {
                     if let Some(doc) = indexed_form(db, job_id).await? {
                         self.index.upsert(&doc)?;
                     }
                 }
                 blocking(|| self.index.commit())?;
-                let full_batch = closed.len() as i64 == BATCH;
-                since = if full_batch { closed.last().map_or(now, |(_, deadline)| *deadline) } else { now };
-                write_number(&self.dir, SWEPT_FILE, since)?;
-                if !full_batch {
-                    return Ok::<_, IndexError>(since);
+                match closed.last() {
+                    Some((_, deadline, seq)) if closed.len() as i64 == BATCH => after = (*deadline, *seq),
+                    _ => {
+                        write_number(&self.dir, SWEPT_FILE, now)?;
+                        return Ok::<_, IndexError>(now);
+                    }
                 }
             }
         };
@@ -385,11 +387,12 @@ fn write_number(dir: &Path, file: &str, value: i64) -> std::io::Result<()> {
     std::fs::rename(temporary, dir.join(file))
 }
 
-/// Listed jobs whose deadline is in `(after, until]`, by deadline, a batch at a time.
-async fn closed_between(db: &Db, after: i64, until: i64) -> Result<Vec<(String, i64)>, sqlx::Error> {
-    const SQL: &str = "SELECT id, deadline FROM jobs WHERE deleted_at IS NULL AND deadline > $1 AND deadline <= $2 \
-         ORDER BY deadline LIMIT $3";
-    dispatch!(db, |pool| sqlx::query_as(SQL).bind(after).bind(until).bind(BATCH).fetch_all(pool).await)
+/// Listed jobs whose deadline is at most `until` and after `after` in (deadline, seq) order, a
+/// batch at a time.
+async fn closed_between(db: &Db, after: (i64, i64), until: i64) -> Result<Vec<(String, i64, i64)>, sqlx::Error> {
+    const SQL: &str = "SELECT id, deadline, seq FROM jobs WHERE deleted_at IS NULL AND deadline <= $3 \
+         AND (deadline > $1 OR (deadline = $1 AND seq > $2)) ORDER BY deadline, seq LIMIT $4";
+    dispatch!(db, |pool| sqlx::query_as(SQL).bind(after.0).bind(after.1).bind(until).bind(BATCH).fetch_all(pool).await)
 }
 
 async fn last_change(db: &Db) -> Result<i64, sqlx::Error> {

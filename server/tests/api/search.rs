@@ -15,6 +15,7 @@ on_both_engines!(
     facets_count_the_matches_per_category_and_job_type,
     matched_words_are_marked_in_titles,
     a_passed_deadline_closes_a_job_at_once_and_the_sweep_re_indexes_it,
+    the_sweep_closes_every_job_of_a_deadline_many_share,
     filters_by_posting_date_and_sort_by_newest,
     open_only_leaves_out_a_job_once_its_last_place_is_taken,
     an_index_is_rebuilt_from_the_database,
@@ -373,4 +374,25 @@ async fn a_passed_deadline_closes_a_job_at_once_and_the_sweep_re_indexes_it(app:
     assert_eq!(as_of_before(), 1);
     app.search_index.sweep(&app.db).await;
     assert_eq!(as_of_before(), 0, "the sweep re-indexed the job as closed");
+}
+
+async fn the_sweep_closes_every_job_of_a_deadline_many_share(app: &TestApp) {
+    use jobportal::jobs::index::IndexQuery;
+    // More jobs than one sweep batch (1,000), all closing at the same moment (a day's end).
+    jobportal::bench_data::seed(&app.db, 1, 1_500).await.unwrap();
+    // Far enough ahead that indexing 3,000 changes (one read per job) on a busy machine ends
+    // before it: at 10 s it did not always, under a parallel release build.
+    let deadline = jobportal::db::now_millis() + 30_000;
+    const SQL: &str = "UPDATE jobs SET deadline = $1";
+    jobportal::dispatch!(&app.db, |pool| sqlx::query(SQL).bind(deadline).execute(pool).await.map(|_| ())).unwrap();
+    app.sync_index().await;
+    let open_as_of_before = || {
+        let query = IndexQuery { open_at: Some(deadline - 1), limit: 1, ..IndexQuery::default() };
+        app.search_index.index.search(&query).unwrap().total
+    };
+    assert_eq!(open_as_of_before(), 1_500);
+    let until_passed = deadline + 100 - jobportal::db::now_millis();
+    tokio::time::sleep(Duration::from_millis(until_passed.max(0) as u64)).await;
+    app.search_index.sweep(&app.db).await;
+    assert_eq!(open_as_of_before(), 0, "every job of the shared deadline was re-indexed as closed");
 }
