@@ -297,7 +297,7 @@ impl JobIndex {
             .into_iter()
             .filter_map(|(field, filter)| filter.is_none().then_some(field))
             .collect();
-        let mut words = self.analysed(&query.words)?;
+        let words = self.analysed(&query.words)?;
         let counted = |words: &[Searched]| {
             let full = self.combined(words, filters.chosen(true, true));
             let (total, facets) = searcher.search(&*full, &(Count, FacetCounts { fields: unfiltered.clone() }))?;
@@ -316,7 +316,7 @@ impl JobIndex {
                 let (respelt_full, respelt_total, respelt_facets) = counted(&respelt_expanded)?;
                 (respelt_total > 0).then(|| {
                     (full, total, facets) = (respelt_full, respelt_total, respelt_facets);
-                    (words, expanded) = (analysed, respelt_expanded);
+                    expanded = respelt_expanded;
                     respelt
                 })
             }
@@ -325,7 +325,7 @@ impl JobIndex {
         let seqs = if query.limit == 0 || query.offset >= total {
             Vec::new()
         } else {
-            self.page(&searcher, &*full, query, !words.is_empty())?
+            self.page(&searcher, &*full, query, !expanded.is_empty())?
         };
         // A filtered field's facet: the same words, every filter but its own.
         let mut facets = unfiltered.into_iter().zip(facets).collect::<HashMap<_, _>>();
