@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const PORT = 18080
+// E2E_PORT and E2E_WEB_DIR let two runs share a checkout (each with its own server and build).
+const PORT = Number(process.env.E2E_PORT ?? 18080)
 const baseURL = `http://127.0.0.1:${PORT}`
 
 // The runner loads this file in every worker too; the variable makes them share the one fresh directory,
@@ -51,7 +52,7 @@ export default defineConfig({
     env: {
       LISTEN_ADDR: `127.0.0.1:${PORT}`,
       DATA_DIR: process.env.JOBPORTAL_E2E_DATA_DIR,
-      WEB_DIR: path.resolve(here, 'dist'),
+      WEB_DIR: process.env.E2E_WEB_DIR ?? path.resolve(here, 'dist'),
       // Journeys sign up and log in many times from one address; the abuse limits are not under test.
       OTP_CLIENT_LIMIT: '1000',
       LOGIN_FAILURE_LIMIT: '1000',

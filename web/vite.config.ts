@@ -13,5 +13,8 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Two cores shared with a Rust build can stretch a whole-app render past the 5 s default; a test
+    // that needs 20 s is hung, not slow.
+    testTimeout: 20_000,
   },
 })

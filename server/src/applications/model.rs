@@ -52,6 +52,9 @@ pub struct Application {
     pub recruiters_details: RecruitersDetails,
     pub user_details: ApplicantUser,
     pub job_applicants_details: JobApplicantsDetails,
+    /// True when the recruiter deleted the job: the application stays with its applicant as a
+    /// record, but the job has no page any more. An addition to the original API.
+    pub job_removed: bool,
 }
 
 /// An application as stored, joined with its job, applicant and recruiter.
@@ -69,6 +72,7 @@ pub struct ApplicationRow {
     pub location: String,
     pub job_type: String,
     pub deadline: i64,
+    pub job_removed: bool,
     pub recruiter_company: String,
     pub first_name: String,
     pub last_name: String,
@@ -103,6 +107,7 @@ impl ApplicationRow {
                 education: serde_json::from_str(&self.education).unwrap_or_default(),
                 skills: serde_json::from_str(&self.skills).unwrap_or_default(),
             },
+            job_removed: self.job_removed,
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::{dispatch, enqueue_mail};
 use super::model::ApplicationRow;
 
 const SELECT: &str = "SELECT a.id, a.job_id, a.applicant_id, a.status, a.sop, a.created_at, \
-     j.title, j.salary, j.company, j.location, j.job_type, j.deadline, \
+     j.title, j.salary, j.company, j.location, j.job_type, j.deadline, (j.deleted_at IS NOT NULL) AS job_removed, \
      COALESCE(rp.company, '') AS recruiter_company, u.first_name, u.last_name, u.email, \
      ap.resume_key, COALESCE(ap.education, '[]') AS education, COALESCE(ap.skills, '[]') AS skills \
      FROM applications a JOIN jobs j ON j.id = a.job_id JOIN users u ON u.id = a.applicant_id \

@@ -24,8 +24,14 @@ pub async fn applicant_profile(state: &AppState, user_id: &str) -> Result<Applic
     let row = repo::applicant(&state.db, user_id).await?.ok_or_else(|| AppError::not_found("Profile not found"))?;
     Ok(ApplicantProfile {
         resume: match row.resume_key {
-            Some(_) => resume::link(&state, user_id, user_id),
+            Some(_) => resume::link(state, user_id, user_id),
             None => String::new(),
+        },
+        // Resumes uploaded before names were kept show as "resume.pdf".
+        resume_name: match (&row.resume_key, row.resume_name) {
+            (Some(_), Some(name)) => name,
+            (Some(_), None) => "resume.pdf".into(),
+            (None, _) => String::new(),
         },
         id: row.user_id,
         profile: super::model::optional_text(row.profile),

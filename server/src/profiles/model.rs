@@ -29,6 +29,10 @@ pub struct ApplicantProfile {
     /// An absolute, signed download link made for the caller that works for ten minutes (fetch
     /// the profile again for a fresh one), or `""` when there is no resume.
     pub resume: String,
+    /// The name of the uploaded file (as the applicant's device called it), or `""` when there is
+    /// no resume. An addition to the original API.
+    #[serde(rename = "resumeName")]
+    pub resume_name: String,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -55,6 +59,7 @@ pub struct ApplicantRow {
     pub education: String,
     pub skills: String,
     pub resume_key: Option<String>,
+    pub resume_name: Option<String>,
 }
 
 #[derive(Debug, sqlx::FromRow)]

@@ -6,7 +6,7 @@ use super::model::{ApplicantRow, Education, RecruiterRow};
 
 pub async fn applicant(db: &Db, user_id: &str) -> Result<Option<ApplicantRow>, sqlx::Error> {
     const SQL: &str =
-        "SELECT user_id, profile, education, skills, resume_key FROM applicant_profiles WHERE user_id = $1";
+        "SELECT user_id, profile, education, skills, resume_key, resume_name FROM applicant_profiles WHERE user_id = $1";
     dispatch!(db, |pool| sqlx::query_as::<_, ApplicantRow>(SQL).bind(user_id).fetch_optional(pool).await)
 }
 
@@ -82,14 +82,16 @@ pub async fn update(
     })
 }
 
-/// Points the profile at a new resume; returns the key it replaced, if any.
-pub async fn replace_resume(db: &Db, user_id: &str, key: &str) -> Result<Option<String>, sqlx::Error> {
+/// Points the profile at a new resume (`name`: the uploaded file's, for display); returns the key
+/// it replaced, if any.
+pub async fn replace_resume(db: &Db, user_id: &str, key: &str, name: &str) -> Result<Option<String>, sqlx::Error> {
     const OLD: &str = "SELECT resume_key FROM applicant_profiles WHERE user_id = $1";
-    const SET: &str = "UPDATE applicant_profiles SET resume_key = $1, resume_updated_at = $2 WHERE user_id = $3";
+    const SET: &str =
+        "UPDATE applicant_profiles SET resume_key = $1, resume_updated_at = $2, resume_name = $3 WHERE user_id = $4";
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
         let old: Option<(Option<String>,)> = sqlx::query_as(OLD).bind(user_id).fetch_optional(&mut *tx).await?;
-        sqlx::query(SET).bind(key).bind(now_millis()).bind(user_id).execute(&mut *tx).await?;
+        sqlx::query(SET).bind(key).bind(now_millis()).bind(name).bind(user_id).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(old.and_then(|(key,)| key))
     })

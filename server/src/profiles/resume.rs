@@ -67,10 +67,12 @@ pub async fn upload(
     let mut multipart = multipart.map_err(|_| AppError::bad_request(NOT_MULTIPART))?;
     let limit = state.config.max_resume_bytes;
     let mut file: Option<Bytes> = None;
+    let mut name = String::new();
     while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
         if field.name() != Some("resume") {
             continue;
         }
+        name = display_name(field.file_name());
         let mut buffer = BytesMut::new();
         while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
             if (buffer.len() + chunk.len()) as u64 > limit {
@@ -88,7 +90,7 @@ pub async fn upload(
 
     let key = format!("resumes/{}.pdf", new_id());
     state.storage.put(&key, file).await.map_err(AppError::internal)?;
-    let replaced = match repo::replace_resume(&state.db, &caller.id, &key).await {
+    let replaced = match repo::replace_resume(&state.db, &caller.id, &key, &name).await {
         Ok(replaced) => replaced,
         Err(error) => {
             if let Err(cleanup) = state.storage.delete(&key).await {
@@ -164,18 +166,34 @@ pub async fn download(
         object_store::Error::NotFound { .. } => AppError::not_found(RESUME_NOT_FOUND),
         other => AppError::internal(other),
     })?;
-    let disposition = format!("attachment; filename=\"{}\"", file_name(&user.first_name, &user.last_name));
+    // Inline, so the link opens the browser's PDF viewer; the bytes were checked to be a PDF at
+    // upload, are never sniffed, never cached by a shared cache, and may load nothing else. (A CSP
+    // `sandbox` would be stricter, but Chromium refuses to start its PDF viewer in a sandboxed document.)
+    let disposition = format!("inline; filename=\"{}\"", file_name(&user.first_name, &user.last_name));
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_string()),
             (header::CONTENT_DISPOSITION, disposition),
             (header::CACHE_CONTROL, "private, no-store".to_string()),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
+            (header::CONTENT_SECURITY_POLICY, RESUME_POLICY.to_string()),
         ],
         bytes,
     )
         .into_response())
 }
+
+/// The uploaded file's name as the applicant will see it again: its last path part, without
+/// control characters, at most 100 characters; "resume.pdf" when nothing is left.
+pub fn display_name(uploaded: Option<&str>) -> String {
+    let last = uploaded.unwrap_or_default().rsplit(['/', '\\']).next().unwrap_or_default();
+    let name: String = last.chars().filter(|c| !c.is_control()).take(100).collect();
+    let name = name.trim();
+    if name.is_empty() { "resume.pdf".into() } else { name.to_string() }
+}
+
+/// A resume may load nothing and be framed by nobody.
+pub const RESUME_POLICY: &str = "default-src 'none'; frame-ancestors 'none'";
 
 /// `Ada-Lovelace-resume.pdf`: letters, digits and hyphens only, so the header cannot be bent.
 pub fn file_name(first_name: &str, last_name: &str) -> String {
@@ -188,6 +206,17 @@ pub fn file_name(first_name: &str, last_name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_uploaded_name_is_kept_without_its_folders_or_control_characters() {
+        assert_eq!(display_name(Some("My CV (2026).pdf")), "My CV (2026).pdf");
+        assert_eq!(display_name(Some("../../etc/passwd")), "passwd");
+        assert_eq!(display_name(Some("C:\\Users\\ada\\cv.pdf")), "cv.pdf");
+        assert_eq!(display_name(Some("cv\u{0}\n.pdf")), "cv.pdf");
+        assert_eq!(display_name(Some(&"é".repeat(300))).chars().count(), 100);
+        assert_eq!(display_name(Some("  ")), "resume.pdf");
+        assert_eq!(display_name(None), "resume.pdf");
+    }
 
     #[test]
     fn download_names_are_safe() {

@@ -273,10 +273,13 @@ async fn a_deleted_jobs_applications_stay_with_their_applicants(app: &TestApp) {
     let job = post_job(app, &recruiter, "Short-lived Role", 10, "2026-11-01", "2099-12-31").await;
     let (_, applicant) = account(app, "Applicant", "left@example.com").await;
     assert_eq!(apply(app, &applicant, &job, SOP).await.0, 201);
+    let (_, mine) = app.get_as("/api/v1/auth/applications", &applicant).await;
+    assert_eq!(mine["applications"][0]["jobRemoved"], false, "a listed job's application");
     app.client.delete(app.url(&format!("/api/v1/jobs/deleteJob/{job}"))).bearer_auth(&recruiter).send().await.unwrap();
 
     let (_, mine) = app.get_as("/api/v1/auth/applications", &applicant).await;
     assert_eq!(mine["applications"][0]["jobDetails"]["title"], "Short-lived Role");
+    assert_eq!(mine["applications"][0]["jobRemoved"], true, "the applicant is told the job was removed");
     assert_eq!(app.get_as("/api/v1/auth/applications", &recruiter).await.1["applications"], json!([]));
     let (_, late) = account(app, "Applicant", "late@example.com").await;
     assert_eq!(apply(app, &late, &job, SOP).await, (404, error("Job not found")));

@@ -50,7 +50,7 @@ async fn an_applicant_profile_starts_empty_and_takes_every_field(app: &TestApp) 
     assert_eq!(status, 200);
     assert_eq!(
         body["data"],
-        json!({ "_id": id, "profile": null, "education": [], "skills": [], "resume": "",
+        json!({ "_id": id, "profile": null, "education": [], "skills": [], "resume": "", "resumeName": "",
                 "firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com" })
     );
 
@@ -218,12 +218,16 @@ async fn a_pdf_resume_is_stored_and_downloaded_by_its_owner(app: &TestApp) {
     assert_eq!(body["message"], "Resume uploaded successfully");
     let link = body["updatedApplicant"]["resume"].as_str().unwrap().to_string();
     assert!(link.starts_with(&format!("{}/api/v1/resumes/", app.address)), "an absolute link: {link}");
+    assert_eq!(body["updatedApplicant"]["resumeName"], "passwd", "the uploaded name, without its folders");
 
     let response = app.client.get(app.url(&link)).send().await.unwrap();
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "application/pdf");
-    assert_eq!(response.headers()["content-disposition"], "attachment; filename=\"Ada-Lovelace-resume.pdf\"");
+    // Inline, so the browser's PDF viewer shows it; never sniffed, cached or able to load anything.
+    assert_eq!(response.headers()["content-disposition"], "inline; filename=\"Ada-Lovelace-resume.pdf\"");
     assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(response.headers()["cache-control"], "private, no-store");
+    assert_eq!(response.headers()["content-security-policy"], "default-src 'none'; frame-ancestors 'none'");
     assert_eq!(response.bytes().await.unwrap().to_vec(), first, "the same bytes come back");
 
     let second = pdf(1000);
@@ -232,6 +236,7 @@ async fn a_pdf_resume_is_stored_and_downloaded_by_its_owner(app: &TestApp) {
     assert_eq!(stored_resumes(app), 1, "the replaced file is removed");
     let (_, details) = app.get_as("/api/v1/auth/applicantDetails", &token).await;
     let link = details["data"]["resume"].as_str().unwrap();
+    assert_eq!(details["data"]["resumeName"], "new.pdf", "the newest upload's name");
     assert_eq!(app.client.get(app.url(link)).send().await.unwrap().bytes().await.unwrap().to_vec(), second);
     assert_eq!(
         body["updatedApplicant"]["resume"].as_str().map(|l| l.split('?').next().unwrap().to_string()),
