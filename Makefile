@@ -7,7 +7,7 @@ SERVER := server
 WEB := web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test test-server test-web test-e2e test-schema web-deps web-build server-release server-debug bench
+.PHONY: run test test-server test-web test-e2e test-schema web-deps web-build server-release server-debug bench bench-web
 
 run: web-build server-release
 	WEB_DIR=$(CURDIR)/$(WEB)/dist ./$(SERVER)/target/release/jobportal
@@ -50,6 +50,12 @@ test-schema: server-debug
 bench: server-release
 	command -v oha >/dev/null || cargo install oha --locked
 	python3 bench/search.py $(SERVER)/target/release/jobportal
+
+# Lighthouse (mobile) on /, /jobs, /login and a job page in Debian's Chromium; run it on an idle
+# machine (bench/lighthouse/run.mjs, BENCHMARKS.md).
+bench-web: web-build server-release
+	cd bench/lighthouse && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund
+	node bench/lighthouse/run.mjs $(SERVER)/target/release/jobportal $(WEB)/dist
 
 # Memory through 200 parallel logins, and whether the reset answer's timing tells an account exists.
 bench-abuse: server-release

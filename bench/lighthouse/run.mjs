@@ -1,0 +1,138 @@
+// make bench-web: Lighthouse (mobile, its default simulated slow 4G and 4x slower CPU) on the home
+// page, /jobs, /login and a job page, in Debian's Chromium, against the real server (the release
+// build serving the built web app) on a fresh SQLite seeded with 2,000 jobs.
+//
+//   node bench/lighthouse/run.mjs SERVER_BINARY WEB_DIST [--runs 3]
+//
+// Each page is measured `runs` times in a fresh browser (first visit: empty cache and storage) and
+// the median performance run is reported. Results: bench/out/lighthouse.md and lighthouse.json.
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const out = path.resolve(here, '..', 'out')
+const [binary, webDist] = process.argv.slice(2)
+const runsFlag = process.argv.indexOf('--runs')
+const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 3
+if (!binary || !webDist) {
+  console.error('usage: node bench/lighthouse/run.mjs SERVER_BINARY WEB_DIST [--runs N]')
+  process.exit(2)
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitFor(url, deadline = Date.now() + 60_000) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`${url} did not answer within 60 s`)
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobportal-lighthouse-'))
+const port = await freePort()
+const base = `http://127.0.0.1:${port}`
+const env = { ...process.env, DATA_DIR: dataDir, WEB_DIR: path.resolve(webDist), LISTEN_ADDR: `127.0.0.1:${port}`, PUBLIC_URL: base }
+const seeded = spawnSync(binary, ['seed-bench', '--jobs', '2000'], { env, stdio: 'inherit' })
+if (seeded.status !== 0) throw new Error('seed-bench failed')
+const server = spawn(binary, [], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+const stop = () => {
+  server.kill('SIGTERM')
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+try {
+  await waitFor(`${base}/readyz`)
+  const jobs = await (await fetch(`${base}/api/v1/jobs/alljobs?limit=1`)).json()
+  const pages = [
+    ['Home', '/'],
+    ['Jobs', '/jobs'],
+    ['Login', '/login'],
+    ['A job', `/job/${jobs.data[0]._id}`],
+  ]
+
+  let version = ''
+  const results = []
+  for (const [name, pathname] of pages) {
+    const measured = []
+    for (let run = 0; run < runs; run++) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: '/usr/bin/chromium',
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+      })
+      try {
+        const result = await lighthouse(`${base}${pathname}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        })
+        const lhr = result.lhr
+        version = lhr.lighthouseVersion
+        const audit = (id) => lhr.audits[id]?.numericValue
+        measured.push({
+          performance: lhr.categories.performance.score,
+          accessibility: lhr.categories.accessibility.score,
+          fcp: audit('first-contentful-paint'),
+          lcp: audit('largest-contentful-paint'),
+          tbt: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          si: audit('speed-index'),
+          failedA11y: Object.values(lhr.audits)
+            .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
+            .map((a) => a.id),
+        })
+      } finally {
+        await chrome.kill()
+      }
+    }
+    measured.sort((a, b) => a.performance - b.performance)
+    const median = measured[Math.floor(measured.length / 2)]
+    const worstCls = Math.max(...measured.map((m) => m.cls))
+    results.push({ name, pathname, runs: measured.length, ...median, worstCls, all: measured })
+    console.log(
+      `${name.padEnd(6)} performance ${median.performance.toFixed(2)} accessibility ${median.accessibility.toFixed(2)} ` +
+        `FCP ${Math.round(median.fcp)} ms LCP ${Math.round(median.lcp)} ms TBT ${Math.round(median.tbt)} ms ` +
+        `CLS ${median.cls.toFixed(3)} (worst ${worstCls.toFixed(3)})${median.failedA11y.length ? ` failed: ${median.failedA11y.join(', ')}` : ''}`,
+    )
+  }
+
+  fs.mkdirSync(out, { recursive: true })
+  fs.writeFileSync(path.join(out, 'lighthouse.json'), JSON.stringify(results, null, 2))
+  const rows = results.map(
+    (r) =>
+      `| ${r.name} (\`${r.name === 'A job' ? '/job/<id>' : r.pathname}\`) | ${r.performance.toFixed(2)} | ${r.accessibility.toFixed(2)} | ` +
+      `${Math.round(r.fcp)} ms | ${Math.round(r.lcp)} ms | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} (worst ${r.worstCls.toFixed(3)}) |`,
+  )
+  const table = [
+    `Lighthouse ${version} mobile (simulated slow 4G, 4x CPU slowdown), median of ${runs} first visits per page`,
+    '',
+    '| Page | Performance | Accessibility | FCP | LCP | TBT | CLS |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n')
+  fs.writeFileSync(path.join(out, 'lighthouse.md'), `${table}\n`)
+  console.log(`\n${table}`)
+  const failed = results.filter((r) => r.performance < 0.95 || r.accessibility < 1 || r.worstCls >= 0.05)
+  if (failed.length) console.log(`\nbelow the targets (performance >= 0.95, accessibility 1.00, CLS < 0.05): ${failed.map((r) => r.name).join(', ')}`)
+} finally {
+  stop()
+}
