@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
-import { categoryIds, deleteJob, postJob as post, signUp, type JobFields, type Posted } from './seed'
+import { categoryIds, deleteJob, ok, postJob as post, signUp, type JobFields, type Posted, type Session } from './seed'
 
 /**
  * The server has no job-posting screen yet, so a recruiter made through the real signup calls posts
@@ -11,8 +11,11 @@ import { categoryIds, deleteJob, postJob as post, signUp, type JobFields, type P
 const PASSWORD = 'jobs-journey-secret-1'
 
 let api: APIRequestContext
+let recruiter: Session
 let recruiterToken = ''
 const posted: Posted[] = []
+/** The recruiter's company in their profile, which Add Job fills in. */
+const COMPANY = `Osprey${Date.now().toString(36)} Works`
 
 const account = (accountType: 'Applicant' | 'Recruiter') => signUp(api, accountType, 'jobs', PASSWORD)
 
@@ -25,7 +28,14 @@ async function postJob(categoryId: string, fields: Omit<JobFields, 'categoryName
 test.beforeAll(async ({ playwright }, testInfo) => {
   test.setTimeout(120_000)
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
-  recruiterToken = (await account('Recruiter')).token
+  recruiter = await account('Recruiter')
+  recruiterToken = recruiter.token
+  await ok(
+    await api.post('/api/v1/auth/updateUserDetails', {
+      headers: { Authorization: `Bearer ${recruiterToken}` },
+      data: { firstName: 'Jo', lastName: 'Bs', company: COMPANY, position: 'Hiring Manager', contactNumber: '9876543210' },
+    }),
+  )
   const engineering = (await categoryIds(api)).Engineering
 
   await postJob(engineering, { title: 'Rust Backend Engineer', company: 'Zephyrine Robotics', location: 'Pune', jobType: 'Full-time' })
@@ -45,9 +55,19 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 })
 
 test.afterAll(async () => {
-  for (const job of posted) await deleteJob(api, recruiterToken, job)
+  // The seeded jobs, and any the journeys posted through the form.
+  const { data } = await ok<{ data: Posted[] }>(await api.get('/api/v1/jobs/getAllJobs', { headers: { Authorization: `Bearer ${recruiterToken}` } }))
+  for (const job of data) await deleteJob(api, recruiterToken, job)
   await api.dispose()
 })
+
+/** The browser starts logged in as `session` (the token and user as login leaves them). */
+async function logInAs(page: Page, session: Session) {
+  await page.addInitScript(({ token, user }) => {
+    localStorage.setItem('token', token)
+    localStorage.setItem('user', JSON.stringify(user))
+  }, session)
+}
 
 const results = (page: Page) => page.getByRole('list', { name: 'Results' }).getByRole('link')
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search jobs' })
@@ -68,6 +88,11 @@ test('a word of a company finds its jobs, a type narrows them, and a reload keep
   await expect(page).toHaveURL(/\/jobs\?q=zephyrine$/)
   await expect(page.getByText('2 jobs found')).toBeVisible()
   expect((await results(page).allInnerTexts()).sort()).toEqual(['Data Analyst Intern', 'Rust Backend Engineer'])
+  // Each card says how fresh the job is and until when it takes applications.
+  const intern = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Data Analyst Intern' }) })
+  await expect(intern.getByText('Posted today')).toBeVisible()
+  await expect(intern.getByText('Apply by 31 Dec 2099')).toBeVisible()
+  await expect(intern.getByText('₹42,000 per month')).toBeVisible()
   // Typing nine letters searched once, after the pause; only open jobs are asked for.
   expect(searches).toEqual(['?openOnly=true&page=1&limit=20', '?q=zephyrine&openOnly=true&page=1&limit=20'])
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0)
@@ -95,12 +120,14 @@ test('a word of a company finds its jobs, a type narrows them, and a reload keep
   await expect(page).toHaveURL(/\/job\/[^/]+$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Data Analyst Intern' })).toBeVisible()
   await expect(page).toHaveTitle('Data Analyst Intern | jobportal')
-  for (const text of ['Zephyrine Analytics', 'Bengaluru', 'Internship', '₹42000 per month', 'Engineering', 'Join Zephyrine Analytics as Data Analyst Intern.', 'teamwork', 'english']) {
+  for (const text of ['Zephyrine Analytics', 'Bengaluru', 'Internship', '₹42,000 per month', 'Engineering', 'Join Zephyrine Analytics as Data Analyst Intern.', 'teamwork', 'english']) {
     await expect(page.getByRole('main').getByText(text, { exact: true })).toBeVisible()
   }
   await expect(page.getByText('Last Date to Apply: 31 December 2099')).toBeVisible()
-  // A guest is not offered Apply.
+  // A guest is not offered Apply, but a login that comes back to this job.
   await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0)
+  const jobPath = new URL(page.url()).pathname
+  await expect(page.getByRole('link', { name: 'Log in to apply' })).toHaveAttribute('href', `/login?next=${jobPath}`)
   await expectAccessible(page)
 
   await page.goBack()
@@ -171,6 +198,95 @@ test('a job whose deadline has passed says so in red and offers no Apply, even t
   await page.goto(`/job/${open._id}`)
   await expect(page.getByText('Last Date to Apply: 31 December 2099')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Apply' })).toBeEnabled()
+  await expect(page.getByRole('link', { name: 'Log in to apply' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
+  await expectAccessible(page)
+})
+
+test('a guest on a job page is offered "Log in to apply", which opens the login', async ({ page }) => {
+  const open = posted.find((job) => job.title === 'Rust Backend Engineer')!
+  await page.goto(`/job/${open._id}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Rust Backend Engineer' })).toBeVisible()
+  const login = page.getByRole('link', { name: 'Log in to apply' })
+  await expect(login).toHaveAttribute('href', `/login?next=/job/${open._id}`)
+  await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0)
+  await expectAccessible(page)
+  await login.click()
+  await expect(page).toHaveURL(new RegExp(`/login\\?next=(/|%2F)job(/|%2F)${open._id}$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
+})
+
+test('the recruiter who posted a job sees Edit and Applications on its page, and Edit opens the job in Edit Job', async ({ page }) => {
+  await logInAs(page, recruiter)
+  const own = posted.find((job) => job.title === 'Weekend Support Associate')!
+  await page.goto(`/job/${own._id}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Weekend Support Associate' })).toBeVisible()
+  await expect(page.getByText('0 of 10 applications received')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Applications' })).toHaveAttribute('href', `/dashboard/job/applications/${own._id}`)
+  const edit = page.getByRole('link', { name: 'Edit' })
+  await expect(edit).toHaveAttribute('href', `/dashboard/edit-job/${own._id}`)
+  await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Log in to apply' })).toHaveCount(0)
+  await expectAccessible(page)
+
+  await edit.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Job' })).toBeVisible()
+  await expect(page.getByLabel('Max Applicants')).toHaveValue('10')
+  await page.goBack()
+  await page.getByRole('link', { name: 'Applications' }).click()
+  await expect(page).toHaveURL(new RegExp(`/dashboard/job/applications/${own._id}$`))
+  await expect(page.getByText('No applications found for this job.')).toBeVisible()
+  await expectAccessible(page)
+})
+
+/** Today as the browser's date input takes it: the machine's own calendar day, as the journey's browser runs here. */
+function localToday() {
+  const now = new Date()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+test('Add Job comes with the company from the profile and today as the posting date, and takes skills as tags', async ({ page }) => {
+  test.setTimeout(60_000)
+  await logInAs(page, recruiter)
+  await page.goto('/dashboard/add-job')
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Job' })).toBeVisible()
+  await expect(page.getByLabel('Company Name')).toHaveValue(COMPANY)
+  await expect(page.getByLabel('Date of Posting')).toHaveValue(localToday())
+  await expectAccessible(page)
+
+  const skills = page.getByLabel('Skillsets', { exact: true })
+  await skills.fill('Machine Learning')
+  await skills.press('Enter')
+  await skills.pressSequentially('Rust,Data Analysis,', { delay: 20 })
+  const tags = page.getByRole('list', { name: 'Skillsets added' }).getByRole('listitem')
+  await expect(tags).toHaveText(['Machine Learning', 'Rust', 'Data Analysis'])
+  await page.getByRole('button', { name: 'Remove Rust' }).click()
+  await expect(tags).toHaveText(['Machine Learning', 'Data Analysis'])
+  await expect(skills).toBeFocused()
+  await expectAccessible(page)
+
+  await page.getByLabel('Job Title').fill('Osprey Data Scientist')
+  await page.getByLabel('Job Description').fill('Models for the fleet.')
+  await page.getByLabel('Max Applicants').fill('5')
+  await page.getByLabel('Max Positions').fill('1')
+  await page.getByLabel('Application Deadline').fill('2099-12-31')
+  await page.getByLabel('Job Type').selectOption('Full-time')
+  await page.getByLabel('Salary (₹ per month)').fill('240000')
+  await page.getByLabel('Category').selectOption({ label: 'Engineering' })
+  await page.getByLabel('Location', { exact: true }).fill('Kochi')
+  await page.getByRole('button', { name: 'Add Job' }).click()
+  await expect(page.getByText('Job Added Successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard\/my-jobs$/)
+
+  const card = page.getByRole('list', { name: 'Jobs' }).getByRole('article').filter({ hasText: 'Osprey Data Scientist' })
+  await expect(card).toContainText(COMPANY)
+  await expect(card).toContainText('₹2,40,000 per month')
+  await expect(card).toContainText('Posted today')
+  await card.getByRole('link', { name: 'Osprey Data Scientist', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Osprey Data Scientist' })).toBeVisible()
+  // "Machine Learning" is one skill, not two.
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveText(['Machine Learning', 'Data Analysis'])
   await expectAccessible(page)
 })
 

@@ -117,7 +117,12 @@ async function fillJob(page: Page, job: JobFields) {
   await page.getByLabel('Max Positions').fill('1')
   await page.getByLabel('Date of Posting').fill(TODAY)
   await page.getByLabel('Application Deadline').fill('2099-12-31')
-  await page.getByLabel('Skillsets (separated by spaces)').fill('rust  sql react')
+  // Skills are tags: each is typed and added with Enter.
+  const skills = page.getByLabel('Skillsets', { exact: true })
+  for (const skill of ['rust', 'sql', 'react']) {
+    await skills.fill(skill)
+    await skills.press('Enter')
+  }
   await page.getByLabel('Job Type').selectOption('Part-time')
   await page.getByLabel('Salary (₹ per month)').fill('65000')
   await page.getByLabel('Category').selectOption({ label: 'Engineering' })
@@ -159,6 +164,8 @@ test('a recruiter adds a job through the form, edits it, finds it on /jobs and d
   await page.getByRole('link', { name: 'Add Jobs' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Add Job' })).toBeVisible()
   await expectAccessible(page)
+  // The posting date comes filled in with today: empty it to see its message too.
+  await page.getByLabel('Date of Posting').fill('')
   await page.getByRole('button', { name: 'Add Job' }).click()
   for (const message of ADD_JOB_MESSAGES) await expect(page.getByText(message, { exact: true })).toHaveCount(1)
   await expect(page.getByLabel('Company Name')).toHaveAccessibleDescription('Company name is required')
@@ -198,7 +205,7 @@ test('a recruiter adds a job through the form, edits it, finds it on /jobs and d
   await page.getByRole('list', { name: 'Results' }).getByRole('link', { name: job.title }).click()
   await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible()
   const main = page.getByRole('main')
-  for (const text of [job.company, job.location, 'Part-time', '₹65000 per month', 'Engineering', 'rust', 'sql', 'react']) {
+  for (const text of [job.company, job.location, 'Part-time', '₹65,000 per month', 'Engineering', 'rust', 'sql', 'react']) {
     await expect(main.getByText(text, { exact: true })).toBeVisible()
   }
   await expect(page.getByText('Max Applications').locator('xpath=following-sibling::dd[1]')).toHaveText('12')
@@ -280,7 +287,7 @@ test('a job is posted, found, applied to and shortlisted, and the applicant sees
   await expect(page.getByRole('heading', { level: 1, name: 'My Applications' })).toBeVisible()
   await expect(page.getByText('Applications Fetched Successfully')).toBeVisible()
   const mine = page.getByRole('list', { name: 'Applications' }).getByRole('article').filter({ hasText: job.title })
-  for (const text of [job.company, '₹65000 per month']) await expect(mine).toContainText(text)
+  for (const text of [job.company, '₹65,000 per month']) await expect(mine).toContainText(text)
   const status = mine.getByText('shortlisted', { exact: true })
   await expect(status).toBeVisible()
   // Tailwind's green-800 on green-50.

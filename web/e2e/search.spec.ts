@@ -160,3 +160,52 @@ test('on a 390px-wide phone the search and its filters fit the screen', async ({
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await expectAccessible(page)
 })
+
+test('the hero search on the landing page takes its words to /jobs, whose cards show salaries grouped the Indian way', async ({ page }) => {
+  await page.goto('/')
+  const hero = page.getByRole('search', { name: 'Jobs' })
+  await hero.getByRole('searchbox', { name: 'Search jobs' }).fill(WORD)
+  await expectAccessible(page)
+  await hero.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(new RegExp(`/jobs\\?q=${WORD}$`))
+  await expect(page.getByText('3 jobs found')).toBeVisible()
+  await expect(searchBox(page)).toHaveValue(WORD)
+  const backend = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Backend Engineer', exact: true }) })
+  await expect(backend.getByText('₹90,000 per month')).toBeVisible()
+  await expect(backend.getByText('Posted today')).toBeVisible()
+  await expect(backend.getByText('Apply by 31 Dec 2099')).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('while the results load, placeholder cards hold their place, so the page does not shift when the cards arrive', async ({ page }) => {
+  // Every layout shift the page makes, summed as the Cumulative Layout Shift is.
+  await page.addInitScript(() => {
+    const shifts = window as unknown as { layoutShift: number }
+    shifts.layoutShift = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) shifts.layoutShift += entry.value
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/v1/jobs/alljobs?*', async (route) => {
+    await held
+    await route.continue()
+  })
+
+  await page.goto(`/jobs?q=${WORD}`)
+  const list = page.getByRole('list', { name: 'Results' })
+  await expect(list).toHaveAttribute('aria-busy', 'true')
+  await expect(list.getByRole('link')).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: 'Loading jobs...' })).toBeVisible()
+  await expectAccessible(page)
+
+  release()
+  await expect(page.getByText('3 jobs found')).toBeVisible()
+  await expect(list).toHaveAttribute('aria-busy', 'false')
+  await expectTitles(page, ['Backend Engineer', 'Data Analyst', 'Frontend Engineer Intern'])
+  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.05)
+  await expectAccessible(page)
+})

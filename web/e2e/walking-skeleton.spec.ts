@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
 
 const SEVEN = ['Engineering', 'Finance', 'Sales', 'Information Technology', 'Marketing', 'Customer Support', 'Human Resource']
 const ELEVEN = [...SEVEN, 'Business Development', 'Accounting', 'Research', 'Consulting']
 
-test('the landing page shows seven job-area shortcuts, eleven after Show More, and a shortcut leads to /login', async ({ page }) => {
+test("the landing page shows seven job-area shortcuts, eleven after Show More, and a shortcut leads to that category's page", async ({ page }) => {
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1, name: 'Connecting Talent with Opportunity' })).toBeVisible()
   const shortcuts = page.getByRole('region', { name: 'Explore jobs by area' }).getByRole('link')
@@ -17,51 +18,58 @@ test('the landing page shows seven job-area shortcuts, eleven after Show More, a
   await expect(shortcuts).toHaveText(SEVEN)
 
   await shortcuts.filter({ hasText: 'Finance' }).click()
-  await expect(page).toHaveURL(/\/login$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
-  await expectAccessible(page)
-})
-
-test('the Category dropdown lists the eleven seeded categories and choosing one opens its page', async ({ page }) => {
-  await page.goto('/about')
-  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible()
-  await expectAccessible(page)
-
-  const nav = page.getByRole('navigation', { name: 'Main' })
-  await nav.getByRole('button', { name: 'Category' }).click()
-  const list = nav.getByRole('list', { name: 'Categories' })
-  await expect(list.getByRole('link')).toHaveText(ELEVEN)
-  await expectAccessible(page)
-
-  await list.getByRole('link', { name: 'Customer Support' }).click()
-  await expect(page).toHaveURL(/\/category\/customer-support$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Customer Support' })).toBeVisible()
+  await expect(page).toHaveURL(/\/category\/finance$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Finance' })).toBeVisible()
   await expect(page.getByText('No jobs available for this category.')).toBeVisible()
   await expectAccessible(page)
 })
 
-test('the Category dropdown opens and closes from the keyboard', async ({ page }) => {
-  await page.goto('/about')
-  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible()
-  const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Category' })
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('list', { name: 'Categories', includeHidden: true })).toBeAttached()
+test('the hero search box takes its words to /jobs, and "Post a job" sends a guest to log in on the way to Add Job', async ({ page }) => {
+  await page.goto('/')
+  const hero = page.getByRole('search', { name: 'Jobs' })
+  await expect(hero).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Post a job' })).toHaveAttribute('href', '/login?next=/dashboard/add-job')
+  await hero.getByRole('searchbox', { name: 'Search jobs' }).fill('qxzv nothing')
+  await expectAccessible(page)
+  await hero.getByRole('searchbox', { name: 'Search jobs' }).press('Enter')
+  await expect(page).toHaveURL(/\/jobs\?q=qxzv\+nothing$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible()
+  await expect(page.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('qxzv nothing')
+  await expect(page.getByText('No jobs found for your search.')).toBeVisible()
+  await expectAccessible(page)
+})
 
-  await page.keyboard.press('Tab')
-  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused()
-  await button.focus()
-  await page.keyboard.press('Enter')
-  await expect(button).toHaveAttribute('aria-expanded', 'true')
-  await page.keyboard.press('ArrowDown')
-  await expect(page.getByRole('link', { name: 'Engineering', exact: true }).first()).toBeFocused()
-  await page.keyboard.press('Escape')
-  await expect(button).toHaveAttribute('aria-expanded', 'false')
-  await expect(button).toBeFocused()
+/** The decorative logo over the page on a session's first visit. */
+const SPLASH = 'div[aria-hidden="true"]:has(> img[src="/logo.svg"])'
 
-  await page.keyboard.press('ArrowDown')
-  await expect(button).toHaveAttribute('aria-expanded', 'true')
-  await page.keyboard.press('ArrowDown')
-  await page.keyboard.press('Enter')
-  await expect(page.getByRole('heading', { level: 1, name: 'Finance' })).toBeVisible()
+/** Records whether the splash ever appeared, however briefly. */
+async function watchSplash(page: Page) {
+  await page.addInitScript((selector) => {
+    new MutationObserver(() => {
+      if (document.querySelector(selector)) (window as unknown as { splashSeen: boolean }).splashSeen = true
+    }).observe(document, { childList: true, subtree: true })
+  }, SPLASH)
+  return () => page.evaluate(() => (window as unknown as { splashSeen?: boolean }).splashSeen === true)
+}
+
+test("the first visit shows the landing page at once, the splash only a moment's decoration over it", async ({ page }) => {
+  const splashSeen = await watchSplash(page)
+  await page.goto('/')
+  // The old splash held the page back for two seconds.
+  await expect(page.getByRole('heading', { level: 1, name: 'Connecting Talent with Opportunity' })).toBeVisible({ timeout: 1_500 })
+  expect(await splashSeen()).toBe(true)
+  await expect(page.locator(SPLASH)).toHaveCount(0, { timeout: 1_000 })
+  await expectAccessible(page)
+})
+
+test('with reduced motion asked for, there is no splash at all', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' })
+  const page = await context.newPage()
+  const splashSeen = await watchSplash(page)
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Connecting Talent with Opportunity' })).toBeVisible()
+  expect(await splashSeen()).toBe(false)
+  await context.close()
 })
 
 test('an unknown path shows the 404 page', async ({ page }) => {
@@ -80,8 +88,65 @@ test('the jobs page and a footer page load and are accessible', async ({ page })
   await expect(page.getByText('No jobs found for your search.')).toBeVisible()
   await expectAccessible(page)
 
-  await page.getByRole('navigation', { name: 'Explore' }).getByRole('link', { name: 'Career Paths' }).click()
+  const explore = page.getByRole('navigation', { name: 'Explore' })
+  await explore.getByText('Explore', { exact: true }).click()
+  await explore.getByRole('link', { name: 'Career Paths' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Career Paths' })).toBeVisible()
+  await expect(page.getByText('This page is coming soon.')).toBeVisible()
+  await expectAccessible(page)
+})
+
+test("the footer's sections are collapsed, so a keyboard passes the whole footer in five stops, and each opens from the keyboard", async ({ page }) => {
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible()
+  const footer = page.getByRole('contentinfo')
+  const explore = footer.getByRole('navigation', { name: 'Explore' })
+  const company = footer.getByRole('navigation', { name: 'Company' })
+  await expect(explore.getByRole('link', { name: 'Career Paths' })).toBeHidden()
+  await expect(company.getByRole('link', { name: 'Cookie Policy' })).toBeHidden()
+  await expectAccessible(page)
+
+  const site = footer.getByRole('navigation', { name: 'About this site' })
+  await explore.locator('summary').focus()
+  const stops: string[] = []
+  for (let n = 0; n < 5; n++) {
+    stops.push(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''))
+    await page.keyboard.press('Tab')
+  }
+  expect(stops).toEqual(['Explore', 'Company', 'Privacy Policy', 'Terms', 'Contact'])
+  await expect(site.getByRole('link', { name: 'Contact' })).not.toBeFocused()
+
+  await company.locator('summary').focus()
+  await page.keyboard.press('Enter')
+  await expect(company.getByRole('link', { name: 'Cookie Policy' })).toBeVisible()
+  await expect(explore.getByRole('link', { name: 'Career Paths' })).toBeHidden()
+  await expectAccessible(page)
+  await page.keyboard.press('Tab')
+  await expect(company.getByRole('link', { name: 'About', exact: true })).toBeFocused()
+})
+
+test('Privacy Policy, Terms and Contact are real pages, reached from the footer', async ({ page }) => {
+  await page.goto('/')
+  const site = page.getByRole('contentinfo').getByRole('navigation', { name: 'About this site' })
+
+  await site.getByRole('link', { name: 'Privacy Policy' }).click()
+  await expect(page).toHaveURL(/\/privacy-policy$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'What we store' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Deleting your account' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('link', { name: 'support@jobportal.example' })).toHaveAttribute('href', /^mailto:support@jobportal\.example/)
+  await expectAccessible(page)
+
+  await site.getByRole('link', { name: 'Terms' }).click()
+  await expect(page).toHaveURL(/\/terms$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms' })).toBeVisible()
+  await expect(page.getByText('This page is coming soon.')).toHaveCount(0)
+  await expectAccessible(page)
+
+  await site.getByRole('link', { name: 'Contact' }).click()
+  await expect(page).toHaveURL(/\/contact$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('link', { name: 'support@jobportal.example' })).toHaveAttribute('href', 'mailto:support@jobportal.example')
   await expectAccessible(page)
 })
 

@@ -22,8 +22,15 @@ export const FOOTER_GROUPS: { heading: string; links: FooterLink[] }[] = [
   { heading: 'Company', links: COMPANY.map(toLink) },
 ]
 
+/** What the footer keeps in sight, outside its collapsed sections: the pages about the site itself. */
+export const SITE_LINKS: FooterLink[] = [
+  { path: '/privacy-policy', title: 'Privacy Policy' },
+  { path: '/terms', title: 'Terms' },
+  { path: '/contact', title: 'Contact' },
+]
+
 /** Footer paths with a real screen of their own. */
-const REAL_SCREENS = new Set(['/jobs', '/about'])
+const REAL_SCREENS = new Set(['/jobs', '/about', '/privacy-policy', '/terms'])
 
 export const PLACEHOLDER_PAGES = FOOTER_GROUPS.flatMap((group) => group.links).filter(
   (link) => !REAL_SCREENS.has(link.path),

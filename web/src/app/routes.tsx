@@ -21,6 +21,9 @@ export const routes: RouteObject[] = [
       { path: 'jobs', lazy: page(() => import('./routes/jobs')) },
       { path: 'job/:jobId', lazy: page(() => import('./routes/job')) },
       { path: 'category/:categoryName', lazy: page(() => import('./routes/category')) },
+      { path: 'privacy-policy', lazy: page(() => import('./routes/privacy')) },
+      { path: 'terms', lazy: page(() => import('./routes/terms')) },
+      { path: 'contact', lazy: page(() => import('./routes/contact')) },
       {
         Component: GuestOnly,
         children: [

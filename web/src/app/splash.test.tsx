@@ -1,34 +1,58 @@
 import { act, render, screen } from '@testing-library/react'
-import { SPLASH_MS_LANDING, SPLASH_MS_OTHER } from '@/lib/constants'
+import userEvent from '@testing-library/user-event'
+import { SPLASH_MS, SPLASH_SEEN_KEY } from '@/lib/constants'
 import { SplashGate } from './splash'
+
+const matchMedia = window.matchMedia
 
 afterEach(() => {
   vi.useRealTimers()
-  window.history.replaceState(null, '', '/')
+  window.matchMedia = matchMedia
 })
 
-const renderGate = () => render(<SplashGate><p>App content</p></SplashGate>)
+const renderGate = (onClick = () => {}) =>
+  render(
+    <SplashGate>
+      <button type="button" onClick={onClick}>
+        App content
+      </button>
+    </SplashGate>,
+  )
 
-test(`the splash shows for ${SPLASH_MS_LANDING} ms when the app starts on the landing page`, () => {
+/** The logo over the page: decoration, so it is found by its text alone. */
+const splash = () => screen.queryByText('jobportal')?.parentElement ?? null
+
+test('the app renders at once, with the splash over it for under 300 ms', () => {
+  expect(SPLASH_MS).toBeLessThan(300)
   vi.useFakeTimers()
   renderGate()
-  expect(screen.queryByText('App content')).not.toBeInTheDocument()
-  act(() => vi.advanceTimersByTime(SPLASH_MS_LANDING - 1))
-  expect(screen.queryByText('App content')).not.toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'App content' })).toBeVisible()
+  expect(splash()).toHaveAttribute('aria-hidden', 'true')
+  act(() => vi.advanceTimersByTime(SPLASH_MS - 1))
+  expect(splash()).toBeInTheDocument()
   act(() => vi.advanceTimersByTime(1))
-  expect(screen.getByText('App content')).toBeInTheDocument()
+  expect(splash()).not.toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'App content' })).toBeVisible()
 })
 
-test(`the splash shows for ${SPLASH_MS_OTHER} ms when the app starts on another route`, () => {
-  vi.useFakeTimers()
-  window.history.replaceState(null, '', '/jobs')
-  renderGate()
-  act(() => vi.advanceTimersByTime(SPLASH_MS_OTHER))
-  expect(screen.getByText('App content')).toBeInTheDocument()
+test('the splash takes no clicks: the page under it answers from the first moment', async () => {
+  const clicked = vi.fn()
+  renderGate(clicked)
+  expect(splash()).toHaveStyle({ pointerEvents: 'none' })
+  await userEvent.click(screen.getByRole('button', { name: 'App content' }))
+  expect(clicked).toHaveBeenCalledOnce()
 })
 
 test('the splash shows only once per browser session', () => {
-  sessionStorage.setItem('splashShown', '1')
+  sessionStorage.setItem(SPLASH_SEEN_KEY, '1')
   renderGate()
-  expect(screen.getByText('App content')).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'App content' })).toBeVisible()
+  expect(splash()).not.toBeInTheDocument()
+})
+
+test('with prefers-reduced-motion there is no splash at all', () => {
+  window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === '(prefers-reduced-motion: reduce)' })
+  renderGate()
+  expect(screen.getByRole('button', { name: 'App content' })).toBeVisible()
+  expect(splash()).not.toBeInTheDocument()
 })

@@ -1,31 +1,46 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { SPLASH_MS_LANDING, SPLASH_MS_OTHER, SPLASH_SEEN_KEY } from '@/lib/constants'
+import { SPLASH_MS, SPLASH_SEEN_KEY } from '@/lib/constants'
 
-function splashDuration(): number {
-  if (sessionStorage.getItem(SPLASH_SEEN_KEY)) return 0
-  return window.location.pathname === '/' ? SPLASH_MS_LANDING : SPLASH_MS_OTHER
+/** Once per browser session, and never for someone who asked their system for less motion. */
+function splashWanted(): boolean {
+  if (sessionStorage.getItem(SPLASH_SEEN_KEY)) return false
+  return !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
 }
 
-/** Shows the logo once per browser session before the app (SPEC section 9). */
+/**
+ * The app at once, with the logo (SPEC section 9) fading out over it: the splash is decoration, so it
+ * never holds back the page's first paint, never takes a click or a key (no pointer events, hidden
+ * from assistive technology) and is gone within SPLASH_MS.
+ */
 export function SplashGate({ children }: { children: ReactNode }) {
-  const [duration] = useState(splashDuration)
-  const [done, setDone] = useState(duration === 0)
+  const [shown, setShown] = useState(splashWanted)
+  const [fading, setFading] = useState(false)
 
   useEffect(() => {
-    if (done) return
+    if (!shown) return
     sessionStorage.setItem(SPLASH_SEEN_KEY, '1')
-    const timer = setTimeout(() => setDone(true), duration)
-    return () => clearTimeout(timer)
-  }, [done, duration])
+    // The first frame paints the logo; the fade starts from there.
+    const frame = requestAnimationFrame(() => setFading(true))
+    const timer = setTimeout(() => setShown(false), SPLASH_MS)
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [shown])
 
-  if (done) return children
   return (
-    <main className="flex min-h-screen items-center justify-center bg-white">
-      <div role="status" className="flex flex-col items-center gap-4">
-        <img src="/logo.svg" alt="" width={96} height={96} className="animate-pulse motion-reduce:animate-none" />
-        <p className="text-2xl font-bold text-blue-800">jobportal</p>
-        <span className="sr-only">Loading...</span>
-      </div>
-    </main>
+    <>
+      {children}
+      {shown && (
+        <div
+          aria-hidden="true"
+          className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-white"
+          style={{ pointerEvents: 'none', opacity: fading ? 0 : 1, transition: `opacity ${SPLASH_MS}ms ease-out` }}
+        >
+          <img src="/logo.svg" alt="" width={96} height={96} />
+          <p className="text-2xl font-bold text-blue-800">jobportal</p>
+        </div>
+      )}
+    </>
   )
 }

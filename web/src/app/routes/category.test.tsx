@@ -1,5 +1,5 @@
-import { screen, waitFor } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { screen, waitFor, within } from '@testing-library/react'
+import { delay, http, HttpResponse } from 'msw'
 import { job } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
@@ -16,13 +16,13 @@ const pageFor = (jobs: ReturnType<typeof job>[]) =>
 test('the category page shows the name, description and a card per job', async () => {
   server.use(pageFor([job({ _id: 'j9', title: 'Site Reliability Engineer', company: 'Globex', location: 'Remote', jobType: 'Part-time', salary: 85000 })]))
   renderApp('/category/Information-Technology')
-  expect(await screen.findByRole('heading', { level: 1, name: 'Information Technology' })).toBeVisible()
+  expect(await screen.findByRole('link', { name: 'Site Reliability Engineer' })).toHaveAttribute('href', '/job/j9')
+  expect(screen.getByRole('heading', { level: 1, name: 'Information Technology' })).toBeVisible()
   expect(screen.getByText('Keep the computers running.')).toBeVisible()
-  expect(screen.getByRole('link', { name: 'Site Reliability Engineer' })).toHaveAttribute('href', '/job/j9')
   expect(screen.getByText('Globex')).toBeVisible()
   expect(screen.getByText('Remote')).toBeVisible()
   expect(screen.getByText('Part-time')).toBeVisible()
-  expect(screen.getByText('₹85000 per month')).toBeVisible()
+  expect(screen.getByText('₹85,000 per month')).toBeVisible()
 })
 
 test('the category page says "No jobs available for this category." when it has none', async () => {
@@ -51,4 +51,26 @@ test('a failed category page without a message shows "Could Not Fetch Catagory p
   renderApp('/category/information-technology')
   // Once as the toast and once in the page.
   await waitFor(() => expect(screen.getAllByText('Could Not Fetch Catagory page data.')).toHaveLength(2))
+})
+
+test('while the category page loads it has its final shape: the name, and a busy list of placeholder cards', async () => {
+  server.use(
+    http.post(apiUrl('/jobs/categoryPageDetails/c2'), async () => {
+      await delay(300)
+      return HttpResponse.json({
+        success: true,
+        message: 'ok',
+        selectedCategory: { _id: 'c2', name: 'Information Technology', description: 'Keep the computers running.', jobs: [job({ _id: 'j9', title: 'Site Reliability Engineer' })] },
+      })
+    }),
+  )
+  renderApp('/category/information-technology')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Information Technology' })).toBeVisible()
+  const list = screen.getByRole('list', { name: 'Jobs' })
+  expect(list).toHaveAttribute('aria-busy', 'true')
+  expect(list.querySelectorAll('li[aria-hidden="true"]').length).toBeGreaterThan(0)
+  expect(within(list).queryAllByRole('listitem')).toHaveLength(0)
+
+  expect(await screen.findByRole('link', { name: 'Site Reliability Engineer' })).toBeVisible()
+  expect(screen.getByRole('list', { name: 'Jobs' })).not.toHaveAttribute('aria-busy')
 })

@@ -2,12 +2,11 @@ import { useEffect } from 'react'
 import toast from 'react-hot-toast'
 import { useParams } from 'react-router'
 import { NotFound } from '@/components/ui/not-found'
-import { Spinner } from '@/components/ui/spinner'
 import { useCategories } from '@/features/categories/api/get-categories'
 import { useCategoryPage } from '@/features/categories/api/get-category-page'
-import { JobCard } from '@/features/jobs/components/job-card'
+import { JobCard, JobListSkeleton } from '@/features/jobs/components/job-card'
 import { errorMessage } from '@/lib/api-client'
-import { categorySlug } from '@/lib/slug'
+import { categorySlug, titleFromSlug } from '@/lib/slug'
 
 const FAILURE = 'Could Not Fetch Catagory page data.'
 
@@ -31,19 +30,29 @@ export default function CategoryPage() {
       </section>
     )
   }
-  if (!page.data) return <Spinner />
-
-  const { name, description, jobs } = page.data
+  // While loading, the page has its final shape: the name from the link, a line for the description, placeholder cards.
+  const name = page.data?.name ?? match?.name ?? titleFromSlug(categoryName)
+  const jobs = page.data?.jobs
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
       <title>{`${name} | jobportal`}</title>
       <h1 className="text-3xl font-bold text-gray-900">{name}</h1>
-      <p className="mt-3 text-lg text-gray-700">{description}</p>
-      <h2 className="mt-10 text-xl font-semibold text-gray-900">Jobs</h2>
-      {jobs.length === 0 ? (
+      {page.data ? (
+        <p className="mt-3 text-lg text-gray-700">{page.data.description}</p>
+      ) : (
+        <div aria-hidden="true" className="mt-3 flex h-7 items-center">
+          <div className="h-4 w-2/3 animate-pulse rounded bg-gray-200 motion-reduce:animate-none" />
+        </div>
+      )}
+      <h2 id="category-jobs" className="mt-10 text-xl font-semibold text-gray-900">
+        Jobs
+      </h2>
+      {!jobs ? (
+        <JobListSkeleton labelledBy="category-jobs" />
+      ) : jobs.length === 0 ? (
         <p className="mt-4 text-gray-700">No jobs available for this category.</p>
       ) : (
-        <ul className="mt-4 grid gap-4 md:grid-cols-2">
+        <ul aria-labelledby="category-jobs" className="mt-4 grid gap-4 md:grid-cols-2">
           {jobs.map((job) => (
             <li key={job._id}>
               <JobCard job={job} />

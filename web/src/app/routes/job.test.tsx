@@ -19,7 +19,7 @@ test('the job page shows every detail of the job', async () => {
   renderApp('/job/j1')
   expect(await screen.findByRole('heading', { level: 1, name: 'Backend Developer' })).toBeVisible()
   expect(document.title).toBe('Backend Developer | jobportal')
-  for (const text of ['Acme', 'Pune', 'Full-time', '₹50000 per month', 'Engineering', '1 January 2026', 'Rust', 'SQL']) {
+  for (const text of ['Acme', 'Pune', 'Full-time', '₹50,000 per month', 'Engineering', '1 January 2026', 'Rust', 'SQL']) {
     expect(within(screen.getByRole('main')).getByText(text)).toBeVisible()
   }
   expect(screen.getByText(/On call twice a month/)).toBeVisible()
@@ -173,6 +173,58 @@ test('a recruiter and a guest see no Apply', async () => {
   renderApp('/job/j1')
   await screen.findByText('Last Date to Apply: 31 December 2099')
   expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument()
+})
+
+test('a guest is offered "Log in to apply", which returns to this job after login', async () => {
+  answerJob()
+  renderApp('/job/j1')
+  const login = await screen.findByRole('link', { name: 'Log in to apply' })
+  expect(login).toHaveAttribute('href', '/login?next=/job/j1')
+  expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument()
+})
+
+test('a guest is not offered "Log in to apply" on a closed job', async () => {
+  answerJob({ deadline: PAST })
+  renderApp('/job/j1')
+  await screen.findByText('No longer accepting applications')
+  expect(screen.queryByRole('link', { name: 'Log in to apply' })).not.toBeInTheDocument()
+})
+
+test('the recruiter who owns the job sees Edit and Applications instead of apply', async () => {
+  signIn(recruiter)
+  answerJob({ userId: recruiter._id, applicationsCount: 3 })
+  renderApp('/job/j1')
+  expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/edit-job/j1')
+  expect(screen.getByRole('link', { name: 'Applications' })).toHaveAttribute('href', '/dashboard/job/applications/j1')
+  expect(screen.getByText('3 of 10 applications received')).toBeVisible()
+  expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('link', { name: 'Log in to apply' })).not.toBeInTheDocument()
+})
+
+test("another recruiter's job offers neither Edit nor Applications", async () => {
+  signIn(recruiter)
+  answerJob({ userId: 'someone-else' })
+  renderApp('/job/j1')
+  await screen.findByText('Last Date to Apply: 31 December 2099')
+  expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('link', { name: 'Applications' })).not.toBeInTheDocument()
+})
+
+test('a job with all the applications it accepts takes no more: no Apply, and it says so', async () => {
+  signIn(applicant)
+  answerJob({ maxApplicants: 2, applicationsCount: 2 })
+  answerApplications()
+  renderApp('/job/j1')
+  expect(await screen.findByText('No longer accepting applications')).toBeVisible()
+  expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument()
+})
+
+test('an applicant whose application took the last place still sees "Applied"', async () => {
+  signIn(applicant)
+  answerJob({ maxApplicants: 2, applicationsCount: 2 })
+  answerApplications([application({ jobId: 'j1' })])
+  renderApp('/job/j1')
+  expect(await screen.findByRole('button', { name: 'Applied' })).toBeDisabled()
 })
 
 test('an unknown job shows the 404 page', async () => {

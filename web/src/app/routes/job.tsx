@@ -1,13 +1,14 @@
 import { useEffect } from 'react'
 import toast from 'react-hot-toast'
 import { useParams } from 'react-router'
+import { ButtonLink } from '@/components/ui/button-link'
 import { NotFound } from '@/components/ui/not-found'
 import { Spinner } from '@/components/ui/spinner'
 import { useApplications } from '@/features/applications/api/get-applications'
 import { ApplyButton } from '@/features/applications/components/apply-button'
 import { useSession } from '@/features/auth/use-session'
 import { useJob } from '@/features/jobs/api/get-job'
-import { formatDate, formatSalary, isPastDeadline } from '@/features/jobs/format'
+import { formatDate, formatSalary, isClosed } from '@/features/jobs/format'
 import { ApiError, errorMessage } from '@/lib/api-client'
 
 const FALLBACK = 'Internal Server Error'
@@ -16,7 +17,7 @@ export default function JobPage() {
   const { jobId = '' } = useParams()
   const { data: job, error, refetch, isFetching } = useJob(jobId)
   const notFound = error instanceof ApiError && error.status === 404
-  const { accountType, token } = useSession()
+  const { accountType, token, user } = useSession()
   const isApplicant = accountType === 'Applicant'
   // An applicant's own applications say whether they applied here already.
   const { data: applications, isLoading: checkingApplied } = useApplications(isApplicant ? token : null)
@@ -45,9 +46,12 @@ export default function JobPage() {
   }
   if (!job) return <Spinner label="Loading job..." />
 
-  const closed = isPastDeadline(job.deadline)
-  const canApply = !closed && isApplicant
+  const closed = isClosed(job)
   const applied = applications?.some((application) => application.jobId === job._id) ?? false
+  // Someone who applied keeps seeing "Applied", even once their application filled the last place.
+  const showApply = isApplicant && (!closed || applied) && !checkingApplied
+  const isOwner = accountType === 'Recruiter' && user?._id === job.userId
+  const jobPath = `/job/${encodeURIComponent(job._id)}`
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
@@ -91,7 +95,26 @@ export default function JobPage() {
           <span className="text-gray-800">Last Date to Apply: {formatDate(job.deadline)}</span>
         )}
       </p>
-      {canApply && !checkingApplied && <ApplyButton key={job._id} jobId={job._id} jobTitle={job.title} applied={applied} />}
+      {showApply && <ApplyButton key={job._id} jobId={job._id} jobTitle={job.title} applied={applied} />}
+      {/* Login comes back here, so the guest applies where they decided to. */}
+      {!token && !closed && (
+        <ButtonLink to={`/login?next=${jobPath}`} className="mt-4">
+          Log in to apply
+        </ButtonLink>
+      )}
+      {isOwner && (
+        <div className="mt-4">
+          <p className="text-gray-800">
+            {job.applicationsCount} of {job.maxApplicants} applications received
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <ButtonLink to={`/dashboard/edit-job/${encodeURIComponent(job._id)}`}>Edit</ButtonLink>
+            <ButtonLink to={`/dashboard/job/applications/${encodeURIComponent(job._id)}`} variant="secondary">
+              Applications
+            </ButtonLink>
+          </div>
+        </div>
+      )}
     </article>
   )
 }

@@ -42,7 +42,7 @@ test('the jobs page asks the server for the first twenty jobs and shows a card p
   renderApp('/jobs')
   expect(await screen.findByRole('link', { name: 'Backend Developer' })).toHaveAttribute('href', '/job/a')
   expect(screen.getByRole('link', { name: 'Design Intern' })).toBeVisible()
-  expect(screen.getByText('₹85000 per month')).toBeVisible()
+  expect(screen.getByText('₹85,000 per month')).toBeVisible()
   expect(screen.getByRole('status')).toHaveTextContent('2 jobs found')
   expect(requests.map(query)).toEqual(['openOnly=true&page=1&limit=20'])
   expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument()
@@ -423,4 +423,64 @@ test('a job whose deadline has passed shows a "Closed" badge; an open one does n
   expect(within(old).getByText('Closed')).toBeVisible()
   const open = screen.getByRole('link', { name: 'Backend Developer' }).closest('article')!
   expect(within(open).queryByText('Closed')).not.toBeInTheDocument()
+})
+
+test('while the first page loads, the list is busy with placeholder cards hidden from assistive technology, and the cards take their place', async () => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  answerJobs(async (params) => {
+    await held
+    return pageOf(2)(params)
+  })
+  renderApp('/jobs')
+  const list = await screen.findByRole('list', { name: 'Results' })
+  expect(list).toHaveAttribute('aria-busy', 'true')
+  const placeholders = list.querySelectorAll('li')
+  expect(placeholders).toHaveLength(6)
+  for (const placeholder of placeholders) expect(placeholder).toHaveAttribute('aria-hidden', 'true')
+  // Nothing in them is announced: the list has no items and no links for a screen reader.
+  expect(within(list).queryAllByRole('listitem')).toHaveLength(0)
+  expect(screen.getByRole('status')).toHaveTextContent('Loading jobs...')
+
+  release()
+  expect(await screen.findByRole('link', { name: 'Job 1' })).toBeVisible()
+  const results = screen.getByRole('list', { name: 'Results' })
+  expect(results).toHaveAttribute('aria-busy', 'false')
+  expect(within(results).getAllByRole('listitem')).toHaveLength(2)
+})
+
+test('a failed first load leaves no placeholder cards behind', async () => {
+  server.use(http.get(apiUrl('/jobs/alljobs'), () => HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 503 })))
+  renderApp('/jobs')
+  expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible()
+  expect(screen.queryByRole('list', { name: 'Results' })).not.toBeInTheDocument()
+})
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString()
+
+test('every card shows how long ago the job was posted ("today", "1 day", "N days") and "Apply by <date>"', async () => {
+  answerJobs(() => ({
+    total: 3,
+    data: [
+      job({ _id: 'a', title: 'Fresh Job', dateOfPosting: daysAgo(0), deadline: '2099-12-12T00:00:00Z' }),
+      job({ _id: 'b', title: 'Day Old Job', dateOfPosting: daysAgo(1), deadline: '2099-01-05T00:00:00Z' }),
+      job({ _id: 'c', title: 'Older Job', dateOfPosting: daysAgo(12), deadline: '2099-06-30T00:00:00Z' }),
+    ],
+  }))
+  renderApp('/jobs')
+  const card = async (title: string) => within((await screen.findByRole('link', { name: title })).closest('article')!)
+  expect((await card('Fresh Job')).getByText('Posted today')).toBeVisible()
+  expect((await card('Fresh Job')).getByText('Apply by 12 Dec 2099')).toBeVisible()
+  expect((await card('Day Old Job')).getByText('Posted 1 day ago')).toBeVisible()
+  expect((await card('Day Old Job')).getByText('Apply by 5 Jan 2099')).toBeVisible()
+  expect((await card('Older Job')).getByText('Posted 12 days ago')).toBeVisible()
+  expect((await card('Older Job')).getByText('Apply by 30 Jun 2099')).toBeVisible()
+})
+
+test('a job with all the applications it accepts is also marked "Closed"', async () => {
+  answerJobs(() => ({ total: 1, data: [job({ title: 'Popular Job', maxApplicants: 3, applicationsCount: 3 })] }))
+  renderApp('/jobs?closed=1')
+  const card = (await screen.findByRole('link', { name: 'Popular Job' })).closest('article')!
+  expect(within(card).getByText('Closed')).toBeVisible()
 })

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast'
 import { useSearchParams } from 'react-router'
 import { useCategories } from '@/features/categories/api/get-categories'
 import { useJobs } from '@/features/jobs/api/get-jobs'
-import { JobCard } from '@/features/jobs/components/job-card'
+import { JobCard, JobListSkeleton } from '@/features/jobs/components/job-card'
 import { JobSearchForm } from '@/features/jobs/components/job-search-form'
 import { Pagination } from '@/features/jobs/components/pagination'
 import { jobSearchParams, LAST_PAGE, parseJobSearch, RESULTS_LIMIT, type JobSearch } from '@/features/jobs/search'
@@ -20,7 +20,7 @@ function resultCount(total: number, capped: boolean) {
 export default function JobsPage() {
   const [searchParams, setSearchParams] = useSearchParams()
   const search = parseJobSearch(searchParams)
-  const { data, isFetching, isPlaceholderData, isError, refetch } = useJobs(search)
+  const { data, isPending, isFetching, isPlaceholderData, isError, refetch } = useJobs(search)
   const categories = useCategories()
   const resultsHeading = useRef<HTMLHeadingElement>(null)
 
@@ -110,6 +110,8 @@ export default function JobsPage() {
         </button>
       )}
 
+      {/* The first page's cards take the placeholders' place, so nothing below them moves. */}
+      {isPending && <JobListSkeleton labelledBy="job-results" />}
       {data && data.data.length > 0 && (
         <ul aria-labelledby="job-results" aria-busy={isPlaceholderData} className={`mt-4 grid gap-4 md:grid-cols-2 ${isPlaceholderData ? 'opacity-60' : ''}`}>
           {data.data.map((job) => (

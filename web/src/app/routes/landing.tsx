@@ -1,9 +1,66 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { ButtonLink } from '@/components/ui/button-link'
+import { useSession } from '@/features/auth/use-session'
+import { categorySlug } from '@/lib/slug'
 
 const DEFAULT_AREAS = ['Engineering', 'Finance', 'Sales', 'Information Technology', 'Marketing', 'Customer Support', 'Human Resource']
 const MORE_AREAS = ['Business Development', 'Accounting', 'Research', 'Consulting']
+
+const ADD_JOB = '/dashboard/add-job'
+
+/** The hero's search: the words go to /jobs as its `q`, where the search and its filters carry on. */
+function HeroSearch() {
+  const navigate = useNavigate()
+  const [words, setWords] = useState('')
+  return (
+    <form
+      role="search"
+      aria-label="Jobs"
+      className="mx-auto mt-8 flex max-w-xl flex-col gap-2 text-left sm:flex-row sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const q = words.trim()
+        void navigate(q ? `/jobs?${new URLSearchParams({ q })}` : '/jobs')
+      }}
+    >
+      <div className="min-w-0 flex-1">
+        <label htmlFor="hero-search" className="mb-1 block font-medium text-gray-900">
+          Search jobs
+        </label>
+        <input
+          id="hero-search"
+          type="search"
+          value={words}
+          onChange={(event) => setWords(event.target.value)}
+          placeholder="Title, company or location"
+          autoComplete="off"
+          className="w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-600"
+        />
+      </div>
+      <button type="submit" className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
+        Search
+      </button>
+    </form>
+  )
+}
+
+/**
+ * "Post a job" leads a recruiter to Add Job, and a guest to log in first (and back to Add Job). An
+ * applicant's account cannot post: like other job boards, the page says who posting is for instead
+ * of offering a button that ends in a refusal.
+ */
+function PostJobAction() {
+  const { token, accountType } = useSession()
+  if (token && accountType === 'Applicant') {
+    return <p className="w-full text-gray-700">Hiring? Jobs are posted from a recruiter account.</p>
+  }
+  return (
+    <ButtonLink to={token && accountType === 'Recruiter' ? ADD_JOB : `/login?next=${ADD_JOB}`} variant="secondary">
+      Post a job
+    </ButtonLink>
+  )
+}
 
 export default function LandingPage() {
   const [expanded, setExpanded] = useState(false)
@@ -16,11 +73,10 @@ export default function LandingPage() {
         <h1 className="mx-auto max-w-3xl text-4xl font-bold tracking-tight text-gray-900 md:text-5xl">
           Connecting Talent with Opportunity
         </h1>
+        <HeroSearch />
         <div className="mt-8 flex flex-wrap justify-center gap-4">
           <ButtonLink to="/jobs">Find Jobs</ButtonLink>
-          <ButtonLink to="/login" variant="secondary">
-            Post a job
-          </ButtonLink>
+          <PostJobAction />
         </div>
       </section>
 
@@ -42,7 +98,7 @@ export default function LandingPage() {
           {areas.map((area) => (
             <li key={area}>
               <Link
-                to="/login"
+                to={`/category/${categorySlug(area)}`}
                 className="inline-block rounded-full border border-gray-300 px-4 py-2 font-medium text-gray-800 hover:border-blue-700 hover:text-blue-800"
               >
                 {area}

@@ -2,7 +2,6 @@ import { z } from '@/lib/zod'
 import { requiredText } from '@/lib/validation'
 import { JOB_TYPES } from './types'
 
-
 /** SPEC section 5 "Add Job": every field is required, each with its own message. */
 export const addJobSchema = z.object({
   title: requiredText('Job title is required'),
@@ -12,7 +11,8 @@ export const addJobSchema = z.object({
   maxPositions: requiredText('Max positions is required'),
   dateOfPosting: requiredText('Date of posting is required'),
   deadline: requiredText('Application deadline is required'),
-  skillsets: requiredText('Skillsets are required'),
+  // Tags, one per skill: a skill may have several words ("Machine Learning").
+  skillsets: z.array(z.string()).min(1, 'Skillsets are required'),
   // The select offers only the three types, and '' until one is chosen.
   jobType: z.string().refine((value) => (JOB_TYPES as readonly string[]).includes(value), 'Job type is required'),
   salary: requiredText('Salary is required'),
@@ -29,15 +29,12 @@ export const emptyAddJob: AddJobValues = {
   maxPositions: '',
   dateOfPosting: '',
   deadline: '',
-  skillsets: '',
+  skillsets: [],
   jobType: '',
   salary: '',
   categoryName: '',
   location: '',
 }
-
-/** SPEC section 9: skillsets are split on whitespace. */
-export const splitSkillsets = (text: string) => text.split(/\s+/).filter(Boolean)
 
 /** SPEC section 5 "Edit Job": only these three change. */
 export const editJobSchema = z.object({

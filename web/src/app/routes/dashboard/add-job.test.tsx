@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { job, recruiter } from '@/testing/fixtures'
+import { emptyRecruiterDetails, job, recruiter, recruiterDetails } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
@@ -13,7 +13,7 @@ const MESSAGES: [label: string, message: string][] = [
   ['Max Positions', 'Max positions is required'],
   ['Date of Posting', 'Date of posting is required'],
   ['Application Deadline', 'Application deadline is required'],
-  ['Skillsets (separated by spaces)', 'Skillsets are required'],
+  ['Skillsets', 'Skillsets are required'],
   ['Job Type', 'Job type is required'],
   ['Salary (₹ per month)', 'Salary is required'],
   ['Category', 'Category is required'],
@@ -24,20 +24,34 @@ async function openForm() {
   signIn(recruiter)
   const view = renderApp('/dashboard/add-job')
   expect(await screen.findByRole('heading', { level: 1, name: 'Add Job' })).toBeVisible()
-  // The categories arrived.
+  // The categories and the recruiter's company arrived.
   await screen.findByRole('option', { name: 'Engineering' })
+  await waitFor(() => expect(screen.getByLabelText('Company Name')).toHaveValue('Acme'))
   return view
+}
+
+/** Types each skill into the tag box and adds it with Enter. */
+async function addSkills(user: ReturnType<typeof renderApp>['user'], skills: string[]) {
+  for (const skill of skills) await user.type(screen.getByLabelText('Skillsets'), `${skill}{Enter}`)
+}
+
+const tags = () => within(screen.getByRole('list', { name: 'Skillsets added' })).getAllByRole('listitem').map((tag) => tag.textContent)
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const localToday = () => {
+  const now = new Date()
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
 
 async function fillForm(user: ReturnType<typeof renderApp>['user']) {
   await user.type(screen.getByLabelText('Job Title'), 'Backend Developer')
-  await user.type(screen.getByLabelText('Company Name'), 'Acme')
   await user.type(screen.getByLabelText('Job Description'), 'Write Rust services.')
   await user.type(screen.getByLabelText('Max Applicants'), '10')
   await user.type(screen.getByLabelText('Max Positions'), '2')
+  await user.clear(screen.getByLabelText('Date of Posting'))
   await user.type(screen.getByLabelText('Date of Posting'), '2026-05-01')
   await user.type(screen.getByLabelText('Application Deadline'), '2026-06-30')
-  await user.type(screen.getByLabelText('Skillsets (separated by spaces)'), ' Rust  SQL   React ')
+  await addSkills(user, ['Rust', 'Machine Learning', 'SQL'])
   await user.selectOptions(screen.getByLabelText('Job Type'), 'Part-time')
   await user.type(screen.getByLabelText('Salary (₹ per month)'), '50000')
   await user.selectOptions(screen.getByLabelText('Category'), 'Information Technology')
@@ -46,12 +60,16 @@ async function fillForm(user: ReturnType<typeof renderApp>['user']) {
 
 test('submitting the empty form shows each field its own message, the company and location included', async () => {
   const { user } = await openForm()
+  // Company and date come filled in: empty them to see their messages too.
+  await user.clear(screen.getByLabelText('Company Name'))
+  await user.clear(screen.getByLabelText('Date of Posting'))
   await user.click(screen.getByRole('button', { name: 'Add Job' }))
   await screen.findByText('Job title is required')
   for (const [label, message] of MESSAGES) {
     const field = screen.getByLabelText(label)
     expect(field).toHaveAttribute('aria-invalid', 'true')
-    expect(field).toHaveAccessibleDescription(message)
+    // The skills box reads its hint before the message.
+    expect(field).toHaveAccessibleDescription(label === 'Skillsets' ? `Press Enter or type a comma after each skill. ${message}` : message)
   }
   // Each message shows once: the company and location fields do not repeat the title's.
   for (const [, message] of MESSAGES) expect(screen.getAllByText(message)).toHaveLength(1)
@@ -98,7 +116,7 @@ test('a complete form sends the job, shows "Job Added Successfully" and goes to 
     maxPositions: 2,
     dateOfPosting: '2026-05-01',
     deadline: '2026-06-30',
-    skillsets: ['Rust', 'SQL', 'React'],
+    skillsets: ['Rust', 'Machine Learning', 'SQL'],
     jobType: 'Part-time',
     salary: 50000,
     categoryName: 'c2',
@@ -126,4 +144,79 @@ test('a failure without a message shows "Failed To create Job"', async () => {
   await fillForm(user)
   await user.click(screen.getByRole('button', { name: 'Add Job' }))
   expect(await screen.findByText('Failed To create Job')).toBeInTheDocument()
+})
+
+test("the company comes from the recruiter's profile and the posting date is today", async () => {
+  await openForm()
+  expect(screen.getByLabelText('Company Name')).toHaveValue('Acme')
+  expect(screen.getByLabelText('Date of Posting')).toHaveValue(localToday())
+  expect(screen.getByLabelText('Job Title')).toHaveValue('')
+})
+
+test('a recruiter without a company in their profile gets an empty company box', async () => {
+  server.use(http.get(apiUrl('/auth/recruiterDetails'), () => HttpResponse.json({ success: true, message: 'ok', data: emptyRecruiterDetails() })))
+  signIn(recruiter)
+  renderApp('/dashboard/add-job')
+  await screen.findByRole('option', { name: 'Engineering' })
+  expect(screen.getByLabelText('Company Name')).toHaveValue('')
+  expect(screen.getByLabelText('Date of Posting')).toHaveValue(localToday())
+})
+
+test('a company typed before the profile arrives is kept', async () => {
+  let answer = () => {}
+  const held = new Promise<void>((resolve) => (answer = resolve))
+  let served = false
+  server.use(
+    http.get(apiUrl('/auth/recruiterDetails'), async () => {
+      await held
+      served = true
+      return HttpResponse.json({ success: true, message: 'ok', data: recruiterDetails() })
+    }),
+  )
+  signIn(recruiter)
+  const { user } = renderApp('/dashboard/add-job')
+  await user.type(await screen.findByLabelText('Company Name'), 'Globex')
+  answer()
+  await waitFor(() => expect(served).toBe(true))
+  // Time for the answer to reach the form.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
+  expect(screen.getByLabelText('Company Name')).toHaveValue('Globex')
+})
+
+test('skills are tags: Enter or a comma adds one, so "Machine Learning" stays one skill, and each has its own Remove button', async () => {
+  const { user } = await openForm()
+  const box = screen.getByLabelText('Skillsets')
+  await user.type(box, 'Machine Learning{Enter}')
+  expect(tags()).toEqual(['Machine Learning'])
+  expect(box).toHaveValue('')
+  expect(screen.getByText('Added Machine Learning')).toBeInTheDocument()
+
+  await user.type(box, 'Rust,  Data Analysis ,')
+  expect(tags()).toEqual(['Machine Learning', 'Rust', 'Data Analysis'])
+  // The same skill twice, in any case, is one tag; blanks add nothing.
+  await user.type(box, 'rust{Enter}{Enter}')
+  expect(tags()).toEqual(['Machine Learning', 'Rust', 'Data Analysis'])
+
+  await user.click(screen.getByRole('button', { name: 'Remove Rust' }))
+  expect(tags()).toEqual(['Machine Learning', 'Data Analysis'])
+  expect(box).toHaveFocus()
+  expect(screen.getByText('Removed Rust')).toBeInTheDocument()
+  // Enter in the box added a skill; it never submitted the form.
+  expect(screen.queryByText('Job title is required')).not.toBeInTheDocument()
+})
+
+test('a skill still in the box when the form is sent is added as a tag', async () => {
+  let body: { skillsets?: string[] } = {}
+  server.use(
+    http.post(apiUrl('/jobs/createJob'), async ({ request }) => {
+      body = (await request.json()) as typeof body
+      return HttpResponse.json({ success: true, message: 'Job created successfully', data: job() }, { status: 201 })
+    }),
+  )
+  const { user } = await openForm()
+  await fillForm(user)
+  await user.type(screen.getByLabelText('Skillsets'), 'Deep Learning')
+  await user.click(screen.getByRole('button', { name: 'Add Job' }))
+  expect(await screen.findByText('Job Added Successfully')).toBeInTheDocument()
+  expect(body.skillsets).toEqual(['Rust', 'Machine Learning', 'SQL', 'Deep Learning'])
 })

@@ -29,7 +29,7 @@ test('each card shows title, company, salary, applied date and status, and a toa
   expect(await screen.findByRole('heading', { level: 1, name: 'My Applications' })).toBeVisible()
   expect(await screen.findByText('Applications Fetched Successfully')).toBeInTheDocument()
   const first = within(card('Data Analyst'))
-  for (const text of ['Globex', '₹30000 per month', '4 March 2026', 'rejected']) expect(first.getByText(text)).toBeVisible()
+  for (const text of ['Globex', '₹30,000 per month', '4 March 2026', 'rejected']) expect(first.getByText(text)).toBeVisible()
   expect(first.queryByText('Ann Lee')).not.toBeInTheDocument()
 })
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
+import { useEffect } from 'react'
+import { Controller, useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import { useNavigate } from 'react-router'
 import { FormField } from '@/components/ui/form-field'
@@ -7,23 +8,44 @@ import { SelectField } from '@/components/ui/select-field'
 import { TextAreaField } from '@/components/ui/textarea-field'
 import { errorMessage } from '@/lib/api-client'
 import { useCreateJob } from '../api/job-mutations'
-import { addJobSchema, emptyAddJob, splitSkillsets, type AddJobValues } from '../schemas'
+import { todayInputValue } from '../format'
+import { addJobSchema, emptyAddJob, type AddJobValues } from '../schemas'
 import { JOB_TYPES } from '../types'
+import { SkillTagsField } from './skill-tags-field'
 
 export type CategoryOption = { _id: string; name: string }
 
 const submitClass = 'rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:bg-gray-500'
 
-/** SPEC section 5 "Add Job"; the categories come from the route, which fetches them. */
-export function AddJobForm({ categories, categoriesLoading }: { categories: CategoryOption[]; categoriesLoading: boolean }) {
+type Props = {
+  categories: CategoryOption[]
+  categoriesLoading: boolean
+  /** The recruiter's company from their profile, once known: most of their jobs are for it. */
+  company?: string | null
+}
+
+/** SPEC section 5 "Add Job"; the route fetches the categories and the recruiter's company. */
+export function AddJobForm({ categories, categoriesLoading, company }: Props) {
   const navigate = useNavigate()
   const createJob = useCreateJob()
   const {
     register,
+    control,
     handleSubmit,
     reset,
+    resetField,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<AddJobValues>({ resolver: zodResolver(addJobSchema), defaultValues: emptyAddJob })
+  } = useForm<AddJobValues>({
+    resolver: zodResolver(addJobSchema),
+    // A job is usually posted the day it is written: today in the recruiter's own calendar.
+    defaultValues: { ...emptyAddJob, dateOfPosting: todayInputValue(), company: company ?? '' },
+  })
+
+  // The profile may arrive after the form shows: fill the company in then, unless the recruiter already typed one.
+  useEffect(() => {
+    if (company && getValues('company') === '') resetField('company', { defaultValue: company })
+  }, [company, getValues, resetField])
 
   const onSubmit = async (values: AddJobValues) => {
     const toastId = toast.loading('Loading...')
@@ -33,7 +55,6 @@ export function AddJobForm({ categories, categoriesLoading }: { categories: Cate
         maxApplicants: Number(values.maxApplicants),
         maxPositions: Number(values.maxPositions),
         salary: Number(values.salary),
-        skillsets: splitSkillsets(values.skillsets),
       })
       toast.success('Job Added Successfully')
       reset()
@@ -56,11 +77,12 @@ export function AddJobForm({ categories, categoriesLoading }: { categories: Cate
         <FormField label="Date of Posting" type="date" error={errors.dateOfPosting?.message} {...register('dateOfPosting')} />
         <FormField label="Application Deadline" type="date" error={errors.deadline?.message} {...register('deadline')} />
       </div>
-      <FormField
-        label="Skillsets (separated by spaces)"
-        placeholder="e.g. React Rust SQL"
-        error={errors.skillsets?.message}
-        {...register('skillsets')}
+      <Controller
+        control={control}
+        name="skillsets"
+        render={({ field, fieldState }) => (
+          <SkillTagsField label="Skillsets" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} ref={field.ref} />
+        )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Job Type" error={errors.jobType?.message} {...register('jobType')}>

@@ -1,0 +1,89 @@
+import { Link } from 'react-router'
+import { OPERATOR_EMAIL } from '../operator'
+
+const h2 = 'mt-10 text-xl font-semibold text-gray-900'
+const list = 'mt-3 list-disc space-y-2 pl-6'
+const link = 'font-medium text-blue-800 underline hover:text-blue-900'
+
+export default function PrivacyPolicyPage() {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-16 text-gray-800">
+      <title>Privacy Policy | jobportal</title>
+      <h1 className="text-3xl font-bold text-gray-900">Privacy Policy</h1>
+      <p className="mt-4 text-lg">
+        jobportal connects job seekers with recruiters. This page says what the site keeps about you, who can see it, and how
+        to have it deleted.
+      </p>
+
+      <h2 className={h2}>What we store</h2>
+      <ul className={list}>
+        <li>
+          <strong>Your account:</strong> your first and last name, your e-mail address and your account type (Applicant or
+          Recruiter). Your password is stored only as a salted hash: nobody, us included, can read it back.
+        </li>
+        <li>
+          <strong>An applicant&apos;s profile:</strong> the about text, education (institution and years), skills, and the
+          resume PDF you upload. A new upload replaces the old file.
+        </li>
+        <li>
+          <strong>Applications:</strong> the jobs you applied to, when, the statement of purpose you wrote, and whether the
+          recruiter shortlisted or rejected you.
+        </li>
+        <li>
+          <strong>A recruiter&apos;s profile:</strong> your company, position and contact number, and the jobs you post.
+        </li>
+        <li>
+          <strong>Codes and links we e-mail:</strong> sign-up codes and password-reset links are stored only as hashes and
+          expire (a code after 10 minutes, a reset link after an hour).
+        </li>
+        <li>
+          <strong>E-mails we send you:</strong> sign-up codes, password resets, and news of applications (to the recruiter when
+          someone applies, to the applicant when a decision is made). A copy of each is kept by the mail queue.
+        </li>
+        <li>
+          <strong>Logs:</strong> for each request the server records the method, the page or call asked for, the answer&apos;s
+          status and how long it took, to keep the service running and to find faults. Your network address is used for a
+          short time to limit abuse (too many codes or failed log-ins) and is not written to the logs.
+        </li>
+      </ul>
+
+      <h2 className={h2}>In your browser</h2>
+      <p className="mt-3">
+        When you log in, the site keeps your sign-in token and your name in your browser&apos;s local storage, and forgets
+        them when you log out. There are no advertising or tracking cookies, and no third-party analytics.
+      </p>
+
+      <h2 className={h2}>Who sees what</h2>
+      <ul className={list}>
+        <li>Jobs, with their company, are public: anyone can search and read them.</li>
+        <li>
+          When you apply, the recruiter who posted that job sees your name, e-mail address, education, skills, resume and
+          statement of purpose. No other recruiter does.
+        </li>
+        <li>Your resume is served only to you and to recruiters you applied to, through links that expire.</li>
+        <li>We do not sell or share your data with anyone else.</li>
+      </ul>
+
+      <h2 id="delete-account" className={h2}>
+        Deleting your account
+      </h2>
+      <p className="mt-3">
+        There is no delete button in the dashboard yet. To delete your account, write to{' '}
+        <a href={`mailto:${OPERATOR_EMAIL}?subject=Delete%20my%20account`} className={link}>
+          {OPERATOR_EMAIL}
+        </a>{' '}
+        from the e-mail address of the account. We delete your account, profile, resume and applications; a recruiter&apos;s
+        jobs leave every listing. We confirm by e-mail when it is done.
+      </p>
+
+      <h2 className={h2}>Questions</h2>
+      <p className="mt-3">
+        Anything else about your data: see{' '}
+        <Link to="/contact" className={link}>
+          Contact
+        </Link>
+        .
+      </p>
+    </article>
+  )
+}

@@ -1,0 +1,39 @@
+import { applyBy, formatCount, formatSalary, isClosed, postedAgo, todayInputValue } from './format'
+
+test('a salary is grouped the Indian way, in lakhs and crores', () => {
+  expect(formatSalary(240000)).toBe('₹2,40,000 per month')
+  expect(formatSalary(12345678)).toBe('₹1,23,45,678 per month')
+  expect(formatSalary(85000)).toBe('₹85,000 per month')
+  expect(formatSalary(500)).toBe('₹500 per month')
+  expect(formatCount(123456)).toBe('(1,23,456)')
+})
+
+test('"Posted ..." counts whole calendar days (UTC, as dates are shown) and says "today" and "1 day" properly', () => {
+  const now = Date.parse('2026-12-12T18:30:00Z')
+  expect(postedAgo('2026-12-12T00:00:00Z', now)).toBe('Posted today')
+  expect(postedAgo('2026-12-11T23:59:00Z', now)).toBe('Posted 1 day ago')
+  expect(postedAgo('2026-12-11T00:00:00Z', now)).toBe('Posted 1 day ago')
+  expect(postedAgo('2026-12-10T00:00:00Z', now)).toBe('Posted 2 days ago')
+  expect(postedAgo('2025-12-12T00:00:00Z', now)).toBe('Posted 365 days ago')
+  // A recruiter may choose a posting date still ahead.
+  expect(postedAgo('2026-12-20T00:00:00Z', now)).toBe('Posting on 20 Dec 2026')
+})
+
+test('"Apply by" shows the deadline\'s UTC calendar date, short', () => {
+  expect(applyBy('2026-12-12T00:00:00Z')).toBe('Apply by 12 Dec 2026')
+  expect(applyBy('2026-01-01T23:59:59Z')).toBe('Apply by 1 Jan 2026')
+})
+
+test('a job is closed once its deadline has passed or it has all the applications it takes', () => {
+  const now = Date.parse('2026-06-01T00:00:00Z')
+  const open = { deadline: '2026-07-01T00:00:00Z', applicationsCount: 2, maxApplicants: 3 }
+  expect(isClosed(open, now)).toBe(false)
+  expect(isClosed({ ...open, deadline: '2026-05-31T00:00:00Z' }, now)).toBe(true)
+  expect(isClosed({ ...open, applicationsCount: 3 }, now)).toBe(true)
+})
+
+test("today's date for a date input is the local calendar day, not the UTC one", () => {
+  // Half past midnight local time: west of UTC's midnight it is already another UTC day, east of it the previous one.
+  expect(todayInputValue(new Date(2026, 4, 2, 0, 30))).toBe('2026-05-02')
+  expect(todayInputValue(new Date(2026, 11, 31, 23, 45))).toBe('2026-12-31')
+})
