@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { GuestOnly, RequireAuth } from '@/features/auth/components/guards'
+import { prefetchJob } from '@/features/jobs/api/get-job'
 import { PLACEHOLDER_PAGES } from './footer-links'
 import { RootLayout } from './layouts/root-layout'
 import ErrorPage from './routes/error'
@@ -19,7 +20,15 @@ export const routes: RouteObject[] = [
       { index: true, lazy: page(() => import('./routes/landing')) },
       { path: 'about', lazy: page(() => import('./routes/about')) },
       { path: 'jobs', lazy: page(() => import('./routes/jobs')) },
-      { path: 'job/:jobId', lazy: page(() => import('./routes/job')) },
+      {
+        path: 'job/:jobId',
+        // The job's data starts loading beside the page's code, not after it (the page's query takes it).
+        loader: ({ params }) => {
+          if (params.jobId) prefetchJob(params.jobId)
+          return null
+        },
+        lazy: page(() => import('./routes/job')),
+      },
       { path: 'category/:categoryName', lazy: page(() => import('./routes/category')) },
       { path: 'privacy-policy', lazy: page(() => import('./routes/privacy')) },
       { path: 'terms', lazy: page(() => import('./routes/terms')) },

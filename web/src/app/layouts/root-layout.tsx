@@ -22,7 +22,8 @@ export function RootLayout() {
       <SessionBootstrap />
       <SkipLink />
       <Header />
-      <main id="main-content" tabIndex={-1} className="min-h-[60vh] flex-1 focus:outline-none">
+      {/* A full screen tall, so the footer starts below the fold and never jumps when a page's data arrives. */}
+      <main id="main-content" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

@@ -72,7 +72,7 @@ test('Apply opens a dialog with the statement prefilled and a live word count', 
   const { user, apply } = await openAsApplicant()
   await user.click(apply)
   const dialog = within(screen.getByRole('dialog', { name: 'Apply for Backend Developer' }))
-  const sop = dialog.getByLabelText('Statement of Purpose')
+  const sop = await dialog.findByLabelText('Statement of Purpose')
   expect(sop).toHaveValue(DEFAULT_SOP)
   expect(sop).toHaveFocus()
   expect(sop).toHaveAccessibleDescription('19 / 250 words')
@@ -92,7 +92,7 @@ test('more than 250 words is refused on the client', async () => {
   }))
   const { user, apply } = await openAsApplicant()
   await user.click(apply)
-  const sop = screen.getByLabelText('Statement of Purpose')
+  const sop = await screen.findByLabelText('Statement of Purpose')
   await user.clear(sop)
   await user.click(sop)
   await user.paste(Array.from({ length: 251 }, (_, n) => `word${n}`).join(' '))
@@ -106,7 +106,7 @@ test('more than 250 words is refused on the client', async () => {
 test('an empty statement is refused with "Statement of purpose is required"', async () => {
   const { user, apply } = await openAsApplicant()
   await user.click(apply)
-  await user.clear(screen.getByLabelText('Statement of Purpose'))
+  await user.clear(await screen.findByLabelText('Statement of Purpose'))
   await user.click(screen.getByRole('button', { name: 'Submit Application' }))
   expect(await screen.findByText('Statement of purpose is required')).toBeVisible()
   expect(screen.getByText('0 / 250 words')).toBeVisible()
@@ -123,7 +123,7 @@ test('a sent application shows "Job Applied Successfully" and then "Applied", di
   const { user, apply } = await openAsApplicant()
   server.use(http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: true, message: 'ok', applications })))
   await user.click(apply)
-  await user.type(screen.getByLabelText('Statement of Purpose'), ' Rust is my daily tool.')
+  await user.type(await screen.findByLabelText('Statement of Purpose'), ' Rust is my daily tool.')
   await user.click(screen.getByRole('button', { name: 'Submit Application' }))
   expect(await screen.findByText('Job Applied Successfully')).toBeInTheDocument()
   expect(body).toEqual({ sop: `${DEFAULT_SOP} Rust is my daily tool.` })
@@ -239,4 +239,17 @@ test('any other failure shows the message on the page and as a toast', async () 
   expect(await screen.findByRole('heading', { level: 1, name: 'Could not load this job' })).toBeVisible()
   await waitFor(() => expect(screen.getAllByText('Database unavailable')).toHaveLength(2))
   expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled()
+})
+
+test('the job page asks for its job once: the request started beside the page code is the one the page uses', async () => {
+  let requests = 0
+  server.use(
+    http.get(apiUrl('/jobs/getJob/j1'), () => {
+      requests += 1
+      return HttpResponse.json({ success: true, message: 'Job fetched successfully', data: job() })
+    }),
+  )
+  renderApp('/job/j1')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Backend Developer' })).toBeVisible()
+  expect(requests).toBe(1)
 })

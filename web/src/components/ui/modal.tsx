@@ -25,7 +25,8 @@ export function Modal({ title, onClose, children, descriptionId, initialFocus, s
   // Focus moves in once, when the dialog opens, and back to the opener when it closes.
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const target = initialFocus?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE)
+    // The dialog itself while its content is still loading, so focus is inside it from the start.
+    const target = initialFocus?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialogRef.current
     target?.focus()
     return () => opener?.focus()
   }, [])
@@ -54,6 +55,7 @@ export function Modal({ title, onClose, children, descriptionId, initialFocus, s
       <div
         ref={dialogRef}
         role="dialog"
+        tabIndex={-1}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={descriptionId}

@@ -9,10 +9,10 @@ export const DEFAULT_SOP = 'I am excited to apply for this role and believe my s
 export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length
 
 export const sopSchema = z.object({
-  sop: z
-    .string()
-    .trim()
-    .min(1, 'Statement of purpose is required')
-    .refine((text) => countWords(text) <= SOP_MAX_WORDS, `Statement of purpose must be at most ${SOP_MAX_WORDS} words`),
+  sop: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Statement of purpose is required'),
+    z.refine((text) => countWords(text) <= SOP_MAX_WORDS, `Statement of purpose must be at most ${SOP_MAX_WORDS} words`),
+  ),
 })
 export type SopValues = z.infer<typeof sopSchema>

@@ -1,7 +1,7 @@
 import { z } from '@/lib/zod'
 import { requiredText } from '@/lib/validation'
 
-const requiredPassword = (message: string) => z.string().min(1, message)
+const requiredPassword = (message: string) => z.string().check(z.minLength(1, message))
 
 export const loginSchema = z.object({
   email: requiredText('Please enter your email address.'),

@@ -12,9 +12,9 @@ export const addJobSchema = z.object({
   dateOfPosting: requiredText('Date of posting is required'),
   deadline: requiredText('Application deadline is required'),
   // Tags, one per skill: a skill may have several words ("Machine Learning").
-  skillsets: z.array(z.string()).min(1, 'Skillsets are required'),
+  skillsets: z.array(z.string()).check(z.minLength(1, 'Skillsets are required')),
   // The select offers only the three types, and '' until one is chosen.
-  jobType: z.string().refine((value) => (JOB_TYPES as readonly string[]).includes(value), 'Job type is required'),
+  jobType: z.string().check(z.refine((value) => (JOB_TYPES as readonly string[]).includes(value), 'Job type is required')),
   salary: requiredText('Salary is required'),
   categoryName: requiredText('Category is required'),
   location: requiredText('Location is required'),

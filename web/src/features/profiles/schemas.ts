@@ -14,18 +14,20 @@ const yearMessage = (label: string) => `${label} must be a year from ${FIRST_YEA
  */
 export const educationSchema = z
   .object({
-    _id: z.string().optional(),
+    _id: z.optional(z.string()),
     institutionName: requiredText('Please enter the institution name.'),
-    startYear: requiredText('Please enter the start year.').refine(isYear, { error: () => yearMessage('Start year') }),
-    endYear: z
-      .string()
-      .trim()
-      .refine((text) => text === '' || isYear(text), { error: () => yearMessage('End year') }),
+    startYear: requiredText('Please enter the start year.').check(z.refine(isYear, { error: () => yearMessage('Start year') })),
+    endYear: z.string().check(
+      z.trim(),
+      z.refine((text) => text === '' || isYear(text), { error: () => yearMessage('End year') }),
+    ),
   })
-  .refine((row) => row.endYear === '' || !isYear(row.startYear) || Number(row.endYear) >= Number(row.startYear), {
-    message: 'End year cannot be before start year',
-    path: ['endYear'],
-  })
+  .check(
+    z.refine((row) => row.endYear === '' || !isYear(row.startYear) || Number(row.endYear) >= Number(row.startYear), {
+      message: 'End year cannot be before start year',
+      path: ['endYear'],
+    }),
+  )
 
 const names = {
   firstName: requiredText('Please enter your first name.'),
@@ -47,7 +49,7 @@ export const recruiterProfileSchema = z.object({
   ...names,
   company: z.string(),
   position: z.string(),
-  contactNumber: requiredText('Please enter your Contact Number.').regex(/^\d{10,12}$/, 'Invalid Contact Number'),
+  contactNumber: requiredText('Please enter your Contact Number.').check(z.regex(/^\d{10,12}$/, 'Invalid Contact Number')),
 })
 export type RecruiterProfileValues = z.infer<typeof recruiterProfileSchema>
 
@@ -59,7 +61,9 @@ export const isPdf = (file: File) => file.type === 'application/pdf' || file.nam
 export const resumeSchema = z.object({
   resume: z
     .custom<File | null>((value) => value === null || value instanceof File)
-    .refine((file) => file !== null, RESUME_REQUIRED)
-    .refine((file) => file === null || isPdf(file), NOT_A_PDF),
+    .check(
+      z.refine((file) => file !== null, RESUME_REQUIRED),
+      z.refine((file) => file === null || isPdf(file), NOT_A_PDF),
+    ),
 })
 export type ResumeValues = z.input<typeof resumeSchema>

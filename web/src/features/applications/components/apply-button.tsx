@@ -1,65 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { toast } from 'react-hot-toast'
+import { lazy, Suspense, useState } from 'react'
 import { Modal } from '@/components/ui/modal'
-import { TextAreaField } from '@/components/ui/textarea-field'
-import { ApiError, errorMessage } from '@/lib/api-client'
-import { useApply } from '../api/application-mutations'
-import { countWords, DEFAULT_SOP, SOP_MAX_WORDS, sopSchema, type SopValues } from '../sop'
+import { Spinner } from '@/components/ui/spinner'
+
+// The form (and its validation library) loads when the dialog opens: most visitors of a job page
+// never apply, and the page paints sooner without it.
+const ApplyForm = lazy(() => import('./apply-form'))
 
 const buttonClass = 'rounded-md px-6 py-2 font-semibold'
-
-function ApplyForm({ jobId, jobTitle, onDone }: { jobId: string; jobTitle: string; onDone: (applied: boolean) => void }) {
-  const apply = useApply(jobId)
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<SopValues>({ resolver: zodResolver(sopSchema), defaultValues: { sop: DEFAULT_SOP } })
-  const words = countWords(watch('sop'))
-
-  const onSubmit = async ({ sop }: SopValues) => {
-    const toastId = toast.loading('Loading...')
-    try {
-      await apply.mutateAsync(sop)
-      toast.success('Job Applied Successfully')
-      onDone(true)
-    } catch (error) {
-      toast.error(errorMessage(error, 'Job application failed'))
-      // Applied before (on another device, say): the button says so from now on.
-      if (error instanceof ApiError && error.status === 409) onDone(true)
-    } finally {
-      toast.dismiss(toastId)
-    }
-  }
-
-  return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4 flex flex-col gap-4">
-      <p className="text-gray-700">Tell the recruiter why you are a good fit for {jobTitle}. Keep the sentence below or write your own.</p>
-      <TextAreaField
-        label="Statement of Purpose"
-        rows={7}
-        error={errors.sop?.message}
-        hint={
-          <span className={words > SOP_MAX_WORDS ? 'font-semibold text-red-700' : undefined}>
-            {words} / {SOP_MAX_WORDS} words
-          </span>
-        }
-        {...register('sop')}
-      />
-      <div className="flex justify-end gap-3">
-        <button type="submit" disabled={isSubmitting} className={`${buttonClass} bg-blue-700 text-white hover:bg-blue-800 disabled:bg-gray-500`}>
-          Submit Application
-        </button>
-        <button type="button" onClick={() => onDone(false)} className={`${buttonClass} border border-gray-500 text-gray-900 hover:bg-gray-100`}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  )
-}
 
 /** The job view's Apply: a statement of purpose in a dialog, then "Applied" for good. */
 export function ApplyButton({ jobId, jobTitle, applied: appliedBefore }: { jobId: string; jobTitle: string; applied: boolean }) {
@@ -81,14 +28,16 @@ export function ApplyButton({ jobId, jobTitle, applied: appliedBefore }: { jobId
       </button>
       {open && (
         <Modal title={`Apply for ${jobTitle}`} onClose={() => setOpen(false)}>
-          <ApplyForm
-            jobId={jobId}
-            jobTitle={jobTitle}
-            onDone={(applied) => {
-              setOpen(false)
-              if (applied) setAppliedNow(true)
-            }}
-          />
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            <ApplyForm
+              jobId={jobId}
+              jobTitle={jobTitle}
+              onDone={(applied) => {
+                setOpen(false)
+                if (applied) setAppliedNow(true)
+              }}
+            />
+          </Suspense>
         </Modal>
       )}
     </>

@@ -7,7 +7,29 @@ export async function getJob(jobId: string): Promise<Job> {
   return data
 }
 
+/** Requests started by `prefetchJob` that no query has taken yet. */
+const started = new Map<string, Promise<Job>>()
+
+/**
+ * Starts loading a job while the job page's code is still on its way (the route's loader calls it),
+ * so the two downloads overlap instead of following each other. The page's query takes the request
+ * over; one that nobody takes is dropped after a few seconds, so it is never served stale.
+ */
+export function prefetchJob(jobId: string) {
+  if (started.has(jobId)) return
+  const request = getJob(jobId)
+  request.catch(() => {}) // the query that takes it over reports the failure
+  started.set(jobId, request)
+  setTimeout(() => started.delete(jobId), 5_000)
+}
+
+function takeStarted(jobId: string) {
+  const request = started.get(jobId)
+  started.delete(jobId)
+  return request
+}
+
 export const jobQueryOptions = (jobId: string) =>
-  queryOptions({ queryKey: ['jobs', 'detail', jobId], queryFn: () => getJob(jobId) })
+  queryOptions({ queryKey: ['jobs', 'detail', jobId], queryFn: () => takeStarted(jobId) ?? getJob(jobId) })
 
 export const useJob = (jobId: string) => useQuery(jobQueryOptions(jobId))
