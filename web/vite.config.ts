@@ -8,6 +8,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
+  // .vite/manifest.json: the server preloads each public screen's chunks in the page it serves for it.
+  build: { manifest: true },
   test: {
     environment: 'jsdom',
     globals: true,

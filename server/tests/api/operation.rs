@@ -138,6 +138,41 @@ async fn the_web_app_is_served_with_caching_compression_and_a_fallback_page() {
     app.stop().await;
 }
 
+#[tokio::test]
+async fn the_page_for_a_public_screen_preloads_that_screens_code() {
+    let web = crate::helpers::scratch_dir();
+    std::fs::create_dir_all(web.join(".vite")).unwrap();
+    std::fs::write(web.join("index.html"), "<!doctype html><head><title>jobportal</title></head><div id=root></div>").unwrap();
+    let manifest = json!({
+        "index.html": { "file": "assets/index-1.js", "imports": ["_react-2.js"] },
+        "_react-2.js": { "file": "assets/react-2.js" },
+        "_forms-3.js": { "file": "assets/forms-3.js" },
+        "src/app/routes/login.tsx": { "file": "assets/login-4.js", "imports": ["_forms-3.js", "_react-2.js"] },
+        "src/app/routes/job.tsx": { "file": "assets/job-5.js" },
+    });
+    std::fs::write(web.join(".vite/manifest.json"), manifest.to_string()).unwrap();
+    let app = TestApp::sqlite(|config| config.web_dir = web.clone()).await;
+
+    let page = |path: &'static str| {
+        let app = &app;
+        async move {
+            let response = app.client.get(app.url(path)).send().await.unwrap();
+            assert_eq!((response.status().as_u16(), &response.headers()["cache-control"]), (200, &"no-cache".parse().unwrap()), "{path}");
+            assert_eq!(response.headers()["content-type"], "text/html; charset=utf-8", "{path}");
+            response.text().await.unwrap()
+        }
+    };
+    let login = page("/login").await;
+    assert!(login.contains("<link rel=\"modulepreload\" crossorigin href=\"/assets/login-4.js\">"), "{login}");
+    assert!(login.contains("href=\"/assets/forms-3.js\""), "{login}");
+    assert!(!login.contains("react-2.js"), "the entry's own chunks are left to the entry: {login}");
+    assert!(page("/job/abc").await.contains("/assets/job-5.js"));
+    let other = page("/dashboard/my-jobs").await;
+    assert!(other.contains("<div id=root>") && !other.contains("modulepreload"), "{other}");
+    app.stop().await;
+    let _ = std::fs::remove_dir_all(web);
+}
+
 #[test]
 fn a_bad_setting_stops_the_program_with_one_line_naming_it() {
     let data_dir = crate::helpers::scratch_dir();
