@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
 import { freshEmail, resetLink, signupCode } from './mail'
+import { postJob, signUp as signUpByApi } from './seed'
 
 const PASSWORD = 'first-secret-1'
 
@@ -117,13 +118,15 @@ test('a forgotten password is reset through the e-mailed link and the new one lo
   await page.getByLabel('Email Address', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByText('Incorrect email or password')).toBeVisible()
+  // The reason stays beside the field after the toast has gone.
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Incorrect email or password')
+  await expectAccessible(page)
   await logIn(page, email, 'second-secret-2')
 })
 
 test('the dashboard sends a logged-out visitor to /login, and /login sends a logged-in person to the dashboard', async ({ page }) => {
   await page.goto('/dashboard/my-profile')
-  await expect(page).toHaveURL(/\/login$/)
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%2Fmy-profile$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
   await expectAccessible(page)
 
@@ -185,4 +188,83 @@ test.describe('on a phone', () => {
     await expect(page.getByText('Logged Out')).toBeVisible()
     await expect(page).toHaveURL(/\/$/)
   })
+})
+
+test('signup keeps the person on track: a short password is refused in the form, a wrong code stays on /verify-email with the reason, a reload keeps the signup, and a new code works', async ({ page }) => {
+  const email = freshEmail('careful')
+  await page.goto('/signup')
+  await page.getByLabel('First Name', { exact: true }).fill('Ann')
+  await page.getByLabel('Last Name', { exact: true }).fill('Lee')
+  await page.getByLabel('Email Address', { exact: true }).fill(email)
+  const password = page.getByLabel('Create Password', { exact: true })
+  await expect(password).toHaveAccessibleDescription('8 to 128 characters')
+  await password.fill('short')
+  await page.getByLabel('Confirm Password', { exact: true }).fill('short')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(password).toHaveAccessibleDescription('8 to 128 characters Password must be 8 to 128 characters long')
+  await expect(page).toHaveURL(/\/signup$/)
+  await expectAccessible(page)
+
+  await password.fill(PASSWORD)
+  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/verify-email$/)
+  const first = await signupCode(email)
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeFocused()
+
+  // A phone switching to its mail app reloads the page: the signup is still there.
+  await page.reload()
+  await expect(page.getByText(`A verification code has been sent to ${email}. Enter the code below.`)).toBeVisible()
+  const wrong = first === '000000' ? '111111' : '000000'
+  await page.keyboard.type(wrong)
+  await page.getByRole('button', { name: 'Verify Email' }).click()
+  const reason = page.getByRole('alert').filter({ hasText: /code|OTP/i })
+  await expect(reason).toBeVisible()
+  await expect(page).toHaveURL(/\/verify-email$/)
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeFocused()
+  await expectAccessible(page)
+
+  await page.getByRole('button', { name: 'Resend it' }).click()
+  await expect(page.getByText('OTP Sent Successfully')).toBeVisible()
+  let second = first
+  for (let tries = 0; second === first && tries < 50; tries++) {
+    await page.waitForTimeout(100)
+    second = await signupCode(email)
+  }
+  expect(second).not.toBe(first)
+  await page.keyboard.type(second)
+  await page.getByRole('button', { name: 'Verify Email' }).click()
+  await expect(page.getByText('Signup Successful')).toBeVisible()
+  await logIn(page, email, PASSWORD)
+})
+
+test('a session ended elsewhere: a dashboard page leads to /login and back after login; a shared job link just shows the job to a guest', async ({ page, request }) => {
+  const recruiter = await signUpByApi(request, 'Recruiter', 'expiry', PASSWORD)
+  const job = await postJob(request, recruiter.token, { title: 'Session Tester', company: 'Acme', location: 'Pune', jobType: 'Full-time', categoryName: (await (await request.get('/api/v1/jobs/showAllCategories')).json()).categories[0]._id })
+  const email = freshEmail('expiring')
+  await signUp(page, 'Applicant', email)
+  await logIn(page, email, PASSWORD)
+  await page.goto('/dashboard/settings')
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+
+  // The token is revoked (a logout on another device), then the person comes back to the page.
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  expect((await request.post('/api/v1/auth/logout', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200)
+  await page.reload()
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%2Fsettings$/)
+  await expect(page.getByText('Your session has expired, please log in again')).toBeVisible()
+  await expectAccessible(page)
+  await page.getByLabel('Email Address', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page).toHaveURL(/\/dashboard\/settings$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+
+  const again = await page.evaluate(() => localStorage.getItem('token'))
+  expect((await request.post('/api/v1/auth/logout', { headers: { Authorization: `Bearer ${again}` } })).status()).toBe(200)
+  await page.goto(`/job/${job._id}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Session Tester' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Log in to apply' })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/job/${job._id}$`))
+  await expectAccessible(page)
 })

@@ -29,3 +29,8 @@ test('api raises "Internal Server Error" when the response has no message', asyn
   server.use(http.get(apiUrl('/echo'), () => new HttpResponse('oops', { status: 500 })))
   await expect(api('/echo')).rejects.toThrow('Internal Server Error')
 })
+
+test('a call that cannot reach the server says the person appears to be offline', async () => {
+  server.use(http.get(apiUrl('/jobs/showAllCategories'), () => HttpResponse.error()))
+  await expect(api('/jobs/showAllCategories')).rejects.toMatchObject({ status: 0, message: 'You appear to be offline. Try again' })
+})

@@ -2,6 +2,18 @@ import { TOKEN_KEY } from './constants'
 
 export const API_BASE = '/api/v1'
 const FALLBACK_MESSAGE = 'Internal Server Error'
+export const OFFLINE_MESSAGE = 'You appear to be offline. Try again'
+
+/**
+ * Called when the server refuses the token a call sent (it expired, or the session was ended
+ * elsewhere); the auth feature registers what to do (end the session here and say so). A wrong
+ * current password on change-password is a 401 of its own, not a dead session.
+ */
+let sessionRejected: () => void = () => {}
+export function onSessionRejected(handler: () => void) {
+  sessionRejected = handler
+}
+const NOT_A_SESSION_CHECK = new Set(['/auth/changepassword'])
 
 export class ApiError extends Error {
   readonly status: number
@@ -38,8 +50,10 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
     })
   } catch (cause) {
     if (signal?.aborted) throw cause
-    throw new ApiError(FALLBACK_MESSAGE, 0)
+    // fetch itself failed: no network, or the server could not be reached at all.
+    throw new ApiError(OFFLINE_MESSAGE, 0)
   }
+  if (response.status === 401 && token && !NOT_A_SESSION_CHECK.has(path)) sessionRejected()
 
   const payload = (await response.json().catch(() => null)) as (T & ApiEnvelope) | null
   if (!response.ok || payload?.success !== true) {
@@ -51,4 +65,10 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
 
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message !== FALLBACK_MESSAGE ? error.message : fallback
+}
+
+/** A `next` address to return to after login: a path of this site only ("/x", never "//x" or a URL). */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null
+  return next
 }

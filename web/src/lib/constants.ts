@@ -21,5 +21,12 @@ export const TOAST_MAX_WIDTH = '350px'
 export const TOKEN_KEY = 'token'
 export const USER_KEY = 'user'
 
+/**
+ * The signup waiting for its e-mailed code, kept in sessionStorage so a reload of /verify-email (a
+ * phone switching to its mail app) keeps it. sessionStorage belongs to this tab alone and is gone
+ * when the tab closes, so the password it holds never outlives the signup in progress.
+ */
+export const SIGNUP_KEY = 'pendingSignup'
+
 /** SPEC section 9: one-time code length. */
 export const OTP_LENGTH = 6

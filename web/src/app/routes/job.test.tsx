@@ -253,3 +253,15 @@ test('the job page asks for its job once: the request started beside the page co
   expect(await screen.findByRole('heading', { level: 1, name: 'Backend Developer' })).toBeVisible()
   expect(requests).toBe(1)
 })
+
+test('a refused token on a shared job link drops the visitor to guest on that page, with no redirect to /login', async () => {
+  signIn(applicant)
+  const refused = () => HttpResponse.json({ success: false, message: 'Token is invalid or expired' }, { status: 401 })
+  server.use(http.get(apiUrl('/auth/userDetails'), refused), http.get(apiUrl('/auth/applications'), refused))
+  answerJob()
+  const { router } = renderApp('/job/j1')
+  expect(await screen.findByRole('link', { name: 'Log in to apply' })).toHaveAttribute('href', '/login?next=/job/j1')
+  expect(screen.getByRole('heading', { level: 1, name: 'Backend Developer' })).toBeVisible()
+  expect(router.state.location.pathname).toBe('/job/j1')
+  expect(localStorage.getItem('token')).toBeNull()
+})

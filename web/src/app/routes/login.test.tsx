@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { authStore, sessionStore } from '@/features/auth/store'
 import { applicant } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
+import { safeNext } from '@/lib/api-client'
 import { apiUrl, server } from '@/testing/server'
 
 test('the login page says welcome back and its e-mail input is plain text', async () => {
@@ -55,4 +56,31 @@ test('the password show/hide toggle reveals the login password', async () => {
   const password = await screen.findByLabelText('Password')
   await user.click(screen.getByRole('button', { name: 'Show Password' }))
   expect(password).toHaveAttribute('type', 'text')
+})
+
+test('a login asked for by another page returns there (?next=), and never to another site', async () => {
+  server.use(http.post(apiUrl('/auth/login'), () => HttpResponse.json({ success: true, message: 'Logged in successfully', token: 'applicant-token', user: applicant })))
+  server.use(http.get(apiUrl('/jobs/getJob/j1'), () => HttpResponse.json({ success: false, message: 'Job not found' }, { status: 404 })))
+  server.use(http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: true, message: 'ok', applications: [] })))
+  const { user, router } = renderApp('/login?next=/job/j1')
+  await user.type(await screen.findByLabelText('Email Address'), 'ann@example.com')
+  await user.type(screen.getByLabelText('Password'), 'secret123')
+  await user.click(screen.getByRole('button', { name: 'Login' }))
+  await waitFor(() => expect(router.state.location.pathname).toBe('/job/j1'))
+
+  for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+    expect(safeNext(next)).toBeNull()
+  }
+  expect(safeNext('/dashboard/my-jobs?page=2')).toBe('/dashboard/my-jobs?page=2')
+})
+
+test('a refused login shows the reason beside the password as well as in a toast', async () => {
+  server.use(http.post(apiUrl('/auth/login'), () => HttpResponse.json({ success: false, message: 'Invalid email or password' }, { status: 401 })))
+  const { user } = renderApp('/login')
+  await user.type(await screen.findByLabelText('Email Address'), 'ann@example.com')
+  await user.type(screen.getByLabelText('Password'), 'wrong-one')
+  await user.click(screen.getByRole('button', { name: 'Login' }))
+  await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Invalid email or password'))
+  expect(screen.getAllByText('Invalid email or password')).toHaveLength(2)
+  expect(localStorage.getItem('token')).toBeNull()
 })

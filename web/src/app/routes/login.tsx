@@ -2,21 +2,26 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { FormField, PasswordField } from '@/components/ui/form-field'
 import { login } from '@/features/auth/api/auth-calls'
 import { userDetailsQueryOptions } from '@/features/auth/api/get-user-details'
 import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
+import { DEFAULT_AFTER_LOGIN } from '@/features/auth/components/guards'
 import { loginSchema, type LoginValues } from '@/features/auth/schemas'
 import { authStore, setToken, setUser } from '@/features/auth/store'
-import { errorMessage } from '@/lib/api-client'
+import { errorMessage, safeNext } from '@/lib/api-client'
 
 export default function LoginPage() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  // Where the login was asked for: a job to apply to, the page a session expired on.
+  const [params] = useSearchParams()
+  const next = safeNext(params.get('next'))
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } })
 
@@ -30,9 +35,12 @@ export default function LoginPage() {
       setUser(user)
       setToken(token)
       toast.success('Login Successful')
-      navigate('/dashboard/my-profile')
+      navigate(next ?? DEFAULT_AFTER_LOGIN, { replace: true })
     } catch (error) {
-      toast.error(errorMessage(error, 'Internal Server Error'))
+      const message = errorMessage(error, 'Internal Server Error')
+      toast.error(message)
+      // Next to the field as well: the toast goes away, the reason stays where the person looks.
+      setError('password', { message }, { shouldFocus: true })
     } finally {
       authStore.set({ loading: false })
       toast.dismiss(toastId)

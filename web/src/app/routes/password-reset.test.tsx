@@ -50,15 +50,16 @@ test('a new password is sent with the token from the last path segment; success 
   expect(body).toEqual({ password: 'newsecret123', confirmPassword: 'newsecret123', token: 'abc123' })
 })
 
-test('a refused reset shows the server message, or "Failed To Reset Password" without one', async () => {
+test('a refused reset shows the server message, or "Failed To Reset Password" without one, in a toast and beside the field', async () => {
   server.use(http.post(apiUrl('/auth/reset-password'), () => HttpResponse.json({ success: false, message: 'The reset link is invalid or has expired' }, { status: 400 })))
   const { user } = renderApp('/update-password/expired')
   await user.type(await screen.findByLabelText('New Password'), 'newsecret123')
   await user.type(screen.getByLabelText('Confirm New Password'), 'newsecret123')
   await user.click(screen.getByRole('button', { name: 'Reset Password' }))
-  expect(await screen.findByText('The reset link is invalid or has expired')).toBeInTheDocument()
+  await waitFor(() => expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('The reset link is invalid or has expired'))
+  expect(screen.getAllByText('The reset link is invalid or has expired')).toHaveLength(2)
 
   server.use(http.post(apiUrl('/auth/reset-password'), () => new HttpResponse(null, { status: 502 })))
   await user.click(screen.getByRole('button', { name: 'Reset Password' }))
-  expect(await screen.findByText('Failed To Reset Password')).toBeInTheDocument()
+  await waitFor(() => expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Failed To Reset Password'))
 })

@@ -4,11 +4,11 @@ import { authStore } from '@/features/auth/store'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
 
-async function fillForm(user: ReturnType<typeof renderApp>['user'], confirm = 'secret123') {
+async function fillForm(user: ReturnType<typeof renderApp>['user'], confirm = 'secret123', password = 'secret123') {
   await user.type(screen.getByLabelText('First Name'), 'Ann')
   await user.type(screen.getByLabelText('Last Name'), 'Lee')
   await user.type(screen.getByLabelText('Email Address'), 'ann@example.com')
-  await user.type(screen.getByLabelText('Create Password'), 'secret123')
+  await user.type(screen.getByLabelText('Create Password'), password)
   await user.type(screen.getByLabelText('Confirm Password'), confirm)
 }
 
@@ -38,9 +38,27 @@ test('different passwords show "Passwords Do Not Match" and send nothing', async
   await screen.findByRole('tab', { name: 'Applicant' })
   await fillForm(user, 'different1')
   await user.click(screen.getByRole('button', { name: 'Create Account' }))
-  expect(await screen.findByText('Passwords Do Not Match')).toBeInTheDocument()
+  await waitFor(() => expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription('Passwords Do Not Match'))
+  expect(screen.getAllByText('Passwords Do Not Match')).toHaveLength(2) // beside the field and in the toast
   expect(sent).toBe(false)
   expect(router.state.location.pathname).toBe('/signup')
+})
+
+test('a password outside 8 to 128 characters is refused in the form, with the rule shown under the field, and no code is mailed', async () => {
+  let sent = false
+  server.use(http.post(apiUrl('/auth/sendotp'), () => {
+    sent = true
+    return HttpResponse.json({ success: true, message: 'OTP Sent Successfully' })
+  }))
+  const { user } = renderApp('/signup')
+  await screen.findByRole('tab', { name: 'Applicant' })
+  expect(screen.getByLabelText('Create Password')).toHaveAccessibleDescription('8 to 128 characters')
+  await fillForm(user, 'short1', 'short1')
+  await user.click(screen.getByRole('button', { name: 'Create Account' }))
+  await waitFor(() =>
+    expect(screen.getByLabelText('Create Password')).toHaveAccessibleDescription('8 to 128 characters Password must be 8 to 128 characters long'),
+  )
+  expect(sent).toBe(false)
 })
 
 test('empty signup fields show their messages and send nothing', async () => {

@@ -6,26 +6,35 @@ import { Link, useNavigate } from 'react-router'
 import { FormField, PasswordField } from '@/components/ui/form-field'
 import { AccountTypeTabs } from '@/features/auth/components/account-type-tabs'
 import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
-import { signupSchema, type SignupValues } from '@/features/auth/schemas'
+import { PASSWORD_HINT, signupSchema, type SignupValues } from '@/features/auth/schemas'
 import { requestSignupCode } from '@/features/auth/signup-flow'
-import { setSignupData } from '@/features/auth/store'
+import { authStore, setSignupData } from '@/features/auth/store'
 import type { AccountType } from '@/features/auth/types'
 
 const EMPTY: SignupValues = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' }
 
 export default function SignupPage() {
   const navigate = useNavigate()
-  const [accountType, setAccountType] = useState<AccountType>('Applicant')
+  // Back from /verify-email ("Back To Signup"), the details typed before are still there to correct.
+  const [pending] = useState(() => authStore.get().signupData)
+  const [accountType, setAccountType] = useState<AccountType>(pending?.accountType ?? 'Applicant')
   const {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
-  } = useForm<SignupValues>({ resolver: zodResolver(signupSchema), defaultValues: EMPTY })
+  } = useForm<SignupValues>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: pending
+      ? { firstName: pending.firstName, lastName: pending.lastName, email: pending.email, password: pending.password, confirmPassword: pending.confirmPassword }
+      : EMPTY,
+  })
 
   const onSubmit = async (values: SignupValues) => {
     if (values.password !== values.confirmPassword) {
       toast.error('Passwords Do Not Match')
+      setError('confirmPassword', { message: 'Passwords Do Not Match' }, { shouldFocus: true })
       return
     }
     const signupData = { ...values, email: values.email.trim(), accountType }
@@ -51,7 +60,7 @@ export default function SignupPage() {
             <FormField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
           </div>
           <FormField label="Email Address" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-          <PasswordField label="Create Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+          <PasswordField label="Create Password" autoComplete="new-password" hint={PASSWORD_HINT} error={errors.password?.message} {...register('password')} />
           <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
           <SubmitButton busy={isSubmitting}>Create Account</SubmitButton>
         </form>

@@ -15,6 +15,7 @@ export default function UpdatePasswordPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordValues>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '', confirmPassword: '' } })
 
@@ -25,7 +26,10 @@ export default function UpdatePasswordPage() {
       toast.success('Password Reset Successfully')
       navigate('/login')
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed To Reset Password'))
+      const message = errorMessage(error, 'Failed To Reset Password')
+      toast.error(message)
+      // The reason beside the field it is about; a refused link's reason beside the new password.
+      setError(/match/i.test(message) ? 'confirmPassword' : 'password', { message }, { shouldFocus: true })
     } finally {
       toast.dismiss(toastId)
     }

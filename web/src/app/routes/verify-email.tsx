@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { toast } from 'react-hot-toast'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { signup } from '@/features/auth/api/auth-calls'
 import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
-import { OtpInput } from '@/features/auth/components/otp-input'
+import { OtpInput, type OtpInputHandle } from '@/features/auth/components/otp-input'
 import { requestSignupCode } from '@/features/auth/signup-flow'
 import { authStore, setSignupData, useAuthState } from '@/features/auth/store'
+import { errorMessage } from '@/lib/api-client'
 import { OTP_LENGTH } from '@/lib/constants'
 
 const EMPTY_CODE = Array<string>(OTP_LENGTH).fill('')
@@ -15,6 +16,7 @@ export default function VerifyEmailPage() {
   const { signupData, loading } = useAuthState()
   const [code, setCode] = useState<string[]>(EMPTY_CODE)
   const [codeError, setCodeError] = useState<string | null>(null)
+  const boxes = useRef<OtpInputHandle>(null)
   // Set once the signup succeeded: the pending data is gone then, but the way out is /login, not /signup.
   const [registered, setRegistered] = useState(false)
 
@@ -36,21 +38,45 @@ export default function VerifyEmailPage() {
       setSignupData(null)
       toast.success('Signup Successful')
       navigate('/login')
-    } catch {
-      toast.error('Signup Failed')
-      navigate('/signup')
+    } catch (error) {
+      // A wrong or expired code: the person stays here, with the server's reason beside the boxes,
+      // and types the code again or asks for a new one. Nothing they typed on /signup is lost.
+      const message = errorMessage(error, 'Signup Failed')
+      toast.error(message)
+      setCodeError(message)
+      setCode(EMPTY_CODE)
+      boxes.current?.focusFirst()
     } finally {
       authStore.set({ loading: false })
       toast.dismiss(toastId)
     }
   }
 
+  const sendNewCode = async () => {
+    if (await requestSignupCode(signupData.email)) {
+      setCodeError(null)
+      setCode(EMPTY_CODE)
+      boxes.current?.focusFirst()
+    }
+  }
+
   return (
     <AuthLayout title="Verify Email" documentTitle="Verify Email" intro={`A verification code has been sent to ${signupData.email}. Enter the code below.`}>
+      <p className="-mt-4 mb-6 text-sm text-gray-700">
+        If this address already has an account, the e-mail tells you so instead:{' '}
+        <Link to="/login" className={textLinkClass}>
+          log in
+        </Link>
+        , or{' '}
+        <Link to="/forgot-password" className={textLinkClass}>
+          reset your password
+        </Link>
+        .
+      </p>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <OtpInput value={code} onChange={setCode} describedBy={codeError ? 'otp-error' : undefined} />
+        <OtpInput ref={boxes} value={code} onChange={setCode} describedBy={codeError ? 'otp-error' : undefined} />
         {codeError && (
-          <p id="otp-error" className="text-sm text-red-700">
+          <p id="otp-error" role="alert" className="text-sm text-red-700">
             {codeError}
           </p>
         )}
@@ -60,7 +86,7 @@ export default function VerifyEmailPage() {
         <Link to="/signup" className={textLinkClass}>
           Back To Signup
         </Link>
-        <button type="button" disabled={loading} className={`${textLinkClass} rounded`} onClick={() => void requestSignupCode(signupData.email)}>
+        <button type="button" disabled={loading} className={`${textLinkClass} rounded`} onClick={() => void sendNewCode()}>
           Resend it
         </button>
       </div>

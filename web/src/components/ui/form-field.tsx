@@ -36,14 +36,19 @@ export const FormField = forwardRef<HTMLInputElement, Props>(function FormField(
   )
 })
 
-/** A password input with a show/hide toggle named after the field, e.g. "Show Password". */
-export const PasswordField = forwardRef<HTMLInputElement, Omit<Props, 'type'>>(function PasswordField(
-  { label, error, id, className = '', ...props },
+/**
+ * A password input with a show/hide toggle named after the field, e.g. "Show Password", and an
+ * optional rule under it ("8 to 128 characters") that is read with the field.
+ */
+export const PasswordField = forwardRef<HTMLInputElement, Omit<Props, 'type'> & { hint?: string }>(function PasswordField(
+  { label, error, hint, id, className = '', ...props },
   ref,
 ) {
   const generated = useId()
   const inputId = id ?? generated
   const errorId = `${inputId}-error`
+  const hintId = `${inputId}-hint`
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
   const [visible, setVisible] = useState(false)
   return (
     <div className={className}>
@@ -56,7 +61,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<Props, 'type'>>(f
           id={inputId}
           type={visible ? 'text' : 'password'}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy}
           className={`${inputClass} pr-20`}
           {...props}
         />
@@ -70,6 +75,11 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<Props, 'type'>>(f
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-gray-700">
+          {hint}
+        </p>
+      )}
       <FieldError id={errorId} error={error} />
     </div>
   )

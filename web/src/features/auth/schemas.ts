@@ -9,12 +9,16 @@ export const loginSchema = z.object({
 })
 export type LoginValues = z.infer<typeof loginSchema>
 
+/** The server's rule and its words (API.md "signup"), checked before a code is mailed. */
+export const PASSWORD_RULE = 'Password must be 8 to 128 characters long'
+export const PASSWORD_HINT = '8 to 128 characters'
+
 /** SPEC section 5 "Signup": the mismatch check runs in the submit handler, so it can stop the call with its toast. */
 export const signupSchema = z.object({
   firstName: requiredText('Please enter your first name.'),
   lastName: requiredText('Please enter your last name.'),
   email: requiredText('Please enter your email address.'),
-  password: requiredPassword('Please enter your password.'),
+  password: z.string().check(z.minLength(1, 'Please enter your password.'), z.minLength(8, PASSWORD_RULE), z.maxLength(128, PASSWORD_RULE)),
   confirmPassword: requiredPassword('Please confirm your password.'),
 })
 export type SignupValues = z.infer<typeof signupSchema>

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { TOKEN_KEY, USER_KEY } from '@/lib/constants'
+import { SIGNUP_KEY, TOKEN_KEY, USER_KEY } from '@/lib/constants'
 import type { SignupData, User } from './types'
 
 /** A minimal external store: React reads it with useSyncExternalStore, plain code with get/set. */
@@ -32,6 +32,15 @@ function readStoredUser(): User | null {
   }
 }
 
+function readPendingSignup(): SignupData | null {
+  try {
+    const stored = sessionStorage.getItem(SIGNUP_KEY)
+    return stored ? (JSON.parse(stored) as SignupData) : null
+  } catch {
+    return null
+  }
+}
+
 /** SPEC section 3 "Session store". */
 export type SessionState = { user: User | null; userReal: User | null; loading: boolean }
 export const sessionStore = createStore<SessionState>(() => ({ user: readStoredUser(), userReal: null, loading: false }))
@@ -42,7 +51,7 @@ export const sessionStore = createStore<SessionState>(() => ({ user: readStoredU
  */
 export type AuthState = { signupData: SignupData | null; loading: boolean; token: string | null; signedOut: boolean }
 export const authStore = createStore<AuthState>(() => ({
-  signupData: null,
+  signupData: readPendingSignup(),
   loading: false,
   token: localStorage.getItem(TOKEN_KEY),
   signedOut: false,
@@ -62,7 +71,12 @@ export function setToken(token: string) {
   authStore.set({ token, signedOut: false })
 }
 
-export const setSignupData = (signupData: SignupData | null) => authStore.set({ signupData })
+/** The signup waiting for its code; kept for this tab's life (see SIGNUP_KEY). */
+export function setSignupData(signupData: SignupData | null) {
+  if (signupData) sessionStorage.setItem(SIGNUP_KEY, JSON.stringify(signupData))
+  else sessionStorage.removeItem(SIGNUP_KEY)
+  authStore.set({ signupData })
+}
 
 /** Ends the session on this device: both stored keys, the user and userReal, and the token. */
 export function clearSession({ signedOut = false } = {}) {

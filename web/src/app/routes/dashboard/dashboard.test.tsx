@@ -102,12 +102,14 @@ test('on first load with a token the user details are fetched and stored', async
   expect(sessionStore.get().user).toEqual(applicant)
 })
 
-test('a token the server refuses ends the session and leads to /login', async () => {
+test('a token the server refuses ends the session, says so, and leads to /login?next=<the dashboard page>', async () => {
   signIn(applicant)
   server.use(http.get(apiUrl('/auth/userDetails'), () => HttpResponse.json({ success: false, message: 'Token is invalid or expired' }, { status: 401 })))
-  const { router } = renderApp('/dashboard/my-profile')
+  const { router } = renderApp('/dashboard/my-profile?tab=1')
   expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
   await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  expect(router.state.location.search).toBe(`?${new URLSearchParams({ next: '/dashboard/my-profile?tab=1' })}`)
+  expect(await screen.findByText('Your session has expired, please log in again')).toBeInTheDocument()
   expect(localStorage.getItem('token')).toBeNull()
   expect(localStorage.getItem('user')).toBeNull()
   expect(sessionStore.get().user).toBeNull()

@@ -1,14 +1,27 @@
-import { Navigate, Outlet } from 'react-router'
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router'
+import { safeNext } from '@/lib/api-client'
 import { useAuthState } from '../store'
 
-/** SPEC section 2 "Logged-out-only routes": with a token these lead to the dashboard. */
+export const DEFAULT_AFTER_LOGIN = '/dashboard/my-profile'
+
+/**
+ * SPEC section 2 "Logged-out-only routes": with a token these lead on, to the `next` page a login
+ * was asked for (a job to apply to, the dashboard page a session expired on) or the dashboard.
+ */
 export function GuestOnly() {
   const { token } = useAuthState()
-  return token ? <Navigate to="/dashboard/my-profile" replace /> : <Outlet />
+  const [params] = useSearchParams()
+  return token ? <Navigate to={safeNext(params.get('next')) ?? DEFAULT_AFTER_LOGIN} replace /> : <Outlet />
 }
 
-/** SPEC section 2 "Dashboard": login required, otherwise /login (or /, where a logout is heading). */
+/**
+ * SPEC section 2 "Dashboard": login required, otherwise /login, which returns here afterwards (or
+ * /, where a logout is heading).
+ */
 export function RequireAuth() {
   const { token, signedOut } = useAuthState()
-  return token ? <Outlet /> : <Navigate to={signedOut ? '/' : '/login'} replace />
+  const { pathname, search } = useLocation()
+  if (token) return <Outlet />
+  if (signedOut) return <Navigate to="/" replace />
+  return <Navigate to={`/login?${new URLSearchParams({ next: pathname + search })}`} replace />
 }

@@ -1,4 +1,4 @@
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { forwardRef, useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { inputClass } from '@/components/ui/form-field'
 import { OTP_LENGTH } from '@/lib/constants'
 
@@ -6,10 +6,17 @@ type Props = { value: string[]; onChange: (value: string[]) => void; describedBy
 
 const digitsOf = (text: string) => text.replace(/\D/g, '')
 
-/** SPEC section 5 "One-time code": six single-character boxes with paste, backspace and arrow keys. */
-export function OtpInput({ value, onChange, describedBy }: Props) {
+/** What a screen may do with the boxes: put the cursor in the first one. */
+export type OtpInputHandle = { focusFirst: () => void }
+
+/**
+ * SPEC section 5 "One-time code": six single-character boxes with paste, backspace and arrow keys;
+ * the first box takes the focus when the boxes appear.
+ */
+export const OtpInput = forwardRef<OtpInputHandle, Props>(function OtpInput({ value, onChange, describedBy }, ref) {
   const boxes = useRef<(HTMLInputElement | null)[]>([])
   const focus = (index: number) => boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))]?.focus()
+  useImperativeHandle(ref, () => ({ focusFirst: () => focus(0) }))
 
   const setDigit = (index: number, digit: string) => {
     const next = [...value]
@@ -61,6 +68,7 @@ export function OtpInput({ value, onChange, describedBy }: Props) {
           type="text"
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
+          autoFocus={index === 0}
           aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
           value={value[index] ?? ''}
           onChange={(event) => onInput(index, event.target.value)}
@@ -72,4 +80,4 @@ export function OtpInput({ value, onChange, describedBy }: Props) {
       ))}
     </div>
   )
-}
+})

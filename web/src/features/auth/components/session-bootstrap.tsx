@@ -1,18 +1,19 @@
 import { useEffect } from 'react'
-import { useLocation, useNavigate } from 'react-router'
-import { ApiError } from '@/lib/api-client'
+import { useLocation } from 'react-router'
 import { useUserDetails } from '../api/get-user-details'
-import { authStore, clearSession, sessionStore, setUser, useAuthState } from '../store'
+// Registers the one handler of a refused token (lib/api-client calls it).
+import '../session-expiry'
+import { authStore, sessionStore, setUser, useAuthState } from '../store'
 
 /**
- * On first load with a token the user details are fetched and stored (SPEC section 2); a token the
- * server refuses ends the session here and leads to /login.
+ * On first load with a token the user details are fetched and stored (SPEC section 2). A token the
+ * server refuses ends the session (features/auth/session-expiry.ts): a dashboard page then leads to
+ * /login and back, a public page stays and shows itself to a guest.
  */
 export function SessionBootstrap() {
   const { token, signedOut } = useAuthState()
-  const navigate = useNavigate()
   const { pathname } = useLocation()
-  const { data, error, isFetching } = useUserDetails(token)
+  const { data, isFetching } = useUserDetails(token)
 
   useEffect(() => {
     sessionStore.set({ loading: isFetching })
@@ -21,13 +22,6 @@ export function SessionBootstrap() {
   useEffect(() => {
     if (data) setUser(data)
   }, [data])
-
-  useEffect(() => {
-    if (error instanceof ApiError && error.status === 401) {
-      clearSession()
-      navigate('/login', { replace: true })
-    }
-  }, [error, navigate])
 
   // A logout has arrived at /; from now on the dashboard guard leads to /login again.
   useEffect(() => {
