@@ -245,6 +245,9 @@ test('a job is posted, found, applied to and shortlisted, and the applicant sees
   const sop = dialog.getByLabel('Statement of Purpose')
   await expect(sop).toBeFocused()
   await expect(dialog.getByText('19 / 250 words')).toBeVisible()
+  // The dialog names the resume that goes with the application.
+  await expect(dialog.getByRole('link', { name: 'asha-iyer.pdf' })).toBeVisible()
+  await expect(dialog.getByRole('link', { name: 'Change your resume' })).toHaveAttribute('href', '/dashboard/settings')
   await expectAccessible(page)
   const statement = 'I have kept payment systems running for six years and I enjoy on-call work.'
   await sop.fill(statement)
@@ -265,13 +268,21 @@ test('a job is posted, found, applied to and shortlisted, and the applicant sees
   const entry = rp.getByRole('article', { name: applicant.name })
   await expect(entry).toContainText(statement)
   const resume = entry.getByRole('link', { name: `Resume of ${applicant.name}` })
+  await expect(resume).toHaveAttribute('target', '_blank')
   const resumeFile = await rp.request.get((await resume.getAttribute('href'))!)
   expect(resumeFile.status()).toBe(200)
+  expect(resumeFile.headers()['content-disposition']).toMatch(/^inline; /)
   expect((await resumeFile.body()).subarray(0, 5).toString()).toBe('%PDF-')
+  await expect(entry.getByRole('link', { name: applicant.email })).toHaveAttribute('href', `mailto:${applicant.email}`)
+  await expect(entry.getByText('Applied on')).toBeVisible()
   await expectAccessible(rp)
   await entry.getByRole('button', { name: 'Shortlist' }).click()
+  const confirm = rp.getByRole('dialog', { name: 'Shortlist this applicant?' })
+  await expect(confirm).toContainText(`${applicant.name} will be told by e-mail, and the decision cannot be changed.`)
+  await expectAccessible(rp)
+  await confirm.getByRole('button', { name: 'Shortlist' }).click()
   await expect(rp.getByText('Application status updated to shortlisted')).toBeVisible()
-  await expect(entry.getByText('Accepted')).toBeVisible()
+  await expect(entry.getByText('Shortlisted')).toBeVisible()
   await expect(entry.getByRole('button')).toHaveCount(0)
   await expectAccessible(rp)
 
@@ -279,7 +290,7 @@ test('a job is posted, found, applied to and shortlisted, and the applicant sees
   await expect(rp.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible()
   const received = rp.getByRole('list', { name: 'Applications' }).getByRole('article').filter({ hasText: job.title })
   await expect(received).toContainText(applicant.name)
-  await expect(received).toContainText('shortlisted')
+  await expect(received).toContainText('Shortlisted')
   await expectAccessible(rp)
 
   await page.goto('/dashboard/my-profile')
@@ -288,7 +299,7 @@ test('a job is posted, found, applied to and shortlisted, and the applicant sees
   await expect(page.getByText('Applications Fetched Successfully')).toBeVisible()
   const mine = page.getByRole('list', { name: 'Applications' }).getByRole('article').filter({ hasText: job.title })
   for (const text of [job.company, '₹65,000 per month']) await expect(mine).toContainText(text)
-  const status = mine.getByText('shortlisted', { exact: true })
+  const status = mine.getByText('Shortlisted', { exact: true })
   await expect(status).toBeVisible()
   // Tailwind's green-800 on green-50.
   await expect(status).toHaveCSS('color', 'oklch(0.448 0.119 151.328)')
@@ -300,4 +311,10 @@ test('a job is posted, found, applied to and shortlisted, and the applicant sees
   await expectMail(applicant.email, `Your application for ${job.title} at ${job.company}`)
 
   await deleteJob(rp, job.title)
+  // The applicant keeps the application as a record; the job has no page any more, and it says so.
+  await page.goto('/dashboard/my-applications')
+  const kept = page.getByRole('list', { name: 'Applications' }).getByRole('article').filter({ hasText: job.title })
+  await expect(kept).toContainText('This job was removed by the recruiter')
+  await expect(kept.getByRole('link')).toHaveCount(0)
+  await expectAccessible(page)
 })

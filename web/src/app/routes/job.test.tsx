@@ -4,7 +4,7 @@ import { DEFAULT_SOP } from '@/features/applications/sop'
 import type { Application } from '@/features/applications/types'
 import { reloadStores } from '@/features/auth/store'
 import type { Job } from '@/features/jobs/types'
-import { applicant, application, job, recruiter } from '@/testing/fixtures'
+import { applicant, applicantDetails, application, emptyApplicantDetails, job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
@@ -42,8 +42,11 @@ test('after the deadline the job page shows "No longer accepting applications" i
   expect(screen.queryByText(/Last Date to Apply/)).not.toBeInTheDocument()
 })
 
-const answerApplications = (applications: Application[] = []) =>
-  server.use(http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: true, message: 'Applications fetched successfully', applications })))
+const answerApplications = (applications: Application[] = [], profile = applicantDetails({ resumeName: 'Ann Lee CV.pdf' })) =>
+  server.use(
+    http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: true, message: 'Applications fetched successfully', applications })),
+    http.get(apiUrl('/auth/applicantDetails'), () => HttpResponse.json({ success: true, message: 'ok', data: profile })),
+  )
 
 async function openAsApplicant(applications: Application[] = []) {
   signIn(applicant)
@@ -264,4 +267,26 @@ test('a refused token on a shared job link drops the visitor to guest on that pa
   expect(screen.getByRole('heading', { level: 1, name: 'Backend Developer' })).toBeVisible()
   expect(router.state.location.pathname).toBe('/job/j1')
   expect(localStorage.getItem('token')).toBeNull()
+})
+
+test('the apply dialog names the resume that will be sent, with a way to change it', async () => {
+  const { user, apply } = await openAsApplicant()
+  await user.click(apply)
+  const dialog = within(screen.getByRole('dialog', { name: 'Apply for Backend Developer' }))
+  const resume = await dialog.findByRole('link', { name: 'Ann Lee CV.pdf' })
+  expect(resume).toHaveAttribute('href', applicantDetails().resume)
+  expect(resume).toHaveAttribute('target', '_blank')
+  expect(dialog.getByText(/Your resume:/)).toBeVisible()
+  expect(dialog.getByRole('link', { name: 'Change your resume' })).toHaveAttribute('href', '/dashboard/settings')
+})
+
+test('without a resume the apply dialog warns and links to the upload', async () => {
+  signIn(applicant)
+  answerJob()
+  answerApplications([], emptyApplicantDetails())
+  const { user } = renderApp('/job/j1')
+  await user.click(await screen.findByRole('button', { name: 'Apply' }))
+  const dialog = within(screen.getByRole('dialog', { name: 'Apply for Backend Developer' }))
+  expect(await dialog.findByText(/You have not uploaded a resume/)).toBeVisible()
+  expect(dialog.getByRole('link', { name: 'Upload a resume' })).toHaveAttribute('href', '/dashboard/settings')
 })

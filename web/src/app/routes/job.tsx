@@ -8,6 +8,7 @@ import { useApplications } from '@/features/applications/api/get-applications'
 import { ApplyButton } from '@/features/applications/components/apply-button'
 import { useSession } from '@/features/auth/use-session'
 import { useJob } from '@/features/jobs/api/get-job'
+import { useApplicantDetails } from '@/features/profiles/api/get-applicant-details'
 import { formatDate, formatSalary, isClosed } from '@/features/jobs/format'
 import { ApiError, errorMessage } from '@/lib/api-client'
 
@@ -21,6 +22,9 @@ export default function JobPage() {
   const isApplicant = accountType === 'Applicant'
   // An applicant's own applications say whether they applied here already.
   const { data: applications, isLoading: checkingApplied } = useApplications(isApplicant ? token : null)
+  // The resume an application would carry, shown in the apply dialog.
+  const { data: profile } = useApplicantDetails(isApplicant ? token : null)
+  const resume = profile ? (profile.resume ? { name: profile.resumeName || 'resume.pdf', url: profile.resume } : null) : undefined
 
   useEffect(() => {
     if (error && !notFound) toast.error(errorMessage(error, FALLBACK), { id: 'job' })
@@ -95,7 +99,7 @@ export default function JobPage() {
           <span className="text-gray-800">Last Date to Apply: {formatDate(job.deadline)}</span>
         )}
       </p>
-      {showApply && <ApplyButton key={job._id} jobId={job._id} jobTitle={job.title} applied={applied} />}
+      {showApply && <ApplyButton key={job._id} jobId={job._id} jobTitle={job.title} applied={applied} resume={resume} />}
       {/* Login comes back here, so the guest applies where they decided to. */}
       {!token && !closed && (
         <ButtonLink to={`/login?next=${jobPath}`} className="mt-4">

@@ -14,6 +14,8 @@ export type Application = {
   userDetails: { firstName: string; lastName: string; email: string }
   /** `resume` is a signed link for the caller, or "" when there is none. */
   jobApplicantsDetails: { resume: string; education: Education[]; skills: string[] }
+  /** True once the recruiter deleted the job (servers before issue 12 leave it out). */
+  jobRemoved?: boolean
 }
 
 export type Decision = 'shortlisted' | 'rejected'

@@ -17,6 +17,8 @@ export type ApplicantDetails = {
   skills: string[]
   /** An absolute, signed link that expires (fetch the details again for a fresh one), or "" with no resume. */
   resume: string
+  /** The uploaded file's name, or "" with no resume (servers before issue 12 leave it out). */
+  resumeName?: string
   firstName: string
   lastName: string
   email: string

@@ -36,39 +36,64 @@ async function open() {
   return view
 }
 
-test('each applicant shows name, education, statement of purpose and resume link', async () => {
+test('each applicant shows name, e-mail (mailto), date applied, skills, education, statement of purpose and resume link', async () => {
   answer([application(), application({ _id: 'a2', userDetails: { firstName: 'Bo', lastName: 'Kim', email: 'bo@example.com' }, jobApplicantsDetails: { resume: '', education: [], skills: [] } })])
   await open()
   const ann = applicantCard('Ann Lee')
+  expect(ann.getByRole('link', { name: 'ann@example.com' })).toHaveAttribute('href', 'mailto:ann@example.com')
+  expect(ann.getByText('Applied on').nextElementSibling).toHaveTextContent('4 March 2026')
+  expect(ann.getByText('Skills').nextElementSibling).toHaveTextContent('Rust')
+  expect(ann.getByRole('link', { name: 'Resume of Ann Lee' })).toHaveAttribute('target', '_blank')
   expect(ann.getByText('IIT Bombay (2018 - 2022)')).toBeVisible()
   expect(ann.getByText('I have written Rust services for five years.')).toBeVisible()
   expect(ann.getByRole('link', { name: 'Resume of Ann Lee' })).toHaveAttribute('href', 'http://127.0.0.1:8080/api/v1/resumes/u-applicant?viewer=u-recruiter&expires=4102444800&signature=def')
   const bo = applicantCard('Bo Kim')
   expect(bo.getByText('No resume uploaded')).toBeVisible()
   expect(bo.getByText('No education details available.')).toBeVisible()
-  expect(bo.queryByRole('link')).not.toBeInTheDocument()
+  expect(bo.getByText('Skills').nextElementSibling).toHaveTextContent('None listed')
+  expect(bo.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['mailto:bo@example.com'])
 })
 
-test('a shortlisted application shows "Accepted" and a rejected one "Rejected", with no buttons', async () => {
+test('a shortlisted application shows "Shortlisted" and a rejected one "Rejected", with no buttons', async () => {
   answer([
     application({ _id: 'a1', status: 'shortlisted' }),
     application({ _id: 'a2', status: 'rejected', userDetails: { firstName: 'Bo', lastName: 'Kim', email: 'bo@example.com' } }),
   ])
   await open()
-  expect(applicantCard('Ann Lee').getByText('Accepted')).toBeVisible()
+  expect(applicantCard('Ann Lee').getByText('Shortlisted')).toBeVisible()
   expect(applicantCard('Ann Lee').queryByRole('button')).not.toBeInTheDocument()
   expect(applicantCard('Bo Kim').getByText('Rejected')).toBeVisible()
   expect(applicantCard('Bo Kim').queryByRole('button')).not.toBeInTheDocument()
 })
 
-test('Shortlist sends the status, shows the server message and updates the list without a reload', async () => {
+async function decide(user: Awaited<ReturnType<typeof open>>['user'], name: string, decision: 'Shortlist' | 'Reject') {
+  await user.click(applicantCard(name).getByRole('button', { name: decision }))
+  const dialog = within(screen.getByRole('dialog', { name: `${decision} this applicant?` }))
+  expect(dialog.getByText(`${name} will be told by e-mail, and the decision cannot be changed.`)).toBeVisible()
+  await user.click(dialog.getByRole('button', { name: decision }))
+}
+
+test('Shortlist asks first; Cancel sends nothing', async () => {
+  const { sent } = answer([application()])
+  const { user } = await open()
+  await user.click(applicantCard('Ann Lee').getByRole('button', { name: 'Shortlist' }))
+  const dialog = within(screen.getByRole('dialog', { name: 'Shortlist this applicant?' }))
+  expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveFocus()
+  await user.click(dialog.getByRole('button', { name: 'Cancel' }))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(sent).toEqual([])
+  expect(applicantCard('Ann Lee').getByRole('button', { name: 'Shortlist' })).toHaveFocus()
+})
+
+test('Shortlist, once confirmed, sends the status, shows the server message, updates the list without a reload and focuses the new status', async () => {
   const { sent, fetches } = answer([application()])
   const { user } = await open()
   expect(fetches()).toBe(1)
-  await user.click(applicantCard('Ann Lee').getByRole('button', { name: 'Shortlist' }))
+  await decide(user, 'Ann Lee', 'Shortlist')
   expect(await screen.findByText('Application status updated to shortlisted')).toBeInTheDocument()
   expect(sent).toEqual([{ id: 'a1', status: 'shortlisted' }])
-  expect(await applicantCard('Ann Lee').findByText('Accepted')).toBeVisible()
+  expect(await applicantCard('Ann Lee').findByText('Shortlisted')).toBeVisible()
+  await waitFor(() => expect(applicantCard('Ann Lee').getByText('Shortlisted').closest('p')).toHaveFocus())
   expect(applicantCard('Ann Lee').queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument()
   expect(screen.getByRole('heading', { level: 1, name: 'Applications for Selected Job' })).toBeVisible()
 })
@@ -76,7 +101,7 @@ test('Shortlist sends the status, shows the server message and updates the list 
 test('Reject moves a pending application to "Rejected"', async () => {
   const { sent } = answer([application()])
   const { user } = await open()
-  await user.click(applicantCard('Ann Lee').getByRole('button', { name: 'Reject' }))
+  await decide(user, 'Ann Lee', 'Reject')
   expect(await screen.findByText('Application status updated to rejected')).toBeInTheDocument()
   expect(sent).toEqual([{ id: 'a1', status: 'rejected' }])
   expect(await applicantCard('Ann Lee').findByText('Rejected')).toBeVisible()
@@ -86,7 +111,7 @@ test('a status answer without data shows "Unexpected API response"', async () =>
   answer([application()])
   server.use(http.put(apiUrl('/auth/updateapplicationstatus/:id'), () => HttpResponse.json({ success: true, message: 'Application status updated to shortlisted' })))
   const { user } = await open()
-  await user.click(applicantCard('Ann Lee').getByRole('button', { name: 'Shortlist' }))
+  await decide(user, 'Ann Lee', 'Shortlist')
   expect(await screen.findByText('Unexpected API response')).toBeInTheDocument()
 })
 

@@ -29,7 +29,7 @@ test('each card shows title, company, salary, applied date and status, and a toa
   expect(await screen.findByRole('heading', { level: 1, name: 'My Applications' })).toBeVisible()
   expect(await screen.findByText('Applications Fetched Successfully')).toBeInTheDocument()
   const first = within(card('Data Analyst'))
-  for (const text of ['Globex', '₹30,000 per month', '4 March 2026', 'rejected']) expect(first.getByText(text)).toBeVisible()
+  for (const text of ['Globex', '₹30,000 per month', '4 March 2026', 'Rejected']) expect(first.getByText(text)).toBeVisible()
   expect(first.queryByText('Ann Lee')).not.toBeInTheDocument()
 })
 
@@ -38,9 +38,9 @@ test('shortlisted is green, rejected red and anything else neutral, each with it
   signIn(applicant)
   renderApp('/dashboard/my-applications')
   await screen.findByRole('list', { name: 'Applications' })
-  expect(within(card('Backend Developer')).getByText('shortlisted')).toHaveClass('text-green-800', 'bg-green-50')
-  expect(within(card('Data Analyst')).getByText('rejected')).toHaveClass('text-red-800', 'bg-red-50')
-  expect(within(card('QA Engineer')).getByText('applied')).toHaveClass('text-gray-800', 'bg-gray-50')
+  expect(within(card('Backend Developer')).getByText('Shortlisted')).toHaveClass('text-green-800', 'bg-green-50')
+  expect(within(card('Data Analyst')).getByText('Rejected')).toHaveClass('text-red-800', 'bg-red-50')
+  expect(within(card('QA Engineer')).getByText('Applied')).toHaveClass('text-gray-800', 'bg-gray-50')
 })
 
 test('a card opens its job', async () => {
@@ -79,6 +79,21 @@ test('a recruiter\'s Applications shows what they received, with the applicant\'
   expect(await screen.findByRole('heading', { level: 1, name: 'Applications' })).toBeVisible()
   const first = within(await screen.findByRole('link', { name: 'Backend Developer' }).then((link) => link.closest('article')!))
   expect(first.getByText('Ann Lee')).toBeVisible()
-  expect(first.getByText('shortlisted')).toBeVisible()
+  expect(first.getByRole('link', { name: 'ann@example.com' })).toHaveAttribute('href', 'mailto:ann@example.com')
+  expect(first.getByText('Skills').nextElementSibling).toHaveTextContent('Rust')
+  expect(first.getByText('Shortlisted')).toBeVisible()
   expect(screen.getByRole('link', { name: 'Data Analyst' })).toHaveAttribute('href', '/dashboard/job/applications/j2')
+})
+
+test('an application whose job was removed says so and links nowhere, never to a missing job page', async () => {
+  server.use(
+    http.get(apiUrl('/auth/applications'), () =>
+      HttpResponse.json({ success: true, message: 'Applications fetched successfully', applications: [application({ _id: 'gone', jobRemoved: true })] }),
+    ),
+  )
+  signIn(applicant)
+  renderApp('/dashboard/my-applications')
+  const card = within((await screen.findByText('This job was removed by the recruiter')).closest('article')!)
+  expect(card.getByRole('heading', { name: 'Backend Developer' })).toBeVisible()
+  expect(card.queryByRole('link')).not.toBeInTheDocument()
 })

@@ -8,8 +8,22 @@ const ApplyForm = lazy(() => import('./apply-form'))
 
 const buttonClass = 'rounded-md px-6 py-2 font-semibold'
 
+/** The resume an application will carry: its name and link; `null` when there is none yet. */
+export type ResumeToSend = { name: string; url: string } | null
+
 /** The job view's Apply: a statement of purpose in a dialog, then "Applied" for good. */
-export function ApplyButton({ jobId, jobTitle, applied: appliedBefore }: { jobId: string; jobTitle: string; applied: boolean }) {
+export function ApplyButton({
+  jobId,
+  jobTitle,
+  applied: appliedBefore,
+  resume,
+}: {
+  jobId: string
+  jobTitle: string
+  applied: boolean
+  /** Undefined while it is being looked up. */
+  resume?: ResumeToSend
+}) {
   const [open, setOpen] = useState(false)
   const [appliedNow, setAppliedNow] = useState(false)
 
@@ -32,6 +46,7 @@ export function ApplyButton({ jobId, jobTitle, applied: appliedBefore }: { jobId
             <ApplyForm
               jobId={jobId}
               jobTitle={jobTitle}
+              resume={resume}
               onDone={(applied) => {
                 setOpen(false)
                 if (applied) setAppliedNow(true)

@@ -2,15 +2,59 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
+import { Link } from 'react-router'
 import { TextAreaField } from '@/components/ui/textarea-field'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { useApply } from '../api/application-mutations'
 import { countWords, DEFAULT_SOP, SOP_MAX_WORDS, sopSchema, type SopValues } from '../sop'
+import type { ResumeToSend } from './apply-button'
+
+/** Where an applicant uploads or replaces their resume. */
+export const RESUME_SETTINGS = '/dashboard/settings'
+const linkClass = 'font-semibold text-blue-800 underline hover:text-blue-900'
+
+/** Which resume goes with the application, or a warning (with the way to upload one) that none will. */
+function ResumeLine({ resume }: { resume?: ResumeToSend }) {
+  if (resume === undefined) return null
+  if (resume === null) {
+    return (
+      <p className="rounded-md border border-amber-700 bg-amber-50 p-3 text-amber-900">
+        You have not uploaded a resume, so the recruiter will see only your statement.{' '}
+        <Link to={RESUME_SETTINGS} className={linkClass}>
+          Upload a resume
+        </Link>
+      </p>
+    )
+  }
+  return (
+    <p className="text-gray-800">
+      Your resume:{' '}
+      <a href={resume.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+        {resume.name}
+      </a>{' '}
+      (
+      <Link to={RESUME_SETTINGS} className={linkClass} aria-label="Change your resume">
+        change
+      </Link>
+      )
+    </p>
+  )
+}
 
 const buttonClass = 'rounded-md px-6 py-2 font-semibold'
 
 /** The statement of purpose and its submission, loaded when the applicant opens the dialog. */
-export default function ApplyForm({ jobId, jobTitle, onDone }: { jobId: string; jobTitle: string; onDone: (applied: boolean) => void }) {
+export default function ApplyForm({
+  jobId,
+  jobTitle,
+  resume,
+  onDone,
+}: {
+  jobId: string
+  jobTitle: string
+  resume?: ResumeToSend
+  onDone: (applied: boolean) => void
+}) {
   const apply = useApply(jobId)
   const {
     register,
@@ -52,6 +96,7 @@ export default function ApplyForm({ jobId, jobTitle, onDone }: { jobId: string; 
         }
         {...register('sop')}
       />
+      <ResumeLine resume={resume} />
       <div className="flex justify-end gap-3">
         <button type="submit" disabled={isSubmitting} className={`${buttonClass} bg-blue-700 text-white hover:bg-blue-800 disabled:bg-gray-500`}>
           Submit Application

@@ -1,24 +1,53 @@
-import { useEffect } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { toast } from 'react-hot-toast'
+import { ConfirmationModal } from '@/components/ui/confirmation-modal'
 import { Spinner } from '@/components/ui/spinner'
+import { formatDate } from '@/features/jobs/format'
 import { errorMessage } from '@/lib/api-client'
 import { useJobApplications } from '../api/get-applications'
 import { useUpdateApplicationStatus } from '../api/application-mutations'
 import type { Application, Decision } from '../types'
+import { StatusBadge } from './status-badge'
 
 const FAILURE = 'Failed to fetch applications.'
 
 const years = ({ startYear, endYear }: { startYear: number; endYear: number | null }) => `${startYear} - ${endYear ?? 'Present'}`
 
+const QUESTION: Record<Decision, { title: string; confirm: string }> = {
+  shortlisted: { title: 'Shortlist this applicant?', confirm: 'Shortlist' },
+  rejected: { title: 'Reject this applicant?', confirm: 'Reject' },
+}
+
 function Applicant({ application, onDecide, deciding }: { application: Application; onDecide: (status: Decision) => void; deciding: boolean }) {
   const { userDetails, jobApplicantsDetails: details } = application
   const name = `${userDetails.firstName} ${userDetails.lastName}`
   const headingId = `applicant-${application._id}`
+  const [asking, setAsking] = useState<Decision | null>(null)
+  // Once decided, the focus goes to the new status (the buttons it was on are gone).
+  const statusRef = useRef<HTMLParagraphElement>(null)
+  const shownStatus = useRef(application.status)
+  useEffect(() => {
+    if (shownStatus.current === 'applied' && application.status !== 'applied') statusRef.current?.focus()
+    shownStatus.current = application.status
+  }, [application.status])
+
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
       <h2 id={headingId} className="text-xl font-semibold text-gray-900">
         {name}
       </h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-gray-700">
+        <dt className="font-medium">E-mail</dt>
+        <dd className="min-w-0 break-words">
+          <a href={`mailto:${userDetails.email}`} className="text-blue-800 underline hover:text-blue-900">
+            {userDetails.email}
+          </a>
+        </dd>
+        <dt className="font-medium">Applied on</dt>
+        <dd>{formatDate(application.dateOfApplication)}</dd>
+        <dt className="font-medium">Skills</dt>
+        <dd>{details.skills.length > 0 ? details.skills.join(', ') : 'None listed'}</dd>
+      </dl>
       <h3 className="mt-4 font-semibold text-gray-900">Education</h3>
       {details.education.length > 0 ? (
         <ul className="mt-1 text-gray-700">
@@ -35,7 +64,7 @@ function Applicant({ application, onDecide, deciding }: { application: Applicati
       <p className="mt-1 whitespace-pre-line text-gray-700">{application.sop}</p>
       <p className="mt-4">
         {details.resume ? (
-          <a href={details.resume} target="_blank" rel="noreferrer" className="font-semibold text-blue-800 underline hover:text-blue-900">
+          <a href={details.resume} target="_blank" rel="noopener noreferrer" className="font-semibold text-blue-800 underline hover:text-blue-900">
             Resume of {name}
           </a>
         ) : (
@@ -43,18 +72,12 @@ function Applicant({ application, onDecide, deciding }: { application: Applicati
         )}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        {application.status === 'shortlisted' && (
-          <span className="rounded-full border border-green-700 bg-green-50 px-3 py-1 font-semibold text-green-800">Accepted</span>
-        )}
-        {application.status === 'rejected' && (
-          <span className="rounded-full border border-red-700 bg-red-50 px-3 py-1 font-semibold text-red-800">Rejected</span>
-        )}
-        {application.status === 'applied' && (
+        {application.status === 'applied' ? (
           <>
             <button
               type="button"
               disabled={deciding}
-              onClick={() => onDecide('shortlisted')}
+              onClick={() => setAsking('shortlisted')}
               className="rounded-md bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 disabled:bg-gray-500"
             >
               Shortlist
@@ -62,14 +85,32 @@ function Applicant({ application, onDecide, deciding }: { application: Applicati
             <button
               type="button"
               disabled={deciding}
-              onClick={() => onDecide('rejected')}
+              onClick={() => setAsking('rejected')}
               className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:bg-gray-500"
             >
               Reject
             </button>
           </>
+        ) : (
+          <p ref={statusRef} tabIndex={-1} className="rounded focus:outline-2 focus:outline-offset-2 focus:outline-blue-700">
+            <span className="sr-only">Status: </span>
+            <StatusBadge status={application.status} />
+          </p>
         )}
       </div>
+      {asking && (
+        <ConfirmationModal
+          title={QUESTION[asking].title}
+          text={`${name} will be told by e-mail, and the decision cannot be changed.`}
+          confirmLabel={QUESTION[asking].confirm}
+          cancelLabel="Cancel"
+          onConfirm={() => {
+            setAsking(null)
+            onDecide(asking)
+          }}
+          onCancel={() => setAsking(null)}
+        />
+      )}
     </article>
   )
 }

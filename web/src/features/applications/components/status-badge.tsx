@@ -1,5 +1,12 @@
 import type { ApplicationStatus } from '../types'
 
+/** One wording for a status everywhere (the API sends it in lower case). */
+export const STATUS_LABELS: Record<ApplicationStatus, string> = {
+  applied: 'Applied',
+  shortlisted: 'Shortlisted',
+  rejected: 'Rejected',
+}
+
 /** Shortlisted green, rejected red, anything else neutral; the text says it too, colour is only a cue. */
 const TONES: Record<string, string> = {
   shortlisted: 'border-green-700 bg-green-50 text-green-800',
@@ -10,7 +17,7 @@ const NEUTRAL = 'border-gray-500 bg-gray-50 text-gray-800'
 export function StatusBadge({ status }: { status: ApplicationStatus }) {
   return (
     <span data-status={status} className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold ${TONES[status] ?? NEUTRAL}`}>
-      {status}
+      {STATUS_LABELS[status] ?? status}
     </span>
   )
 }
