@@ -35,7 +35,7 @@ const SCREENS: &[(&str, &str)] = &[
     ("/forgot-password", "src/app/routes/forgot-password.tsx"),
     ("/update-password/", "src/app/routes/update-password.tsx"),
     ("/about", "src/app/routes/about.tsx"),
-    ("/privacy", "src/app/routes/privacy.tsx"),
+    ("/privacy-policy", "src/app/routes/privacy.tsx"),
     ("/terms", "src/app/routes/terms.tsx"),
     ("/contact", "src/app/routes/contact.tsx"),
 ];

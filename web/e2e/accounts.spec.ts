@@ -167,21 +167,24 @@ test('a password changed in Settings is the one that logs in next time', async (
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('the dashboard menu and the hamburger menu offer the logged-in links', async ({ page }) => {
+  test('one menu button on the dashboard: the hamburger menu offers the dashboard pages and the site links', async ({ page }) => {
     const email = freshEmail('phone')
     await signUp(page, 'Recruiter', email)
     await logIn(page, email, PASSWORD)
 
-    await page.getByRole('button', { name: 'Dashboard menu' }).click()
-    const dashboardMenu = page.getByRole('navigation', { name: 'Dashboard menu' })
+    await expect(page.getByRole('button', { name: /menu/i })).toHaveCount(1)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const dashboardMenu = page.getByRole('navigation', { name: 'Mobile' }).getByRole('list', { name: 'Dashboard' })
     await expect(dashboardMenu.getByRole('link')).toHaveText(SIDEBAR.Recruiter)
     await expectAccessible(page)
     await dashboardMenu.getByRole('link', { name: 'Add Job' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Add Job' })).toBeVisible()
+    // The new page's heading has the focus.
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Job' })).toBeFocused()
 
     await page.getByRole('button', { name: 'Open menu' }).click()
     const menu = page.getByRole('navigation', { name: 'Mobile' })
-    await expect(menu.getByRole('link')).toHaveText(['Home', 'About Us', 'Jobs', 'Dashboard'])
+    await expect(menu.getByRole('link')).toHaveText(['Home', 'About Us', 'Jobs', ...SIDEBAR.Recruiter])
     await expectAccessible(page)
     await menu.getByRole('button', { name: 'Logout' }).click()
     await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Logout' }).click()

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
@@ -62,12 +61,20 @@ async function toastGone(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true })).toHaveCount(0, { timeout: 7_000 })
 }
 
-/** Clicks the resume link on My Profile and returns the downloaded bytes. */
-async function downloadResume(page: Page) {
-  const details = page.getByRole('region', { name: 'Applicant Details' })
-  const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('link', { name: 'Download Resume' }).click()])
-  expect(download.suggestedFilename()).toMatch(/-resume\.pdf$/)
-  return fs.readFile((await download.path())!)
+/**
+ * The resume link on My Profile opens in a new tab, where the browser's PDF viewer shows it (the
+ * server sends it inline, never as a download); returns the bytes it serves.
+ */
+async function resumeOnProfile(page: Page) {
+  const link = page.getByRole('region', { name: 'Applicant Details' }).getByRole('link', { name: 'Download Resume' })
+  await expect(link).toHaveAttribute('target', '_blank')
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+  await expect(link).not.toHaveAttribute('download')
+  const file = await page.request.get((await link.getAttribute('href'))!)
+  expect(file.status()).toBe(200)
+  expect(file.headers()['content-type']).toBe('application/pdf')
+  expect(file.headers()['content-disposition']).toMatch(/^inline; filename="[^"]+-resume\.pdf"$/)
+  return file.body()
 }
 
 test('an applicant fills in every Settings field, sees each validation message, and uploads a resume by drop and by browsing', async ({ page }) => {
@@ -149,7 +156,7 @@ test('an applicant fills in every Settings field, sees each validation message, 
   await resume.getByRole('button', { name: 'Upload' }).click()
   await expect(page.getByText('Resume uploaded successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard\/my-profile$/)
-  expect((await downloadResume(page)).equals(dropped)).toBe(true)
+  expect((await resumeOnProfile(page)).equals(dropped)).toBe(true)
   await expectAccessible(page)
   await toastGone(page, 'Resume uploaded successfully')
 
@@ -177,7 +184,7 @@ test('an applicant fills in every Settings field, sees each validation message, 
   await resume.getByRole('button', { name: 'Upload' }).click()
   await expect(page.getByText('Resume uploaded successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard\/my-profile$/)
-  expect((await downloadResume(page)).equals(browsed)).toBe(true)
+  expect((await resumeOnProfile(page)).equals(browsed)).toBe(true)
 })
 
 test('a recruiter edits the company details and sees them on My Profile', async ({ page }) => {

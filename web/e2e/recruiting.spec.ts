@@ -4,6 +4,7 @@ import type { Browser, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
 import { freshEmail, signupCode } from './mail'
+import { ok, signUp } from './seed'
 
 /**
  * A recruiter posts, edits and deletes a job through the dashboard forms; then the whole product
@@ -220,7 +221,7 @@ test('a recruiter adds a job through the form, edits it, finds it on /jobs and d
   await expect(page.getByText('No jobs found for your search.')).toBeVisible()
 })
 
-test('a job is posted, found, applied to and shortlisted, and the applicant sees it and is told by e-mail', async ({ browser }) => {
+test('a job is posted, found and applied to (the dialog names the resume, or warns without one); the recruiter sees e-mail, skills and date, shortlists one applicant and rejects another after confirming; the applicant sees it, is told by e-mail, and keeps the application once the job is deleted', async ({ browser }) => {
   test.setTimeout(120_000)
   const recruiter = await signUpAndLogIn(browser, 'Recruiter', 'Rita', 'Roy')
   const word = uniqueWord('marlinspike')
@@ -229,16 +230,35 @@ test('a job is posted, found, applied to and shortlisted, and the applicant sees
 
   const applicant = await signUpAndLogIn(browser, 'Applicant', 'Asha', 'Iyer')
   const page = applicant.page
-  // The resume goes in through the API with the applicant's own token.
-  const upload = await page.request.post('/api/v1/upload/uploadResume', {
-    headers: { Authorization: `Bearer ${await token(page)}` },
-    multipart: { resume: { name: 'asha-iyer.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% Asha Iyer resume\n%%EOF\n') } },
+  const bearer = { Authorization: `Bearer ${await token(page)}` }
+  // Skills go in through the API, so the recruiter has some to see.
+  const profile = await page.request.post('/api/v1/auth/updateUserDetails', {
+    headers: bearer,
+    data: { firstName: 'Asha', lastName: 'Iyer', skills: ['Kubernetes', 'Incident Response'] },
   })
-  expect(upload.status(), await upload.text()).toBe(200)
+  expect(profile.status(), await profile.text()).toBe(200)
 
   await page.goto('/jobs')
   await page.getByRole('searchbox', { name: 'Search jobs' }).fill(word)
   await page.getByRole('list', { name: 'Results' }).getByRole('link', { name: job.title }).click()
+  await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible()
+  // Without a resume the dialog warns, and leads to where one is uploaded (applying stays allowed).
+  await page.getByRole('button', { name: 'Apply' }).click()
+  const warned = page.getByRole('dialog', { name: `Apply for ${job.title}` })
+  await expect(warned.getByText('You have not uploaded a resume, so the recruiter will see only your statement.')).toBeVisible()
+  await expect(warned.getByRole('link', { name: 'Upload a resume' })).toHaveAttribute('href', '/dashboard/settings')
+  await expect(warned.getByRole('button', { name: 'Submit Application' })).toBeEnabled()
+  await expectAccessible(page)
+  await warned.getByRole('button', { name: 'Cancel' }).click()
+  await expect(warned).toHaveCount(0)
+
+  // The resume goes in through the API with the applicant's own token.
+  const upload = await page.request.post('/api/v1/upload/uploadResume', {
+    headers: bearer,
+    multipart: { resume: { name: 'asha-iyer.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% Asha Iyer resume\n%%EOF\n') } },
+  })
+  expect(upload.status(), await upload.text()).toBe(200)
+  await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible()
   await page.getByRole('button', { name: 'Apply' }).click()
   const dialog = page.getByRole('dialog', { name: `Apply for ${job.title}` })
@@ -246,7 +266,9 @@ test('a job is posted, found, applied to and shortlisted, and the applicant sees
   await expect(sop).toBeFocused()
   await expect(dialog.getByText('19 / 250 words')).toBeVisible()
   // The dialog names the resume that goes with the application.
-  await expect(dialog.getByRole('link', { name: 'asha-iyer.pdf' })).toBeVisible()
+  await expect(dialog.getByText(/^Your resume:/)).toBeVisible()
+  await expect(dialog.getByRole('link', { name: 'asha-iyer.pdf' })).toHaveAttribute('target', '_blank')
+  await expect(dialog.getByText('You have not uploaded a resume', { exact: false })).toHaveCount(0)
   await expect(dialog.getByRole('link', { name: 'Change your resume' })).toHaveAttribute('href', '/dashboard/settings')
   await expectAccessible(page)
   const statement = 'I have kept payment systems running for six years and I enjoy on-call work.'
@@ -261,6 +283,12 @@ test('a job is posted, found, applied to and shortlisted, and the applicant sees
   await page.reload()
   await expect(page.getByRole('button', { name: 'Applied' })).toBeDisabled()
 
+  // A second applicant, with no resume, applies through the API; the recruiter rejects them below.
+  const jobId = new URL(page.url()).pathname.split('/').pop()!
+  const otherApi = (await browser.newContext()).request
+  const other = await signUp(otherApi, 'Applicant', 'recruiting-second', PASSWORD)
+  await ok(await otherApi.post(`/api/v1/jobs/apply/${jobId}`, { headers: { Authorization: `Bearer ${other.token}` }, data: { sop: 'I would like to learn on the job.' } }), 201)
+
   const rp = recruiter.page
   await rp.goto('/dashboard/my-jobs')
   await rp.getByRole('link', { name: `Applications for ${job.title}` }).click()
@@ -274,23 +302,51 @@ test('a job is posted, found, applied to and shortlisted, and the applicant sees
   expect(resumeFile.headers()['content-disposition']).toMatch(/^inline; /)
   expect((await resumeFile.body()).subarray(0, 5).toString()).toBe('%PDF-')
   await expect(entry.getByRole('link', { name: applicant.email })).toHaveAttribute('href', `mailto:${applicant.email}`)
-  await expect(entry.getByText('Applied on')).toBeVisible()
+  const today = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+  await expect(entry.getByText('Applied on', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText(today)
+  await expect(entry.getByText('Skills', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText('Kubernetes, Incident Response')
   await expectAccessible(rp)
   await entry.getByRole('button', { name: 'Shortlist' }).click()
   const confirm = rp.getByRole('dialog', { name: 'Shortlist this applicant?' })
   await expect(confirm).toContainText(`${applicant.name} will be told by e-mail, and the decision cannot be changed.`)
   await expectAccessible(rp)
   await confirm.getByRole('button', { name: 'Shortlist' }).click()
-  await expect(rp.getByText('Application status updated to shortlisted')).toBeVisible()
+  await expect(rp.getByText('Application status updated to Shortlisted')).toBeVisible()
   await expect(entry.getByText('Shortlisted')).toBeVisible()
   await expect(entry.getByRole('button')).toHaveCount(0)
+  // The buttons are gone; the focus is on the decision they made.
+  await expect(entry.locator('p', { hasText: 'Status: Shortlisted' })).toBeFocused()
+  await expectAccessible(rp)
+
+  // Reject asks too, and says the same.
+  const second = rp.getByRole('article', { name: 'Jo Bs' })
+  await expect(second).toContainText('No resume uploaded')
+  await second.getByRole('button', { name: 'Reject' }).click()
+  const rejecting = rp.getByRole('dialog', { name: 'Reject this applicant?' })
+  await expect(rejecting).toContainText('Jo Bs will be told by e-mail, and the decision cannot be changed.')
+  await expect(rejecting.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await expectAccessible(rp)
+  await rejecting.getByRole('button', { name: 'Reject' }).click()
+  await expect(rp.getByText('Application status updated to Rejected')).toBeVisible()
+  await expect(second.locator('p', { hasText: 'Status: Rejected' })).toBeFocused()
+  await expect(second.getByRole('button')).toHaveCount(0)
   await expectAccessible(rp)
 
   await sidebar(rp).getByRole('link', { name: 'Applications' }).click()
   await expect(rp.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible()
-  const received = rp.getByRole('list', { name: 'Applications' }).getByRole('article').filter({ hasText: job.title })
-  await expect(received).toContainText(applicant.name)
+  const receivedForJob = rp.getByRole('list', { name: 'Applications' }).getByRole('article').filter({ hasText: job.title })
+  await expect(receivedForJob.filter({ hasText: 'Jo Bs' })).toContainText('Rejected')
+  const received = receivedForJob.filter({ hasText: applicant.name })
   await expect(received).toContainText('Shortlisted')
+  await expect(received.getByRole('link', { name: applicant.email })).toHaveAttribute('href', `mailto:${applicant.email}`)
+  await expect(received.getByText('Skills', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText('Kubernetes, Incident Response')
+  await expect(received.getByText('Applied on', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText(today)
+  await expectAccessible(rp)
+  // On a phone too: the e-mail wraps inside its card, and the page stays accessible.
+  await rp.setViewportSize({ width: 390, height: 844 })
+  const mailto = await received.getByRole('link', { name: applicant.email }).boundingBox()
+  expect(mailto!.x + mailto!.width).toBeLessThanOrEqual(390)
+  expect(await rp.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await expectAccessible(rp)
 
   await page.goto('/dashboard/my-profile')

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { applicant, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { signIn } from '@/testing/session'
@@ -70,13 +70,34 @@ test('a logged-in person sees the avatar menu with Dashboard and Logout instead 
   expect(menuButton).toHaveFocus()
 })
 
-test('the hamburger menu of a logged-in person offers Dashboard and Logout instead of Login and Signup', async () => {
+test("the hamburger menu of a logged-in person offers the dashboard's pages and Logout instead of Login and Signup", async () => {
   signIn(recruiter)
   const { user } = renderApp('/about')
   await screen.findByRole('heading', { level: 1, name: 'About Us' })
   await user.click(screen.getByRole('button', { name: 'Open menu' }))
   const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }))
-  expect(mobile.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'About Us', 'Jobs', 'Dashboard'])
+  expect(mobile.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'About Us', 'Jobs', 'My Profile', 'My Jobs', 'Add Job', 'Applications', 'Settings'])
   expect(mobile.getByRole('button', { name: 'Logout' })).toBeVisible()
   expect(mobile.getByRole('img', { name: "Raj Rao's profile picture" })).toBeVisible()
+})
+
+test('the hamburger menu closes when the focus leaves it with Tab', async () => {
+  const { user } = renderApp('/about')
+  await screen.findByRole('heading', { level: 1, name: 'About Us' })
+  await user.click(screen.getByRole('button', { name: 'Open menu' }))
+  const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }))
+  mobile.getByRole('link', { name: 'Signup' }).focus()
+  await user.tab()
+  expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false')
+})
+
+test('moving to another page puts the focus on its main heading and announces its title; the first load does not', async () => {
+  const { user } = renderApp('/about')
+  const about = await screen.findByRole('heading', { level: 1, name: 'About Us' })
+  expect(about).not.toHaveFocus()
+  await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' }))
+  const home = await screen.findByRole('heading', { level: 1, name: 'Connecting Talent with Opportunity' })
+  await waitFor(() => expect(home).toHaveFocus())
+  await waitFor(() => expect(document.querySelector('[aria-live="polite"][aria-atomic="true"]')).toHaveTextContent(document.title))
 })

@@ -5,6 +5,8 @@ import { AvatarMenu } from '@/features/auth/components/avatar-menu'
 import { LogoutButton } from '@/features/auth/components/logout-button'
 import { useAuthState, useSessionState } from '@/features/auth/store'
 import { CategoryDropdown } from '@/features/categories/components/category-dropdown'
+import { focusLeft } from '@/lib/focus'
+import { dashboardLinks } from '../dashboard-links'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 font-medium hover:text-blue-700 ${isActive ? 'text-blue-800 underline underline-offset-4' : 'text-gray-800'}`
@@ -87,6 +89,10 @@ export function Header() {
           id="mobile-menu"
           aria-label="Mobile"
           className="border-t border-gray-200 px-4 py-3 md:hidden"
+          // Tab out of the menu (anywhere but its own button) closes it.
+          onBlur={(event) => {
+            if (focusLeft(event, toggleRef.current)) closeMenu()
+          }}
           onKeyDown={(event) => {
             // An open Category dropdown handles Escape first and marks it handled.
             if (event.key === 'Escape' && !event.defaultPrevented) {
@@ -99,12 +105,26 @@ export function Header() {
             <NavItems onNavigate={closeMenu} />
           </ul>
           {loggedIn ? (
-            <div className="mt-3 flex items-center gap-3 border-t border-gray-200 pt-3">
-              <Avatar user={user} />
-              <Link to="/dashboard/my-profile" onClick={closeMenu} className="rounded px-2 py-1 font-medium text-gray-800 hover:text-blue-700">
-                Dashboard
-              </Link>
-              <LogoutButton onDone={closeMenu} className="rounded px-2 py-1 font-medium text-gray-800 hover:text-blue-700" />
+            // On a phone this is also the dashboard's menu (the sidebar is hidden there): one menu button.
+            <div className="mt-3 border-t border-gray-200 pt-3">
+              <div className="flex items-center gap-3">
+                <Avatar user={user} />
+                <span id="mobile-dashboard" className="font-semibold text-gray-900">
+                  Dashboard
+                </span>
+              </div>
+              <ul aria-labelledby="mobile-dashboard" className="mt-2 flex flex-col gap-1">
+                {dashboardLinks(user.accountType).map((link) => (
+                  <li key={link.path}>
+                    <NavLink to={link.path} className={linkClass} onClick={closeMenu}>
+                      {link.name}
+                    </NavLink>
+                  </li>
+                ))}
+                <li>
+                  <LogoutButton onDone={closeMenu} className="rounded px-2 py-1 font-medium text-gray-800 hover:text-blue-700" />
+                </li>
+              </ul>
             </div>
           ) : (
             <div className="mt-3 flex gap-3">

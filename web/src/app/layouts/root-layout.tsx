@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { SessionBootstrap } from '@/features/auth/components/session-bootstrap'
 import { Footer } from './footer'
 import { Header } from './header'
+import { RouteFocus } from './route-focus'
 
 export function SkipLink() {
   return (
@@ -20,6 +21,7 @@ export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-white text-gray-900">
       <SessionBootstrap />
+      <RouteFocus />
       <SkipLink />
       <Header />
       {/* A full screen tall, so the footer starts below the fold and never jumps when a page's data arrives. */}

@@ -22,6 +22,15 @@ export function Modal({ title, onClose, children, descriptionId, initialFocus, s
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
 
+  // The page behind does not scroll while the dialog is open (each dialog puts back what it found).
+  useEffect(() => {
+    const { overflow } = document.body.style
+    document.body.style.overflow = 'hidden'
+    return () => {
+      document.body.style.overflow = overflow
+    }
+  }, [])
+
   // Focus moves in once, when the dialog opens, and back to the opener when it closes.
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null

@@ -115,16 +115,17 @@ test('a token the server refuses ends the session, says so, and leads to /login?
   expect(sessionStore.get().user).toBeNull()
 })
 
-test('the mobile dashboard menu opens with the sidebar items and closes with Escape', async () => {
+test("on a phone the one menu button (the header's) holds the dashboard's items, and Escape closes it", async () => {
   signIn(recruiter)
   const { user } = renderApp('/dashboard/my-profile')
-  const toggle = await screen.findByRole('button', { name: 'Dashboard menu' })
-  expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await screen.findByRole('heading', { level: 1, name: 'My Profile' })
+  expect(screen.queryByRole('button', { name: 'Dashboard menu' })).not.toBeInTheDocument()
+  const toggle = screen.getByRole('button', { name: 'Open menu' })
   await user.click(toggle)
-  const menu = within(screen.getByRole('navigation', { name: 'Dashboard menu' }))
+  const menu = within(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('list', { name: 'Dashboard' }))
   expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual(['My Profile', 'My Jobs', 'Add Job', 'Applications', 'Settings'])
   menu.getByRole('link', { name: 'My Jobs' }).focus()
   await user.keyboard('{Escape}')
-  expect(screen.queryByRole('navigation', { name: 'Dashboard menu' })).not.toBeInTheDocument()
-  expect(toggle).toHaveFocus()
+  expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus()
 })

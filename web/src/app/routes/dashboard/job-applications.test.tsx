@@ -85,12 +85,12 @@ test('Shortlist asks first; Cancel sends nothing', async () => {
   expect(applicantCard('Ann Lee').getByRole('button', { name: 'Shortlist' })).toHaveFocus()
 })
 
-test('Shortlist, once confirmed, sends the status, shows the server message, updates the list without a reload and focuses the new status', async () => {
+test('Shortlist, once confirmed, sends the status, says "Application status updated to Shortlisted" (capitalised like the badge), updates the list without a reload and focuses the new status', async () => {
   const { sent, fetches } = answer([application()])
   const { user } = await open()
   expect(fetches()).toBe(1)
   await decide(user, 'Ann Lee', 'Shortlist')
-  expect(await screen.findByText('Application status updated to shortlisted')).toBeInTheDocument()
+  expect(await screen.findByText('Application status updated to Shortlisted')).toBeInTheDocument()
   expect(sent).toEqual([{ id: 'a1', status: 'shortlisted' }])
   expect(await applicantCard('Ann Lee').findByText('Shortlisted')).toBeVisible()
   await waitFor(() => expect(applicantCard('Ann Lee').getByText('Shortlisted').closest('p')).toHaveFocus())
@@ -98,11 +98,11 @@ test('Shortlist, once confirmed, sends the status, shows the server message, upd
   expect(screen.getByRole('heading', { level: 1, name: 'Applications for Selected Job' })).toBeVisible()
 })
 
-test('Reject moves a pending application to "Rejected"', async () => {
+test('Reject, once confirmed, says "Application status updated to Rejected" and moves a pending application to "Rejected"', async () => {
   const { sent } = answer([application()])
   const { user } = await open()
   await decide(user, 'Ann Lee', 'Reject')
-  expect(await screen.findByText('Application status updated to rejected')).toBeInTheDocument()
+  expect(await screen.findByText('Application status updated to Rejected')).toBeInTheDocument()
   expect(sent).toEqual([{ id: 'a1', status: 'rejected' }])
   expect(await applicantCard('Ann Lee').findByText('Rejected')).toBeVisible()
 })

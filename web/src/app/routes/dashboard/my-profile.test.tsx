@@ -14,7 +14,7 @@ async function openProfile() {
   return within(screen.getByRole('main'))
 }
 
-test('an applicant sees About, Education, Skills and the resume download link on My Profile', async () => {
+test('an applicant sees About, Education, Skills and the resume link, opening in a new tab, on My Profile', async () => {
   signIn(applicant)
   answer('/auth/applicantDetails', applicantDetails())
   const main = await openProfile()
@@ -27,6 +27,10 @@ test('an applicant sees About, Education, Skills and the resume download link on
     'href',
     'http://127.0.0.1:8080/api/v1/resumes/u-applicant?viewer=u-applicant&expires=4102444800&signature=abc',
   )
+  // Opened in a new tab, where the browser shows the PDF (served inline), not saved as a download.
+  expect(details.getByRole('link', { name: 'Download Resume' })).toHaveAttribute('target', '_blank')
+  expect(details.getByRole('link', { name: 'Download Resume' })).toHaveAttribute('rel', 'noopener noreferrer')
+  expect(details.getByRole('link', { name: 'Download Resume' })).not.toHaveAttribute('download')
   expect(main.getByText('Ann Lee')).toBeVisible()
   expect(main.getByText('ann@example.com')).toBeVisible()
   expect(main.getByRole('img', { name: "Ann Lee's profile picture" })).toHaveAttribute('src', 'http://127.0.0.1:8080/api/v1/avatars/u-applicant.svg')

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client'
 import { useJobApplications } from '../api/get-applications'
 import { useUpdateApplicationStatus } from '../api/application-mutations'
 import type { Application, Decision } from '../types'
-import { StatusBadge } from './status-badge'
+import { STATUS_LABELS, StatusBadge } from './status-badge'
 
 const FAILURE = 'Failed to fetch applications.'
 
@@ -127,8 +127,9 @@ export function JobApplicationsList({ jobId }: { jobId: string }) {
   const onDecide = async (applicationId: string, status: Decision) => {
     const toastId = toast.loading('Loading...')
     try {
-      const { message } = await decide.mutateAsync({ applicationId, status })
-      toast.success(message || `Application status updated to ${status}`)
+      const { data } = await decide.mutateAsync({ applicationId, status })
+      // SPEC's message, with the status in the one wording the badges use (the API sends it in lower case).
+      toast.success(`Application status updated to ${STATUS_LABELS[data.status]}`)
     } catch (error) {
       toast.error(errorMessage(error, 'Internal Server Error'))
     } finally {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { focusLeft } from '@/lib/focus'
 import { Link } from 'react-router'
 import type { User } from '../types'
 import { Avatar } from './avatar'
@@ -28,6 +29,10 @@ export function AvatarMenu({ user }: { user: User }) {
     <div
       ref={rootRef}
       className="relative"
+      // Tab past the last item (or back past the button) closes the menu.
+      onBlur={(event) => {
+        if (open && focusLeft(event)) setOpen(false)
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
           setOpen(false)

@@ -43,7 +43,8 @@ export function ApplicantDetailsCard({ token }: { token: string | null }) {
         <div>
           <h3 className={headingClass}>Resume</h3>
           {data.resume ? (
-            <a href={data.resume} download className="mt-1 inline-block font-semibold text-blue-800 underline hover:text-blue-900">
+            // The server sends it inline: it opens in the browser's PDF viewer, in a tab of its own.
+            <a href={data.resume} target="_blank" rel="noopener noreferrer" className="mt-1 inline-block font-semibold text-blue-800 underline hover:text-blue-900">
               Download Resume
             </a>
           ) : (
