@@ -46,7 +46,7 @@ test('Delete asks for confirmation first; Cancel keeps the job', async () => {
   expect(deleted).toEqual([])
 })
 
-test('a confirmed delete shows "Job Deleted" and the job leaves the list', async () => {
+test('a confirmed delete shows "Job Deleted", the job leaves the list and the focus goes to the list heading', async () => {
   const deleted = answerJobs()
   signIn(recruiter)
   const { user } = renderApp('/dashboard/my-jobs')
@@ -56,6 +56,7 @@ test('a confirmed delete shows "Job Deleted" and the job leaves the list', async
   expect(deleted).toEqual(['j1'])
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Backend Developer' })).not.toBeInTheDocument())
   expect(screen.getByRole('button', { name: 'Delete Frontend Developer' })).toBeVisible()
+  expect(screen.getByRole('heading', { level: 1, name: 'My Jobs' })).toHaveFocus()
 })
 
 test('a failed delete shows "Job Not Deleted"', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { toast } from 'react-hot-toast'
 import { Link } from 'react-router'
 import { ButtonLink } from '@/components/ui/button-link'
@@ -15,6 +15,8 @@ export default function MyJobsPage() {
   const { data: jobs, isPending, isError } = useMyJobs()
   const deleteJob = useDeleteJob()
   const [toDelete, setToDelete] = useState<Job | null>(null)
+  // The deleted job's card (and the button that had the focus) is gone: the list's heading takes it.
+  const headingRef = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
     if (isError) toast.error('Could Not Fetch Jobs', { id: 'my-jobs' })
@@ -28,6 +30,7 @@ export default function MyJobsPage() {
     try {
       await deleteJob.mutateAsync(_id)
       toast.success('Job Deleted')
+      headingRef.current?.focus()
     } catch {
       toast.error('Job Not Deleted')
     } finally {
@@ -39,7 +42,9 @@ export default function MyJobsPage() {
     <section>
       <title>My Jobs | jobportal</title>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-gray-900">My Jobs</h1>
+        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold text-gray-900">
+          My Jobs
+        </h1>
         <ButtonLink to="/dashboard/add-job">Add Jobs</ButtonLink>
       </div>
       {isError ? (
