@@ -278,6 +278,7 @@ test('a job is posted, found and applied to (the dialog names the resume, or war
   await expect(page.getByText('Job Applied Successfully')).toBeVisible()
   await expect(dialog).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Applied' })).toBeDisabled()
+  await expect(page.getByText('Your application was sent to the recruiter.')).toBeFocused()
   await expectAccessible(page)
   // Still "Applied" after a reload: the applicant's applications say so.
   await page.reload()

@@ -115,7 +115,7 @@ test('an empty statement is refused with "Statement of purpose is required"', as
   expect(screen.getByText('0 / 250 words')).toBeVisible()
 })
 
-test('a sent application shows "Job Applied Successfully" and then "Applied", disabled', async () => {
+test('a sent application shows "Job Applied Successfully" and then "Applied", disabled, with the focus on the confirmation', async () => {
   let body: unknown
   let applications: Application[] = []
   server.use(http.post(apiUrl('/jobs/apply/j1'), async ({ request }) => {
@@ -132,6 +132,8 @@ test('a sent application shows "Job Applied Successfully" and then "Applied", di
   expect(body).toEqual({ sop: `${DEFAULT_SOP} Rust is my daily tool.` })
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   expect(await screen.findByRole('button', { name: 'Applied' })).toBeDisabled()
+  // The focus is not lost with the dialog and the Apply button: the confirmation has it.
+  await waitFor(() => expect(screen.getByText('Your application was sent to the recruiter.')).toHaveFocus())
 })
 
 test.each([

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Modal } from '@/components/ui/modal'
 import { Spinner } from '@/components/ui/spinner'
 
@@ -26,12 +26,24 @@ export function ApplyButton({
 }) {
   const [open, setOpen] = useState(false)
   const [appliedNow, setAppliedNow] = useState(false)
+  // Once sent, the dialog and the Apply button that had the focus are gone: the confirmation takes it.
+  const sentRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (appliedNow) sentRef.current?.focus()
+  }, [appliedNow])
 
   if (appliedBefore || appliedNow) {
     return (
-      <button type="button" disabled className={`${buttonClass} mt-4 cursor-not-allowed border border-green-700 bg-green-50 text-green-800`}>
-        Applied
-      </button>
+      <>
+        <button type="button" disabled className={`${buttonClass} mt-4 cursor-not-allowed border border-green-700 bg-green-50 text-green-800`}>
+          Applied
+        </button>
+        {appliedNow && (
+          <p ref={sentRef} tabIndex={-1} className="mt-2 text-green-800">
+            Your application was sent to the recruiter.
+          </p>
+        )}
+      </>
     )
   }
 
