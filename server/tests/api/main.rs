@@ -10,5 +10,6 @@ mod jobs;
 mod mail;
 mod operation;
 mod profiles;
+mod schema;
 mod search;
 mod storage;
