@@ -50,7 +50,9 @@ export default function PrivacyPolicyPage() {
       <h2 className={h2}>In your browser</h2>
       <p className="mt-3">
         When you log in, the site keeps your sign-in token and your name in your browser&apos;s local storage, and forgets
-        them when you log out. There are no advertising or tracking cookies, and no third-party analytics.
+        them when you log out. While you sign up, the details you typed (your password included) wait for the e-mailed
+        code in this tab&apos;s session storage, which the browser empties when the tab closes; they are removed as soon
+        as the account is made. There are no advertising or tracking cookies, and no third-party analytics.
       </p>
 
       <h2 className={h2}>Who sees what</h2>
