@@ -217,7 +217,14 @@ test('signup keeps the person on track: a short password is refused in the form,
 
   // A phone switching to its mail app reloads the page: the signup is still there.
   await page.reload()
-  await expect(page.getByText(`A verification code has been sent to ${email}. Enter the code below.`)).toBeVisible()
+  await expect(
+    page.getByText(
+      `We sent a 6-digit code to ${email}. If this address already has an account, the e-mail tells you so instead: log in, or reset your password.`,
+    ),
+  ).toBeVisible()
+  await expect(page.getByRole('link', { name: 'reset your password' })).toHaveAttribute('href', '/forgot-password')
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeFocused()
+  await expectAccessible(page)
   const wrong = first === '000000' ? '111111' : '000000'
   await page.keyboard.type(wrong)
   await page.getByRole('button', { name: 'Verify Email' }).click()
@@ -225,9 +232,10 @@ test('signup keeps the person on track: a short password is refused in the form,
   await expect(reason).toBeVisible()
   await expect(page).toHaveURL(/\/verify-email$/)
   await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeFocused()
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveValue('')
   await expectAccessible(page)
 
-  await page.getByRole('button', { name: 'Resend it' }).click()
+  await page.getByRole('button', { name: 'Send a new code' }).click()
   await expect(page.getByText('OTP Sent Successfully')).toBeVisible()
   let second = first
   for (let tries = 0; second === first && tries < 50; tries++) {
@@ -235,6 +243,9 @@ test('signup keeps the person on track: a short password is refused in the form,
     second = await signupCode(email)
   }
   expect(second).not.toBe(first)
+  await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeFocused()
+  await expectAccessible(page)
   await page.keyboard.type(second)
   await page.getByRole('button', { name: 'Verify Email' }).click()
   await expect(page.getByText('Signup Successful')).toBeVisible()
@@ -268,6 +279,19 @@ test('a session ended elsewhere: a dashboard page leads to /login and back after
   await page.goto(`/job/${job._id}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Session Tester' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Log in to apply' })).toBeVisible()
+  await expect(page.getByText('Your session has expired, please log in again')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/job/${job._id}$`))
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+  await expectAccessible(page)
+
+  // "Log in to apply" comes back to the job.
+  await page.getByRole('link', { name: 'Log in to apply' }).click()
+  await expect(page).toHaveURL(new RegExp(`/login\\?next=(%2F|/)job(%2F|/)${job._id}$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
+  await page.getByLabel('Email Address', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/job/${job._id}$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Session Tester' })).toBeVisible()
   await expectAccessible(page)
 })

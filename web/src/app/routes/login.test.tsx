@@ -5,6 +5,7 @@ import { applicant } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { safeNext } from '@/lib/api-client'
 import { apiUrl, server } from '@/testing/server'
+import { signIn } from '@/testing/session'
 
 test('the login page says welcome back and its e-mail input is plain text', async () => {
   renderApp('/login')
@@ -83,4 +84,24 @@ test('a refused login shows the reason beside the password as well as in a toast
   await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Invalid email or password'))
   expect(screen.getAllByText('Invalid email or password')).toHaveLength(2)
   expect(localStorage.getItem('token')).toBeNull()
+})
+
+test('a login without a network says the person appears to be offline, beside the password and in a toast', async () => {
+  server.use(http.post(apiUrl('/auth/login'), () => HttpResponse.error()))
+  const { user } = renderApp('/login')
+  await user.type(await screen.findByLabelText('Email Address'), 'ann@example.com')
+  await user.type(screen.getByLabelText('Password'), 'secret123')
+  await user.click(screen.getByRole('button', { name: 'Login' }))
+  await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('You appear to be offline. Try again'))
+  expect(screen.getAllByText('You appear to be offline. Try again')).toHaveLength(2)
+})
+
+test('a logged-in person opening /login?next= goes straight there; an unsafe next leads to the dashboard', async () => {
+  signIn(applicant)
+  server.use(http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: true, message: 'ok', applications: [] })))
+  const { router } = renderApp('/login?next=/dashboard/settings')
+  await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/settings'))
+
+  const other = renderApp('/login?next=//evil.example/')
+  await waitFor(() => expect(other.router.state.location.pathname).toBe('/dashboard/my-profile'))
 })

@@ -63,3 +63,15 @@ test('a refused reset shows the server message, or "Failed To Reset Password" wi
   await user.click(screen.getByRole('button', { name: 'Reset Password' }))
   await waitFor(() => expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Failed To Reset Password'))
 })
+
+test('new passwords that do not match: the server reason "Passwords Do Not Match" sits beside the confirmation as well as in a toast', async () => {
+  server.use(http.post(apiUrl('/auth/reset-password'), () => HttpResponse.json({ success: false, message: 'Passwords Do Not Match' }, { status: 400 })))
+  const { user, router } = renderApp('/update-password/abc123')
+  await user.type(await screen.findByLabelText('New Password'), 'newsecret123')
+  await user.type(screen.getByLabelText('Confirm New Password'), 'newsecret124')
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }))
+  await waitFor(() => expect(screen.getByLabelText('Confirm New Password')).toHaveAccessibleDescription('Passwords Do Not Match'))
+  expect(screen.getByLabelText('Confirm New Password')).toHaveFocus()
+  expect(screen.getAllByText('Passwords Do Not Match')).toHaveLength(2)
+  expect(router.state.location.pathname).toBe('/update-password/abc123')
+})

@@ -108,4 +108,21 @@ test('a refused code request shows the server message and stays on /signup', asy
   await user.click(screen.getByRole('button', { name: 'Create Account' }))
   expect(await screen.findByText('User already exists. Please log in')).toBeInTheDocument()
   expect(router.state.location.pathname).toBe('/signup')
+  // A failed signup never wipes the form.
+  expect(screen.getByLabelText('First Name')).toHaveValue('Ann')
+  expect(screen.getByLabelText('Email Address')).toHaveValue('ann@example.com')
+  expect(screen.getByLabelText('Create Password')).toHaveValue('secret123')
+})
+
+test('a code request that cannot reach the server says the person appears to be offline and keeps the form', async () => {
+  server.use(http.post(apiUrl('/auth/sendotp'), () => HttpResponse.error()))
+  const { user, router } = renderApp('/signup')
+  await user.click(await screen.findByRole('tab', { name: 'Recruiter' }))
+  await fillForm(user)
+  await user.click(screen.getByRole('button', { name: 'Create Account' }))
+  expect(await screen.findByText('You appear to be offline. Try again')).toBeInTheDocument()
+  expect(screen.queryByText('Internal Server Error')).not.toBeInTheDocument()
+  expect(router.state.location.pathname).toBe('/signup')
+  expect(screen.getByLabelText('Last Name')).toHaveValue('Lee')
+  expect(screen.getByRole('tab', { name: 'Recruiter' })).toHaveAttribute('aria-selected', 'true')
 })

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { reloadStores, setSignupData } from '@/features/auth/store'
+import { authStore, reloadStores, setSignupData } from '@/features/auth/store'
 import type { SignupData } from '@/features/auth/types'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
@@ -23,7 +23,7 @@ test('a correct code sends the signup, shows "Signup Successful" and opens /logi
   }))
   setSignupData(pending)
   const { user, router } = renderApp('/verify-email')
-  expect(await screen.findByText('A verification code has been sent to ann@example.com. Enter the code below.')).toBeVisible()
+  expect(await screen.findByRole('heading', { level: 1, name: 'Verify Email' })).toBeVisible()
   await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }))
   await user.paste('123456')
   await user.click(screen.getByRole('button', { name: 'Verify Email' }))
@@ -51,11 +51,14 @@ test('a refused code keeps the person on /verify-email with the server reason be
   expect(screen.getByRole('tab', { name: pending.accountType })).toHaveAttribute('aria-selected', 'true')
 })
 
+const SENT_TO = (email: string) =>
+  `We sent a 6-digit code to ${email}. If this address already has an account, the e-mail tells you so instead: log in, or reset your password.`
+
 test('the pending signup survives a reload of /verify-email (it is kept for the tab), and the first box has the focus', async () => {
   setSignupData(pending)
   reloadStores()
   renderApp('/verify-email')
-  expect(await screen.findByText(`A verification code has been sent to ${pending.email}. Enter the code below.`)).toBeVisible()
+  expect(await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === SENT_TO(pending.email))).toBeVisible()
   expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus()
   expect(screen.getByRole('link', { name: 'log in' })).toHaveAttribute('href', '/login')
   expect(screen.getByRole('link', { name: 'reset your password' })).toHaveAttribute('href', '/forgot-password')
@@ -82,4 +85,54 @@ test('"Resend it" requests a new code for the pending address; "Back To Signup" 
   expect(await screen.findByText('OTP Sent Successfully')).toBeInTheDocument()
   expect(body).toEqual({ email: 'ann@example.com', checkUserPresent: true })
   expect(screen.getByRole('link', { name: 'Back To Signup' })).toHaveAttribute('href', '/signup')
+})
+
+test('after a refused code, "Send a new code" beside the reason mails a new one for the pending address and clears the reason', async () => {
+  server.use(http.post(apiUrl('/auth/signup'), () => HttpResponse.json({ success: false, message: 'The OTP is invalid or has expired' }, { status: 400 })))
+  let body: unknown
+  server.use(http.post(apiUrl('/auth/sendotp'), async ({ request }) => {
+    body = await request.json()
+    return HttpResponse.json({ success: true, message: 'OTP Sent Successfully' })
+  }))
+  setSignupData(pending)
+  const { user, router } = renderApp('/verify-email')
+  expect(screen.queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument()
+  await user.click(await screen.findByRole('textbox', { name: 'Digit 1 of 6' }))
+  await user.paste('000000')
+  await user.click(screen.getByRole('button', { name: 'Verify Email' }))
+  expect(await screen.findByRole('alert')).toHaveTextContent('The OTP is invalid or has expired')
+  expect(screen.getAllByText('The OTP is invalid or has expired')).toHaveLength(2) // beside the boxes and in the toast
+  await user.click(screen.getByRole('button', { name: 'Send a new code' }))
+  expect(await screen.findByText('OTP Sent Successfully')).toBeInTheDocument()
+  expect(body).toEqual({ email: 'ann@example.com', checkUserPresent: true })
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument())
+  expect(screen.queryByText('The OTP is invalid or has expired', { selector: '#otp-error' })).not.toBeInTheDocument()
+  expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus()
+  expect(router.state.location.pathname).toBe('/verify-email')
+})
+
+test('"Send a new code" shows the server reason when no new code can be sent', async () => {
+  server.use(
+    http.post(apiUrl('/auth/signup'), () => HttpResponse.json({ success: false, message: 'The OTP is invalid or has expired' }, { status: 400 })),
+    http.post(apiUrl('/auth/sendotp'), () => HttpResponse.json({ success: false, message: 'Too many requests, try again later' }, { status: 429 })),
+  )
+  setSignupData(pending)
+  const { user } = renderApp('/verify-email')
+  await user.click(await screen.findByRole('textbox', { name: 'Digit 1 of 6' }))
+  await user.paste('000000')
+  await user.click(screen.getByRole('button', { name: 'Verify Email' }))
+  await user.click(await screen.findByRole('button', { name: 'Send a new code' }))
+  expect(await screen.findByText('Too many requests, try again later')).toBeInTheDocument()
+})
+
+test('leaving the signup flow drops the pending signup from the tab; going back to /signup keeps it', async () => {
+  setSignupData(pending)
+  const { user, router } = renderApp('/verify-email')
+  await user.click(await screen.findByRole('link', { name: 'Back To Signup' }))
+  expect(await screen.findByLabelText('First Name')).toHaveValue(pending.firstName)
+  expect(sessionStorage.getItem('pendingSignup')).not.toBeNull()
+  await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Login' }))
+  await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  await waitFor(() => expect(sessionStorage.getItem('pendingSignup')).toBeNull())
+  expect(authStore.get().signupData).toBeNull()
 })

@@ -16,6 +16,8 @@ export default function VerifyEmailPage() {
   const { signupData, loading } = useAuthState()
   const [code, setCode] = useState<string[]>(EMPTY_CODE)
   const [codeError, setCodeError] = useState<string | null>(null)
+  // The server refused the code (wrong or expired): a new one is offered beside the reason.
+  const [refused, setRefused] = useState(false)
   const boxes = useRef<OtpInputHandle>(null)
   // Set once the signup succeeded: the pending data is gone then, but the way out is /login, not /signup.
   const [registered, setRegistered] = useState(false)
@@ -44,6 +46,7 @@ export default function VerifyEmailPage() {
       const message = errorMessage(error, 'Signup Failed')
       toast.error(message)
       setCodeError(message)
+      setRefused(true)
       setCode(EMPTY_CODE)
       boxes.current?.focusFirst()
     } finally {
@@ -55,30 +58,43 @@ export default function VerifyEmailPage() {
   const sendNewCode = async () => {
     if (await requestSignupCode(signupData.email)) {
       setCodeError(null)
+      setRefused(false)
       setCode(EMPTY_CODE)
       boxes.current?.focusFirst()
     }
   }
 
+  // The server never says whether the address already has an account (that would tell anyone who
+  // has an account here); the e-mail it sends does, so the page says what to do in that case.
+  const intro = (
+    <>
+      We sent a {OTP_LENGTH}-digit code to {signupData.email}. If this address already has an account, the e-mail tells
+      you so instead:{' '}
+      <Link to="/login" className={textLinkClass}>
+        log in
+      </Link>
+      , or{' '}
+      <Link to="/forgot-password" className={textLinkClass}>
+        reset your password
+      </Link>
+      .
+    </>
+  )
+
   return (
-    <AuthLayout title="Verify Email" documentTitle="Verify Email" intro={`A verification code has been sent to ${signupData.email}. Enter the code below.`}>
-      <p className="-mt-4 mb-6 text-sm text-gray-700">
-        If this address already has an account, the e-mail tells you so instead:{' '}
-        <Link to="/login" className={textLinkClass}>
-          log in
-        </Link>
-        , or{' '}
-        <Link to="/forgot-password" className={textLinkClass}>
-          reset your password
-        </Link>
-        .
-      </p>
+    <AuthLayout title="Verify Email" documentTitle="Verify Email" intro={intro}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <OtpInput ref={boxes} value={code} onChange={setCode} describedBy={codeError ? 'otp-error' : undefined} />
         {codeError && (
           <p id="otp-error" role="alert" className="text-sm text-red-700">
             {codeError}
           </p>
+        )}
+        {refused && (
+          // The way on from a wrong or expired code, beside its reason.
+          <button type="button" disabled={loading} className={`${textLinkClass} self-start rounded`} onClick={() => void sendNewCode()}>
+            Send a new code
+          </button>
         )}
         <SubmitButton busy={loading}>Verify Email</SubmitButton>
       </form>

@@ -71,7 +71,10 @@ export function setToken(token: string) {
   authStore.set({ token, signedOut: false })
 }
 
-/** The signup waiting for its code; kept for this tab's life (see SIGNUP_KEY). */
+/**
+ * The signup waiting for its code, in sessionStorage: per tab and gone when the tab closes (see
+ * SIGNUP_KEY). Removed on success, and by SessionBootstrap once the person leaves /signup and /verify-email.
+ */
 export function setSignupData(signupData: SignupData | null) {
   if (signupData) sessionStorage.setItem(SIGNUP_KEY, JSON.stringify(signupData))
   else sessionStorage.removeItem(SIGNUP_KEY)

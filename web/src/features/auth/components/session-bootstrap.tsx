@@ -3,7 +3,10 @@ import { useLocation } from 'react-router'
 import { useUserDetails } from '../api/get-user-details'
 // Registers the one handler of a refused token (lib/api-client calls it).
 import '../session-expiry'
-import { authStore, sessionStore, setUser, useAuthState } from '../store'
+import { authStore, sessionStore, setSignupData, setUser, useAuthState } from '../store'
+
+/** The pages of a signup waiting for its code; leaving them drops the pending signup (and its password). */
+const SIGNUP_FLOW = new Set(['/signup', '/verify-email'])
 
 /**
  * On first load with a token the user details are fetched and stored (SPEC section 2). A token the
@@ -11,7 +14,7 @@ import { authStore, sessionStore, setUser, useAuthState } from '../store'
  * /login and back, a public page stays and shows itself to a guest.
  */
 export function SessionBootstrap() {
-  const { token, signedOut } = useAuthState()
+  const { token, signedOut, signupData } = useAuthState()
   const { pathname } = useLocation()
   const { data, isFetching } = useUserDetails(token)
 
@@ -27,6 +30,12 @@ export function SessionBootstrap() {
   useEffect(() => {
     if (signedOut && pathname === '/') authStore.set({ signedOut: false })
   }, [signedOut, pathname])
+
+  // The pending signup lives in sessionStorage (this tab only, gone when the tab closes) so that a
+  // reload of /verify-email keeps it; once the person goes elsewhere it is removed at once.
+  useEffect(() => {
+    if (signupData && !SIGNUP_FLOW.has(pathname.toLowerCase())) setSignupData(null)
+  }, [signupData, pathname])
 
   return null
 }
