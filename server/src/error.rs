@@ -252,7 +252,8 @@ pub async fn reject_nul(
             .zip(template.rsplit('/'))
             .find(|(segment, _)| decoded(segment))
             .and_then(|(_, pattern)| pattern.strip_prefix('{')?.strip_suffix('}'))
-            .map_or_else(|| "The path".to_string(), camel_case);
+            .map_or("The path", |name| name)
+            .to_string();
         return nul_in(&name).into_response();
     }
     if let Some(query) = uri.query()
@@ -264,20 +265,6 @@ pub async fn reject_nul(
         return nul_in(&field).into_response();
     }
     next.run(request).await
-}
-
-/// `jobId` for the route parameter `job_id`: the API's spelling of names.
-fn camel_case(name: &str) -> String {
-    let mut parts = name.trim_start_matches('*').split('_');
-    let first = parts.next().unwrap_or_default().to_string();
-    parts.fold(first, |mut camel, part| {
-        let mut letters = part.chars();
-        if let Some(initial) = letters.next() {
-            camel.extend(initial.to_uppercase());
-            camel.push_str(letters.as_str());
-        }
-        camel
-    })
 }
 
 /// The name of the innermost field (or list's field) whose text holds a NUL character.
@@ -309,12 +296,6 @@ mod tests {
     fn a_closed_pool_is_reported_as_unavailable() {
         let error = AppError::from(sqlx::Error::PoolClosed);
         assert_eq!(error.status(), StatusCode::SERVICE_UNAVAILABLE);
-    }
-
-    #[test]
-    fn route_parameters_are_named_as_the_api_spells_them() {
-        assert_eq!(camel_case("job_id"), "jobId");
-        assert_eq!(camel_case("file"), "file");
     }
 
     #[test]

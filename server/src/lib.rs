@@ -10,7 +10,7 @@ pub mod db;
 pub mod error;
 pub mod jobs;
 pub mod mail;
-mod openapi;
+pub mod openapi;
 pub mod profiles;
 mod security;
 mod site;
@@ -26,13 +26,15 @@ use axum::Router;
 use axum::extract::State;
 use axum::http::{Method, StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
-use axum::routing::{any, get};
+use axum::routing::any;
 use tokio::net::TcpListener;
 use tower::Layer;
 use tower_http::CompressionLevel;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::normalize_path::NormalizePathLayer;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::accounts::session::Keys;
 use crate::accounts::throttle::Throttle;
@@ -200,21 +202,32 @@ pub async fn serve(
     served
 }
 
-pub fn router(state: AppState) -> Router {
-    let api = Router::new()
+/// Every call under `/api/v1`, each registered once, with its OpenAPI description, by its feature.
+/// The document at `/api/v1/openapi.json` is made from these same registrations (openapi.rs).
+fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(accounts::router())
         .merge(applications::router())
         .merge(categories::router())
         .merge(jobs::router())
-        .merge(profiles::router(state.config.max_resume_bytes))
-        .route("/openapi.json", get(openapi::document))
+        .merge(profiles::router(max_resume_bytes))
+        .routes(routes!(openapi::document))
+}
+
+/// Liveness and readiness, beside the API at the root.
+fn operation_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(readyz))
+}
+
+pub fn router(state: AppState) -> Router {
+    let (api, _) = api_routes(state.config.max_resume_bytes).split_for_parts();
+    let api = api
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(error::reject_nul));
+    let (operation, _) = operation_routes().split_for_parts();
 
-    let mut app = Router::new()
-        .route("/healthz", get(healthz))
-        .route("/readyz", get(readyz))
+    let mut app = operation
         .nest("/api/v1", api)
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))

@@ -36,7 +36,7 @@ pub fn render(id: &str, first_name: &str, last_name: &str) -> String {
 }
 
 /// The avatar of a user, by the URL in the user object's `image`: an SVG of their initials.
-#[utoipa::path(get, path = "/api/v1/avatars/{file}", tag = "accounts",
+#[utoipa::path(get, path = "/avatars/{file}", tag = "accounts",
     params(("file" = String, Path, description = "The user's `_id` followed by `.svg`")),
     responses(
         (status = 200, description = "The avatar", content_type = "image/svg+xml", body = String),

@@ -63,7 +63,7 @@ pub struct SendOtpRequest {
 ///
 /// The same 200 answers a new address and one that already has an account (which is e-mailed that
 /// it has one instead of a code). At most 5 codes per address per hour, and a per-client limit.
-#[utoipa::path(post, path = "/api/v1/auth/sendotp", tag = "accounts", request_body = SendOtpRequest,
+#[utoipa::path(post, path = "/auth/sendotp", tag = "accounts", request_body = SendOtpRequest,
     responses(
         (status = 200, description = "The code is on its way", body = Ack),
         (status = 400, description = "The address is missing or malformed", body = ErrorBody),
@@ -146,7 +146,7 @@ pub struct SignupResponse {
 }
 
 /// Sign up with the e-mailed code.
-#[utoipa::path(post, path = "/api/v1/auth/signup", tag = "accounts", request_body = SignupRequest,
+#[utoipa::path(post, path = "/auth/signup", tag = "accounts", request_body = SignupRequest,
     responses(
         (status = 200, description = "The account exists now", body = SignupResponse),
         (status = 400, description = "A field is missing or wrong, or the code is invalid, expired or used up", body = ErrorBody),
@@ -256,7 +256,7 @@ pub struct LoginResponse {
 }
 
 /// Log in. An unknown address and a wrong password get the same 401, in about the same time.
-#[utoipa::path(post, path = "/api/v1/auth/login", tag = "accounts", request_body = LoginRequest,
+#[utoipa::path(post, path = "/auth/login", tag = "accounts", request_body = LoginRequest,
     responses(
         (status = 200, description = "Logged in; `token` is the new JWT", body = LoginResponse),
         (status = 400, description = "A field is missing", body = ErrorBody),
@@ -307,7 +307,7 @@ pub async fn login(
 }
 
 /// Log out: this token is refused from now on.
-#[utoipa::path(post, path = "/api/v1/auth/logout", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(post, path = "/auth/logout", tag = "accounts", security(("bearer" = [])),
     responses(
         (status = 200, description = "Logged out", body = Ack),
         (status = 401, description = "No valid token", body = ErrorBody),
@@ -330,7 +330,7 @@ pub struct ResetTokenRequest {
 pub const RESET_SENT: &str = "If an account exists for this email, a password reset link has been sent to it";
 
 /// Request a password-reset e-mail. Always 200 for a well-formed address.
-#[utoipa::path(post, path = "/api/v1/auth/reset-password-token", tag = "accounts", request_body = ResetTokenRequest,
+#[utoipa::path(post, path = "/auth/reset-password-token", tag = "accounts", request_body = ResetTokenRequest,
     responses(
         (status = 200, description = "A link was sent if the address has an account", body = Ack),
         (status = 400, description = "The address is missing or malformed", body = ErrorBody),
@@ -422,7 +422,7 @@ pub struct ResetPasswordRequest {
 }
 
 /// Choose a new password with the e-mailed token. Every earlier session of the account ends.
-#[utoipa::path(post, path = "/api/v1/auth/reset-password", tag = "accounts", request_body = ResetPasswordRequest,
+#[utoipa::path(post, path = "/auth/reset-password", tag = "accounts", request_body = ResetPasswordRequest,
     responses(
         (status = 200, description = "The password is changed", body = Ack),
         (status = 400, description = "A field is missing, the passwords differ, or the token is invalid, used or expired", body = ErrorBody),
@@ -478,7 +478,7 @@ pub struct ChangePasswordRequest {
 }
 
 /// Change the password. Other sessions end; the caller's token keeps working.
-#[utoipa::path(post, path = "/api/v1/auth/changepassword", tag = "accounts", request_body = ChangePasswordRequest,
+#[utoipa::path(post, path = "/auth/changepassword", tag = "accounts", request_body = ChangePasswordRequest,
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The password is changed", body = Ack),
@@ -525,7 +525,7 @@ pub struct UserDetailsResponse {
 }
 
 /// The caller's own user object, with `token` set to the caller's token.
-#[utoipa::path(get, path = "/api/v1/auth/userDetails", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/userDetails", tag = "accounts", security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller", body = UserDetailsResponse),
         (status = 401, description = "No valid token", body = ErrorBody),

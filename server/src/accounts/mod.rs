@@ -10,22 +10,23 @@ pub mod secrets;
 pub mod session;
 pub mod throttle;
 
-use axum::Router;
-use axum::routing::{get, post};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/sendotp", post(handlers::send_otp))
-        .route("/auth/signup", post(handlers::signup))
-        .route("/auth/login", post(handlers::login))
-        .route("/auth/logout", post(handlers::logout))
-        .route("/auth/reset-password-token", post(handlers::reset_password_token))
-        .route("/auth/reset-password", post(handlers::reset_password))
-        .route("/auth/changepassword", post(handlers::change_password))
-        .route("/auth/userDetails", get(handlers::user_details))
-        .route("/avatars/{file}", get(avatar::avatar))
+/// The accounts calls, each registered with its OpenAPI description (the path is the handler's).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::send_otp))
+        .routes(routes!(handlers::signup))
+        .routes(routes!(handlers::login))
+        .routes(routes!(handlers::logout))
+        .routes(routes!(handlers::reset_password_token))
+        .routes(routes!(handlers::reset_password))
+        .routes(routes!(handlers::change_password))
+        .routes(routes!(handlers::user_details))
+        .routes(routes!(avatar::avatar))
 }
 
 /// Creates an Admin account (the `create-admin` command). Returns its id, or why it was refused.

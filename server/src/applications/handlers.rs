@@ -50,7 +50,7 @@ fn shown_to(state: &AppState, viewer_id: &str, rows: Vec<ApplicationRow>) -> Vec
 }
 
 /// Apply to a job with a statement of purpose. The recruiter is told by e-mail.
-#[utoipa::path(post, path = "/api/v1/jobs/apply/{jobId}", tag = "applications", security(("bearer" = [])),
+#[utoipa::path(post, path = "/jobs/apply/{jobId}", tag = "applications", security(("bearer" = [])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     request_body = ApplyRequest,
     responses(
@@ -97,7 +97,7 @@ pub async fn apply(
 }
 
 /// An applicant's own applications, or the applications a recruiter received, newest first.
-#[utoipa::path(get, path = "/api/v1/auth/applications", tag = "applications", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/applications", tag = "applications", security(("bearer" = [])),
     responses(
         (status = 200, description = "The applications (at most 1000)", body = ApplicationsResponse),
         (status = 401, description = "No valid token", body = ErrorBody),
@@ -119,7 +119,7 @@ pub async fn applications(State(state): State<AppState>, caller: AuthUser) -> Ap
 }
 
 /// The applications to one of the caller's jobs.
-#[utoipa::path(get, path = "/api/v1/auth/jobs/applications/{jobId}", tag = "applications", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/jobs/applications/{jobId}", tag = "applications", security(("bearer" = [])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "The job's applications, with resume links for the caller", body = ApplicationsResponse),
@@ -153,7 +153,7 @@ pub struct StatusRequest {
 }
 
 /// Shortlist or reject an application to one of the caller's jobs, once. The applicant is told by e-mail.
-#[utoipa::path(put, path = "/api/v1/auth/updateapplicationstatus/{applicationId}", tag = "applications", security(("bearer" = [])),
+#[utoipa::path(put, path = "/auth/updateapplicationstatus/{applicationId}", tag = "applications", security(("bearer" = [])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     request_body = StatusRequest,
     responses(

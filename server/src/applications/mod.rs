@@ -5,15 +5,16 @@ pub mod handlers;
 pub mod model;
 pub mod repo;
 
-use axum::Router;
-use axum::routing::{get, post, put};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/jobs/apply/{job_id}", post(handlers::apply))
-        .route("/auth/applications", get(handlers::applications))
-        .route("/auth/jobs/applications/{job_id}", get(handlers::job_applications))
-        .route("/auth/updateapplicationstatus/{application_id}", put(handlers::update_status))
+/// The applications calls, each registered with its OpenAPI description (the path is the handler's).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::apply))
+        .routes(routes!(handlers::applications))
+        .routes(routes!(handlers::job_applications))
+        .routes(routes!(handlers::update_status))
 }

@@ -25,7 +25,7 @@ pub struct CategoriesResponse {
 /// List categories.
 #[utoipa::path(
     get,
-    path = "/api/v1/jobs/showAllCategories",
+    path = "/jobs/showAllCategories",
     tag = "categories",
     responses(
         (status = 200, description = "All categories", body = CategoriesResponse),
@@ -56,7 +56,7 @@ pub struct CategoryPageResponse {
 /// `jobs` holds the category's newest 100 listed jobs; `/jobs/alljobs?category=` pages through all.
 #[utoipa::path(
     post,
-    path = "/api/v1/jobs/categoryPageDetails",
+    path = "/jobs/categoryPageDetails",
     tag = "categories",
     request_body = CategoryPageRequest,
     responses(
@@ -87,7 +87,7 @@ pub async fn category_page_details(
 /// A category page, with the category's id in the path. A body, if any, is ignored.
 #[utoipa::path(
     post,
-    path = "/api/v1/jobs/categoryPageDetails/{categoryId}",
+    path = "/jobs/categoryPageDetails/{categoryId}",
     tag = "categories",
     params(("categoryId" = String, Path, description = "The category's `_id`")),
     responses(
@@ -133,7 +133,7 @@ pub struct CategoryResponse {
 }
 
 /// Create a category (Admins only).
-#[utoipa::path(post, path = "/api/v1/jobs/createCategory", tag = "categories", security(("bearer" = [])),
+#[utoipa::path(post, path = "/jobs/createCategory", tag = "categories", security(("bearer" = [])),
     request_body = CreateCategoryRequest,
     responses(
         (status = 201, description = "The new category", body = CategoryResponse),

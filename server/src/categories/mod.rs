@@ -4,15 +4,16 @@ pub mod handlers;
 pub mod model;
 pub mod repo;
 
-use axum::Router;
-use axum::routing::{get, post};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/jobs/showAllCategories", get(handlers::show_all_categories))
-        .route("/jobs/createCategory", post(handlers::create_category))
-        .route("/jobs/categoryPageDetails", post(handlers::category_page_details))
-        .route("/jobs/categoryPageDetails/{category_id}", post(handlers::category_page_details_by_path))
+/// The categories calls, each registered with its OpenAPI description (the path is the handler's).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::show_all_categories))
+        .routes(routes!(handlers::create_category))
+        .routes(routes!(handlers::category_page_details))
+        .routes(routes!(handlers::category_page_details_by_path))
 }

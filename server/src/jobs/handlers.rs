@@ -62,7 +62,7 @@ pub struct Facets {
 /// answers: the newest 200 matches best match first, `total` counted up to 1000, no facets.
 #[utoipa::path(
     get,
-    path = "/api/v1/jobs/alljobs",
+    path = "/jobs/alljobs",
     tag = "jobs",
     params(JobSearch),
     responses(
@@ -121,7 +121,7 @@ pub const JOB_NOT_FOUND: &str = "Job not found";
 /// One job.
 #[utoipa::path(
     get,
-    path = "/api/v1/jobs/getJob/{jobId}",
+    path = "/jobs/getJob/{jobId}",
     tag = "jobs",
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
@@ -160,7 +160,7 @@ pub struct FullJobDetailsResponse {
 /// One job's full details.
 #[utoipa::path(
     post,
-    path = "/api/v1/jobs/getFullJobDetails",
+    path = "/jobs/getFullJobDetails",
     tag = "jobs",
     request_body = FullJobDetailsRequest,
     responses(
@@ -223,7 +223,7 @@ impl<S: Send + Sync> FromRequest<S> for FormFields {
 /// Sent as JSON or multipart text fields: `title, company, description, location, salary,
 /// maxApplicants, maxPositions, dateOfPosting, deadline` (`YYYY-MM-DD` or RFC 3339), `skillsets`
 /// (a JSON list of strings, or its JSON text), `jobType`, and `categoryName` (a category `_id`).
-#[utoipa::path(post, path = "/api/v1/jobs/createJob", tag = "jobs", security(("bearer" = [])),
+#[utoipa::path(post, path = "/jobs/createJob", tag = "jobs", security(("bearer" = [])),
     request_body(content(
         (form::JobForm = "application/json"),
         (form::JobForm = "multipart/form-data"),
@@ -252,7 +252,7 @@ pub async fn create_job(
 }
 
 /// The caller's own listed jobs, newest first.
-#[utoipa::path(get, path = "/api/v1/jobs/getAllJobs", tag = "jobs", security(("bearer" = [])),
+#[utoipa::path(get, path = "/jobs/getAllJobs", tag = "jobs", security(("bearer" = [])),
     responses(
         (status = 200, description = "The recruiter's jobs", body = JobListResponse),
         (status = 401, description = "No valid token", body = ErrorBody),
@@ -268,7 +268,7 @@ pub async fn get_all_jobs(
 
 /// Edit a job: only `maxApplicants` (not below the applications received), `maxPositions` and
 /// `deadline` (after the date of posting) change; other keys are ignored.
-#[utoipa::path(put, path = "/api/v1/jobs/updateJob/{jobId}", tag = "jobs", security(("bearer" = [])),
+#[utoipa::path(put, path = "/jobs/updateJob/{jobId}", tag = "jobs", security(("bearer" = [])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     request_body(content(
         (form::JobEditForm = "application/json"),
@@ -304,7 +304,7 @@ pub async fn update_job(
 
 /// Delete a job: it leaves every listing and takes no more applications; applications already
 /// made stay visible to their applicants.
-#[utoipa::path(delete, path = "/api/v1/jobs/deleteJob/{jobId}", tag = "jobs", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/jobs/deleteJob/{jobId}", tag = "jobs", security(("bearer" = [])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "Deleted", body = Ack),

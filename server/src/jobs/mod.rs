@@ -8,8 +8,8 @@ pub mod model;
 pub mod repo;
 pub mod search;
 
-use axum::Router;
-use axum::routing::{delete, get, post, put};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 
@@ -20,13 +20,14 @@ pub async fn changed(state: &AppState) {
     state.search_index.sync(&state.db).await;
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/jobs/alljobs", get(handlers::all_jobs))
-        .route("/jobs/getJob/{job_id}", get(handlers::get_job))
-        .route("/jobs/getFullJobDetails", post(handlers::get_full_job_details))
-        .route("/jobs/createJob", post(handlers::create_job))
-        .route("/jobs/getAllJobs", get(handlers::get_all_jobs))
-        .route("/jobs/updateJob/{job_id}", put(handlers::update_job))
-        .route("/jobs/deleteJob/{job_id}", delete(handlers::delete_job))
+/// The jobs calls, each registered with its OpenAPI description (the path is the handler's).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::all_jobs))
+        .routes(routes!(handlers::get_job))
+        .routes(routes!(handlers::get_full_job_details))
+        .routes(routes!(handlers::create_job))
+        .routes(routes!(handlers::get_all_jobs))
+        .routes(routes!(handlers::update_job))
+        .routes(routes!(handlers::delete_job))
 }

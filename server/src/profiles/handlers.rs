@@ -64,7 +64,7 @@ pub struct ApplicantDetailsResponse {
 }
 
 /// The caller's applicant profile.
-#[utoipa::path(get, path = "/api/v1/auth/applicantDetails", tag = "profiles", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/applicantDetails", tag = "profiles", security(("bearer" = [])),
     responses(
         (status = 200, description = "The profile, names and e-mail", body = ApplicantDetailsResponse),
         (status = 401, description = "No valid token", body = ErrorBody),
@@ -100,7 +100,7 @@ pub struct RecruiterDetailsResponse {
 }
 
 /// The caller's recruiter profile and jobs.
-#[utoipa::path(get, path = "/api/v1/auth/recruiterDetails", tag = "profiles", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/recruiterDetails", tag = "profiles", security(("bearer" = [])),
     responses(
         (status = 200, description = "The profile and the recruiter's jobs", body = RecruiterDetailsResponse),
         (status = 401, description = "No valid token", body = ErrorBody),
@@ -190,7 +190,7 @@ pub struct EducationForm {
 /// next year, as numbers or strings of digits), `skills` (a list, or one comma-separated string).
 /// Recruiters: `company`, `position`, `contactNumber` (required, 10 to 12 digits). An optional
 /// field left out keeps its value. `email`, `accountType`, `resume` and unknown keys are ignored.
-#[utoipa::path(post, path = "/api/v1/auth/updateUserDetails", tag = "profiles", security(("bearer" = [])),
+#[utoipa::path(post, path = "/auth/updateUserDetails", tag = "profiles", security(("bearer" = [])),
     request_body(content = UserDetailsForm, description = "The fields above"),
     responses(
         (status = 200, description = "Saved", body = UpdateResponse),

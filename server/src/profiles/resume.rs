@@ -49,7 +49,7 @@ pub async fn may_view(db: &Db, applicant_id: &str, viewer_id: &str) -> Result<bo
 }
 
 /// Upload a resume (multipart field `resume`). Replaces the earlier one once the new file is stored.
-#[utoipa::path(post, path = "/api/v1/upload/uploadResume", tag = "profiles", security(("bearer" = [])),
+#[utoipa::path(post, path = "/upload/uploadResume", tag = "profiles", security(("bearer" = [])),
     request_body(content_type = "multipart/form-data", description = "One file field, `resume`: a PDF"),
     responses(
         (status = 200, description = "Stored; `updatedApplicant.resume` links to it", body = ApplicantResponse),
@@ -139,7 +139,7 @@ pub struct LinkParams {
 /// Each link is made for one viewer and works for ten minutes after it is handed out, and only
 /// while the viewer may still see the resume (its owner, or a recruiter with an application from
 /// them to a job that is still listed).
-#[utoipa::path(get, path = "/api/v1/resumes/{applicantId}", tag = "profiles",
+#[utoipa::path(get, path = "/resumes/{applicantId}", tag = "profiles",
     params(("applicantId" = String, Path, description = "The applicant's `_id`"), LinkParams),
     responses(
         (status = 200, description = "The PDF", content_type = "application/pdf"),

@@ -231,10 +231,14 @@ pub fn new_job(recruiter: &str, category: &str, title: &str) -> NewJob {
     }
 }
 
+/// The status and JSON body of a response, after checking both against the OpenAPI document.
 pub async fn status_and_json(response: reqwest::Response) -> (u16, Value) {
     let status = response.status().as_u16();
+    let url = response.url().to_string();
+    let content_type = response.headers().get(reqwest::header::CONTENT_TYPE).and_then(|value| value.to_str().ok()).map(str::to_owned);
     let text = response.text().await.expect("a body");
     let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("a JSON body, got {status}: {text}"));
+    crate::contract::check_response(&url, status, content_type.as_deref(), &body);
     (status, body)
 }
 

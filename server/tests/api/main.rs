@@ -6,6 +6,7 @@ mod abuse;
 mod accounts;
 mod applications;
 mod categories;
+mod contract;
 mod jobs;
 mod mail;
 mod operation;
