@@ -105,11 +105,80 @@ impl AppError {
     }
 }
 
+/// The constraints of the schema a request can break, each mapped to its own answer where the
+/// call is made (`ResultExt::on_constraint`). Anything else a request breaks is still a 4xx: a
+/// unique index 409 "Already exists", a foreign key 400 (see `From<sqlx::Error>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Constraint {
+    /// One account per e-mail address, ignoring case.
+    UserEmail,
+    /// One category per name, ignoring case.
+    CategoryName,
+    /// One application per applicant per job.
+    OneApplicationPerJob,
+    /// A job's category exists.
+    JobCategory,
+}
+
+impl Constraint {
+    /// Its name in the migrations (PostgreSQL reports it).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::UserEmail => "users_email_unique",
+            Self::CategoryName => "categories_name_unique",
+            Self::OneApplicationPerJob => "applications_one_per_applicant",
+            Self::JobCategory => "jobs_category_id_fkey",
+        }
+    }
+
+    /// How SQLite's message names it: an index on expressions by its name, one on columns by
+    /// the columns; a foreign key not at all (a call names the one foreign key it can break).
+    fn sqlite_message(self) -> &'static str {
+        match self {
+            Self::UserEmail => "index 'users_email_unique'",
+            Self::CategoryName => "index 'categories_name_unique'",
+            Self::OneApplicationPerJob => "applications.job_id, applications.applicant_id",
+            Self::JobCategory => "FOREIGN KEY constraint failed",
+        }
+    }
+
+    /// Whether `error` is a violation of this constraint.
+    pub fn is_violated_by(self, error: &sqlx::Error) -> bool {
+        let sqlx::Error::Database(db) = error else { return false };
+        let kind = match self {
+            Self::JobCategory => sqlx::error::ErrorKind::ForeignKeyViolation,
+            _ => sqlx::error::ErrorKind::UniqueViolation,
+        };
+        db.kind() == kind
+            && match db.constraint() {
+                Some(name) => name == self.name(),
+                None => db.message().contains(self.sqlite_message()),
+            }
+    }
+}
+
+/// Maps a constraint violation to the answer the call gives for it (realworld-axum-sqlx's
+/// `on_constraint`); any other database error goes through `From<sqlx::Error>`.
+pub trait ResultExt<T> {
+    fn on_constraint(self, constraint: Constraint, answer: impl FnOnce() -> AppError) -> Result<T, AppError>;
+}
+
+impl<T> ResultExt<T> for Result<T, sqlx::Error> {
+    fn on_constraint(self, constraint: Constraint, answer: impl FnOnce() -> AppError) -> Result<T, AppError> {
+        self.map_err(|error| if constraint.is_violated_by(&error) { answer() } else { AppError::from(error) })
+    }
+}
+
+pub const REFERS_TO_NOTHING: &str = "The request refers to something that does not exist";
+
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> Self {
         match &error {
             sqlx::Error::Database(db) if db.kind() == sqlx::error::ErrorKind::UniqueViolation => {
                 Self::Conflict("Already exists".into())
+            }
+            sqlx::Error::Database(db) if db.kind() == sqlx::error::ErrorKind::ForeignKeyViolation => {
+                Self::BadRequest(REFERS_TO_NOTHING.into())
             }
             sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => Self::Unavailable(error),
             _ => Self::internal(error),

@@ -10,10 +10,12 @@ pub mod db;
 pub mod error;
 pub mod jobs;
 pub mod mail;
-pub mod openapi;
+mod openapi;
+pub mod routes;
 pub mod profiles;
 mod security;
 mod site;
+pub mod state;
 pub mod storage;
 pub mod telemetry;
 
@@ -23,9 +25,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::State;
-use axum::http::{Method, StatusCode, header};
-use axum::response::{IntoResponse, Json, Response};
+use axum::http::{Method, header};
 use axum::routing::any;
 use tokio::net::TcpListener;
 use tower::Layer;
@@ -33,43 +33,16 @@ use tower_http::CompressionLevel;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::normalize_path::NormalizePathLayer;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::accounts::session::Keys;
 use crate::accounts::throttle::Throttle;
 use crate::config::Config;
+pub use crate::state::AppState;
+use crate::state::{BACKGROUND_TASKS, Throttles};
 use crate::db::Db;
-pub use crate::error::Ack;
-use crate::error::{AppError, ErrorBody};
+use crate::error::AppError;
 use crate::mail::{MailSetupError, Outbox, Transport};
 use crate::storage::{Storage, StorageSetupError};
-
-/// What every handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    pub db: Db,
-    pub config: Arc<Config>,
-    pub keys: Arc<Keys>,
-    pub outbox: Outbox,
-    pub limits: Arc<Throttles>,
-    pub storage: Storage,
-    /// The search index of jobs, kept in step with the database by its own task.
-    pub search_index: Arc<jobs::indexer::SearchIndex>,
-    /// The bounded gate of every password hash.
-    pub hasher: Arc<accounts::secrets::Hasher>,
-    /// Slots for work an anonymous request leaves running after its answer (a reset e-mail).
-    pub background: Arc<tokio::sync::Semaphore>,
-}
-
-/// Background tasks anonymous requests may leave running at once; more are answered 503.
-const BACKGROUND_TASKS: usize = 64;
-
-/// The in-process abuse limits, sized by `Config::limits`.
-pub struct Throttles {
-    pub login_failures: Throttle,
-    pub code_requests: Throttle,
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
@@ -202,30 +175,13 @@ pub async fn serve(
     served
 }
 
-/// Every call under `/api/v1`, each registered once, with its OpenAPI description, by its feature.
-/// The document at `/api/v1/openapi.json` is made from these same registrations (openapi.rs).
-fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .merge(accounts::router())
-        .merge(applications::router())
-        .merge(categories::router())
-        .merge(jobs::router())
-        .merge(profiles::router(max_resume_bytes))
-        .routes(routes!(openapi::document))
-}
-
-/// Liveness and readiness, beside the API at the root.
-fn operation_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(readyz))
-}
-
 pub fn router(state: AppState) -> Router {
-    let (api, _) = api_routes(state.config.max_resume_bytes).split_for_parts();
+    let (api, _) = routes::api_routes(state.config.max_resume_bytes).split_for_parts();
     let api = api
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(error::reject_nul));
-    let (operation, _) = operation_routes().split_for_parts();
+    let (operation, _) = routes::operation_routes().split_for_parts();
 
     let mut app = operation
         .nest("/api/v1", api)
@@ -256,51 +212,3 @@ async fn method_not_allowed() -> AppError {
     AppError::MethodNotAllowed("Method not allowed".into())
 }
 
-/// Liveness: the process answers.
-#[utoipa::path(get, path = "/healthz", tag = "operation",
-    responses((status = 200, description = "The server is up", body = Ack)))]
-async fn healthz() -> Json<Ack> {
-    Json(Ack { success: true, message: "ok".into() })
-}
-
-/// Readiness, and whether searches go through the index yet.
-#[derive(serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Readiness {
-    pub success: bool,
-    pub message: String,
-    /// `ready`; `building` while the index is first built from the database (searches are answered
-    /// by the database meanwhile, without facets); `off` with `SEARCH_INDEX=off`.
-    pub search_index: String,
-}
-
-/// Readiness: the database answers within two seconds (the server answers searches while its
-/// index is built, so `searchIndex` is reported, not waited for).
-#[utoipa::path(get, path = "/readyz", tag = "operation",
-    responses(
-        (status = 200, description = "Ready to serve", body = Readiness),
-        (status = 503, description = "The database is unreachable", body = ErrorBody),
-    ))]
-async fn readyz(State(state): State<AppState>) -> Response {
-    match tokio::time::timeout(Duration::from_secs(2), state.db.ping()).await {
-        Ok(Ok(())) => Json(Readiness {
-            success: true,
-            message: "ready".into(),
-            search_index: state.search_index.status().into(),
-        })
-        .into_response(),
-        Ok(Err(error)) => {
-            tracing::warn!(%error, "readiness check failed");
-            unavailable()
-        }
-        Err(_) => {
-            tracing::warn!("readiness check timed out");
-            unavailable()
-        }
-    }
-}
-
-fn unavailable() -> Response {
-    let body = ErrorBody { success: false, message: error::UNAVAILABLE_MESSAGE.into() };
-    (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response()
-}

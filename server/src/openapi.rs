@@ -1,12 +1,7 @@
-//! The OpenAPI document of every call the server answers, served at `/api/v1/openapi.json` and
-//! kept as a snapshot in `server/openapi.json` (the web app's types are generated from it). The
-//! paths come from the routes as they are registered (`lib.rs`), so a served call cannot be
-//! missing from it.
+//! What the OpenAPI document says beyond the routes (title, tags, the bearer scheme, the errors
+//! any call may answer); the paths come from the routes as they are registered (routes.rs), so a
+//! served call cannot be missing from it. The web app's types are generated from its snapshot.
 
-use std::sync::LazyLock;
-
-use axum::http::header;
-use axum::response::IntoResponse;
 use utoipa::openapi::response::ResponseBuilder;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::Content;
@@ -82,29 +77,13 @@ impl Modify for AnyCallErrors {
     }
 }
 
-/// The whole document, made from the registered routes.
-pub fn openapi() -> utoipa::openapi::OpenApi {
+/// The document from what the routes registered: the operations at the root (`/healthz`,
+/// `/readyz`) and the API's calls, nested at `/api/v1`, with this file's title, tags and schemes.
+pub fn assemble(operation: utoipa::openapi::OpenApi, mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     let mut document = ApiDoc::openapi();
-    document.merge(crate::operation_routes().into_openapi());
-    let mut api = crate::api_routes(0).into_openapi();
+    document.merge(operation);
     AnyCallErrors.modify(&mut api);
     document = document.nest("/api/v1", api);
     BearerAuth.modify(&mut document);
     document
-}
-
-/// The document as served and as snapshotted: pretty JSON with a final newline.
-pub fn to_json() -> String {
-    let mut json = openapi().to_pretty_json().expect("the OpenAPI document serializes");
-    json.push('\n');
-    json
-}
-
-static DOCUMENT: LazyLock<String> = LazyLock::new(to_json);
-
-/// This document.
-#[utoipa::path(get, path = "/openapi.json", tag = "operation",
-    responses((status = 200, description = "The OpenAPI document of this API", content_type = "application/json", body = Object)))]
-pub async fn document() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], DOCUMENT.as_str())
 }

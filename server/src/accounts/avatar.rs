@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 
-use crate::AppState;
+use crate::state::AppState;
 use crate::error::{ApiResult, AppError, PathParam};
 use crate::mail::html_escape;
 

@@ -6,19 +6,18 @@ use axum::extract::{ConnectInfo, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::db::{BeginWrite, new_id, now_millis};
-use crate::error::{ApiResult, AppError, ErrorBody, JsonBody};
-use crate::{Ack, AppState, dispatch, enqueue_mail};
+use crate::db::now_millis;
+use crate::error::{Ack, ApiResult, AppError, Constraint, ErrorBody, JsonBody, ResultExt};
+use crate::state::AppState;
 
 use super::emails;
-use super::model::{AccountType, Email, NewPassword, User, UserRow};
-use super::repo::{self, INSERT_USER};
+use super::model::{AccountType, Email, NewPassword, User};
+use super::repo::{self, Room};
 use super::secrets::{self, digest, keyed_digest, random_hex, six_digit_code};
 use super::session::{self, AuthUser};
 
 const CODE_LIFETIME_MILLIS: i64 = 10 * 60 * 1000;
 /// The window of the per-address limits (signup codes, reset e-mails).
-const HOUR_MILLIS: i64 = 60 * 60 * 1000;
 const MAX_WRONG_CODES: i64 = 5;
 const RESET_LIFETIME_MILLIS: i64 = 60 * 60 * 1000;
 
@@ -74,19 +73,6 @@ pub async fn send_otp(
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     JsonBody(request): JsonBody<SendOtpRequest>,
 ) -> ApiResult<Json<Ack>> {
-    // One statement takes the address's slot: a new window, or one more code in the current
-    // window while it has room; concurrent requests cannot all read the same count.
-    const TAKE: &str = "INSERT INTO signup_codes (email, code_hash, expires_at, wrong_attempts, window_started_at, sent_in_window) \
-         VALUES ($1, $2, $3, 0, $4, 1) ON CONFLICT (email) DO UPDATE SET code_hash = excluded.code_hash, \
-         expires_at = excluded.expires_at, wrong_attempts = 0, \
-         window_started_at = CASE WHEN signup_codes.window_started_at <= $5 THEN excluded.window_started_at \
-             ELSE signup_codes.window_started_at END, \
-         sent_in_window = CASE WHEN signup_codes.window_started_at <= $5 THEN 1 \
-             ELSE signup_codes.sent_in_window + 1 END \
-         WHERE signup_codes.window_started_at <= $5 OR signup_codes.sent_in_window < $6 \
-         RETURNING sent_in_window";
-    const WINDOW: &str = "SELECT window_started_at FROM signup_codes WHERE email = $1";
-
     let email = Email::parse(required(&request.email).map_err(|_| AppError::bad_request("Email is required"))?)?;
     let client_key = client.ip().to_string();
     state.limits.code_requests.acquire(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
@@ -100,28 +86,11 @@ pub async fn send_otp(
         Some(_) => emails::account_exists(email.as_str(), &state.config.public_url),
         None => emails::signup_code(email.as_str(), &code),
     };
-    let now = now_millis();
     let per_address = state.config.limits.codes_per_address_per_hour;
-    dispatch!(&state.db, |pool| {
-        let mut tx = pool.begin_write().await?;
-        let taken: Option<(i64,)> = sqlx::query_as(TAKE)
-            .bind(email.as_str())
-            .bind(&code_hash)
-            .bind(now + CODE_LIFETIME_MILLIS)
-            .bind(now)
-            .bind(now - HOUR_MILLIS)
-            .bind(per_address)
-            .fetch_optional(&mut *tx)
-            .await?;
-        if taken.is_none() {
-            let (window_start,): (i64,) = sqlx::query_as(WINDOW).bind(email.as_str()).fetch_one(&mut *tx).await?;
-            let wait = (window_start + HOUR_MILLIS - now).max(1000) / 1000;
-            return Err(AppError::too_many(TOO_MANY_CODES, wait as u64));
-        }
-        enqueue_mail!(&mut *tx, &mail)?;
-        tx.commit().await?;
-        Ok::<(), AppError>(())
-    })?;
+    let code = repo::NewCode { email: &email, code_hash: &code_hash, lifetime_millis: CODE_LIFETIME_MILLIS };
+    if let Room::Full { retry_after_secs } = repo::store_signup_code(&state.db, &code, per_address, &mail).await? {
+        return Err(AppError::too_many(TOO_MANY_CODES, retry_after_secs));
+    }
     state.outbox.notify();
     Ok(ack("OTP Sent Successfully"))
 }
@@ -157,13 +126,6 @@ pub async fn signup(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<SignupRequest>,
 ) -> ApiResult<Json<SignupResponse>> {
-    // Every check of a code spends one of its attempts first, in one statement, so a burst of
-    // guesses sent at the same instant gets no more tries than guesses sent one by one.
-    const ATTEMPT: &str = "UPDATE signup_codes SET wrong_attempts = wrong_attempts + 1 \
-         WHERE email = $1 AND wrong_attempts < $2 RETURNING code_hash, expires_at";
-    const EXISTS: &str = "SELECT email FROM signup_codes WHERE email = $1";
-    const CONSUME: &str = "DELETE FROM signup_codes WHERE email = $1 AND code_hash = $2 AND expires_at > $3";
-
     let account_type = required(&request.account_type)?;
     let first_name = required(&request.first_name)?;
     let last_name = required(&request.last_name)?;
@@ -183,57 +145,22 @@ pub async fn signup(
 
     let code_hash = keyed_digest(&state.keys.digest_key, otp);
     let now = now_millis();
-    let attempt: Option<(String, i64)> = dispatch!(&state.db, |pool| sqlx::query_as(ATTEMPT)
-        .bind(email.as_str())
-        .bind(MAX_WRONG_CODES)
-        .fetch_optional(pool)
-        .await)?;
-    let Some((stored_hash, expires_at)) = attempt else {
-        let exists: Option<(String,)> =
-            dispatch!(&state.db, |pool| sqlx::query_as(EXISTS).bind(email.as_str()).fetch_optional(pool).await)?;
-        return Err(AppError::bad_request(if exists.is_some() { TOO_MANY_WRONG_CODES } else { INVALID_CODE }));
+    // Every check of a code spends one of its attempts first, so a burst of guesses sent at the
+    // same instant gets no more tries than guesses sent one by one.
+    let Some((stored_hash, expires_at)) = repo::spend_code_attempt(&state.db, &email, MAX_WRONG_CODES).await? else {
+        let exists = repo::has_signup_code(&state.db, &email).await?;
+        return Err(AppError::bad_request(if exists { TOO_MANY_WRONG_CODES } else { INVALID_CODE }));
     };
     if expires_at <= now || stored_hash != code_hash {
         return Err(AppError::bad_request(INVALID_CODE));
     }
 
     let password_hash = state.hasher.hash(password.as_str()).await?;
-    let id = new_id();
-    let user: UserRow = dispatch!(&state.db, |pool| {
-        let mut tx = pool.begin_write().await?;
-        // Consuming the code first makes it single-use even when two signups race with it.
-        let consumed = sqlx::query(CONSUME)
-            .bind(email.as_str())
-            .bind(&code_hash)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        if consumed != 1 {
-            return Err(AppError::bad_request(INVALID_CODE));
-        }
-        let user = sqlx::query_as::<_, UserRow>(INSERT_USER)
-            .bind(&id)
-            .bind(first_name)
-            .bind(last_name)
-            .bind(email.as_str())
-            .bind(&password_hash)
-            .bind(account_type.as_str())
-            .bind(now)
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(|error| match AppError::from(error) {
-                AppError::Conflict(_) => AppError::Conflict(USER_EXISTS.into()),
-                other => other,
-            })?;
-        let profile = match account_type {
-            AccountType::Recruiter => "INSERT INTO recruiter_profiles (user_id) VALUES ($1)",
-            _ => "INSERT INTO applicant_profiles (user_id) VALUES ($1)",
-        };
-        sqlx::query(profile).bind(&id).execute(&mut *tx).await?;
-        tx.commit().await?;
-        Ok::<UserRow, AppError>(user)
-    })?;
+    let new_user = repo::NewUser { first_name, last_name, email: &email, password_hash: &password_hash, account_type };
+    let user = repo::create_account(&state.db, &code_hash, &new_user)
+        .await
+        .on_constraint(Constraint::UserEmail, || AppError::Conflict(USER_EXISTS.into()))?
+        .ok_or_else(|| AppError::bad_request(INVALID_CODE))?;
     Ok(Json(SignupResponse {
         success: true,
         message: "User registered successfully".into(),
@@ -313,12 +240,7 @@ pub async fn login(
         (status = 401, description = "No valid token", body = ErrorBody),
     ))]
 pub async fn logout(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Json<Ack>> {
-    const SQL: &str = "DELETE FROM sessions WHERE jti = $1";
-    dispatch!(&state.db, |pool| sqlx::query(SQL)
-        .bind(&caller.jti)
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected()))?;
+    repo::end_session(&state.db, &caller.jti).await?;
     Ok(ack("Logged out successfully"))
 }
 
@@ -368,47 +290,17 @@ pub async fn reset_password_token(
 /// links (`RESET_ADDRESS_LIMIT`, counted per address whoever asks, so nobody can bomb a mailbox
 /// from many clients).
 async fn send_reset_link(state: &AppState, email: &Email) -> Result<(), AppError> {
-    const INSERT: &str =
-        "INSERT INTO password_resets (token_hash, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4)";
-    const TAKE: &str = "INSERT INTO reset_requests (email, window_started_at, sent_in_window) VALUES ($1, $2, 1) \
-         ON CONFLICT (email) DO UPDATE SET \
-         window_started_at = CASE WHEN reset_requests.window_started_at <= $3 THEN excluded.window_started_at \
-             ELSE reset_requests.window_started_at END, \
-         sent_in_window = CASE WHEN reset_requests.window_started_at <= $3 THEN 1 \
-             ELSE reset_requests.sent_in_window + 1 END \
-         WHERE reset_requests.window_started_at <= $3 OR reset_requests.sent_in_window < $4 \
-         RETURNING sent_in_window";
-
     let Some(user) = repo::find_by_email(&state.db, email).await? else { return Ok(()) };
     // 256 bits of randomness; only its digest is stored.
     let token = random_hex(32);
     let link = format!("{}/update-password/{token}", state.config.public_url);
     let mail = emails::password_reset(&user.email, &link);
-    let now = now_millis();
     let per_address = state.config.limits.resets_per_address_per_hour;
-    dispatch!(&state.db, |pool| {
-        let mut tx = pool.begin_write().await?;
-        let taken: Option<(i64,)> = sqlx::query_as(TAKE)
-            .bind(email.as_str())
-            .bind(now)
-            .bind(now - HOUR_MILLIS)
-            .bind(per_address)
-            .fetch_optional(&mut *tx)
-            .await?;
-        if taken.is_none() {
-            tracing::info!("a password reset link was not sent: this address had its hourly number");
-            return Ok(());
-        }
-        sqlx::query(INSERT)
-            .bind(digest(&token))
-            .bind(&user.id)
-            .bind(now + RESET_LIFETIME_MILLIS)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        enqueue_mail!(&mut *tx, &mail)?;
-        tx.commit().await
-    })?;
+    let reset = repo::NewReset { email, user_id: &user.id, token_hash: &digest(&token), lifetime_millis: RESET_LIFETIME_MILLIS };
+    if !repo::store_reset_token(&state.db, &reset, per_address, &mail).await? {
+        tracing::info!("a password reset link was not sent: this address had its hourly number");
+        return Ok(());
+    }
     state.outbox.notify();
     Ok(())
 }
@@ -432,12 +324,6 @@ pub async fn reset_password(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<ResetPasswordRequest>,
 ) -> ApiResult<Json<Ack>> {
-    const FIND: &str = "SELECT user_id FROM password_resets WHERE token_hash = $1 AND expires_at > $2";
-    const CONSUME: &str = "DELETE FROM password_resets WHERE token_hash = $1 AND expires_at > $2";
-    const OTHER_TOKENS: &str = "DELETE FROM password_resets WHERE user_id = $1";
-    const UPDATE: &str = "UPDATE users SET password_hash = $1 WHERE id = $2";
-    const END_SESSIONS: &str = "DELETE FROM sessions WHERE user_id = $1";
-
     let password = password_field(&request.password)?;
     let confirm = password_field(&request.confirm_password)?;
     let token = required(&request.token)?;
@@ -446,26 +332,13 @@ pub async fn reset_password(
     }
     let password = NewPassword::parse(password)?;
     let token_hash = digest(token);
-    let now = now_millis();
-    let user_id: Option<(String,)> =
-        dispatch!(&state.db, |pool| sqlx::query_as(FIND).bind(&token_hash).bind(now).fetch_optional(pool).await)?;
-    let (user_id,) = user_id.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
+    let user_id = repo::reset_token_owner(&state.db, &token_hash).await?.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
     let user = repo::find(&state.db, &user_id).await?.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
     let password_hash = state.hasher.hash(password.as_str()).await?;
     let mail = emails::password_changed(&user.email, &user.first_name, &state.config.public_url);
-    dispatch!(&state.db, |pool| {
-        let mut tx = pool.begin_write().await?;
-        let consumed = sqlx::query(CONSUME).bind(&token_hash).bind(now).execute(&mut *tx).await?.rows_affected();
-        if consumed != 1 {
-            return Err(AppError::bad_request(INVALID_RESET));
-        }
-        sqlx::query(OTHER_TOKENS).bind(&user.id).execute(&mut *tx).await?;
-        sqlx::query(UPDATE).bind(&password_hash).bind(&user.id).execute(&mut *tx).await?;
-        sqlx::query(END_SESSIONS).bind(&user.id).execute(&mut *tx).await?;
-        enqueue_mail!(&mut *tx, &mail)?;
-        tx.commit().await?;
-        Ok::<(), AppError>(())
-    })?;
+    if !repo::reset_password(&state.db, &token_hash, &user.id, &password_hash, &mail).await? {
+        return Err(AppError::bad_request(INVALID_RESET));
+    }
     state.outbox.notify();
     Ok(ack("Password reset successfully"))
 }
@@ -491,10 +364,6 @@ pub async fn change_password(
     caller: AuthUser,
     JsonBody(request): JsonBody<ChangePasswordRequest>,
 ) -> ApiResult<Json<Ack>> {
-    const UPDATE: &str = "UPDATE users SET password_hash = $1 WHERE id = $2";
-    const END_OTHER_SESSIONS: &str = "DELETE FROM sessions WHERE user_id = $1 AND jti <> $2";
-    const END_RESET_LINKS: &str = "DELETE FROM password_resets WHERE user_id = $1";
-
     let old_password = password_field(&request.old_password)?;
     let new_password = NewPassword::parse(password_field(&request.new_password)?)?;
     let user =
@@ -504,15 +373,7 @@ pub async fn change_password(
     }
     let password_hash = state.hasher.hash(new_password.as_str()).await?;
     let mail = emails::password_changed(&user.email, &user.first_name, &state.config.public_url);
-    dispatch!(&state.db, |pool| {
-        let mut tx = pool.begin_write().await?;
-        sqlx::query(UPDATE).bind(&password_hash).bind(&user.id).execute(&mut *tx).await?;
-        sqlx::query(END_OTHER_SESSIONS).bind(&user.id).bind(&caller.jti).execute(&mut *tx).await?;
-        // A reset link mailed before the change must not undo it.
-        sqlx::query(END_RESET_LINKS).bind(&user.id).execute(&mut *tx).await?;
-        enqueue_mail!(&mut *tx, &mail)?;
-        tx.commit().await
-    })?;
+    repo::change_password(&state.db, &user.id, &caller.jti, &password_hash, &mail).await?;
     state.outbox.notify();
     Ok(ack("Password updated successfully"))
 }

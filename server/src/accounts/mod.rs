@@ -13,7 +13,7 @@ pub mod throttle;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::AppState;
+use crate::state::AppState;
 
 /// The accounts calls, each registered with its OpenAPI description (the path is the handler's).
 pub fn router() -> OpenApiRouter<AppState> {
@@ -54,7 +54,7 @@ pub async fn create_admin(
     };
     match repo::insert(db, &user).await {
         Ok(row) => Ok(row.id),
-        Err(sqlx::Error::Database(error)) if error.kind() == sqlx::error::ErrorKind::UniqueViolation => {
+        Err(error) if crate::error::Constraint::UserEmail.is_violated_by(&error) => {
             Err(format!("{} already has an account", email.as_str()))
         }
         Err(error) => Err(error.to_string()),

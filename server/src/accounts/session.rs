@@ -1,13 +1,14 @@
 //! JWTs (HS256, 24 hours) backed by a session row per `jti`: a token is honoured only while its
 //! session exists, so logout, a reset and a password change end sessions exactly.
 
-use axum::extract::{FromRequestParts, OptionalFromRequestParts};
+use std::sync::Arc;
+
+use axum::extract::{FromRef, FromRequestParts, OptionalFromRequestParts};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
 use crate::db::{Db, new_id, now_millis};
 use crate::dispatch;
 use crate::error::AppError;
@@ -114,15 +115,21 @@ fn bearer(parts: &Parts) -> Option<&str> {
     (!token.is_empty() && token != "null" && token != "undefined").then_some(token)
 }
 
-impl FromRequestParts<AppState> for AuthUser {
+/// Any state that holds the keys and the database (the app's `AppState`) can authenticate.
+impl<S> FromRequestParts<S> for AuthUser
+where
+    S: Send + Sync,
+    Arc<Keys>: FromRef<S>,
+    Db: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         const SQL: &str = "SELECT u.id, u.email, u.account_type FROM sessions s JOIN users u ON u.id = s.user_id \
                            WHERE s.jti = $1 AND s.user_id = $2 AND s.expires_at > $3";
         let token = bearer(parts).ok_or_else(|| AppError::unauthorized(TOKEN_MISSING))?;
-        let claims = state.keys.verify(token).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
-        let row: Option<(String, String, String)> = dispatch!(&state.db, |pool| {
+        let claims = Arc::<Keys>::from_ref(state).verify(token).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
+        let row: Option<(String, String, String)> = dispatch!(&Db::from_ref(state), |pool| {
             sqlx::query_as(SQL).bind(&claims.jti).bind(&claims.id).bind(now_millis()).fetch_optional(pool).await
         })?;
         let (id, email, account_type) = row.ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
@@ -132,11 +139,16 @@ impl FromRequestParts<AppState> for AuthUser {
 }
 
 /// A public call ignores a missing or bad token (`Bearer null` included).
-impl OptionalFromRequestParts<AppState> for AuthUser {
+impl<S> OptionalFromRequestParts<S> for AuthUser
+where
+    S: Send + Sync,
+    Arc<Keys>: FromRef<S>,
+    Db: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Option<Self>, Self::Rejection> {
-        match <Self as FromRequestParts<AppState>>::from_request_parts(parts, state).await {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Option<Self>, Self::Rejection> {
+        match <Self as FromRequestParts<S>>::from_request_parts(parts, state).await {
             Ok(user) => Ok(Some(user)),
             Err(AppError::Unauthorized(_)) => Ok(None),
             Err(other) => Err(other),
@@ -150,11 +162,16 @@ macro_rules! role_extractor {
         #[derive(Clone, Debug)]
         pub struct $name(pub AuthUser);
 
-        impl FromRequestParts<AppState> for $name {
+        impl<S> FromRequestParts<S> for $name
+        where
+            S: Send + Sync,
+            Arc<Keys>: FromRef<S>,
+            Db: FromRef<S>,
+        {
             type Rejection = AppError;
 
-            async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-                let user = <AuthUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await?;
+            async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+                let user = <AuthUser as FromRequestParts<S>>::from_request_parts(parts, state).await?;
                 if user.account_type == AccountType::$role {
                     Ok(Self(user))
                 } else {

@@ -4,13 +4,13 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::AppState;
+use crate::state::AppState;
 use crate::accounts::model::AccountType;
 use crate::accounts::repo as users;
 use crate::accounts::session::{Applicant, AuthUser, Recruiter};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 use crate::jobs::repo as jobs;
-use crate::profiles::resume;
+use crate::profiles::links;
 
 use super::emails::{self, NewApplication};
 use super::model::{Application, ApplicationRow, parse_sop};
@@ -45,7 +45,7 @@ pub struct ApplicationResponse {
 
 fn shown_to(state: &AppState, viewer_id: &str, rows: Vec<ApplicationRow>) -> Vec<Application> {
     rows.into_iter()
-        .map(|row| row.into_application(|applicant| resume::link(&state, applicant, viewer_id)))
+        .map(|row| row.into_application(|applicant| links::link(&state, applicant, viewer_id)))
         .collect()
 }
 
@@ -87,9 +87,9 @@ pub async fn apply(
     .await?;
     state.outbox.notify();
     // The job's applicationsCount changed.
-    crate::jobs::changed(&state).await;
+    state.jobs_changed().await;
     let row = repo::find(&state.db, &id).await?.ok_or_else(|| AppError::not_found("Application not found"))?;
-    let application = row.into_application(|applicant| resume::link(&state, applicant, &caller.id));
+    let application = row.into_application(|applicant| links::link(&state, applicant, &caller.id));
     Ok((
         StatusCode::CREATED,
         Json(ApplyResponse { success: true, message: "Job applied successfully".into(), application }),
@@ -189,6 +189,6 @@ pub async fn update_status(
     Ok(Json(ApplicationResponse {
         success: true,
         message: format!("Application status updated to {status}"),
-        data: row.into_application(|applicant| resume::link(&state, applicant, &caller.id)),
+        data: row.into_application(|applicant| links::link(&state, applicant, &caller.id)),
     }))
 }

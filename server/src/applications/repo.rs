@@ -1,5 +1,5 @@
 use crate::db::{BeginWrite, Db, new_id, now_millis};
-use crate::error::AppError;
+use crate::error::{AppError, Constraint, ResultExt};
 use crate::mail::Mail;
 use crate::{dispatch, enqueue_mail};
 
@@ -93,10 +93,7 @@ pub async fn apply(
             .bind(job_id)
             .execute(&mut *tx)
             .await
-            .map_err(|error| match AppError::from(error) {
-                AppError::Conflict(_) => duplicate(),
-                other => other,
-            })?;
+            .on_constraint(Constraint::OneApplicationPerJob, duplicate)?;
         enqueue_mail!(&mut *tx, &notice(&id))?;
         tx.commit().await?;
         Ok(id)
@@ -148,16 +145,6 @@ pub async fn decide(
         tx.commit().await?;
         Ok(Decision::Decided)
     })
-}
-
-/// Whether `recruiter_id` has received an application from `applicant_id`.
-pub async fn received_from(db: &Db, recruiter_id: &str, applicant_id: &str) -> Result<bool, sqlx::Error> {
-    // Only through a job still listed: deleting a job ends the recruiter's view of its applicants.
-    const SQL: &str = "SELECT applications.id FROM applications JOIN jobs ON jobs.id = applications.job_id \
-         WHERE applications.recruiter_id = $1 AND applications.applicant_id = $2 AND jobs.deleted_at IS NULL LIMIT 1";
-    let found: Option<(String,)> =
-        dispatch!(db, |pool| sqlx::query_as(SQL).bind(recruiter_id).bind(applicant_id).fetch_optional(pool).await)?;
-    Ok(found.is_some())
 }
 
 /// The recruiter who owns a listed job: (id, first name, e-mail).

@@ -5,10 +5,10 @@ use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::AppState;
+use crate::state::AppState;
 use crate::accounts::session::Admin;
-use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
-use crate::jobs::handlers::MAX_PAGE_SIZE;
+use crate::error::{ApiResult, AppError, Constraint, ErrorBody, JsonBody, PathParam, ResultExt};
+use crate::jobs::search::MAX_PAGE_SIZE;
 use crate::jobs::repo as jobs_repo;
 
 use super::model::{Category, CategoryPage};
@@ -160,10 +160,9 @@ pub async fn create_category(
     if name.chars().count() > 100 || description.chars().count() > 1000 {
         return Err(AppError::bad_request("The name may have 100 characters and the description 1000"));
     }
-    let category = repo::insert(&state.db, &name, &description).await.map_err(|error| match AppError::from(error) {
-        AppError::Conflict(_) => AppError::Conflict("Category already exists".into()),
-        other => other,
-    })?;
+    let category = repo::insert(&state.db, &name, &description)
+        .await
+        .on_constraint(Constraint::CategoryName, || AppError::Conflict("Category already exists".into()))?;
     Ok((
         StatusCode::CREATED,
         Json(CategoryResponse { success: true, message: "Category created successfully".into(), data: category }),

@@ -7,7 +7,7 @@ pub mod repo;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::AppState;
+use crate::state::AppState;
 
 /// The categories calls, each registered with its OpenAPI description (the path is the handler's).
 pub fn router() -> OpenApiRouter<AppState> {

@@ -10,8 +10,7 @@ use time::{Date, OffsetDateTime};
 
 use crate::error::AppError;
 
-use super::model::JOB_TYPES;
-use super::repo::NewJob;
+use super::model::{JOB_TYPES, JobEdit, NewJob};
 
 pub type Fields = HashMap<String, Value>;
 
@@ -135,14 +134,6 @@ pub fn new_job(fields: &Fields, user_id: String) -> Result<NewJob, AppError> {
         job_type,
         category_id,
     })
-}
-
-/// The three fields an edit may change.
-#[derive(Debug, PartialEq, Eq)]
-pub struct JobEdit {
-    pub max_applicants: i64,
-    pub max_positions: i64,
-    pub deadline: i64,
 }
 
 impl JobEdit {

@@ -6,12 +6,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::AppState;
+use crate::state::AppState;
 use crate::accounts::session::Recruiter;
-use crate::categories::repo as categories;
-use crate::error::{Ack, ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::error::{Ack, ApiResult, AppError, Constraint, ErrorBody, JsonBody, PathParam, ResultExt};
 
-use super::form::{self, DEADLINE_AFTER_POSTING, Fields, JobEdit};
+use super::form::{self, DEADLINE_AFTER_POSTING, Fields};
+use super::model::JobEdit;
 use super::model::{FoundJob, Job};
 use super::repo::{self, EditOutcome};
 use super::search::{self, JobSearch};
@@ -240,11 +240,10 @@ pub async fn create_job(
     FormFields(fields): FormFields,
 ) -> ApiResult<(StatusCode, Json<JobResponse>)> {
     let job = form::new_job(&fields, caller.id)?;
-    if categories::find(&state.db, &job.category_id).await?.is_none() {
-        return Err(AppError::bad_request("Category does not exist"));
-    }
-    let job = repo::insert(&state.db, &job).await?;
-    crate::jobs::changed(&state).await;
+    let job = repo::insert(&state.db, &job)
+        .await
+        .on_constraint(Constraint::JobCategory, || AppError::bad_request("Category does not exist"))?;
+    state.jobs_changed().await;
     Ok((
         StatusCode::CREATED,
         Json(JobResponse { success: true, message: "Job created successfully".into(), data: job }),
@@ -289,7 +288,7 @@ pub async fn update_job(
 ) -> ApiResult<Json<JobResponse>> {
     let edit = JobEdit::parse(&fields)?;
     let outcome = repo::edit(&state.db, &job_id, &caller.id, &edit).await?;
-    crate::jobs::changed(&state).await;
+    state.jobs_changed().await;
     match outcome {
         EditOutcome::Edited(job) => {
             Ok(Json(JobResponse { success: true, message: "Job updated successfully".into(), data: job }))
@@ -320,6 +319,6 @@ pub async fn delete_job(
     if !repo::delete(&state.db, &job_id, &caller.id).await? {
         return Err(AppError::not_found(JOB_NOT_FOUND));
     }
-    crate::jobs::changed(&state).await;
+    state.jobs_changed().await;
     Ok(Json(Ack { success: true, message: "Job deleted successfully".into() }))
 }

@@ -11,14 +11,7 @@ pub mod search;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::AppState;
-
-/// After a write that changes a job as searches see it (posted, edited, deleted, or a new
-/// application count): this instance's index takes the logged change before the writer gets its
-/// answer.
-pub async fn changed(state: &AppState) {
-    state.search_index.sync(&state.db).await;
-}
+use crate::state::AppState;
 
 /// The jobs calls, each registered with its OpenAPI description (the path is the handler's).
 pub fn router() -> OpenApiRouter<AppState> {

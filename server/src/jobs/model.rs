@@ -5,6 +5,32 @@ use utoipa::ToSchema;
 
 pub const JOB_TYPES: [&str; 3] = ["Full-time", "Part-time", "Internship"];
 
+/// A job ready to be stored: every field already parsed and checked.
+#[derive(Clone, Debug)]
+pub struct NewJob {
+    pub user_id: String,
+    pub category_id: String,
+    pub title: String,
+    pub company: String,
+    pub description: String,
+    pub location: String,
+    pub salary: i64,
+    pub date_of_posting: i64,
+    pub deadline: i64,
+    pub max_applicants: i64,
+    pub max_positions: i64,
+    pub skillsets: Vec<String>,
+    pub job_type: String,
+}
+
+/// The three fields an edit may change.
+#[derive(Debug, PartialEq, Eq)]
+pub struct JobEdit {
+    pub max_applicants: i64,
+    pub max_positions: i64,
+    pub deadline: i64,
+}
+
 /// A job as the API shows it.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

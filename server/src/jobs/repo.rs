@@ -1,26 +1,7 @@
 use crate::db::{Db, new_id, now_millis};
 use crate::dispatch;
 
-use super::form::JobEdit;
-use super::model::{JOB_COLUMNS, Job, JobRow};
-
-/// A job ready to be stored: every field already parsed and checked.
-#[derive(Clone, Debug)]
-pub struct NewJob {
-    pub user_id: String,
-    pub category_id: String,
-    pub title: String,
-    pub company: String,
-    pub description: String,
-    pub location: String,
-    pub salary: i64,
-    pub date_of_posting: i64,
-    pub deadline: i64,
-    pub max_applicants: i64,
-    pub max_positions: i64,
-    pub skillsets: Vec<String>,
-    pub job_type: String,
-}
+use super::model::{JOB_COLUMNS, Job, JobEdit, JobRow, NewJob};
 
 pub async fn insert(db: &Db, job: &NewJob) -> Result<Job, sqlx::Error> {
     const INSERT: &str = "INSERT INTO jobs (id, user_id, category_id, title, company, description, location, \

@@ -4,7 +4,7 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::AppState;
+use crate::state::AppState;
 use crate::accounts::model::{AccountType, User};
 use crate::accounts::repo as users;
 use crate::accounts::session::{self, Applicant, AuthUser, Recruiter};
@@ -17,14 +17,14 @@ use super::model::{
     parse_contact_number, parse_education, parse_name, parse_short, parse_skills,
 };
 use super::repo::{self, ApplicantChanges, ProfileChanges, RecruiterChanges};
-use super::resume;
+use super::links;
 
 /// The caller's applicant profile, with a resume link made for the caller.
 pub async fn applicant_profile(state: &AppState, user_id: &str) -> Result<ApplicantProfile, AppError> {
     let row = repo::applicant(&state.db, user_id).await?.ok_or_else(|| AppError::not_found("Profile not found"))?;
     Ok(ApplicantProfile {
         resume: match row.resume_key {
-            Some(_) => resume::link(state, user_id, user_id),
+            Some(_) => links::link(state, user_id, user_id),
             None => String::new(),
         },
         // Resumes uploaded before names were kept show as "resume.pdf".

@@ -1,6 +1,7 @@
 //! Profiles: the applicant's and recruiter's details, their updates, and resumes.
 
 pub mod handlers;
+pub mod links;
 pub mod model;
 pub mod repo;
 pub mod resume;
@@ -9,7 +10,7 @@ use axum::extract::DefaultBodyLimit;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::AppState;
+use crate::state::AppState;
 
 /// Room for the multipart framing around a resume of the largest allowed size.
 const MULTIPART_OVERHEAD: usize = 64 * 1024;

@@ -96,3 +96,13 @@ pub async fn replace_resume(db: &Db, user_id: &str, key: &str, name: &str) -> Re
         Ok(old.and_then(|(key,)| key))
     })
 }
+
+/// Whether `recruiter_id` has received an application from `applicant_id`.
+pub async fn received_application(db: &Db, recruiter_id: &str, applicant_id: &str) -> Result<bool, sqlx::Error> {
+    // Only through a job still listed: deleting a job ends the recruiter's view of its applicants.
+    const SQL: &str = "SELECT applications.id FROM applications JOIN jobs ON jobs.id = applications.job_id \
+         WHERE applications.recruiter_id = $1 AND applications.applicant_id = $2 AND jobs.deleted_at IS NULL LIMIT 1";
+    let found: Option<(String,)> =
+        dispatch!(db, |pool| sqlx::query_as(SQL).bind(recruiter_id).bind(applicant_id).fetch_optional(pool).await)?;
+    Ok(found.is_some())
+}

@@ -9,44 +9,20 @@ use bytes::{Bytes, BytesMut};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::AppState;
 use crate::accounts::repo as users;
-use crate::accounts::secrets::{constant_time_eq, keyed_digest};
-use crate::accounts::session::{Applicant, Keys};
-use crate::db::{Db, new_id, now_millis};
+use crate::accounts::session::Applicant;
+use crate::db::new_id;
 use crate::error::{ApiResult, AppError, ErrorBody, PathParam};
+use crate::state::AppState;
 
 use super::handlers::{ApplicantResponse, applicant_profile};
+use super::links::{self, LINK_REFUSED};
 use super::repo;
-
-/// How long a resume link works after it is handed out: long enough to click it, short enough
-/// that a copied link stops working soon after the viewer's right to see the resume ends.
-pub const LINK_LIFETIME_SECS: i64 = 10 * 60;
 
 pub const RESUME_REQUIRED: &str = "Resume is required";
 pub const NOT_MULTIPART: &str = "Expected a multipart/form-data body with a file field named resume";
 pub const NOT_A_PDF: &str = "Only PDF files are allowed";
-pub const LINK_REFUSED: &str = "This resume link is invalid or has expired";
 pub const RESUME_NOT_FOUND: &str = "Resume not found";
-
-fn signature(keys: &Keys, applicant_id: &str, viewer_id: &str, expires: i64) -> String {
-    keyed_digest(&keys.link_key, &format!("resume\n{applicant_id}\n{viewer_id}\n{expires}"))
-}
-
-/// The absolute link (from `PUBLIC_URL`, so a client on another origin can follow it) through
-/// which `viewer_id` may download `applicant_id`'s resume for the next ten minutes.
-pub fn link(state: &AppState, applicant_id: &str, viewer_id: &str) -> String {
-    let expires = now_millis() / 1000 + LINK_LIFETIME_SECS;
-    let signature = signature(&state.keys, applicant_id, viewer_id, expires);
-    let base = &state.config.public_url;
-    format!("{base}/api/v1/resumes/{applicant_id}?viewer={viewer_id}&expires={expires}&signature={signature}")
-}
-
-/// Whether `viewer_id` may see `applicant_id`'s resume: the applicant, or a recruiter who has
-/// received an application from them.
-pub async fn may_view(db: &Db, applicant_id: &str, viewer_id: &str) -> Result<bool, sqlx::Error> {
-    Ok(applicant_id == viewer_id || crate::applications::repo::received_from(db, viewer_id, applicant_id).await?)
-}
 
 /// Upload a resume (multipart field `resume`). Replaces the earlier one once the new file is stored.
 #[utoipa::path(post, path = "/upload/uploadResume", tag = "profiles", security(("bearer" = [])),
@@ -152,11 +128,12 @@ pub async fn download(
     params: Result<Query<LinkParams>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult<Response> {
     let Ok(Query(params)) = params else { return Err(AppError::forbidden(LINK_REFUSED)) };
-    let expected = signature(&state.keys, &applicant_id, &params.viewer, params.expires);
-    if !constant_time_eq(expected.as_bytes(), params.signature.as_bytes()) || params.expires < now_millis() / 1000 {
+    if !links::verify(&state.keys, &applicant_id, &params.viewer, params.expires, &params.signature) {
         return Err(AppError::forbidden(LINK_REFUSED));
     }
-    if !may_view(&state.db, &applicant_id, &params.viewer).await? {
+    // The applicant, or a recruiter who has received an application from them to a job still listed.
+    let may_view = applicant_id == params.viewer || repo::received_application(&state.db, &params.viewer, &applicant_id).await?;
+    if !may_view {
         return Err(AppError::not_found(RESUME_NOT_FOUND));
     }
     let key = repo::applicant(&state.db, &applicant_id).await?.and_then(|row| row.resume_key);
@@ -224,14 +201,5 @@ mod tests {
         assert_eq!(file_name("x\"; evil=", "\r\n"), "x-evil-resume.pdf");
         assert_eq!(file_name("Émile", ""), "mile-resume.pdf");
         assert_eq!(file_name("", ""), "resume.pdf");
-    }
-
-    #[test]
-    fn a_link_is_bound_to_its_applicant_viewer_and_expiry() {
-        let keys = Keys::new(b"0123456789abcdef0123456789abcdef");
-        let signed = signature(&keys, "a", "v", 100);
-        assert_ne!(signed, signature(&keys, "a", "w", 100));
-        assert_ne!(signed, signature(&keys, "b", "v", 100));
-        assert_ne!(signed, signature(&keys, "a", "v", 101));
     }
 }

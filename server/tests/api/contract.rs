@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 use serde_json::{Map, Value, json};
 
 static DOCUMENT: LazyLock<Value> =
-    LazyLock::new(|| serde_json::from_str(&jobportal::openapi::to_json()).expect("the document is JSON"));
+    LazyLock::new(|| serde_json::from_str(&jobportal::routes::openapi_json()).expect("the document is JSON"));
 
 /// Statuses a known path may answer whatever the call: another method (405). Every other status
 /// must be in the call's own `responses`.

@@ -4,6 +4,7 @@ mod helpers;
 
 mod abuse;
 mod accounts;
+mod architecture;
 mod applications;
 mod categories;
 mod contract;

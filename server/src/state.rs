@@ -1,0 +1,52 @@
+//! What every handler can reach: the database, the configuration, the keys, the outbox, the
+//! throttles, the resume storage, the search index and the bounded gates. It sits below the
+//! features (they import it; it imports only their building blocks), and the extractors take what
+//! they need from it through `FromRef`.
+
+use std::sync::Arc;
+
+use axum::extract::FromRef;
+
+use crate::accounts::secrets::Hasher;
+use crate::accounts::session::Keys;
+use crate::accounts::throttle::Throttle;
+use crate::config::Config;
+use crate::db::Db;
+use crate::jobs::indexer::SearchIndex;
+use crate::mail::Outbox;
+use crate::storage::Storage;
+
+/// What every handler can reach.
+#[derive(Clone, FromRef)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<Config>,
+    pub keys: Arc<Keys>,
+    pub outbox: Outbox,
+    pub limits: Arc<Throttles>,
+    pub storage: Storage,
+    /// The search index of jobs, kept in step with the database by its own task.
+    pub search_index: Arc<SearchIndex>,
+    /// The bounded gate of every password hash.
+    pub hasher: Arc<Hasher>,
+    /// Slots for work an anonymous request leaves running after its answer (a reset e-mail).
+    pub background: Arc<tokio::sync::Semaphore>,
+}
+
+/// Background tasks anonymous requests may leave running at once; more are answered 503.
+pub const BACKGROUND_TASKS: usize = 64;
+
+/// The in-process abuse limits, sized by `Config::limits`.
+pub struct Throttles {
+    pub login_failures: Throttle,
+    pub code_requests: Throttle,
+}
+
+impl AppState {
+    /// After a write that changes a job as searches see it (posted, edited, deleted, or a new
+    /// application count): this instance's index takes the logged change before the writer gets
+    /// its answer.
+    pub async fn jobs_changed(&self) {
+        self.search_index.sync(&self.db).await;
+    }
+}
