@@ -28,11 +28,19 @@ server-release:
 server-debug:
 	cd $(SERVER) && $(CARGO) build
 
-# Server unit and integration tests: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set.
+# Formatting and lints first, then the server's unit and integration tests: SQLite always,
+# PostgreSQL too when TEST_DATABASE_URL is set. The integration tests also check every response
+# against the OpenAPI document and the document against its snapshot, server/openapi.json.
 test-server:
+	cd $(SERVER) && $(CARGO) fmt --check
+	cd $(SERVER) && $(CARGO) clippy --all-targets --quiet -- -D warnings
 	cd $(SERVER) && $(CARGO) test
 
+# The web app's API types must be those generated from server/openapi.json (`npm run api-types`
+# regenerates them); then the type check and lints, then the unit tests.
 test-web: web-deps
+	cd $(WEB) && npm run api-types:check
+	cd $(WEB) && npm run lint
 	cd $(WEB) && npm test
 
 # Browser journeys in Debian's Chromium against the real server (debug build) on a fresh SQLite.

@@ -17,6 +17,36 @@ pub enum Db {
     Postgres(PgPool),
 }
 
+/// Reads an enum stored as its text on either engine, through its `parse` (a value this server
+/// never writes is a decode error, not a guess); it is written with `.bind(value.as_str())`.
+#[macro_export]
+macro_rules! text_column {
+    ($type:ty) => {
+        impl<DB: sqlx::Database> sqlx::Type<DB> for $type
+        where
+            str: sqlx::Type<DB>,
+        {
+            fn type_info() -> DB::TypeInfo {
+                <str as sqlx::Type<DB>>::type_info()
+            }
+
+            fn compatible(ty: &DB::TypeInfo) -> bool {
+                <str as sqlx::Type<DB>>::compatible(ty)
+            }
+        }
+
+        impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for $type
+        where
+            &'r str: sqlx::Decode<'r, DB>,
+        {
+            fn decode(value: <DB as sqlx::Database>::ValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+                let text = <&'r str as sqlx::Decode<'r, DB>>::decode(value)?;
+                <$type>::parse(text).ok_or_else(|| format!("{} cannot be {text:?}", stringify!($type)).into())
+            }
+        }
+    };
+}
+
 /// Runs `$body` with `$pool` bound to the configured pool, whichever engine it is.
 #[macro_export]
 macro_rules! dispatch {

@@ -256,7 +256,9 @@ where
 
     async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
         if !is_json(request.headers()) {
-            return Err(AppError::from(JsonRejection::from(axum::extract::rejection::MissingJsonContentType::default())));
+            return Err(AppError::from(JsonRejection::from(
+                axum::extract::rejection::MissingJsonContentType::default(),
+            )));
         }
         let bytes = bytes::Bytes::from_request(request, state).await.map_err(|rejection| {
             if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
@@ -297,7 +299,9 @@ fn is_json(headers: &axum::http::HeaderMap) -> bool {
 /// The 400 for a NUL character in `field`. A name the client made up (not letters, digits and
 /// underscores, or too long) is not repeated back.
 pub fn nul_in(field: &str) -> AppError {
-    let plain = !field.is_empty() && field.len() <= 40 && field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ' ');
+    let plain = !field.is_empty()
+        && field.len() <= 40
+        && field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ' ');
     let field = if plain { field } else { "A field" };
     AppError::BadRequest(format!("{field} must not contain NUL characters"))
 }

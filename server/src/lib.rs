@@ -11,8 +11,8 @@ pub mod error;
 pub mod jobs;
 pub mod mail;
 mod openapi;
-pub mod routes;
 pub mod profiles;
+pub mod routes;
 mod security;
 mod site;
 pub mod state;
@@ -37,11 +37,11 @@ use tower_http::normalize_path::NormalizePathLayer;
 use crate::accounts::session::Keys;
 use crate::accounts::throttle::Throttle;
 use crate::config::Config;
-pub use crate::state::AppState;
-use crate::state::{BACKGROUND_TASKS, Throttles};
 use crate::db::Db;
 use crate::error::AppError;
 use crate::mail::{MailSetupError, Outbox, Transport};
+pub use crate::state::AppState;
+use crate::state::{BACKGROUND_TASKS, Throttles};
 use crate::storage::{Storage, StorageSetupError};
 
 #[derive(Debug, thiserror::Error)]
@@ -211,4 +211,3 @@ async fn api_not_found() -> AppError {
 async fn method_not_allowed() -> AppError {
     AppError::MethodNotAllowed("Method not allowed".into())
 }
-

@@ -2,9 +2,9 @@
 //! any call may answer); the paths come from the routes as they are registered (routes.rs), so a
 //! served call cannot be missing from it. The web app's types are generated from its snapshot.
 
+use utoipa::openapi::Content;
 use utoipa::openapi::response::ResponseBuilder;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
-use utoipa::openapi::Content;
 use utoipa::{Modify, OpenApi};
 
 /// What the routes do not say: the title, the servers and the tags.
@@ -49,9 +49,7 @@ struct AnyCallErrors;
 
 impl Modify for AnyCallErrors {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        let error = || {
-            Content::new(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody")))
-        };
+        let error = || Content::new(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody")));
         for item in openapi.paths.paths.values_mut() {
             let operations = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete];
             for operation in operations.into_iter().flatten() {

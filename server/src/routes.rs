@@ -32,7 +32,6 @@ pub fn operation_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(readyz))
 }
 
-
 /// The whole document, made from the registered routes.
 pub fn openapi() -> utoipa::openapi::OpenApi {
     openapi::assemble(operation_routes().into_openapi(), api_routes(0).into_openapi())
@@ -81,12 +80,10 @@ pub struct Readiness {
     ))]
 pub async fn readyz(State(state): State<AppState>) -> Response {
     match tokio::time::timeout(Duration::from_secs(2), state.db.ping()).await {
-        Ok(Ok(())) => Json(Readiness {
-            success: true,
-            message: "ready".into(),
-            search_index: state.search_index.status().into(),
-        })
-        .into_response(),
+        Ok(Ok(())) => {
+            Json(Readiness { success: true, message: "ready".into(), search_index: state.search_index.status().into() })
+                .into_response()
+        }
         Ok(Err(error)) => {
             tracing::warn!(%error, "readiness check failed");
             unavailable()

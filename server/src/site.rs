@@ -163,7 +163,8 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    const INDEX: &str = "<html><head>\n<script type=\"module\" src=\"/assets/index.js\"></script>\n</head><body></body></html>";
+    const INDEX: &str =
+        "<html><head>\n<script type=\"module\" src=\"/assets/index.js\"></script>\n</head><body></body></html>";
 
     fn pages() -> Pages {
         let manifest = json!({

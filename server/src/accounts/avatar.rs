@@ -4,9 +4,9 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 
-use crate::state::AppState;
 use crate::error::{ApiResult, AppError, PathParam};
 use crate::mail::html_escape;
+use crate::state::AppState;
 
 use super::repo;
 

@@ -224,7 +224,7 @@ pub async fn login(
         }
     };
     limits.login_failures.clear(&throttle_key);
-    let token = session::open(&state.db, &state.keys, &user.id, &user.email, &user.account_type).await?;
+    let token = session::open(&state.db, &state.keys, &user.id, &user.email, user.account_type).await?;
     Ok(Json(LoginResponse {
         success: true,
         message: "Logged in successfully".into(),
@@ -296,7 +296,12 @@ async fn send_reset_link(state: &AppState, email: &Email) -> Result<(), AppError
     let link = format!("{}/update-password/{token}", state.config.public_url);
     let mail = emails::password_reset(&user.email, &link);
     let per_address = state.config.limits.resets_per_address_per_hour;
-    let reset = repo::NewReset { email, user_id: &user.id, token_hash: &digest(&token), lifetime_millis: RESET_LIFETIME_MILLIS };
+    let reset = repo::NewReset {
+        email,
+        user_id: &user.id,
+        token_hash: &digest(&token),
+        lifetime_millis: RESET_LIFETIME_MILLIS,
+    };
     if !repo::store_reset_token(&state.db, &reset, per_address, &mail).await? {
         tracing::info!("a password reset link was not sent: this address had its hourly number");
         return Ok(());
@@ -332,7 +337,8 @@ pub async fn reset_password(
     }
     let password = NewPassword::parse(password)?;
     let token_hash = digest(token);
-    let user_id = repo::reset_token_owner(&state.db, &token_hash).await?.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
+    let user_id =
+        repo::reset_token_owner(&state.db, &token_hash).await?.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
     let user = repo::find(&state.db, &user_id).await?.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
     let password_hash = state.hasher.hash(password.as_str()).await?;
     let mail = emails::password_changed(&user.email, &user.first_name, &state.config.public_url);

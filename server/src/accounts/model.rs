@@ -29,6 +29,8 @@ impl AccountType {
     }
 }
 
+crate::text_column!(AccountType);
+
 /// An e-mail address: trimmed, lower-cased (addresses are unique ignoring case), plausibly shaped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Email(String);
@@ -86,7 +88,7 @@ pub struct UserRow {
     pub last_name: String,
     pub email: String,
     pub password_hash: String,
-    pub account_type: String,
+    pub account_type: AccountType,
 }
 
 /// A user as the API shows it to its owner.
@@ -98,10 +100,11 @@ pub struct User {
     pub first_name: String,
     pub last_name: String,
     pub email: String,
-    pub account_type: String,
+    pub account_type: AccountType,
     /// The initials avatar this server renders: an absolute URL.
     pub image: String,
-    /// The caller's current JWT.
+    /// The caller's current JWT (`null` where the answer holds none, as after signup).
+    #[schema(required)]
     pub token: Option<String>,
 }
 

@@ -14,7 +14,9 @@ const HOUR_MILLIS: i64 = 60 * 60 * 1000;
 pub enum Room {
     Taken,
     /// It had its number; the next one may go after `retry_after_secs`.
-    Full { retry_after_secs: u64 },
+    Full {
+        retry_after_secs: u64,
+    },
 }
 
 pub const FIND_BY_EMAIL: &str =
@@ -114,7 +116,8 @@ pub async fn spend_code_attempt(db: &Db, email: &Email, max_wrong: i64) -> Resul
 
 pub async fn has_signup_code(db: &Db, email: &Email) -> Result<bool, sqlx::Error> {
     const SQL: &str = "SELECT email FROM signup_codes WHERE email = $1";
-    let found: Option<(String,)> = dispatch!(db, |pool| sqlx::query_as(SQL).bind(email.as_str()).fetch_optional(pool).await)?;
+    let found: Option<(String,)> =
+        dispatch!(db, |pool| sqlx::query_as(SQL).bind(email.as_str()).fetch_optional(pool).await)?;
     Ok(found.is_some())
 }
 
@@ -131,8 +134,13 @@ pub async fn create_account(db: &Db, code_hash: &str, user: &NewUser<'_>) -> Res
     };
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
-        let consumed =
-            sqlx::query(CONSUME).bind(user.email.as_str()).bind(code_hash).bind(now).execute(&mut *tx).await?.rows_affected();
+        let consumed = sqlx::query(CONSUME)
+            .bind(user.email.as_str())
+            .bind(code_hash)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
         if consumed != 1 {
             return Ok(None);
         }
@@ -216,7 +224,13 @@ pub async fn reset_token_owner(db: &Db, token_hash: &str) -> Result<Option<Strin
 /// Consumes the reset link and sets the new password; every other reset link and every session
 /// of the account end and the notice is queued, in one transaction. `false` when the link was
 /// used or expired meanwhile.
-pub async fn reset_password(db: &Db, token_hash: &str, user_id: &str, password_hash: &str, mail: &Mail) -> Result<bool, sqlx::Error> {
+pub async fn reset_password(
+    db: &Db,
+    token_hash: &str,
+    user_id: &str,
+    password_hash: &str,
+    mail: &Mail,
+) -> Result<bool, sqlx::Error> {
     const CONSUME: &str = "DELETE FROM password_resets WHERE token_hash = $1 AND expires_at > $2";
     const OTHER_TOKENS: &str = "DELETE FROM password_resets WHERE user_id = $1";
     const UPDATE: &str = "UPDATE users SET password_hash = $1 WHERE id = $2";
@@ -240,7 +254,13 @@ pub async fn reset_password(db: &Db, token_hash: &str, user_id: &str, password_h
 /// Sets a new password chosen by the signed-in owner: the other sessions end (the one in
 /// `keep_jti` goes on), so do reset links mailed before (one must not undo the change), and the
 /// notice is queued, in one transaction.
-pub async fn change_password(db: &Db, user_id: &str, keep_jti: &str, password_hash: &str, mail: &Mail) -> Result<(), sqlx::Error> {
+pub async fn change_password(
+    db: &Db,
+    user_id: &str,
+    keep_jti: &str,
+    password_hash: &str,
+    mail: &Mail,
+) -> Result<(), sqlx::Error> {
     const UPDATE: &str = "UPDATE users SET password_hash = $1 WHERE id = $2";
     const END_OTHER_SESSIONS: &str = "DELETE FROM sessions WHERE user_id = $1 AND jti <> $2";
     const END_RESET_LINKS: &str = "DELETE FROM password_resets WHERE user_id = $1";

@@ -68,7 +68,13 @@ impl Keys {
 }
 
 /// Signs a new token for the user and opens its session.
-pub async fn open(db: &Db, keys: &Keys, user_id: &str, email: &str, account_type: &str) -> Result<String, AppError> {
+pub async fn open(
+    db: &Db,
+    keys: &Keys,
+    user_id: &str,
+    email: &str,
+    account_type: AccountType,
+) -> Result<String, AppError> {
     const SQL: &str = "INSERT INTO sessions (jti, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4)";
     const PURGE: &str = "DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2";
     let now = now_millis();
@@ -76,7 +82,7 @@ pub async fn open(db: &Db, keys: &Keys, user_id: &str, email: &str, account_type
     let claims = Claims {
         id: user_id.to_string(),
         email: email.to_string(),
-        account_type: account_type.to_string(),
+        account_type: account_type.as_str().to_string(),
         iat,
         exp: iat + TOKEN_LIFETIME_SECS,
         jti: new_id(),
@@ -129,11 +135,10 @@ where
                            WHERE s.jti = $1 AND s.user_id = $2 AND s.expires_at > $3";
         let token = bearer(parts).ok_or_else(|| AppError::unauthorized(TOKEN_MISSING))?;
         let claims = Arc::<Keys>::from_ref(state).verify(token).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
-        let row: Option<(String, String, String)> = dispatch!(&Db::from_ref(state), |pool| {
+        let row: Option<(String, String, AccountType)> = dispatch!(&Db::from_ref(state), |pool| {
             sqlx::query_as(SQL).bind(&claims.jti).bind(&claims.id).bind(now_millis()).fetch_optional(pool).await
         })?;
         let (id, email, account_type) = row.ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
-        let account_type = AccountType::parse(&account_type).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
         Ok(Self { id, email, account_type, jti: claims.jti, token: token.to_string() })
     }
 }

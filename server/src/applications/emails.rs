@@ -2,6 +2,8 @@
 
 use crate::mail::{Mail, html_escape};
 
+use super::model::ApplicationStatus;
+
 fn wrap(text: String, html_body: String) -> (String, String) {
     let html = format!(
         "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif;color:#1f2937\">{html_body}<p style=\"color:#4b5563\">jobportal</p></body></html>"
@@ -36,8 +38,18 @@ pub fn new_application(notice: &NewApplication<'_>) -> Mail {
     Mail { to: notice.recruiter_email.into(), subject: format!("New application for {}", notice.job_title), text, html }
 }
 
-pub fn decision(to: &str, first_name: &str, job_title: &str, company: &str, status: &str, link: &str) -> Mail {
-    let outcome = if status == "shortlisted" { "has been shortlisted" } else { "was not selected this time" };
+pub fn decision(
+    to: &str,
+    first_name: &str,
+    job_title: &str,
+    company: &str,
+    status: ApplicationStatus,
+    link: &str,
+) -> Mail {
+    let outcome = match status {
+        ApplicationStatus::Shortlisted => "has been shortlisted",
+        _ => "was not selected this time",
+    };
     let (text, html) = wrap(
         format!(
             "Hello {first_name},\n\nYour application for {job_title} at {company} {outcome}.\n\nYour applications: {link}"

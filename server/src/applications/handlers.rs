@@ -4,16 +4,16 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::state::AppState;
 use crate::accounts::model::AccountType;
 use crate::accounts::repo as users;
 use crate::accounts::session::{Applicant, AuthUser, Recruiter};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 use crate::jobs::repo as jobs;
 use crate::profiles::links;
+use crate::state::AppState;
 
 use super::emails::{self, NewApplication};
-use super::model::{Application, ApplicationRow, parse_sop};
+use super::model::{Application, ApplicationRow, ApplicationStatus, parse_sop};
 use super::repo::{self, Decision};
 
 #[derive(Deserialize, ToSchema)]
@@ -44,9 +44,7 @@ pub struct ApplicationResponse {
 }
 
 fn shown_to(state: &AppState, viewer_id: &str, rows: Vec<ApplicationRow>) -> Vec<Application> {
-    rows.into_iter()
-        .map(|row| row.into_application(|applicant| links::link(&state, applicant, viewer_id)))
-        .collect()
+    rows.into_iter().map(|row| row.into_application(|applicant| links::link(state, applicant, viewer_id))).collect()
 }
 
 /// Apply to a job with a statement of purpose. The recruiter is told by e-mail.
@@ -170,15 +168,15 @@ pub async fn update_status(
     PathParam(application_id): PathParam<String>,
     JsonBody(request): JsonBody<StatusRequest>,
 ) -> ApiResult<Json<ApplicationResponse>> {
-    let status = match request.status.as_deref().map(str::trim) {
-        Some(status @ ("shortlisted" | "rejected")) => status.to_string(),
+    let status = match request.status.as_deref().map(str::trim).and_then(ApplicationStatus::parse) {
+        Some(status @ (ApplicationStatus::Shortlisted | ApplicationStatus::Rejected)) => status,
         _ => return Err(AppError::bad_request("Status must be shortlisted or rejected")),
     };
     let not_found = || AppError::not_found("Application not found");
     let row = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
     let link = format!("{}/dashboard/my-applications", state.config.public_url);
-    let notice = emails::decision(&row.email, &row.first_name, &row.title, &row.company, &status, &link);
-    match repo::decide(&state.db, &application_id, &caller.id, &status, &notice).await? {
+    let notice = emails::decision(&row.email, &row.first_name, &row.title, &row.company, status, &link);
+    match repo::decide(&state.db, &application_id, &caller.id, status, &notice).await? {
         Decision::Decided => {}
         Decision::NotFound => return Err(not_found()),
         Decision::AlreadyDecided => return Err(AppError::Conflict("This application has already been decided".into())),
@@ -188,7 +186,7 @@ pub async fn update_status(
     let row = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
     Ok(Json(ApplicationResponse {
         success: true,
-        message: format!("Application status updated to {status}"),
+        message: format!("Application status updated to {}", status.as_str()),
         data: row.into_application(|applicant| links::link(&state, applicant, &caller.id)),
     }))
 }

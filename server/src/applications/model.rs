@@ -1,8 +1,33 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::jobs::model::rfc3339_from_millis;
+use crate::jobs::model::{JobType, rfc3339_from_millis};
 use crate::profiles::model::Education;
+
+/// Where an application stands: `applied`, then `shortlisted` or `rejected` by the recruiter, once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ApplicationStatus {
+    Applied,
+    Shortlisted,
+    Rejected,
+}
+
+impl ApplicationStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Applied => "applied",
+            Self::Shortlisted => "shortlisted",
+            Self::Rejected => "rejected",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        [Self::Applied, Self::Shortlisted, Self::Rejected].into_iter().find(|status| status.as_str() == text)
+    }
+}
+
+crate::text_column!(ApplicationStatus);
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -11,7 +36,7 @@ pub struct ApplicationJob {
     pub salary: i64,
     pub company: String,
     pub location: String,
-    pub job_type: String,
+    pub job_type: JobType,
     pub deadline: String,
 }
 
@@ -43,8 +68,7 @@ pub struct Application {
     #[serde(rename = "_id")]
     pub id: String,
     pub job_id: String,
-    /// `applied`, `shortlisted` or `rejected`.
-    pub status: String,
+    pub status: ApplicationStatus,
     /// The statement of purpose.
     pub sop: String,
     pub date_of_application: String,
@@ -63,14 +87,14 @@ pub struct ApplicationRow {
     pub id: String,
     pub job_id: String,
     pub applicant_id: String,
-    pub status: String,
+    pub status: ApplicationStatus,
     pub sop: String,
     pub created_at: i64,
     pub title: String,
     pub salary: i64,
     pub company: String,
     pub location: String,
-    pub job_type: String,
+    pub job_type: JobType,
     pub deadline: i64,
     pub job_removed: bool,
     pub recruiter_company: String,

@@ -3,7 +3,7 @@ use crate::error::{AppError, Constraint, ResultExt};
 use crate::mail::Mail;
 use crate::{dispatch, enqueue_mail};
 
-use super::model::ApplicationRow;
+use super::model::{ApplicationRow, ApplicationStatus};
 
 const SELECT: &str = "SELECT a.id, a.job_id, a.applicant_id, a.status, a.sop, a.created_at, \
      j.title, j.salary, j.company, j.location, j.job_type, j.deadline, (j.deleted_at IS NOT NULL) AS job_removed, \
@@ -112,7 +112,7 @@ pub async fn decide(
     db: &Db,
     id: &str,
     recruiter_id: &str,
-    status: &str,
+    status: ApplicationStatus,
     notice: &Mail,
 ) -> Result<Decision, sqlx::Error> {
     // A deleted job's applications stay with their applicants as a record, but are no longer
@@ -124,7 +124,7 @@ pub async fn decide(
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
         let decided = sqlx::query(UPDATE)
-            .bind(status)
+            .bind(status.as_str())
             .bind(now_millis())
             .bind(id)
             .bind(recruiter_id)
@@ -133,11 +133,11 @@ pub async fn decide(
             .rows_affected()
             == 1;
         if !decided {
-            let exists: Option<(String, Option<i64>)> =
+            let exists: Option<(ApplicationStatus, Option<i64>)> =
                 sqlx::query_as(EXISTS).bind(id).bind(recruiter_id).fetch_optional(&mut *tx).await?;
             return Ok(match exists {
                 None => Decision::NotFound,
-                Some((status, _)) if status != "applied" => Decision::AlreadyDecided,
+                Some((status, _)) if status != ApplicationStatus::Applied => Decision::AlreadyDecided,
                 Some(_) => Decision::JobDeleted,
             });
         }

@@ -5,11 +5,11 @@ use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::state::AppState;
 use crate::accounts::session::Admin;
 use crate::error::{ApiResult, AppError, Constraint, ErrorBody, JsonBody, PathParam, ResultExt};
-use crate::jobs::search::MAX_PAGE_SIZE;
 use crate::jobs::repo as jobs_repo;
+use crate::jobs::search::MAX_PAGE_SIZE;
+use crate::state::AppState;
 
 use super::model::{Category, CategoryPage};
 use super::repo;

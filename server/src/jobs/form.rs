@@ -10,7 +10,7 @@ use time::{Date, OffsetDateTime};
 
 use crate::error::AppError;
 
-use super::model::{JOB_TYPES, JobEdit, NewJob};
+use super::model::{JobEdit, JobType, NewJob};
 
 pub type Fields = HashMap<String, Value>;
 
@@ -108,11 +108,8 @@ pub fn new_job(fields: &Fields, user_id: String) -> Result<NewJob, AppError> {
     let deadline = date(fields, "deadline", "Application deadline is required", "Application deadline")?;
     let skillsets = skillsets(fields)?;
     let job_type = required(fields, "jobType", "Job type is required")?;
-    let job_type = JOB_TYPES
-        .iter()
-        .find(|kind| **kind == job_type)
-        .ok_or_else(|| AppError::bad_request("Job type must be Full-time, Part-time or Internship"))?
-        .to_string();
+    let job_type = JobType::parse(&job_type)
+        .ok_or_else(|| AppError::bad_request("Job type must be Full-time, Part-time or Internship"))?;
     let salary = whole_number(fields, "salary", "Salary is required", "Salary", 0)?;
     let category_id = required(fields, "categoryName", "Category is required")?;
     let location = bounded(required(fields, "location", "Location is required")?, "Location", MAX_TITLE)?;
@@ -184,20 +181,9 @@ pub struct JobForm {
     #[schema(min_items = 1, max_items = 50)]
     pub skillsets: Vec<String>,
     #[schema(example = "Full-time")]
-    pub job_type: JobTypeName,
+    pub job_type: JobType,
     /// The category's `_id`.
     pub category_name: String,
-}
-
-/// The three kinds of job.
-#[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
-pub enum JobTypeName {
-    #[schema(rename = "Full-time")]
-    FullTime,
-    #[schema(rename = "Part-time")]
-    PartTime,
-    Internship,
 }
 
 /// What `updateJob` may change, as JSON or multipart text fields.

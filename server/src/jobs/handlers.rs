@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::state::AppState;
 use crate::accounts::session::Recruiter;
 use crate::error::{Ack, ApiResult, AppError, Constraint, ErrorBody, JsonBody, PathParam, ResultExt};
+use crate::state::AppState;
 
 use super::form::{self, DEADLINE_AFTER_POSTING, Fields};
 use super::model::JobEdit;
@@ -291,7 +291,7 @@ pub async fn update_job(
     state.jobs_changed().await;
     match outcome {
         EditOutcome::Edited(job) => {
-            Ok(Json(JobResponse { success: true, message: "Job updated successfully".into(), data: job }))
+            Ok(Json(JobResponse { success: true, message: "Job updated successfully".into(), data: *job }))
         }
         EditOutcome::NotFound => Err(AppError::not_found(JOB_NOT_FOUND)),
         EditOutcome::BelowApplications(count) => Err(AppError::bad_request(format!(

@@ -11,9 +11,7 @@ use std::sync::Mutex;
 
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::{BooleanQuery, ConstScoreQuery, FuzzyTermQuery, Occur, Query, RangeQuery, TermQuery};
-use tantivy::schema::{
-    FAST, Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions,
-};
+use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions};
 use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 /// Bumped whenever the schema or the analysis changes: an index of another version is rebuilt.
@@ -171,7 +169,8 @@ impl JobIndex {
         let version = std::fs::read_to_string(dir.join(VERSION_FILE)).ok();
         let current = version.as_deref().map(str::trim) == Some(SCHEMA_VERSION.to_string().as_str());
         // A version file that was not bumped with a schema change must not stop the server.
-        let opened = if current { Index::open_in_dir(dir).ok().filter(|index| index.schema() == schema()) } else { None };
+        let opened =
+            if current { Index::open_in_dir(dir).ok().filter(|index| index.schema() == schema()) } else { None };
         let (index, fresh) = match opened {
             Some(index) => (index, false),
             None => {
@@ -374,7 +373,8 @@ impl JobIndex {
     /// person may still be typing it) also the stems of the whole words it begins that the most
     /// jobs use in their title, skills, company or location.
     fn expanded(&self, searcher: &Searcher, words: &[(String, String)]) -> tantivy::Result<Vec<Searched>> {
-        let mut expanded: Vec<Searched> = words.iter().map(|(_, stem)| Searched { stems: vec![stem.clone()] }).collect();
+        let mut expanded: Vec<Searched> =
+            words.iter().map(|(_, stem)| Searched { stems: vec![stem.clone()] }).collect();
         let (Some((raw, _)), Some(last)) = (words.last(), expanded.last_mut()) else { return Ok(expanded) };
         if raw.chars().count() < PREFIX_MIN_CHARS {
             return Ok(expanded);
@@ -410,7 +410,10 @@ impl JobIndex {
         let any_of = |field: Field, values: &[String]| -> Box<dyn Query> {
             let mut terms: Vec<Box<dyn Query>> = values
                 .iter()
-                .map(|value| Box::new(TermQuery::new(Term::from_field_text(field, value), IndexRecordOption::WithFreqs)) as Box<dyn Query>)
+                .map(|value| {
+                    Box::new(TermQuery::new(Term::from_field_text(field, value), IndexRecordOption::WithFreqs))
+                        as Box<dyn Query>
+                })
                 .collect();
             if terms.len() == 1 {
                 return terms.remove(0);
@@ -426,7 +429,10 @@ impl JobIndex {
                 let mut stream = analyzer.token_stream(word);
                 while let Some(token) = stream.next() {
                     let term = Term::from_field_text(f.location, &token.text);
-                    filters.push(Box::new(ConstScoreQuery::new(Box::new(TermQuery::new(term, IndexRecordOption::Basic)), 0.0)));
+                    filters.push(Box::new(ConstScoreQuery::new(
+                        Box::new(TermQuery::new(term, IndexRecordOption::Basic)),
+                        0.0,
+                    )));
                 }
             }
         }
@@ -473,11 +479,21 @@ impl JobIndex {
 
     /// The requested page's `seq`s: best match first (block-max WAND skips what cannot make the
     /// page; equal scores in index order), or newest first.
-    fn page(&self, searcher: &Searcher, query: &dyn Query, request: &IndexQuery, words: bool) -> tantivy::Result<Vec<u64>> {
+    fn page(
+        &self,
+        searcher: &Searcher,
+        query: &dyn Query,
+        request: &IndexQuery,
+        words: bool,
+    ) -> tantivy::Result<Vec<u64>> {
         let top = TopDocs::with_limit(request.limit).and_offset(request.offset);
         if words && request.sort == Sort::Relevance {
             let ranked = searcher.search(query, &top.order_by_score())?;
-            let seqs = searcher.segment_readers().iter().map(|segment| segment.fast_fields().u64("seq")).collect::<Result<Vec<_>, _>>()?;
+            let seqs = searcher
+                .segment_readers()
+                .iter()
+                .map(|segment| segment.fast_fields().u64("seq"))
+                .collect::<Result<Vec<_>, _>>()?;
             return Ok(ranked
                 .into_iter()
                 .filter_map(|(_, address)| seqs[address.segment_ord as usize].first(address.doc_id))
@@ -491,7 +507,12 @@ impl JobIndex {
     /// The words with each word of five letters or more that no job spells so (in its title,
     /// skills, company or location) replaced by the spelling within one edit that the most jobs
     /// use; with `same_stem`, only by a spelling of the same stem. `None` when nothing changes.
-    fn respelt(&self, searcher: &Searcher, words: &[(String, String)], same_stem: bool) -> tantivy::Result<Option<Vec<String>>> {
+    fn respelt(
+        &self,
+        searcher: &Searcher,
+        words: &[(String, String)],
+        same_stem: bool,
+    ) -> tantivy::Result<Option<Vec<String>>> {
         let mut changed = false;
         let mut respelt = Vec::new();
         for (raw, stem) in words {
@@ -514,7 +535,10 @@ impl JobIndex {
             }
             let best = spellings
                 .into_iter()
-                .filter(|(word, _)| !same_stem || self.analysed(std::slice::from_ref(word)).is_ok_and(|a| a.iter().any(|(_, s)| s == stem)))
+                .filter(|(word, _)| {
+                    !same_stem
+                        || self.analysed(std::slice::from_ref(word)).is_ok_and(|a| a.iter().any(|(_, s)| s == stem))
+                })
                 .max_by(|(a, a_jobs), (b, b_jobs)| a_jobs.cmp(b_jobs).then_with(|| b.cmp(a)));
             match best {
                 Some((word, _)) => {

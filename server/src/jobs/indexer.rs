@@ -408,8 +408,7 @@ async fn changes_after(db: &Db, cursor: i64, since: i64) -> Result<Vec<(i64, Str
     match db {
         Db::Sqlite(pool) => sqlx::query_as(AFTER).bind(cursor).bind(BATCH).fetch_all(pool).await,
         Db::Postgres(pool) => {
-            let mut rows: Vec<(i64, String)> =
-                sqlx::query_as(LATE).bind(since).bind(cursor).fetch_all(pool).await?;
+            let mut rows: Vec<(i64, String)> = sqlx::query_as(LATE).bind(since).bind(cursor).fetch_all(pool).await?;
             rows.extend(sqlx::query_as::<_, (i64, String)>(AFTER).bind(cursor).bind(BATCH).fetch_all(pool).await?);
             Ok(rows)
         }

@@ -1,9 +1,9 @@
 //! Jobs: posting, editing and deleting; browsing and searching; one job and its details.
 
 pub mod form;
+pub mod handlers;
 pub mod index;
 pub mod indexer;
-pub mod handlers;
 pub mod model;
 pub mod repo;
 pub mod search;

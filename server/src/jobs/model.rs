@@ -3,7 +3,34 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use utoipa::ToSchema;
 
-pub const JOB_TYPES: [&str; 3] = ["Full-time", "Part-time", "Internship"];
+/// The three kinds of job, spelled on the wire and in the database as `Full-time`, `Part-time`
+/// and `Internship`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, ToSchema)]
+pub enum JobType {
+    #[serde(rename = "Full-time")]
+    FullTime,
+    #[serde(rename = "Part-time")]
+    PartTime,
+    Internship,
+}
+
+impl JobType {
+    pub const ALL: [Self; 3] = [Self::FullTime, Self::PartTime, Self::Internship];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::FullTime => "Full-time",
+            Self::PartTime => "Part-time",
+            Self::Internship => "Internship",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|kind| kind.as_str() == text)
+    }
+}
+
+crate::text_column!(JobType);
 
 /// A job ready to be stored: every field already parsed and checked.
 #[derive(Clone, Debug)]
@@ -20,7 +47,7 @@ pub struct NewJob {
     pub max_applicants: i64,
     pub max_positions: i64,
     pub skillsets: Vec<String>,
-    pub job_type: String,
+    pub job_type: JobType,
 }
 
 /// The three fields an edit may change.
@@ -50,8 +77,7 @@ pub struct Job {
     pub max_applicants: i64,
     pub max_positions: i64,
     pub skillsets: Vec<String>,
-    /// `Full-time`, `Part-time` or `Internship`.
-    pub job_type: String,
+    pub job_type: JobType,
     /// The category's `_id`.
     pub category: String,
     pub category_name: String,
@@ -94,7 +120,7 @@ pub struct JobRow {
     pub max_applicants: i64,
     pub max_positions: i64,
     pub skillsets: String,
-    pub job_type: String,
+    pub job_type: JobType,
     pub category_id: String,
     pub category_name: String,
     pub user_id: String,

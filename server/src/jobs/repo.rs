@@ -25,7 +25,7 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Job, sqlx::Error> {
             .bind(job.max_applicants)
             .bind(job.max_positions)
             .bind(&skillsets)
-            .bind(&job.job_type)
+            .bind(job.job_type.as_str())
             .bind(now)
             .execute(pool)
             .await
@@ -71,7 +71,7 @@ pub async fn list_by_recruiter(db: &Db, user_id: &str) -> Result<Vec<Job>, sqlx:
 }
 
 pub enum EditOutcome {
-    Edited(Job),
+    Edited(Box<Job>),
     NotFound,
     BelowApplications(i64),
     DeadlineNotAfterPosting,
@@ -96,7 +96,7 @@ pub async fn edit(db: &Db, id: &str, user_id: &str, edit: &JobEdit) -> Result<Ed
             .map(|done| done.rows_affected() == 1)
     })?;
     if edited {
-        return Ok(find(db, id).await?.map_or(EditOutcome::NotFound, EditOutcome::Edited));
+        return Ok(find(db, id).await?.map_or(EditOutcome::NotFound, |job| EditOutcome::Edited(Box::new(job))));
     }
     let why: Option<(i64, i64)> =
         dispatch!(db, |pool| sqlx::query_as(WHY).bind(id).bind(user_id).fetch_optional(pool).await)?;

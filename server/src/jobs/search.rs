@@ -7,7 +7,7 @@ use utoipa::IntoParams;
 use crate::db::{Db, now_millis};
 use crate::error::AppError;
 
-use super::model::{FoundJob, JOB_COLUMNS, JOB_TYPES, Job, JobRow};
+use super::model::{FoundJob, JOB_COLUMNS, Job, JobRow, JobType};
 
 pub const DEFAULT_PAGE_SIZE: i64 = 50;
 pub const MAX_PAGE_SIZE: i64 = 100;
@@ -67,13 +67,17 @@ impl JobSearch {
             match key.as_ref() {
                 "q" => search.q = terms(value),
                 "jobType" if value.is_empty() => {}
-                "jobType" => match JOB_TYPES.iter().find(|kind| kind.eq_ignore_ascii_case(value)) {
-                    Some(kind) if !search.job_types.iter().any(|k| k == kind) => {
-                        search.job_types.push(kind.to_string())
+                "jobType" => {
+                    match JobType::ALL.map(JobType::as_str).into_iter().find(|kind| kind.eq_ignore_ascii_case(value)) {
+                        Some(kind) if !search.job_types.iter().any(|k| k == kind) => {
+                            search.job_types.push(kind.to_string())
+                        }
+                        Some(_) => {}
+                        None => {
+                            return Err(AppError::bad_request("jobType must be Full-time, Part-time or Internship"));
+                        }
                     }
-                    Some(_) => {}
-                    None => return Err(AppError::bad_request("jobType must be Full-time, Part-time or Internship")),
-                },
+                }
                 "category" => search.category = Some(value.to_string()).filter(|v| !v.is_empty()),
                 "location" => search.location = Some(value.to_lowercase()).filter(|v| !v.is_empty()),
                 "salaryMin" if value.is_empty() => {}
@@ -95,7 +99,11 @@ impl JobSearch {
                 "postedWithin" if value.is_empty() => {}
                 "postedWithin" => match value.parse::<i64>() {
                     Ok(days) if (1..=3650).contains(&days) => search.posted_within_days = Some(days),
-                    _ => return Err(AppError::bad_request("postedWithin must be a whole number of days from 1 to 3650")),
+                    _ => {
+                        return Err(AppError::bad_request(
+                            "postedWithin must be a whole number of days from 1 to 3650",
+                        ));
+                    }
                 },
                 "sort" => {
                     search.sort = match value {

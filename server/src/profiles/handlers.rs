@@ -4,20 +4,20 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::state::AppState;
 use crate::accounts::model::{AccountType, User};
 use crate::accounts::repo as users;
 use crate::accounts::session::{self, Applicant, AuthUser, Recruiter};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody};
 use crate::jobs::model::Job;
 use crate::jobs::repo as jobs;
+use crate::state::AppState;
 
+use super::links;
 use super::model::{
     ApplicantProfile, Education, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, RecruiterProfile, parse_about,
     parse_contact_number, parse_education, parse_name, parse_short, parse_skills,
 };
 use super::repo::{self, ApplicantChanges, ProfileChanges, RecruiterChanges};
-use super::links;
 
 /// The caller's applicant profile, with a resume link made for the caller.
 pub async fn applicant_profile(state: &AppState, user_id: &str) -> Result<ApplicantProfile, AppError> {

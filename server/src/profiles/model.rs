@@ -13,6 +13,8 @@ pub struct Education {
     pub id: String,
     pub institution_name: String,
     pub start_year: i32,
+    /// `null` for "until now".
+    #[schema(required)]
     pub end_year: Option<i32>,
 }
 
@@ -23,6 +25,7 @@ pub struct ApplicantProfile {
     #[serde(rename = "_id")]
     pub id: String,
     /// The about text; `null` until the applicant writes one.
+    #[schema(required)]
     pub profile: Option<String>,
     pub education: Vec<Education>,
     pub skills: Vec<String>,
@@ -42,8 +45,11 @@ pub struct RecruiterProfile {
     #[serde(rename = "_id")]
     pub id: String,
     /// `null` until the recruiter fills it in, like `position` and `contactNumber`.
+    #[schema(required)]
     pub company: Option<String>,
+    #[schema(required)]
     pub position: Option<String>,
+    #[schema(required)]
     pub contact_number: Option<String>,
 }
 

@@ -5,8 +5,7 @@ use crate::dispatch;
 use super::model::{ApplicantRow, Education, RecruiterRow};
 
 pub async fn applicant(db: &Db, user_id: &str) -> Result<Option<ApplicantRow>, sqlx::Error> {
-    const SQL: &str =
-        "SELECT user_id, profile, education, skills, resume_key, resume_name FROM applicant_profiles WHERE user_id = $1";
+    const SQL: &str = "SELECT user_id, profile, education, skills, resume_key, resume_name FROM applicant_profiles WHERE user_id = $1";
     dispatch!(db, |pool| sqlx::query_as::<_, ApplicantRow>(SQL).bind(user_id).fetch_optional(pool).await)
 }
 

@@ -132,7 +132,8 @@ pub async fn download(
         return Err(AppError::forbidden(LINK_REFUSED));
     }
     // The applicant, or a recruiter who has received an application from them to a job still listed.
-    let may_view = applicant_id == params.viewer || repo::received_application(&state.db, &params.viewer, &applicant_id).await?;
+    let may_view =
+        applicant_id == params.viewer || repo::received_application(&state.db, &params.viewer, &applicant_id).await?;
     if !may_view {
         return Err(AppError::not_found(RESUME_NOT_FOUND));
     }

@@ -154,7 +154,8 @@ async fn reset_mails_are_capped_per_address_whichever_client_asks(app: &TestApp)
 
 async fn a_password_change_ends_every_outstanding_reset_link(app: &TestApp) {
     app.sign_up("Applicant", "careful@example.com", PASSWORD).await;
-    let (status, _) = app.post_json("/api/v1/auth/reset-password-token", &json!({ "email": "careful@example.com" })).await;
+    let (status, _) =
+        app.post_json("/api/v1/auth/reset-password-token", &json!({ "email": "careful@example.com" })).await;
     assert_eq!(status, 200);
     let message = app.mail("careful@example.com", "Reset your jobportal password").await;
     let prefix = format!("{}/update-password/", app.config.public_url);
@@ -165,7 +166,8 @@ async fn a_password_change_ends_every_outstanding_reset_link(app: &TestApp) {
     let change = json!({ "oldPassword": PASSWORD, "newPassword": "a new and better password" });
     assert_eq!(app.post_as("/api/v1/auth/changepassword", &token, &change).await.0, 200);
 
-    let reset = json!({ "password": "the attacker's choice", "confirmPassword": "the attacker's choice", "token": link_token });
+    let reset =
+        json!({ "password": "the attacker's choice", "confirmPassword": "the attacker's choice", "token": link_token });
     assert_eq!(
         app.post_json("/api/v1/auth/reset-password", &reset).await,
         (400, error("The reset link is invalid or has expired")),
@@ -251,7 +253,10 @@ async fn nul_characters_are_refused_with_the_field_named(app: &TestApp) {
     assert_eq!(app.get("/api/v1/jobs/getJob/a%00b").await, refused("jobId"));
     assert_eq!(app.get("/api/v1/jobs/alljobs?location=%00").await, refused("location"));
     assert_eq!(app.get("/api/v1/avatars/a%00b.svg").await, refused("file"));
-    assert_eq!(app.post_json("/api/v1/auth/sendotp", &json!({ "email": "a\u{0}@example.com" })).await, refused("email"));
+    assert_eq!(
+        app.post_json("/api/v1/auth/sendotp", &json!({ "email": "a\u{0}@example.com" })).await,
+        refused("email")
+    );
 
     let applicant = app.sign_up("Applicant", "nul@example.com", PASSWORD).await;
     let token = app.log_in("nul@example.com", PASSWORD).await;
@@ -263,9 +268,16 @@ async fn nul_characters_are_refused_with_the_field_named(app: &TestApp) {
             .await,
         refused("institutionName")
     );
-    assert_eq!(update(json!({ "firstName": "A", "lastName": "B", "skills": ["ok", "\u{0}"] })).await, refused("skills"));
-    let (_, details) = app.get_as("/api/v1/auth/applicantDetails", &app.log_in("nul@example.com", PASSWORD).await).await;
-    assert_eq!((details["data"]["firstName"].as_str(), details["data"]["_id"].as_str()), (Some("Ada"), applicant["_id"].as_str()));
+    assert_eq!(
+        update(json!({ "firstName": "A", "lastName": "B", "skills": ["ok", "\u{0}"] })).await,
+        refused("skills")
+    );
+    let (_, details) =
+        app.get_as("/api/v1/auth/applicantDetails", &app.log_in("nul@example.com", PASSWORD).await).await;
+    assert_eq!(
+        (details["data"]["firstName"].as_str(), details["data"]["_id"].as_str()),
+        (Some("Ada"), applicant["_id"].as_str())
+    );
 
     app.sign_up("Recruiter", "nulr@example.com", PASSWORD).await;
     let recruiter = app.log_in("nulr@example.com", PASSWORD).await;

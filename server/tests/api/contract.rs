@@ -20,7 +20,11 @@ const ANY_CALL: &[u16] = &[405];
 /// fallback, the web app) are not checked.
 pub fn check_response(url: &str, status: u16, content_type: Option<&str>, body: &Value) {
     let errors = response_errors(&DOCUMENT, url, status, content_type, body);
-    assert!(errors.is_empty(), "{status} from {url} does not match the OpenAPI document:\n{}\nbody: {body}", errors.join("\n"));
+    assert!(
+        errors.is_empty(),
+        "{status} from {url} does not match the OpenAPI document:\n{}\nbody: {body}",
+        errors.join("\n")
+    );
 }
 
 fn response_errors(document: &Value, url: &str, status: u16, content_type: Option<&str>, body: &Value) -> Vec<String> {
@@ -29,7 +33,8 @@ fn response_errors(document: &Value, url: &str, status: u16, content_type: Optio
         return Vec::new();
     }
     let key = status.to_string();
-    let documented: Vec<&Value> = operations.values().filter_map(|operation| operation["responses"].get(&key)).collect();
+    let documented: Vec<&Value> =
+        operations.values().filter_map(|operation| operation["responses"].get(&key)).collect();
     let Some(response) = documented.first() else {
         return vec![format!("status {status} is not documented for this call")];
     };
@@ -221,9 +226,16 @@ fn the_contract_check_refuses_what_the_document_does_not_allow() {
             "/tags/1: 1 is not of type string",
         ]
     );
-    assert_eq!(check("/api/v1/things/7", 200, json!({ "kind": "a", "tags": [] })), ["/: the required field success is missing"]);
     assert_eq!(
-        check("/api/v1/things/7", 200, json!({ "success": true, "kind": "a", "tags": [], "owner": { "success": true } })),
+        check("/api/v1/things/7", 200, json!({ "kind": "a", "tags": [] })),
+        ["/: the required field success is missing"]
+    );
+    assert_eq!(
+        check(
+            "/api/v1/things/7",
+            200,
+            json!({ "success": true, "kind": "a", "tags": [], "owner": { "success": true } })
+        ),
         ["/owner: 0 of the oneOf choices match {\"success\":true}"]
     );
     assert_eq!(check("/api/v1/things/7", 409, json!({})), ["status 409 is not documented for this call"]);

@@ -114,7 +114,16 @@ impl TestApp {
             .await
             .expect("the server runs");
         });
-        let app = Self { address, client: reqwest::Client::new(), db, config, search_index, stop: Some(stop), served, postgres };
+        let app = Self {
+            address,
+            client: reqwest::Client::new(),
+            db,
+            config,
+            search_index,
+            stop: Some(stop),
+            served,
+            postgres,
+        };
         if app.config.search_index {
             app.index_ready().await;
         }
@@ -228,7 +237,7 @@ pub fn new_job(recruiter: &str, category: &str, title: &str) -> NewJob {
         max_applicants: 20,
         max_positions: 2,
         skillsets: vec!["rust".into(), "sql".into()],
-        job_type: "Full-time".into(),
+        job_type: jobportal::jobs::model::JobType::FullTime,
     }
 }
 
@@ -236,7 +245,8 @@ pub fn new_job(recruiter: &str, category: &str, title: &str) -> NewJob {
 pub async fn status_and_json(response: reqwest::Response) -> (u16, Value) {
     let status = response.status().as_u16();
     let url = response.url().to_string();
-    let content_type = response.headers().get(reqwest::header::CONTENT_TYPE).and_then(|value| value.to_str().ok()).map(str::to_owned);
+    let content_type =
+        response.headers().get(reqwest::header::CONTENT_TYPE).and_then(|value| value.to_str().ok()).map(str::to_owned);
     let text = response.text().await.expect("a body");
     let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("a JSON body, got {status}: {text}"));
     crate::contract::check_response(&url, status, content_type.as_deref(), &body);
@@ -371,9 +381,11 @@ impl SmtpSink {
             .stdout(std::process::Stdio::null())
             .spawn()
             .expect("python3 with aiosmtpd is installed (.ci/run installs it)");
+        // Made first, so that a sink that never answers is killed (on drop) when this panics.
+        let sink = Self { process, maildir };
         for _ in 0..100 {
             if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-                return Self { process, maildir };
+                return sink;
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }

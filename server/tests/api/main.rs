@@ -4,8 +4,8 @@ mod helpers;
 
 mod abuse;
 mod accounts;
-mod architecture;
 mod applications;
+mod architecture;
 mod categories;
 mod contract;
 mod jobs;

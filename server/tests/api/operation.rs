@@ -78,7 +78,10 @@ async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp)
     }
     let page = &paths["/api/v1/jobs/alljobs"]["get"]["parameters"];
     let limit = page.as_array().unwrap().iter().find(|parameter| parameter["name"] == "limit").unwrap();
-    assert_eq!((&limit["schema"]["minimum"], &limit["schema"]["maximum"], &limit["required"]), (&json!(1), &json!(100), &json!(false)));
+    assert_eq!(
+        (&limit["schema"]["minimum"], &limit["schema"]["maximum"], &limit["required"]),
+        (&json!(1), &json!(100), &json!(false))
+    );
     assert_eq!(document["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
 }
 
@@ -137,7 +140,8 @@ async fn the_web_app_is_served_with_caching_compression_and_a_fallback_page() {
 async fn the_page_for_a_public_screen_preloads_that_screens_code() {
     let web = crate::helpers::scratch_dir();
     std::fs::create_dir_all(web.join(".vite")).unwrap();
-    std::fs::write(web.join("index.html"), "<!doctype html><head><title>jobportal</title></head><div id=root></div>").unwrap();
+    std::fs::write(web.join("index.html"), "<!doctype html><head><title>jobportal</title></head><div id=root></div>")
+        .unwrap();
     let manifest = json!({
         "index.html": { "file": "assets/index-1.js", "imports": ["_react-2.js"] },
         "_react-2.js": { "file": "assets/react-2.js" },
@@ -152,7 +156,11 @@ async fn the_page_for_a_public_screen_preloads_that_screens_code() {
         let app = &app;
         async move {
             let response = app.client.get(app.url(path)).send().await.unwrap();
-            assert_eq!((response.status().as_u16(), &response.headers()["cache-control"]), (200, &"no-cache".parse().unwrap()), "{path}");
+            assert_eq!(
+                (response.status().as_u16(), &response.headers()["cache-control"]),
+                (200, &"no-cache".parse().unwrap()),
+                "{path}"
+            );
             assert_eq!(response.headers()["content-type"], "text/html; charset=utf-8", "{path}");
             response.text().await.unwrap()
         }

@@ -212,7 +212,8 @@ async fn the_reindex_command_builds_the_index_but_not_under_a_running_server() {
     let refused = reindex(&app.config.data_dir);
     assert_eq!(refused.status.code(), Some(1));
     assert!(
-        String::from_utf8_lossy(&refused.stderr).starts_with("jobportal: cannot open the search index in INDEX_DIR (is a server running?)"),
+        String::from_utf8_lossy(&refused.stderr)
+            .starts_with("jobportal: cannot open the search index in INDEX_DIR (is a server running?)"),
         "{}",
         String::from_utf8_lossy(&refused.stderr)
     );
@@ -368,7 +369,8 @@ async fn a_passed_deadline_closes_a_job_at_once_and_the_sweep_re_indexes_it(app:
     // Searched as of just before the deadline: the job still carries the index's open mark until
     // the sweep re-indexes it; after the sweep it does not.
     let as_of_before = || {
-        let query = IndexQuery { words: vec!["sweep".into()], open_at: Some(deadline - 1), limit: 10, ..IndexQuery::default() };
+        let query =
+            IndexQuery { words: vec!["sweep".into()], open_at: Some(deadline - 1), limit: 10, ..IndexQuery::default() };
         app.search_index.index.search(&query).unwrap().total
     };
     assert_eq!(as_of_before(), 1);

@@ -1,4 +1,8 @@
+import type { components } from './api-types'
 import { TOKEN_KEY } from './constants'
+
+/** The schemas of the OpenAPI document (server/openapi.json), as generated into api-types.ts. */
+export type Schemas = components['schemas']
 
 export const API_BASE = '/api/v1'
 const FALLBACK_MESSAGE = 'Internal Server Error'

@@ -66,6 +66,7 @@ export const application = (overrides: Partial<Application> = {}): Application =
     education: [{ _id: 'e1', institutionName: 'IIT Bombay', startYear: 2018, endYear: 2022 }],
     skills: ['Rust'],
   },
+  jobRemoved: false,
   ...overrides,
 })
 
@@ -78,6 +79,7 @@ export const applicantDetails = (overrides: Partial<ApplicantDetails> = {}): App
   ],
   skills: ['Rust', 'SQL', 'React'],
   resume: `${PUBLIC_URL}/api/v1/resumes/u-applicant?viewer=u-applicant&expires=4102444800&signature=abc`,
+  resumeName: 'resume.pdf',
   firstName: 'Ann',
   lastName: 'Lee',
   email: 'ann@example.com',
@@ -85,7 +87,7 @@ export const applicantDetails = (overrides: Partial<ApplicantDetails> = {}): App
 })
 
 export const emptyApplicantDetails = (): ApplicantDetails =>
-  applicantDetails({ profile: null, education: [], skills: [], resume: '' })
+  applicantDetails({ profile: null, education: [], skills: [], resume: '', resumeName: '' })
 
 export const recruiterDetails = (overrides: Partial<RecruiterDetails> = {}): RecruiterDetails => ({
   _id: 'u-recruiter',

@@ -69,7 +69,7 @@ export default function JobsPage() {
         onSearch={update}
         categories={categories.data}
         categoriesLoading={categories.isPending}
-        facets={data?.facets}
+        facets={data?.facets ?? undefined}
       />
 
       <h2 id="job-results" ref={resultsHeading} tabIndex={-1} className="mt-10 text-xl font-semibold text-gray-900 focus:outline-2 focus:outline-offset-2 focus:outline-blue-700">

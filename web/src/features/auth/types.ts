@@ -1,16 +1,11 @@
+import type { components } from '@/lib/api-types'
+
+/** The account types a person may sign up as (an Admin is made with `jobportal create-admin`). */
 export const ACCOUNT_TYPES = ['Applicant', 'Recruiter'] as const
 export type AccountType = (typeof ACCOUNT_TYPES)[number]
 
 /** SPEC section 3 "User", as the server returns it. */
-export type User = {
-  _id: string
-  firstName: string
-  lastName: string
-  email: string
-  accountType: AccountType | 'Admin'
-  image: string | null
-  token?: string | null
-}
+export type User = components['schemas']['User']
 
 /** The details kept between the signup form and the code screen (SPEC section 3 "signupData"). */
 export type SignupData = {

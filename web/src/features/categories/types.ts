@@ -1,4 +1,6 @@
-import type { Job } from '@/features/jobs/types'
+import type { components } from '@/lib/api-types'
 
-export type Category = { _id: string; name: string; description: string }
-export type CategoryPage = Category & { jobs: Job[] }
+type Schemas = components['schemas']
+
+export type Category = Schemas['Category']
+export type CategoryPage = Schemas['CategoryPage']

@@ -6,7 +6,7 @@ export type TitlePart = { text: string; marked: boolean }
  * strings, `end` exclusive). A range that is empty, reversed, outside the title or overlapping the
  * one before it is ignored, so a stale or bad range can never hide or repeat part of the title.
  */
-export function splitTitle(title: string, ranges: readonly (readonly [number, number])[] = []): TitlePart[] {
+export function splitTitle(title: string, ranges: readonly (readonly number[])[] = []): TitlePart[] {
   const parts: TitlePart[] = []
   let at = 0
   for (const [start, end] of ranges) {

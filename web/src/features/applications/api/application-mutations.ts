@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, ApiError } from '@/lib/api-client'
+import { api, ApiError, type Schemas } from '@/lib/api-client'
 import type { Application, Decision } from '../types'
 
 export const applyToJob = (jobId: string, sop: string) =>
-  api<{ message: string; application: Application }>(`/jobs/apply/${encodeURIComponent(jobId)}`, { method: 'POST', body: { sop } })
+  api<Schemas['ApplyResponse']>(`/jobs/apply/${encodeURIComponent(jobId)}`, { method: 'POST', body: { sop } })
 
 /** SPEC section 8: a status answer without the application is an error of its own. */
 export async function updateApplicationStatus(applicationId: string, status: Decision) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, type Schemas } from '@/lib/api-client'
 import type { Application } from '../types'
 
 /** Resume links in applications work for ten minutes (API); lists are fetched again every five. */
@@ -7,7 +7,7 @@ const RESUME_LINK_REFRESH_MS = 5 * 60 * 1000
 
 /** An applicant's own applications, or every application a recruiter received. */
 export async function getApplications(): Promise<Application[]> {
-  const { applications } = await api<{ applications?: Application[] }>('/auth/applications')
+  const { applications } = await api<Schemas['ApplicationsResponse']>('/auth/applications')
   return applications ?? []
 }
 
@@ -23,7 +23,7 @@ export const applicationsQueryOptions = (token: string | null) =>
 export const useApplications = (token: string | null) => useQuery(applicationsQueryOptions(token))
 
 export async function getJobApplications(jobId: string): Promise<Application[]> {
-  const { applications } = await api<{ applications?: Application[] }>(`/auth/jobs/applications/${encodeURIComponent(jobId)}`)
+  const { applications } = await api<Schemas['ApplicationsResponse']>(`/auth/jobs/applications/${encodeURIComponent(jobId)}`)
   return applications ?? []
 }
 

@@ -1,17 +1,17 @@
-import { api } from '@/lib/api-client'
-import type { SignupData, User } from '../types'
+import { api, type Schemas } from '@/lib/api-client'
+import type { SignupData } from '../types'
 
-type Message = { message: string }
+type Message = Schemas['Ack']
 
 /** SPEC section 7: the signup code is sent only to an address without an account. */
 export const sendOtp = (email: string) =>
   api<Message>('/auth/sendotp', { method: 'POST', body: { email, checkUserPresent: true } })
 
 export const signup = (data: SignupData & { otp: string }) =>
-  api<Message & { user: User }>('/auth/signup', { method: 'POST', body: data })
+  api<Schemas['SignupResponse']>('/auth/signup', { method: 'POST', body: data })
 
 export const login = (credentials: { email: string; password: string }) =>
-  api<Message & { token: string; user: User }>('/auth/login', { method: 'POST', body: credentials })
+  api<Schemas['LoginResponse']>('/auth/login', { method: 'POST', body: credentials })
 
 export const logout = () => api<Message>('/auth/logout', { method: 'POST' })
 

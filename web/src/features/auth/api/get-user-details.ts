@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, type Schemas } from '@/lib/api-client'
 import type { User } from '../types'
 
 export async function getUserDetails(): Promise<User> {
-  const { data } = await api<{ data: User }>('/auth/userDetails')
+  const { data } = await api<Schemas['UserDetailsResponse']>('/auth/userDetails')
   return data
 }
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, type Schemas } from '@/lib/api-client'
 import type { Category } from '../types'
 
 export async function getCategories(): Promise<Category[]> {
-  const { categories } = await api<{ categories?: Category[] }>('/jobs/showAllCategories')
+  const { categories } = await api<Schemas['CategoriesResponse']>('/jobs/showAllCategories')
   return categories ?? []
 }
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, type Schemas } from '@/lib/api-client'
 import type { CategoryPage } from '../types'
 
 export async function getCategoryPage(categoryId: string): Promise<CategoryPage> {
-  const { selectedCategory } = await api<{ selectedCategory: CategoryPage }>(
+  const { selectedCategory } = await api<Schemas['CategoryPageResponse']>(
     `/jobs/categoryPageDetails/${encodeURIComponent(categoryId)}`,
     { method: 'POST', body: { CategoryId: categoryId } },
   )

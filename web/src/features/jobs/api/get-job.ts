@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, type Schemas } from '@/lib/api-client'
 import type { Job } from '../types'
 
 export async function getJob(jobId: string): Promise<Job> {
-  const { data } = await api<{ data: Job }>(`/jobs/getJob/${encodeURIComponent(jobId)}`)
+  const { data } = await api<Schemas['JobResponse']>(`/jobs/getJob/${encodeURIComponent(jobId)}`)
   return data
 }
 
@@ -20,7 +20,10 @@ export function prefetchJob(jobId: string) {
   const request = getJob(jobId)
   request.catch(() => {}) // the query that takes it over reports the failure
   started.set(jobId, request)
-  setTimeout(() => started.delete(jobId), 5_000)
+  // Only this request: a later visit's request for the same job keeps its own five seconds.
+  setTimeout(() => {
+    if (started.get(jobId) === request) started.delete(jobId)
+  }, 5_000)
 }
 
 function takeStarted(jobId: string) {

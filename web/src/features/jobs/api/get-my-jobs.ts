@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, type Schemas } from '@/lib/api-client'
 import type { Job } from '../types'
 
 /** The logged-in recruiter's own jobs, newest first. */
 export async function getMyJobs(): Promise<Job[]> {
-  const { data } = await api<{ data?: Job[] }>('/jobs/getAllJobs')
+  const { data } = await api<Schemas['JobListResponse']>('/jobs/getAllJobs')
   return data ?? []
 }
 

@@ -1,32 +1,18 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
-import type { Job } from '../types'
+import { api, type Schemas } from '@/lib/api-client'
 
 /** What createJob receives: skillsets as a list, categoryName holding the category _id. */
-export type NewJob = {
-  title: string
-  company: string
-  description: string
-  maxApplicants: number
-  maxPositions: number
-  dateOfPosting: string
-  deadline: string
-  skillsets: string[]
-  jobType: string
-  salary: number
-  categoryName: string
-  location: string
-}
+export type NewJob = Schemas['JobForm']
 
-export type JobEdit = { maxApplicants: number; maxPositions: number; deadline: string }
+export type JobEdit = Schemas['JobEditForm']
 
-export const createJob = (job: NewJob) => api<{ data: Job }>('/jobs/createJob', { method: 'POST', body: job })
+export const createJob = (job: NewJob) => api<Schemas['JobResponse']>('/jobs/createJob', { method: 'POST', body: job })
 
 export const updateJob = (jobId: string, edit: JobEdit) =>
-  api<{ data: Job }>(`/jobs/updateJob/${encodeURIComponent(jobId)}`, { method: 'PUT', body: edit })
+  api<Schemas['JobResponse']>(`/jobs/updateJob/${encodeURIComponent(jobId)}`, { method: 'PUT', body: edit })
 
 export const deleteJob = (jobId: string) =>
-  api<{ message: string }>(`/jobs/deleteJob/${encodeURIComponent(jobId)}`, { method: 'DELETE' })
+  api<Schemas['Ack']>(`/jobs/deleteJob/${encodeURIComponent(jobId)}`, { method: 'DELETE' })
 
 /**
  * A job change shows on every list of jobs (the recruiter's, the search, a category's page) and on

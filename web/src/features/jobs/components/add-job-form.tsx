@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client'
 import { useCreateJob } from '../api/job-mutations'
 import { todayInputValue } from '../format'
 import { addJobSchema, emptyAddJob, type AddJobValues } from '../schemas'
-import { JOB_TYPES } from '../types'
+import { JOB_TYPES, type JobType } from '../types'
 import { SkillTagsField } from './skill-tags-field'
 
 export type CategoryOption = { _id: string; name: string }
@@ -55,6 +55,8 @@ export function AddJobForm({ categories, categoriesLoading, company }: Props) {
         maxApplicants: Number(values.maxApplicants),
         maxPositions: Number(values.maxPositions),
         salary: Number(values.salary),
+        // The schema let only one of JOB_TYPES through.
+        jobType: values.jobType as JobType,
       })
       toast.success('Job Added Successfully')
       reset()

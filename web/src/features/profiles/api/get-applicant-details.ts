@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, type Schemas } from '@/lib/api-client'
 import type { ApplicantDetails } from '../types'
 
 /** Resume links work for ten minutes (API); lists that carry them are fetched again every five. */
 export const RESUME_LINK_REFRESH_MS = 5 * 60 * 1000
 
 export async function getApplicantDetails(): Promise<ApplicantDetails> {
-  const { data } = await api<{ data: ApplicantDetails }>('/auth/applicantDetails')
+  const { data } = await api<Schemas['ApplicantDetailsResponse']>('/auth/applicantDetails')
   return data
 }
 

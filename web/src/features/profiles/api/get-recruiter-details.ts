@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, type Schemas } from '@/lib/api-client'
 import type { RecruiterDetails } from '../types'
 
 export async function getRecruiterDetails(): Promise<RecruiterDetails> {
-  const { data } = await api<{ data: RecruiterDetails }>('/auth/recruiterDetails')
+  const { data } = await api<Schemas['RecruiterDetailsResponse']>('/auth/recruiterDetails')
   return data
 }
 
