@@ -1,10 +1,11 @@
+import type { Route } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
 
 test("a screen whose code cannot be fetched says so inside the layout, and Retry brings it back once the network does", async ({ page }) => {
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1, name: 'Connecting Talent with Opportunity' })).toBeVisible()
-  const block = (route: import('@playwright/test').Route) => route.abort('internetdisconnected')
+  const block = (route: Route) => route.abort('internetdisconnected')
   await page.route(/\/assets\/about-[^/]+\.js$/, block)
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click()

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react'
-import type { RouteObject } from 'react-router'
+import { Navigate, type RouteObject } from 'react-router'
+import { NotFound } from '@/components/ui/not-found'
 import { Spinner } from '@/components/ui/spinner'
-import { GuestOnly, RequireAuth } from '@/features/auth/components/guards'
+import { ApplicantOnly, GuestOnly, RecruiterOnly, RequireAuth } from '@/features/auth/components/guards'
 import { prefetchJob } from '@/features/jobs/api/get-job'
 import { PLACEHOLDER_PAGES } from './footer-links'
 import { RootLayout } from './layouts/root-layout'
@@ -51,8 +52,33 @@ export const routes: RouteObject[] = [
           {
             path: 'dashboard',
             Component: RequireAuth,
-            // The dashboard registers its own routes, and only those of the logged-in account type.
-            children: [{ path: '*', lazy: page(() => import('./routes/dashboard/layout')) }],
+            children: [
+              {
+                lazy: page(() => import('./routes/dashboard/layout')),
+                // Every account type's pages, then those of one type only: to another they do not exist (SPEC section 2).
+                children: [
+                  { index: true, element: <Navigate to="my-profile" replace /> },
+                  { path: 'my-profile', lazy: page(() => import('./routes/dashboard/my-profile')) },
+                  // Matching is case-insensitive, so this is also dashboard/Settings.
+                  { path: 'settings', lazy: page(() => import('./routes/dashboard/settings')) },
+                  {
+                    Component: RecruiterOnly,
+                    children: [
+                      { path: 'my-jobs', lazy: page(() => import('./routes/dashboard/my-jobs')) },
+                      { path: 'add-job', lazy: page(() => import('./routes/dashboard/add-job')) },
+                      { path: 'edit-job/:jobId', lazy: page(() => import('./routes/dashboard/edit-job')) },
+                      { path: 'applications', lazy: page(() => import('./routes/dashboard/applications')) },
+                      { path: 'job/applications/:jobId', lazy: page(() => import('./routes/dashboard/job-applications')) },
+                    ],
+                  },
+                  {
+                    Component: ApplicantOnly,
+                    children: [{ path: 'my-applications', lazy: page(() => import('./routes/dashboard/my-applications')) }],
+                  },
+                  { path: '*', Component: NotFound },
+                ],
+              },
+            ],
           },
           ...PLACEHOLDER_PAGES.map(({ path }) => ({ path, lazy: page(() => import('./routes/placeholder')) })),
           { path: '*', lazy: page(() => import('./routes/not-found')) },

@@ -9,8 +9,10 @@ import { ApplyButton } from '@/features/applications/components/apply-button'
 import { useSession } from '@/features/auth/use-session'
 import { useJob } from '@/features/jobs/api/get-job'
 import { useApplicantDetails } from '@/features/profiles/api/get-applicant-details'
-import { formatDate, formatSalary, isClosed } from '@/features/jobs/format'
+import { isClosed } from '@/features/jobs/format'
+import { formatDate, formatSalary } from '@/lib/format'
 import { ApiError, errorMessage } from '@/lib/api-client'
+import { Button } from '@/components/ui/button'
 
 const FALLBACK = 'Internal Server Error'
 
@@ -37,14 +39,9 @@ export default function JobPage() {
         <title>Job | jobportal</title>
         <h1 className="text-3xl font-bold text-gray-900">Could not load this job</h1>
         <p className="mt-4 text-gray-700">{errorMessage(error, FALLBACK)}</p>
-        <button
-          type="button"
-          onClick={() => refetch()}
-          disabled={isFetching}
-          className="mt-6 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:bg-gray-500"
-        >
+        <Button className="mt-6" onClick={() => refetch()} loading={isFetching}>
           Try again
-        </button>
+        </Button>
       </section>
     )
   }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router'
 import { ButtonLink } from '@/components/ui/button-link'
 import { useSession } from '@/features/auth/use-session'
 import { categorySlug } from '@/lib/slug'
+import { Button } from '@/components/ui/button'
 
 const DEFAULT_AREAS = ['Engineering', 'Finance', 'Sales', 'Information Technology', 'Marketing', 'Customer Support', 'Human Resource']
 const MORE_AREAS = ['Business Development', 'Accounting', 'Research', 'Consulting']
@@ -38,9 +39,7 @@ function HeroSearch() {
           className="w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-600"
         />
       </div>
-      <button type="submit" className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
-        Search
-      </button>
+      <Button type="submit">Search</Button>
     </form>
   )
 }
@@ -106,15 +105,9 @@ export default function LandingPage() {
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-controls="job-areas"
-          onClick={() => setExpanded((value) => !value)}
-          className="mt-6 rounded-md px-4 py-2 font-semibold text-blue-800 underline underline-offset-4 hover:text-blue-900"
-        >
+        <Button variant="link" aria-expanded={expanded} aria-controls="job-areas" onClick={() => setExpanded((value) => !value)} className="mt-6 px-4 py-2 font-semibold">
           {expanded ? 'Show Less' : 'Show More'}
-        </button>
+        </Button>
       </section>
     </>
   )

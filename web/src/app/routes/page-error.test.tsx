@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import { RootLayout } from '@/app/layouts/root-layout'
 import { page } from '@/lib/reload'
 import { renderApp } from '@/testing/render'
@@ -22,6 +22,8 @@ test("a screen whose code cannot be fetched says \"Couldn't load this page.\" in
   expect(screen.getByRole('banner')).toBeVisible()
   expect(screen.getByRole('contentinfo')).toBeVisible()
   expect(screen.queryByText('Unexpected Application Error')).not.toBeInTheDocument()
+  // The screen's effects run after it is shown; on a busy machine, later than the screen appears.
+  await act(async () => {})
   expect(reload).toHaveBeenCalledTimes(1) // a new deploy: the reload fetches the page naming the new chunks
 
   await user.click(screen.getByRole('button', { name: 'Retry' }))
@@ -34,6 +36,7 @@ test('after reloading once for a missing chunk it does not reload again by itsel
   const reload = vi.spyOn(page, 'reload').mockImplementation(() => {})
   renderApp('/about', withScreen({ path: 'about', lazy: missingChunk }))
   expect(await screen.findByRole('button', { name: 'Retry' })).toBeVisible()
+  await act(async () => {})
   expect(reload).not.toHaveBeenCalled()
   reload.mockRestore()
 })

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { page } from '@/lib/reload'
+import { Button, buttonClasses } from '@/components/ui/button'
 
 /** When the app last reloaded itself for a missing chunk; it does so at most once a minute. */
 const RELOADED_AT_KEY = 'chunkReloadAt'
@@ -16,8 +17,6 @@ export function isChunkLoadError(error: unknown): boolean {
     /dynamically imported module|Importing a module script failed|error loading dynamically imported|Unable to preload CSS/i.test(error.message)
   )
 }
-
-const buttonClass = 'mt-8 inline-block rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800'
 
 /**
  * The error of one screen, shown inside the layout (header and footer stay). A screen whose code did
@@ -46,9 +45,9 @@ export default function PageError() {
         <title>Couldn't load this page | jobportal</title>
         <h1 className="text-3xl font-bold text-gray-900">Couldn't load this page.</h1>
         <p className="mt-4 text-gray-700">The connection may have dropped, or the site was just updated.</p>
-        <button type="button" onClick={() => page.reload()} className={buttonClass}>
+        <Button className="mt-8" onClick={() => page.reload()}>
           Retry
-        </button>
+        </Button>
       </section>
     )
   }
@@ -59,7 +58,7 @@ export default function PageError() {
       <h1 className="text-3xl font-bold text-gray-900">Unexpected Application Error</h1>
       {detail && <p className="mt-4 text-gray-700">{detail}</p>}
       {/* A full page load, so a broken in-memory state cannot follow the visitor home. */}
-      <a href="/" className={buttonClass}>
+      <a href="/" className={buttonClasses({ className: 'mt-8' })}>
         Back to homepage
       </a>
     </section>

@@ -8,6 +8,7 @@ import { requestSignupCode } from '@/features/auth/signup-flow'
 import { authStore, setSignupData, useAuthState } from '@/features/auth/store'
 import { errorMessage } from '@/lib/api-client'
 import { OTP_LENGTH } from '@/lib/constants'
+import { Button } from '@/components/ui/button'
 
 const EMPTY_CODE = Array<string>(OTP_LENGTH).fill('')
 
@@ -92,9 +93,9 @@ export default function VerifyEmailPage() {
         )}
         {refused && (
           // The way on from a wrong or expired code, beside its reason.
-          <button type="button" disabled={loading} className={`${textLinkClass} self-start rounded`} onClick={() => void sendNewCode()}>
+          <Button variant="link" disabled={loading} className="self-start" onClick={() => void sendNewCode()}>
             Send a new code
-          </button>
+          </Button>
         )}
         <SubmitButton busy={loading}>Verify Email</SubmitButton>
       </form>
@@ -102,9 +103,9 @@ export default function VerifyEmailPage() {
         <Link to="/signup" className={textLinkClass}>
           Back To Signup
         </Link>
-        <button type="button" disabled={loading} className={`${textLinkClass} rounded`} onClick={() => void sendNewCode()}>
+        <Button variant="link" disabled={loading} onClick={() => void sendNewCode()}>
           Resend it
-        </button>
+        </Button>
       </div>
     </AuthLayout>
   )

@@ -1,18 +1,10 @@
 import type { ComponentProps } from 'react'
 import { Link } from 'react-router'
+import { buttonClasses, type ButtonSize, type ButtonVariant } from './button'
 
-const variants = {
-  primary: 'bg-blue-700 text-white hover:bg-blue-800',
-  secondary: 'border border-blue-700 text-blue-700 bg-white hover:bg-blue-50',
-}
+type Props = ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: ButtonSize }
 
-type Props = ComponentProps<typeof Link> & { variant?: keyof typeof variants }
-
-export function ButtonLink({ variant = 'primary', className = '', ...props }: Props) {
-  return (
-    <Link
-      {...props}
-      className={`inline-block rounded-md px-4 py-2 font-semibold ${variants[variant]} ${className}`}
-    />
-  )
+/** A link that goes somewhere, dressed as a button. */
+export function ButtonLink({ variant = 'primary', size, className = '', ...props }: Props) {
+  return <Link {...props} className={buttonClasses({ variant, size, className })} />
 }

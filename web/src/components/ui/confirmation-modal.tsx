@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react'
 import { Modal } from './modal'
+import { Button } from './button'
 
 type Props = {
   title: string
@@ -20,17 +21,12 @@ export function ConfirmationModal({ title, text, confirmLabel, cancelLabel, onCo
         {text}
       </p>
       <div className="mt-6 flex justify-end gap-3">
-        <button type="button" onClick={onConfirm} className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+        <Button variant="danger" onClick={onConfirm}>
           {confirmLabel}
-        </button>
-        <button
-          ref={cancelRef}
-          type="button"
-          onClick={onCancel}
-          className="rounded-md border border-gray-500 px-4 py-2 font-semibold text-gray-900 hover:bg-gray-100"
-        >
+        </Button>
+        <Button ref={cancelRef} variant="neutral" onClick={onCancel}>
           {cancelLabel}
-        </button>
+        </Button>
       </div>
     </Modal>
   )

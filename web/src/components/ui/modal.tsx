@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { useEffect, useEffectEvent, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 
 type Props = {
@@ -32,11 +32,13 @@ export function Modal({ title, onClose, children, descriptionId, initialFocus, s
   }, [])
 
   // Focus moves in once, when the dialog opens, and back to the opener when it closes.
+  // The dialog itself while its content is still loading, so focus is inside it from the start.
+  const focusIn = useEffectEvent(() =>
+    (initialFocus?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialogRef.current)?.focus(),
+  )
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    // The dialog itself while its content is still loading, so focus is inside it from the start.
-    const target = initialFocus?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialogRef.current
-    target?.focus()
+    focusIn()
     return () => opener?.focus()
   }, [])
 

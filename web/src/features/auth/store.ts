@@ -41,9 +41,9 @@ function readPendingSignup(): SignupData | null {
   }
 }
 
-/** SPEC section 3 "Session store". */
-export type SessionState = { user: User | null; userReal: User | null; loading: boolean }
-export const sessionStore = createStore<SessionState>(() => ({ user: readStoredUser(), userReal: null, loading: false }))
+/** SPEC section 3 "Session store": the signed-in user (the original's userReal and loading were never read, and are gone). */
+export type SessionState = { user: User | null }
+export const sessionStore = createStore<SessionState>(() => ({ user: readStoredUser() }))
 
 /**
  * SPEC section 3 "Auth state". `signedOut` marks a logout on its way to /: the dashboard guard then
@@ -81,11 +81,11 @@ export function setSignupData(signupData: SignupData | null) {
   authStore.set({ signupData })
 }
 
-/** Ends the session on this device: both stored keys, the user and userReal, and the token. */
+/** Ends the session on this device: both stored keys, the user and the token. */
 export function clearSession({ signedOut = false } = {}) {
   localStorage.removeItem(TOKEN_KEY)
   localStorage.removeItem(USER_KEY)
-  sessionStore.set({ user: null, userReal: null })
+  sessionStore.set({ user: null })
   authStore.set({ token: null, signedOut })
 }
 

@@ -1,18 +1,5 @@
+import { formatShortDate } from '@/lib/format'
 import type { Job } from './types'
-
-/** Indian digit grouping: lakhs and crores ("2,40,000"). */
-const indian = new Intl.NumberFormat('en-IN')
-
-/** A monthly salary as every screen shows it: "₹2,40,000 per month". */
-export const formatSalary = (salary: number) => `₹${indian.format(salary)} per month`
-
-/** Deadlines are UTC instants; show the calendar date in UTC so every visitor reads the same day. */
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-
-/** The short form a card has room for: "12 Dec 2026", the UTC calendar date like `formatDate`. */
-export const formatShortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
 
 export const isPastDeadline = (deadline: string, now = Date.now()) => Date.parse(deadline) < now
 
@@ -43,6 +30,3 @@ const pad = (n: number) => String(n).padStart(2, '0')
 
 /** Today in the visitor's own calendar, as a date input holds it: the day they would write on a form. */
 export const todayInputValue = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
-
-/** A count beside a filter: "(1,234)". */
-export const formatCount = (count: number) => `(${indian.format(count)})`

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'react-hot-toast'
-import { Link } from 'react-router'
 import { ButtonLink } from '@/components/ui/button-link'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
 import { Spinner } from '@/components/ui/spinner'
@@ -8,8 +7,8 @@ import { useMyJobs } from '@/features/jobs/api/get-my-jobs'
 import { useDeleteJob } from '@/features/jobs/api/job-mutations'
 import { JobCard } from '@/features/jobs/components/job-card'
 import type { Job } from '@/features/jobs/types'
+import { Button } from '@/components/ui/button'
 
-const action = 'rounded-md px-3 py-1.5 text-sm font-semibold'
 
 export default function MyJobsPage() {
   const { data: jobs, isPending, isError } = useMyJobs()
@@ -62,28 +61,20 @@ export default function MyJobsPage() {
                   {job.applicationsCount} of {job.maxApplicants} applications received
                 </p>
                 <div className="mt-4 flex flex-wrap gap-2">
-                  <Link
-                    to={`/dashboard/edit-job/${encodeURIComponent(job._id)}`}
-                    aria-label={`Edit ${job.title}`}
-                    className={`${action} border border-blue-700 text-blue-800 hover:bg-blue-50`}
-                  >
+                  <ButtonLink to={`/dashboard/edit-job/${encodeURIComponent(job._id)}`} aria-label={`Edit ${job.title}`} variant="secondary" size="sm">
                     Edit
-                  </Link>
-                  <button
-                    type="button"
-                    aria-label={`Delete ${job.title}`}
-                    onClick={() => setToDelete(job)}
-                    className={`${action} border border-red-700 text-red-800 hover:bg-red-50`}
-                  >
+                  </ButtonLink>
+                  <Button aria-label={`Delete ${job.title}`} onClick={() => setToDelete(job)} variant="danger-outline" size="sm">
                     Delete
-                  </button>
-                  <Link
+                  </Button>
+                  <ButtonLink
                     to={`/dashboard/job/applications/${encodeURIComponent(job._id)}`}
                     aria-label={`Applications for ${job.title}`}
-                    className={`${action} border border-gray-500 text-gray-900 hover:bg-gray-100`}
+                    variant="neutral"
+                    size="sm"
                   >
                     Applications
-                  </Link>
+                  </ButtonLink>
                 </div>
               </JobCard>
             </li>

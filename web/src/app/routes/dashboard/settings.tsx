@@ -11,6 +11,7 @@ import { RecruiterSettings } from '@/features/profiles/components/recruiter-sett
 import type { ProfileUpdateResponse } from '@/features/profiles/types'
 import { errorMessage } from '@/lib/api-client'
 import { Panel } from '@/components/ui/panel'
+import { Button } from '@/components/ui/button'
 
 function ChangePasswordSection() {
   const {
@@ -40,9 +41,9 @@ function ChangePasswordSection() {
           <PasswordField label="Current Password" autoComplete="current-password" error={errors.oldPassword?.message} {...register('oldPassword')} />
           <PasswordField label="New Password" autoComplete="new-password" error={errors.newPassword?.message} {...register('newPassword')} />
         </div>
-        <button type="submit" disabled={isSubmitting} className="self-end rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
+        <Button type="submit" loading={isSubmitting} className="self-end">
           Update
-        </button>
+        </Button>
       </form>
     </Panel>
   )

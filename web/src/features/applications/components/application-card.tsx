@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatDate, formatSalary } from '@/features/jobs/format'
+import { formatDate, formatSalary } from '@/lib/format'
 import type { Application } from '../types'
 import { StatusBadge } from './status-badge'
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import { toast } from 'react-hot-toast'
 import { Spinner } from '@/components/ui/spinner'
 import { useApplications } from '../api/get-applications'
@@ -13,11 +13,14 @@ const EMPTY = 'No Applications Found'
 export function ApplicationsGrid({ token, asRecruiter = false }: { token: string | null; asRecruiter?: boolean }) {
   const { data, isError, isPending, dataUpdatedAt } = useApplications(token)
 
-  useEffect(() => {
-    if (!dataUpdatedAt || !data) return
+  const announce = useEffectEvent(() => {
+    if (!data) return
     if (data.length > 0) toast.success('Applications Fetched Successfully', { id: 'applications' })
     else toast(EMPTY, { id: 'applications' })
-    // Once per completed fetch.
+  })
+  // Once per completed fetch.
+  useEffect(() => {
+    if (dataUpdatedAt) announce()
   }, [dataUpdatedAt])
 
   useEffect(() => {

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Modal } from '@/components/ui/modal'
 import { Spinner } from '@/components/ui/spinner'
+import { Button } from '@/components/ui/button'
 
 // The form (and its validation library) loads when the dialog opens: most visitors of a job page
 // never apply, and the page paints sooner without it.
 const ApplyForm = lazy(() => import('./apply-form'))
-
-const buttonClass = 'rounded-md px-6 py-2 font-semibold'
 
 /** The resume an application will carry: its name and link; `null` when there is none yet. */
 export type ResumeToSend = { name: string; url: string } | null
@@ -35,9 +34,9 @@ export function ApplyButton({
   if (appliedBefore || appliedNow) {
     return (
       <>
-        <button type="button" disabled className={`${buttonClass} mt-4 cursor-not-allowed border border-green-700 bg-green-50 text-green-800`}>
+        <Button variant="done" size="lg" disabled className="mt-4">
           Applied
-        </button>
+        </Button>
         {appliedNow && (
           <p ref={sentRef} tabIndex={-1} className="mt-2 text-green-800">
             Your application was sent to the recruiter.
@@ -49,9 +48,9 @@ export function ApplyButton({
 
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className={`${buttonClass} mt-4 bg-blue-700 text-white hover:bg-blue-800`}>
+      <Button size="lg" onClick={() => setOpen(true)} className="mt-4">
         Apply
-      </button>
+      </Button>
       {open && (
         <Modal title={`Apply for ${jobTitle}`} onClose={() => setOpen(false)}>
           <Suspense fallback={<Spinner label="Loading..." />}>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import { Link } from 'react-router'
 import { TextAreaField } from '@/components/ui/textarea-field'
@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '@/lib/api-client'
 import { useApply } from '../api/application-mutations'
 import { countWords, DEFAULT_SOP, SOP_MAX_WORDS, sopSchema, type SopValues } from '../sop'
 import type { ResumeToSend } from './apply-button'
+import { Button } from '@/components/ui/button'
 
 /** Where an applicant uploads or replaces their resume. */
 export const RESUME_SETTINGS = '/dashboard/settings'
@@ -41,8 +42,6 @@ function ResumeLine({ resume }: { resume?: ResumeToSend }) {
   )
 }
 
-const buttonClass = 'rounded-md px-6 py-2 font-semibold'
-
 /** The statement of purpose and its submission, loaded when the applicant opens the dialog. */
 export default function ApplyForm({
   jobId,
@@ -59,13 +58,13 @@ export default function ApplyForm({
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SopValues>({ resolver: zodResolver(sopSchema), defaultValues: { sop: DEFAULT_SOP } })
   // The dialog focused itself while this form loaded; the statement is where the applicant starts.
   useEffect(() => setFocus('sop'), [setFocus])
-  const words = countWords(watch('sop'))
+  const words = countWords(useWatch({ control, name: 'sop' }))
 
   const onSubmit = async ({ sop }: SopValues) => {
     const toastId = toast.loading('Loading...')
@@ -98,12 +97,12 @@ export default function ApplyForm({
       />
       <ResumeLine resume={resume} />
       <div className="flex justify-end gap-3">
-        <button type="submit" disabled={isSubmitting} className={`${buttonClass} bg-blue-700 text-white hover:bg-blue-800 disabled:bg-gray-500`}>
+        <Button type="submit" size="lg" loading={isSubmitting}>
           Submit Application
-        </button>
-        <button type="button" onClick={() => onDone(false)} className={`${buttonClass} border border-gray-500 text-gray-900 hover:bg-gray-100`}>
+        </Button>
+        <Button variant="neutral" size="lg" onClick={() => onDone(false)}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   )

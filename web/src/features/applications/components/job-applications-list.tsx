@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react'
 import { toast } from 'react-hot-toast'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
 import { Spinner } from '@/components/ui/spinner'
-import { formatDate } from '@/features/jobs/format'
+import { formatDate } from '@/lib/format'
 import { errorMessage } from '@/lib/api-client'
 import { useJobApplications } from '../api/get-applications'
 import { useUpdateApplicationStatus } from '../api/application-mutations'
 import type { Application, Decision } from '../types'
 import { STATUS_LABELS, StatusBadge } from './status-badge'
+import { Button } from '@/components/ui/button'
 
 const FAILURE = 'Failed to fetch applications.'
 
@@ -74,22 +75,12 @@ function Applicant({ application, onDecide, deciding }: { application: Applicati
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {application.status === 'applied' ? (
           <>
-            <button
-              type="button"
-              disabled={deciding}
-              onClick={() => setAsking('shortlisted')}
-              className="rounded-md bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 disabled:bg-gray-500"
-            >
+            <Button variant="success" disabled={deciding} onClick={() => setAsking('shortlisted')}>
               Shortlist
-            </button>
-            <button
-              type="button"
-              disabled={deciding}
-              onClick={() => setAsking('rejected')}
-              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:bg-gray-500"
-            >
+            </Button>
+            <Button variant="danger" disabled={deciding} onClick={() => setAsking('rejected')}>
               Reject
-            </button>
+            </Button>
           </>
         ) : (
           <p ref={statusRef} tabIndex={-1} className="rounded focus:outline-2 focus:outline-offset-2 focus:outline-blue-700">

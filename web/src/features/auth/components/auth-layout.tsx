@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Button } from '@/components/ui/button'
 
 /** The frame of the logged-out screens: a title, a line under it and the form. */
 export function AuthLayout({ title, documentTitle, intro, children }: { title: string; documentTitle: string; intro?: ReactNode; children: ReactNode }) {
@@ -12,20 +13,13 @@ export function AuthLayout({ title, documentTitle, intro, children }: { title: s
   )
 }
 
-export const submitClass = 'w-full rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-70'
 export const textLinkClass = 'font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900'
 
 /** The form's submit button: a spinner while the call runs (SPEC: spinners show on auth screens). */
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <button type="submit" disabled={busy} aria-busy={busy} className={submitClass}>
-      {busy && (
-        <span
-          aria-hidden="true"
-          className="mr-2 inline-block h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white align-[-2px] motion-reduce:animate-none"
-        />
-      )}
+    <Button type="submit" loading={busy} className="w-full">
       {children}
-    </button>
+    </Button>
   )
 }

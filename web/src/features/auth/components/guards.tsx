@@ -1,6 +1,9 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router'
+import { NotFound } from '@/components/ui/not-found'
 import { safeNext } from '@/lib/api-client'
 import { useAuthState } from '../store'
+import type { AccountType } from '../types'
+import { useSession } from '../use-session'
 
 export const DEFAULT_AFTER_LOGIN = '/dashboard/my-profile'
 
@@ -25,3 +28,12 @@ export function RequireAuth() {
   if (signedOut) return <Navigate to="/" replace />
   return <Navigate to={`/login?${new URLSearchParams({ next: pathname + search })}`} replace />
 }
+
+/** The dashboard's pages of one account type: to any other they do not exist. */
+function OnlyFor({ type }: { type: AccountType }) {
+  const { accountType } = useSession()
+  return accountType === type ? <Outlet /> : <NotFound />
+}
+
+export const RecruiterOnly = () => <OnlyFor type="Recruiter" />
+export const ApplicantOnly = () => <OnlyFor type="Applicant" />

@@ -71,6 +71,6 @@ test('confirming logs out on the server with the token, clears storage, shows "L
   expect(authorization).toBe('Bearer applicant-token')
   expect(localStorage.getItem('token')).toBeNull()
   expect(localStorage.getItem('user')).toBeNull()
-  expect(sessionStore.get()).toMatchObject({ user: null, userReal: null })
+  expect(sessionStore.get()).toEqual({ user: null })
   expect(within(screen.getByRole('banner')).getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/login')
 })

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router'
 import { useUserDetails } from '../api/get-user-details'
 // Registers the one handler of a refused token (lib/api-client calls it).
 import '../session-expiry'
-import { authStore, sessionStore, setSignupData, setUser, useAuthState } from '../store'
+import { authStore, setSignupData, setUser, useAuthState } from '../store'
 
 /** The pages of a signup waiting for its code; leaving them drops the pending signup (and its password). */
 const SIGNUP_FLOW = new Set(['/signup', '/verify-email'])
@@ -16,11 +16,7 @@ const SIGNUP_FLOW = new Set(['/signup', '/verify-email'])
 export function SessionBootstrap() {
   const { token, signedOut, signupData } = useAuthState()
   const { pathname } = useLocation()
-  const { data, isFetching } = useUserDetails(token)
-
-  useEffect(() => {
-    sessionStore.set({ loading: isFetching })
-  }, [isFetching])
+  const { data } = useUserDetails(token)
 
   useEffect(() => {
     if (data) setUser(data)

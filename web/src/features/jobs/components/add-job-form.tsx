@@ -12,10 +12,10 @@ import { todayInputValue } from '../format'
 import { addJobSchema, emptyAddJob, type AddJobValues } from '../schemas'
 import { JOB_TYPES, type JobType } from '../types'
 import { SkillTagsField } from './skill-tags-field'
+import { Button } from '@/components/ui/button'
 
 export type CategoryOption = { _id: string; name: string }
 
-const submitClass = 'rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:bg-gray-500'
 
 type Props = {
   categories: CategoryOption[]
@@ -106,9 +106,9 @@ export function AddJobForm({ categories, categoriesLoading, company }: Props) {
         </SelectField>
         <FormField label="Location" error={errors.location?.message} {...register('location')} />
       </div>
-      <button type="submit" disabled={isSubmitting} className={`self-end ${submitClass}`}>
+      <Button type="submit" loading={isSubmitting} className="self-end">
         Add Job
-      </button>
+      </Button>
     </form>
   )
 }

@@ -9,6 +9,7 @@ import { useUpdateJob } from '../api/job-mutations'
 import { dateInputValue } from '../format'
 import { editJobSchema, type EditJobValues } from '../schemas'
 import type { Job } from '../types'
+import { Button } from '@/components/ui/button'
 
 /** SPEC section 5 "Edit Job": max applicants, max positions and the deadline, prefilled from the job. */
 export function EditJobForm({ job }: { job: Job }) {
@@ -51,9 +52,9 @@ export function EditJobForm({ job }: { job: Job }) {
         <FormField label="Application Deadline" type="date" error={errors.deadline?.message} {...register('deadline')} />
       </div>
       <div role="alert">{refusal && <p className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">{refusal}</p>}</div>
-      <button type="submit" disabled={isSubmitting} className="self-end rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:bg-gray-500">
+      <Button type="submit" loading={isSubmitting} className="self-end">
         Update Job
-      </button>
+      </Button>
     </form>
   )
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { applyBy, formatSalary, isClosed, postedAgo } from '../format'
+import { formatSalary } from '@/lib/format'
+import { applyBy, isClosed, postedAgo } from '../format'
 import { splitTitle } from '../highlight'
 import type { Job } from '../types'
 

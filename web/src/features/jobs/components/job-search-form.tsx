@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import { FormField } from '@/components/ui/form-field'
 import { SelectField } from '@/components/ui/select-field'
-import { formatCount } from '../format'
+import { formatCount } from '@/lib/format'
 import { jobSearchParams, parseSalary, POSTED_WITHIN, SEARCH_DEBOUNCE_MS, type JobSearch } from '../search'
 import { JOB_TYPES, type JobFacets, type JobType } from '../types'
+import { Button } from '@/components/ui/button'
 
 type Props = {
   search: JobSearch
@@ -38,11 +39,12 @@ function useTypedFilter(searched: string, apply: (value: string) => void, read: 
     if (read(typed) !== searched) setTyped(searched)
   }
   const value = read(typed)
+  // `apply` reads the URL when it runs, so only the typed and the searched values restart the pause.
+  const onPause = useEffectEvent(apply)
   useEffect(() => {
     if (value === undefined || value === searched) return
-    const timer = setTimeout(() => apply(value), SEARCH_DEBOUNCE_MS)
+    const timer = setTimeout(() => onPause(value), SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(timer)
-    // `apply` reads the URL when it runs, so only the typed and the searched values matter here.
   }, [value, searched])
   return { typed, setTyped, value }
 }
@@ -111,9 +113,7 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
             className="min-w-0 flex-1 rounded-md border border-gray-500 px-3 py-2 placeholder:text-gray-600"
           />
           {/* Enter in any box searches at once, without waiting for the pause. */}
-          <button type="submit" className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
-            Search
-          </button>
+          <Button type="submit">Search</Button>
         </div>
       </div>
 

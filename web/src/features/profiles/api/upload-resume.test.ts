@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { ApiError } from '@/lib/api-client'
+import { ApiError, OFFLINE_MESSAGE, onSessionRejected } from '@/lib/api-client'
 import { apiUrl, server } from '@/testing/server'
 import { uploadResume } from './upload-resume'
 
@@ -45,4 +45,19 @@ test('uploadResume treats a 200 without success as an error', async () => {
 test('uploadResume rejects with "Internal Server Error" when the answer has no message', async () => {
   server.use(http.post(apiUrl('/upload/uploadResume'), () => new HttpResponse('oops', { status: 500 })))
   await expect(uploadResume(pdf())).rejects.toEqual(new ApiError('Internal Server Error', 500))
+})
+
+test('an upload whose token the server refuses ends the session, as every other call does', async () => {
+  const rejected = vi.fn()
+  onSessionRejected(rejected)
+  server.use(http.post(apiUrl('/upload/uploadResume'), () => HttpResponse.json({ success: false, message: 'Invalid token' }, { status: 401 })))
+  localStorage.setItem('token', 'expired')
+  await expect(uploadResume(pdf())).rejects.toEqual(new ApiError('Invalid token', 401))
+  expect(rejected).toHaveBeenCalledTimes(1)
+  onSessionRejected(() => {})
+})
+
+test('an upload that cannot reach the server says the person appears to be offline', async () => {
+  server.use(http.post(apiUrl('/upload/uploadResume'), () => HttpResponse.error()))
+  await expect(uploadResume(pdf())).rejects.toEqual(new ApiError(OFFLINE_MESSAGE, 0))
 })

@@ -8,6 +8,7 @@ import { applicantProfileSchema, type ApplicantProfileValues } from '../schemas'
 import type { ApplicantDetails, ProfileUpdateResponse } from '../types'
 import { SaveButton } from './save-button'
 import { useSaveProfile, type Names } from './use-save-profile'
+import { Button } from '@/components/ui/button'
 
 type Props = { details: ApplicantDetails; names: Names; onSaved: (response: ProfileUpdateResponse) => void }
 
@@ -83,14 +84,9 @@ export function ApplicantProfileForm({ details, names, onSaved }: Props) {
             </fieldset>
           )
         })}
-        <button
-          ref={addRef}
-          type="button"
-          onClick={() => append({ institutionName: '', startYear: '', endYear: '' })}
-          className="self-start rounded-md border border-blue-700 px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50"
-        >
+        <Button ref={addRef} variant="secondary" onClick={() => append({ institutionName: '', startYear: '', endYear: '' })} className="self-start">
           Add Education
-        </button>
+        </Button>
       </fieldset>
       <SaveButton busy={isSubmitting} />
     </form>

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import { FileDropZone } from '@/components/ui/file-drop-zone'
 import { errorMessage } from '@/lib/api-client'
 import { useUploadResume } from '../api/upload-resume'
 import { isPdf, NOT_A_PDF, resumeSchema, type ResumeValues } from '../schemas'
+import { Button } from '@/components/ui/button'
 
 type Props = { hasResume: boolean; onUploaded: () => void }
 
@@ -25,10 +26,10 @@ export function ResumeUpload({ hasResume, onUploaded }: Props) {
     setValue,
     setError,
     clearErrors,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ResumeValues>({ resolver: zodResolver(resumeSchema), defaultValues: { resume: null } })
-  const file = watch('resume')
+  const file = useWatch({ control, name: 'resume' })
 
   useEffect(() => {
     if (replacing) inputRef.current?.focus()
@@ -70,13 +71,9 @@ export function ResumeUpload({ hasResume, onUploaded }: Props) {
     return (
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <p className="text-gray-800">Your resume is uploaded.</p>
-        <button
-          type="button"
-          onClick={() => setReplacing(true)}
-          className="rounded-md border border-blue-700 px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50"
-        >
+        <Button variant="secondary" onClick={() => setReplacing(true)}>
           Remove and Upload New File
-        </button>
+        </Button>
       </div>
     )
   }
@@ -100,9 +97,9 @@ export function ResumeUpload({ hasResume, onUploaded }: Props) {
             Selected file: <span className="font-semibold">{file.name}</span>
           </p>
           {!isSubmitting && (
-            <button type="button" onClick={cancel} className="rounded-md border border-gray-600 bg-white px-3 py-1 font-semibold text-gray-900 hover:bg-gray-50">
+            <Button variant="neutral" size="sm" onClick={cancel}>
               Cancel
-            </button>
+            </Button>
           )}
         </div>
       )}
@@ -117,9 +114,9 @@ export function ResumeUpload({ hasResume, onUploaded }: Props) {
           <span aria-hidden="true" className="w-12 text-right text-gray-800">{`${percent}%`}</span>
         </div>
       )}
-      <button type="submit" disabled={isSubmitting} className="self-end rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-75">
+      <Button type="submit" loading={isSubmitting} className="self-end">
         Upload
-      </button>
+      </Button>
     </form>
   )
 }

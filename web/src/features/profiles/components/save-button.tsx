@@ -1,7 +1,8 @@
+import { Button } from '@/components/ui/button'
 export function SaveButton({ busy }: { busy: boolean }) {
   return (
-    <button type="submit" disabled={busy} className="self-end rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-75">
+    <Button type="submit" loading={busy} className="self-end">
       Save
-    </button>
+    </Button>
   )
 }
