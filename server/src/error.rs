@@ -48,13 +48,6 @@ pub struct ErrorBody {
     pub message: String,
 }
 
-/// The plain success envelope.
-#[derive(Serialize, ToSchema)]
-pub struct Ack {
-    pub success: bool,
-    pub message: String,
-}
-
 pub const UNAVAILABLE_MESSAGE: &str = "Database unavailable";
 pub const BUSY: &str = "The server is busy. Please try again in a moment";
 

@@ -7,6 +7,7 @@ pub mod categories;
 pub mod config;
 mod connections;
 pub mod db;
+pub mod envelope;
 pub mod error;
 pub mod jobs;
 pub mod mail;

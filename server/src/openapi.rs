@@ -2,9 +2,12 @@
 //! any call may answer); the paths come from the routes as they are registered (routes.rs), so a
 //! served call cannot be missing from it. The web app's types are generated from its snapshot.
 
-use utoipa::openapi::Content;
+use std::collections::BTreeSet;
+
 use utoipa::openapi::response::ResponseBuilder;
+use utoipa::openapi::schema::{Schema, Type};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::{Content, ObjectBuilder, RefOr};
 use utoipa::{Modify, OpenApi};
 
 /// What the routes do not say: the title, the servers and the tags.
@@ -75,6 +78,45 @@ impl Modify for AnyCallErrors {
     }
 }
 
+/// `success` and `message` in the schema of every JSON success body (`envelope::ok` puts them in
+/// every such answer), first among its required fields. The contract test (tests/api/contract.rs)
+/// checks every success answer against these schemas, so a body sent without the envelope fails it.
+struct Enveloped;
+
+impl Modify for Enveloped {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let mut bodies = BTreeSet::new();
+        for item in openapi.paths.paths.values() {
+            let operations = [&item.get, &item.put, &item.post, &item.delete];
+            for operation in operations.into_iter().flatten() {
+                for (status, response) in &operation.responses.responses {
+                    let RefOr::T(response) = response else { continue };
+                    let json = response.content.get("application/json");
+                    if let (true, Some(RefOr::Ref(body))) = (
+                        status.starts_with('2'),
+                        json.and_then(|content| match content {
+                            RefOr::T(content) => content.schema.as_ref(),
+                            RefOr::Ref(_) => None,
+                        }),
+                    ) {
+                        bodies.extend(body.ref_location.rsplit('/').next().map(str::to_owned));
+                    }
+                }
+            }
+        }
+        let Some(components) = openapi.components.as_mut() else { return };
+        for name in bodies {
+            let Some(RefOr::T(Schema::Object(body))) = components.schemas.get_mut(&name) else {
+                panic!("the success body {name} is not an object schema, so it cannot carry the envelope");
+            };
+            body.properties.insert("success".into(), ObjectBuilder::new().schema_type(Type::Boolean).into());
+            body.properties.insert("message".into(), ObjectBuilder::new().schema_type(Type::String).into());
+            body.required.retain(|field| field != "success" && field != "message");
+            body.required.splice(0..0, ["success".to_owned(), "message".to_owned()]);
+        }
+    }
+}
+
 /// The document from what the routes registered: the operations at the root (`/healthz`,
 /// `/readyz`) and the API's calls, nested at `/api/v1`, with this file's title, tags and schemes.
 pub fn assemble(operation: utoipa::openapi::OpenApi, mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
@@ -83,5 +125,6 @@ pub fn assemble(operation: utoipa::openapi::OpenApi, mut api: utoipa::openapi::O
     AnyCallErrors.modify(&mut api);
     document = document.nest("/api/v1", api);
     BearerAuth.modify(&mut document);
+    Enveloped.modify(&mut document);
     document
 }

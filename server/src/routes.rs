@@ -11,7 +11,8 @@ use axum::response::{IntoResponse, Json, Response};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{self, Ack, ErrorBody};
+use crate::envelope::{Ack, Reply, ack, ok};
+use crate::error::{self, ErrorBody};
 use crate::state::AppState;
 use crate::{accounts, applications, categories, jobs, openapi, profiles};
 
@@ -56,16 +57,14 @@ pub async fn document() -> impl IntoResponse {
 /// Liveness: the process answers.
 #[utoipa::path(get, path = "/healthz", tag = "operation",
     responses((status = 200, description = "The server is up", body = Ack)))]
-pub async fn healthz() -> Json<Ack> {
-    Json(Ack { success: true, message: "ok".into() })
+pub async fn healthz() -> Reply<Ack> {
+    ack("ok")
 }
 
 /// Readiness, and whether searches go through the index yet.
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Readiness {
-    pub success: bool,
-    pub message: String,
     /// `ready`; `building` while the index is first built from the database (searches are answered
     /// by the database meanwhile, without facets); `off` with `SEARCH_INDEX=off`.
     pub search_index: String,
@@ -80,10 +79,7 @@ pub struct Readiness {
     ))]
 pub async fn readyz(State(state): State<AppState>) -> Response {
     match tokio::time::timeout(Duration::from_secs(2), state.db.ping()).await {
-        Ok(Ok(())) => {
-            Json(Readiness { success: true, message: "ready".into(), search_index: state.search_index.status().into() })
-                .into_response()
-        }
+        Ok(Ok(())) => ok("ready", Readiness { search_index: state.search_index.status().into() }).into_response(),
         Ok(Err(error)) => {
             tracing::warn!(%error, "readiness check failed");
             unavailable()

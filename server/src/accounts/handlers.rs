@@ -1,13 +1,13 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::db::now_millis;
-use crate::error::{Ack, ApiResult, AppError, Constraint, ErrorBody, JsonBody, ResultExt};
+use crate::envelope::{Ack, Reply, ack, ok};
+use crate::error::{ApiResult, AppError, Constraint, ErrorBody, JsonBody, ResultExt};
 use crate::state::AppState;
 
 use super::emails;
@@ -31,10 +31,6 @@ pub const TOO_MANY_LOGINS: &str = "Too many failed login attempts. Please try ag
 pub const TOO_MANY_CODES: &str = "Too many requests. Please try again later";
 pub const INVALID_RESET: &str = "The reset link is invalid or has expired";
 pub const WRONG_PASSWORD: &str = "The password is incorrect";
-
-fn ack(message: &str) -> Json<Ack> {
-    Json(Ack { success: true, message: message.into() })
-}
 
 /// A text field that must be present and not blank.
 fn required(value: &Option<String>) -> Result<&str, AppError> {
@@ -72,7 +68,7 @@ pub async fn send_otp(
     State(state): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     JsonBody(request): JsonBody<SendOtpRequest>,
-) -> ApiResult<Json<Ack>> {
+) -> ApiResult<Reply<Ack>> {
     let email = Email::parse(required(&request.email).map_err(|_| AppError::bad_request("Email is required"))?)?;
     let client_key = client.ip().to_string();
     state.limits.code_requests.acquire(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
@@ -109,8 +105,6 @@ pub struct SignupRequest {
 
 #[derive(Serialize, ToSchema)]
 pub struct SignupResponse {
-    pub success: bool,
-    pub message: String,
     pub user: User,
 }
 
@@ -125,7 +119,7 @@ pub struct SignupResponse {
 pub async fn signup(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<SignupRequest>,
-) -> ApiResult<Json<SignupResponse>> {
+) -> ApiResult<Reply<SignupResponse>> {
     let account_type = required(&request.account_type)?;
     let first_name = required(&request.first_name)?;
     let last_name = required(&request.last_name)?;
@@ -161,11 +155,10 @@ pub async fn signup(
         .await
         .on_constraint(Constraint::UserEmail, || AppError::Conflict(USER_EXISTS.into()))?
         .ok_or_else(|| AppError::bad_request(INVALID_CODE))?;
-    Ok(Json(SignupResponse {
-        success: true,
-        message: "User registered successfully".into(),
-        user: User::from_row(user, None, &state.config.public_url),
-    }))
+    Ok(ok(
+        "User registered successfully",
+        SignupResponse { user: User::from_row(user, None, &state.config.public_url) },
+    ))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -176,8 +169,6 @@ pub struct LoginRequest {
 
 #[derive(Serialize, ToSchema)]
 pub struct LoginResponse {
-    pub success: bool,
-    pub message: String,
     pub token: String,
     pub user: User,
 }
@@ -195,7 +186,7 @@ pub async fn login(
     State(state): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     JsonBody(request): JsonBody<LoginRequest>,
-) -> ApiResult<Json<LoginResponse>> {
+) -> ApiResult<Reply<LoginResponse>> {
     let email = required(&request.email)?;
     let password = password_field(&request.password)?;
     let throttle_key = format!("{}|{}", email.trim().to_lowercase(), client.ip());
@@ -225,12 +216,10 @@ pub async fn login(
     };
     limits.login_failures.clear(&throttle_key);
     let token = session::open(&state.db, &state.keys, &user.id, &user.email, user.account_type).await?;
-    Ok(Json(LoginResponse {
-        success: true,
-        message: "Logged in successfully".into(),
-        token: token.clone(),
-        user: User::from_row(user, Some(token), &state.config.public_url),
-    }))
+    Ok(ok(
+        "Logged in successfully",
+        LoginResponse { token: token.clone(), user: User::from_row(user, Some(token), &state.config.public_url) },
+    ))
 }
 
 /// Log out: this token is refused from now on.
@@ -239,7 +228,7 @@ pub async fn login(
         (status = 200, description = "Logged out", body = Ack),
         (status = 401, description = "No valid token", body = ErrorBody),
     ))]
-pub async fn logout(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Json<Ack>> {
+pub async fn logout(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Reply<Ack>> {
     repo::end_session(&state.db, &caller.jti).await?;
     Ok(ack("Logged out successfully"))
 }
@@ -263,7 +252,7 @@ pub async fn reset_password_token(
     State(state): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     JsonBody(request): JsonBody<ResetTokenRequest>,
-) -> ApiResult<Json<Ack>> {
+) -> ApiResult<Reply<Ack>> {
     let email = Email::parse(required(&request.email).map_err(|_| AppError::bad_request("Email is required"))?)?;
     let client_key = format!("reset|{}", client.ip());
     state.limits.code_requests.acquire(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
@@ -328,7 +317,7 @@ pub struct ResetPasswordRequest {
 pub async fn reset_password(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<ResetPasswordRequest>,
-) -> ApiResult<Json<Ack>> {
+) -> ApiResult<Reply<Ack>> {
     let password = password_field(&request.password)?;
     let confirm = password_field(&request.confirm_password)?;
     let token = required(&request.token)?;
@@ -369,7 +358,7 @@ pub async fn change_password(
     State(state): State<AppState>,
     caller: AuthUser,
     JsonBody(request): JsonBody<ChangePasswordRequest>,
-) -> ApiResult<Json<Ack>> {
+) -> ApiResult<Reply<Ack>> {
     let old_password = password_field(&request.old_password)?;
     let new_password = NewPassword::parse(password_field(&request.new_password)?)?;
     let user =
@@ -386,8 +375,6 @@ pub async fn change_password(
 
 #[derive(Serialize, ToSchema)]
 pub struct UserDetailsResponse {
-    pub success: bool,
-    pub message: String,
     pub data: User,
 }
 
@@ -397,12 +384,11 @@ pub struct UserDetailsResponse {
         (status = 200, description = "The caller", body = UserDetailsResponse),
         (status = 401, description = "No valid token", body = ErrorBody),
     ))]
-pub async fn user_details(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Json<UserDetailsResponse>> {
+pub async fn user_details(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Reply<UserDetailsResponse>> {
     let user =
         repo::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
-    Ok(Json(UserDetailsResponse {
-        success: true,
-        message: "User details fetched successfully".into(),
-        data: User::from_row(user, Some(caller.token), &state.config.public_url),
-    }))
+    Ok(ok(
+        "User details fetched successfully",
+        UserDetailsResponse { data: User::from_row(user, Some(caller.token), &state.config.public_url) },
+    ))
 }

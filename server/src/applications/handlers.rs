@@ -1,4 +1,3 @@
-use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
@@ -7,6 +6,7 @@ use utoipa::ToSchema;
 use crate::accounts::model::AccountType;
 use crate::accounts::repo as users;
 use crate::accounts::session::{Applicant, AuthUser, Recruiter};
+use crate::envelope::{Reply, ok};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 use crate::jobs::repo as jobs;
 use crate::profiles::links;
@@ -24,22 +24,16 @@ pub struct ApplyRequest {
 
 #[derive(Serialize, ToSchema)]
 pub struct ApplyResponse {
-    pub success: bool,
-    pub message: String,
     pub application: Application,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct ApplicationsResponse {
-    pub success: bool,
-    pub message: String,
     pub applications: Vec<Application>,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct ApplicationResponse {
-    pub success: bool,
-    pub message: String,
     pub data: Application,
 }
 
@@ -64,7 +58,7 @@ pub async fn apply(
     Applicant(caller): Applicant,
     PathParam(job_id): PathParam<String>,
     JsonBody(request): JsonBody<ApplyRequest>,
-) -> ApiResult<(StatusCode, Json<ApplyResponse>)> {
+) -> ApiResult<(StatusCode, Reply<ApplyResponse>)> {
     let sop = parse_sop(request.sop.as_deref())?;
     let job = jobs::find(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(repo::JOB_NOT_FOUND))?;
     let (_, recruiter_first_name, recruiter_email) =
@@ -88,10 +82,7 @@ pub async fn apply(
     state.jobs_changed().await;
     let row = repo::find(&state.db, &id).await?.ok_or_else(|| AppError::not_found("Application not found"))?;
     let application = row.into_application(|applicant| links::link(&state, applicant, &caller.id));
-    Ok((
-        StatusCode::CREATED,
-        Json(ApplyResponse { success: true, message: "Job applied successfully".into(), application }),
-    ))
+    Ok((StatusCode::CREATED, ok("Job applied successfully", ApplyResponse { application })))
 }
 
 /// An applicant's own applications, or the applications a recruiter received, newest first.
@@ -101,7 +92,7 @@ pub async fn apply(
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "An admin has no applications", body = ErrorBody),
     ))]
-pub async fn applications(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Json<ApplicationsResponse>> {
+pub async fn applications(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Reply<ApplicationsResponse>> {
     let rows = match caller.account_type {
         AccountType::Applicant => repo::of_applicant(&state.db, &caller.id).await?,
         AccountType::Recruiter => repo::to_recruiter(&state.db, &caller.id).await?,
@@ -109,11 +100,10 @@ pub async fn applications(State(state): State<AppState>, caller: AuthUser) -> Ap
             return Err(AppError::forbidden("This is a protected route for Applicants and Recruiters only"));
         }
     };
-    Ok(Json(ApplicationsResponse {
-        success: true,
-        message: "Applications fetched successfully".into(),
-        applications: shown_to(&state, &caller.id, rows),
-    }))
+    Ok(ok(
+        "Applications fetched successfully",
+        ApplicationsResponse { applications: shown_to(&state, &caller.id, rows) },
+    ))
 }
 
 /// The applications to one of the caller's jobs.
@@ -129,17 +119,16 @@ pub async fn job_applications(
     State(state): State<AppState>,
     Recruiter(caller): Recruiter,
     PathParam(job_id): PathParam<String>,
-) -> ApiResult<Json<ApplicationsResponse>> {
+) -> ApiResult<Reply<ApplicationsResponse>> {
     match jobs::find(&state.db, &job_id).await? {
         Some(job) if job.user_id == caller.id => {}
         _ => return Err(AppError::not_found(repo::JOB_NOT_FOUND)),
     }
     let rows = repo::of_job(&state.db, &job_id).await?;
-    Ok(Json(ApplicationsResponse {
-        success: true,
-        message: "Applications fetched successfully".into(),
-        applications: shown_to(&state, &caller.id, rows),
-    }))
+    Ok(ok(
+        "Applications fetched successfully",
+        ApplicationsResponse { applications: shown_to(&state, &caller.id, rows) },
+    ))
 }
 
 pub const JOB_DELETED: &str = "This job was deleted; its applications can no longer be decided";
@@ -167,7 +156,7 @@ pub async fn update_status(
     Recruiter(caller): Recruiter,
     PathParam(application_id): PathParam<String>,
     JsonBody(request): JsonBody<StatusRequest>,
-) -> ApiResult<Json<ApplicationResponse>> {
+) -> ApiResult<Reply<ApplicationResponse>> {
     let status = match request.status.as_deref().map(str::trim).and_then(ApplicationStatus::parse) {
         Some(status @ (ApplicationStatus::Shortlisted | ApplicationStatus::Rejected)) => status,
         _ => return Err(AppError::bad_request("Status must be shortlisted or rejected")),
@@ -184,9 +173,8 @@ pub async fn update_status(
     }
     state.outbox.notify();
     let row = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
-    Ok(Json(ApplicationResponse {
-        success: true,
-        message: format!("Application status updated to {}", status.as_str()),
-        data: row.into_application(|applicant| links::link(&state, applicant, &caller.id)),
-    }))
+    Ok(ok(
+        format!("Application status updated to {}", status.as_str()),
+        ApplicationResponse { data: row.into_application(|applicant| links::link(&state, applicant, &caller.id)) },
+    ))
 }

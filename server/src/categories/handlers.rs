@@ -1,4 +1,3 @@
-use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use bytes::Bytes;
@@ -6,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::accounts::session::Admin;
+use crate::envelope::{Reply, ok};
 use crate::error::{ApiResult, AppError, Constraint, ErrorBody, JsonBody, PathParam, ResultExt};
 use crate::jobs::repo as jobs_repo;
 use crate::jobs::search::MAX_PAGE_SIZE;
@@ -16,8 +16,6 @@ use super::repo;
 
 #[derive(Serialize, ToSchema)]
 pub struct CategoriesResponse {
-    pub success: bool,
-    pub message: String,
     /// Every category; an empty list when there are none.
     pub categories: Vec<Category>,
 }
@@ -32,9 +30,9 @@ pub struct CategoriesResponse {
         (status = 503, description = "The database is unavailable", body = ErrorBody),
     )
 )]
-pub async fn show_all_categories(State(state): State<AppState>) -> ApiResult<Json<CategoriesResponse>> {
+pub async fn show_all_categories(State(state): State<AppState>) -> ApiResult<Reply<CategoriesResponse>> {
     let categories = repo::list(&state.db).await?;
-    Ok(Json(CategoriesResponse { success: true, message: "Categories fetched successfully".into(), categories }))
+    Ok(ok("Categories fetched successfully", CategoriesResponse { categories }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -45,8 +43,6 @@ pub struct CategoryPageRequest {
 
 #[derive(Serialize, ToSchema)]
 pub struct CategoryPageResponse {
-    pub success: bool,
-    pub message: String,
     #[serde(rename = "selectedCategory")]
     pub selected_category: CategoryPage,
 }
@@ -69,7 +65,7 @@ pub struct CategoryPageResponse {
 pub async fn category_page_details(
     State(state): State<AppState>,
     body: Bytes,
-) -> ApiResult<Json<CategoryPageResponse>> {
+) -> ApiResult<Reply<CategoryPageResponse>> {
     // Read as bytes, since an empty body is allowed; the same NUL check as every JSON body.
     crate::error::refuse_nul_in_json(&body)?;
     let request: CategoryPageRequest = if body.iter().all(u8::is_ascii_whitespace) {
@@ -99,24 +95,25 @@ pub async fn category_page_details(
 pub async fn category_page_details_by_path(
     State(state): State<AppState>,
     PathParam(category_id): PathParam<String>,
-) -> ApiResult<Json<CategoryPageResponse>> {
+) -> ApiResult<Reply<CategoryPageResponse>> {
     category_page(&state, &category_id).await
 }
 
-async fn category_page(state: &AppState, category_id: &str) -> ApiResult<Json<CategoryPageResponse>> {
+async fn category_page(state: &AppState, category_id: &str) -> ApiResult<Reply<CategoryPageResponse>> {
     let category =
         repo::find(&state.db, category_id).await?.ok_or_else(|| AppError::not_found("Category not found"))?;
     let jobs = jobs_repo::list_by_category(&state.db, &category.id, MAX_PAGE_SIZE).await?;
-    Ok(Json(CategoryPageResponse {
-        success: true,
-        message: "Category page details fetched successfully".into(),
-        selected_category: CategoryPage {
-            id: category.id,
-            name: category.name,
-            description: category.description,
-            jobs,
+    Ok(ok(
+        "Category page details fetched successfully",
+        CategoryPageResponse {
+            selected_category: CategoryPage {
+                id: category.id,
+                name: category.name,
+                description: category.description,
+                jobs,
+            },
         },
-    }))
+    ))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -127,8 +124,6 @@ pub struct CreateCategoryRequest {
 
 #[derive(Serialize, ToSchema)]
 pub struct CategoryResponse {
-    pub success: bool,
-    pub message: String,
     pub data: Category,
 }
 
@@ -146,7 +141,7 @@ pub async fn create_category(
     State(state): State<AppState>,
     _admin: Admin,
     JsonBody(request): JsonBody<CreateCategoryRequest>,
-) -> ApiResult<(StatusCode, Json<CategoryResponse>)> {
+) -> ApiResult<(StatusCode, Reply<CategoryResponse>)> {
     let text = |value: &Option<String>, missing: &str| {
         value
             .as_deref()
@@ -163,8 +158,5 @@ pub async fn create_category(
     let category = repo::insert(&state.db, &name, &description)
         .await
         .on_constraint(Constraint::CategoryName, || AppError::Conflict("Category already exists".into()))?;
-    Ok((
-        StatusCode::CREATED,
-        Json(CategoryResponse { success: true, message: "Category created successfully".into(), data: category }),
-    ))
+    Ok((StatusCode::CREATED, ok("Category created successfully", CategoryResponse { data: category })))
 }

@@ -1,4 +1,3 @@
-use axum::Json;
 use axum::extract::multipart::Multipart;
 use axum::extract::{FromRequest, RawQuery, Request, State};
 use axum::http::{StatusCode, header};
@@ -7,7 +6,8 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::accounts::session::Recruiter;
-use crate::error::{Ack, ApiResult, AppError, Constraint, ErrorBody, JsonBody, PathParam, ResultExt};
+use crate::envelope::{Ack, Reply, ack, ok};
+use crate::error::{ApiResult, AppError, Constraint, ErrorBody, JsonBody, PathParam, ResultExt};
 use crate::state::AppState;
 
 use super::form::{self, DEADLINE_AFTER_POSTING, Fields};
@@ -21,8 +21,6 @@ pub use super::search::MAX_PAGE_SIZE;
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JobsPage {
-    pub success: bool,
-    pub message: String,
     pub data: Vec<FoundJob>,
     /// How many jobs match, exactly (counted up to 1000 only while the search index is first built).
     pub total: i64,
@@ -71,48 +69,46 @@ pub struct Facets {
         (status = 503, description = "The database is unavailable", body = ErrorBody),
     )
 )]
-pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) -> ApiResult<Json<JobsPage>> {
+pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) -> ApiResult<Reply<JobsPage>> {
     let request = JobSearch::parse(query.as_deref())?;
     if state.search_index.is_ready() {
         let page = search::search_index(&state.db, &state.search_index.index, &request).await?;
-        return Ok(Json(JobsPage {
-            success: true,
-            message: "Jobs fetched successfully".into(),
-            data: page.jobs,
-            total: page.total,
-            total_capped: false,
-            page: request.page,
-            limit: request.limit,
-            corrected_query: page.corrected.map(|words| words.join(" ")),
-            facets: Some(Facets { categories: page.categories, job_types: page.job_types }),
-        }));
+        return Ok(ok(
+            "Jobs fetched successfully",
+            JobsPage {
+                data: page.jobs,
+                total: page.total,
+                total_capped: false,
+                page: request.page,
+                limit: request.limit,
+                corrected_query: page.corrected.map(|words| words.join(" ")),
+                facets: Some(Facets { categories: page.categories, job_types: page.job_types }),
+            },
+        ));
     }
     // While the index is first built (or with `SEARCH_INDEX=off`), the database answers.
     let (data, total, total_capped) = search::search(&state.db, &request).await?;
-    Ok(Json(JobsPage {
-        success: true,
-        message: "Jobs fetched successfully".into(),
-        data: data.into_iter().map(FoundJob::from).collect(),
-        total,
-        total_capped,
-        page: request.page,
-        limit: request.limit,
-        corrected_query: None,
-        facets: None,
-    }))
+    Ok(ok(
+        "Jobs fetched successfully",
+        JobsPage {
+            data: data.into_iter().map(FoundJob::from).collect(),
+            total,
+            total_capped,
+            page: request.page,
+            limit: request.limit,
+            corrected_query: None,
+            facets: None,
+        },
+    ))
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct JobResponse {
-    pub success: bool,
-    pub message: String,
     pub data: Job,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct JobListResponse {
-    pub success: bool,
-    pub message: String,
     pub data: Vec<Job>,
 }
 
@@ -133,9 +129,9 @@ pub const JOB_NOT_FOUND: &str = "Job not found";
 pub async fn get_job(
     State(state): State<AppState>,
     PathParam(job_id): PathParam<String>,
-) -> ApiResult<Json<JobResponse>> {
+) -> ApiResult<Reply<JobResponse>> {
     let job = repo::find(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
-    Ok(Json(JobResponse { success: true, message: "Job fetched successfully".into(), data: job }))
+    Ok(ok("Job fetched successfully", JobResponse { data: job }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -152,8 +148,6 @@ pub struct FullJobDetails {
 
 #[derive(Serialize, ToSchema)]
 pub struct FullJobDetailsResponse {
-    pub success: bool,
-    pub message: String,
     pub data: FullJobDetails,
 }
 
@@ -173,15 +167,11 @@ pub struct FullJobDetailsResponse {
 pub async fn get_full_job_details(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<FullJobDetailsRequest>,
-) -> ApiResult<Json<FullJobDetailsResponse>> {
+) -> ApiResult<Reply<FullJobDetailsResponse>> {
     let job_id =
         request.job_id.filter(|id| !id.trim().is_empty()).ok_or_else(|| AppError::bad_request("jobId is required"))?;
     let job = repo::find(&state.db, job_id.trim()).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
-    Ok(Json(FullJobDetailsResponse {
-        success: true,
-        message: "Job details fetched successfully".into(),
-        data: FullJobDetails { job_details: job },
-    }))
+    Ok(ok("Job details fetched successfully", FullJobDetailsResponse { data: FullJobDetails { job_details: job } }))
 }
 
 /// The fields of a form sent as JSON or as multipart text fields.
@@ -238,16 +228,13 @@ pub async fn create_job(
     State(state): State<AppState>,
     Recruiter(caller): Recruiter,
     FormFields(fields): FormFields,
-) -> ApiResult<(StatusCode, Json<JobResponse>)> {
+) -> ApiResult<(StatusCode, Reply<JobResponse>)> {
     let job = form::new_job(&fields, caller.id)?;
     let job = repo::insert(&state.db, &job)
         .await
         .on_constraint(Constraint::JobCategory, || AppError::bad_request("Category does not exist"))?;
     state.jobs_changed().await;
-    Ok((
-        StatusCode::CREATED,
-        Json(JobResponse { success: true, message: "Job created successfully".into(), data: job }),
-    ))
+    Ok((StatusCode::CREATED, ok("Job created successfully", JobResponse { data: job })))
 }
 
 /// The caller's own listed jobs, newest first.
@@ -260,9 +247,9 @@ pub async fn create_job(
 pub async fn get_all_jobs(
     State(state): State<AppState>,
     Recruiter(caller): Recruiter,
-) -> ApiResult<Json<JobListResponse>> {
+) -> ApiResult<Reply<JobListResponse>> {
     let data = repo::list_by_recruiter(&state.db, &caller.id).await?;
-    Ok(Json(JobListResponse { success: true, message: "Jobs fetched successfully".into(), data }))
+    Ok(ok("Jobs fetched successfully", JobListResponse { data }))
 }
 
 /// Edit a job: only `maxApplicants` (not below the applications received), `maxPositions` and
@@ -285,14 +272,12 @@ pub async fn update_job(
     Recruiter(caller): Recruiter,
     PathParam(job_id): PathParam<String>,
     FormFields(fields): FormFields,
-) -> ApiResult<Json<JobResponse>> {
+) -> ApiResult<Reply<JobResponse>> {
     let edit = JobEdit::parse(&fields)?;
     let outcome = repo::edit(&state.db, &job_id, &caller.id, &edit).await?;
     state.jobs_changed().await;
     match outcome {
-        EditOutcome::Edited(job) => {
-            Ok(Json(JobResponse { success: true, message: "Job updated successfully".into(), data: *job }))
-        }
+        EditOutcome::Edited(job) => Ok(ok("Job updated successfully", JobResponse { data: *job })),
         EditOutcome::NotFound => Err(AppError::not_found(JOB_NOT_FOUND)),
         EditOutcome::BelowApplications(count) => Err(AppError::bad_request(format!(
             "Max applicants cannot be less than the {count} applications already received"
@@ -315,10 +300,10 @@ pub async fn delete_job(
     State(state): State<AppState>,
     Recruiter(caller): Recruiter,
     PathParam(job_id): PathParam<String>,
-) -> ApiResult<Json<Ack>> {
+) -> ApiResult<Reply<Ack>> {
     if !repo::delete(&state.db, &job_id, &caller.id).await? {
         return Err(AppError::not_found(JOB_NOT_FOUND));
     }
     state.jobs_changed().await;
-    Ok(Json(Ack { success: true, message: "Job deleted successfully".into() }))
+    Ok(ack("Job deleted successfully"))
 }

@@ -1,4 +1,3 @@
-use axum::Json;
 use axum::extract::State;
 use serde::Serialize;
 use serde_json::Value;
@@ -7,6 +6,7 @@ use utoipa::ToSchema;
 use crate::accounts::model::{AccountType, User};
 use crate::accounts::repo as users;
 use crate::accounts::session::{self, Applicant, AuthUser, Recruiter};
+use crate::envelope::{Reply, ok};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody};
 use crate::jobs::model::Job;
 use crate::jobs::repo as jobs;
@@ -58,8 +58,6 @@ pub struct ApplicantDetails {
 
 #[derive(Serialize, ToSchema)]
 pub struct ApplicantDetailsResponse {
-    pub success: bool,
-    pub message: String,
     pub data: ApplicantDetails,
 }
 
@@ -73,15 +71,21 @@ pub struct ApplicantDetailsResponse {
 pub async fn applicant_details(
     State(state): State<AppState>,
     Applicant(caller): Applicant,
-) -> ApiResult<Json<ApplicantDetailsResponse>> {
+) -> ApiResult<Reply<ApplicantDetailsResponse>> {
     let user =
         users::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
     let profile = applicant_profile(&state, &caller.id).await?;
-    Ok(Json(ApplicantDetailsResponse {
-        success: true,
-        message: "Applicant details fetched successfully".into(),
-        data: ApplicantDetails { profile, first_name: user.first_name, last_name: user.last_name, email: user.email },
-    }))
+    Ok(ok(
+        "Applicant details fetched successfully",
+        ApplicantDetailsResponse {
+            data: ApplicantDetails {
+                profile,
+                first_name: user.first_name,
+                last_name: user.last_name,
+                email: user.email,
+            },
+        },
+    ))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -94,8 +98,6 @@ pub struct RecruiterDetails {
 
 #[derive(Serialize, ToSchema)]
 pub struct RecruiterDetailsResponse {
-    pub success: bool,
-    pub message: String,
     pub data: RecruiterDetails,
 }
 
@@ -109,21 +111,18 @@ pub struct RecruiterDetailsResponse {
 pub async fn recruiter_details(
     State(state): State<AppState>,
     Recruiter(caller): Recruiter,
-) -> ApiResult<Json<RecruiterDetailsResponse>> {
+) -> ApiResult<Reply<RecruiterDetailsResponse>> {
     let profile = recruiter_profile(&state, &caller.id).await?;
     let jobs = jobs::list_by_recruiter(&state.db, &caller.id).await?;
-    Ok(Json(RecruiterDetailsResponse {
-        success: true,
-        message: "Recruiter details fetched successfully".into(),
-        data: RecruiterDetails { profile, jobs },
-    }))
+    Ok(ok(
+        "Recruiter details fetched successfully",
+        RecruiterDetailsResponse { data: RecruiterDetails { profile, jobs } },
+    ))
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateResponse {
-    pub success: bool,
-    pub message: String,
     pub updated_user_details: User,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub updated_applicant: Option<ApplicantProfile>,
@@ -134,8 +133,6 @@ pub struct UpdateResponse {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ApplicantResponse {
-    pub success: bool,
-    pub message: String,
     pub updated_applicant: ApplicantProfile,
 }
 
@@ -201,7 +198,7 @@ pub async fn update_user_details(
     State(state): State<AppState>,
     caller: AuthUser,
     JsonBody(body): JsonBody<Value>,
-) -> ApiResult<Json<UpdateResponse>> {
+) -> ApiResult<Reply<UpdateResponse>> {
     if !body.is_object() {
         return Err(AppError::bad_request("The body must be a JSON object"));
     }
@@ -230,11 +227,12 @@ pub async fn update_user_details(
         AccountType::Recruiter => (None, Some(recruiter_profile(&state, &caller.id).await?)),
         AccountType::Admin => (None, None),
     };
-    Ok(Json(UpdateResponse {
-        success: true,
-        message: "User updated successfully".into(),
-        updated_user_details: User::from_row(user, Some(caller.token), &state.config.public_url),
-        updated_applicant,
-        updated_recruiter,
-    }))
+    Ok(ok(
+        "User updated successfully",
+        UpdateResponse {
+            updated_user_details: User::from_row(user, Some(caller.token), &state.config.public_url),
+            updated_applicant,
+            updated_recruiter,
+        },
+    ))
 }

@@ -12,6 +12,7 @@ use utoipa::IntoParams;
 use crate::accounts::repo as users;
 use crate::accounts::session::Applicant;
 use crate::db::new_id;
+use crate::envelope::{Reply, ok};
 use crate::error::{ApiResult, AppError, ErrorBody, PathParam};
 use crate::state::AppState;
 
@@ -39,7 +40,7 @@ pub async fn upload(
     State(state): State<AppState>,
     Applicant(caller): Applicant,
     multipart: Result<Multipart, MultipartRejection>,
-) -> ApiResult<axum::Json<ApplicantResponse>> {
+) -> ApiResult<Reply<ApplicantResponse>> {
     let mut multipart = multipart.map_err(|_| AppError::bad_request(NOT_MULTIPART))?;
     let limit = state.config.max_resume_bytes;
     let mut file: Option<Bytes> = None;
@@ -81,11 +82,7 @@ pub async fn upload(
         tracing::warn!(key = %old, %error, "could not remove a replaced resume");
     }
     let profile = applicant_profile(&state, &caller.id).await?;
-    Ok(axum::Json(ApplicantResponse {
-        success: true,
-        message: "Resume uploaded successfully".into(),
-        updated_applicant: profile,
-    }))
+    Ok(ok("Resume uploaded successfully", ApplicantResponse { updated_applicant: profile }))
 }
 
 fn too_large(limit: u64) -> AppError {
