@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod applications;
+#[cfg(feature = "bench-data")]
 pub mod bench_data;
 pub mod categories;
 pub mod config;
@@ -190,6 +191,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(site::service(&state.config.web_dir))
         .layer(telemetry::request_trace_layer())
+        // Outside the trace layer, so the request's span has its id.
+        .layer(axum::middleware::from_fn(telemetry::request_id))
         // Brotli's default is its slowest setting; level 4 compresses JSON well at a fraction of the cost.
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)));
     let headers = security::SecurityHeaders::new(&state.config.public_url);

@@ -147,13 +147,6 @@ impl Outbox {
         Ok(Self { db, transport, from, bell: Arc::new(Notify::new()) })
     }
 
-    /// Stores a message on its own (for mail that reports no other change) and wakes the worker.
-    pub async fn send(&self, mail: &Mail) -> Result<(), sqlx::Error> {
-        dispatch!(&self.db, |pool| enqueue_mail!(pool, mail))?;
-        self.notify();
-        Ok(())
-    }
-
     /// Wakes the worker: call after committing a transaction that enqueued mail.
     pub fn notify(&self) {
         self.bell.notify_one();
@@ -174,6 +167,7 @@ impl Outbox {
     }
 
     /// Delivers every message that is due now; returns how many were delivered.
+    #[tracing::instrument(skip_all)]
     pub async fn deliver_due(&self) -> Result<usize, sqlx::Error> {
         const DUE: &str = "SELECT id, to_address, subject, text_body, html_body, attempts, next_attempt_at \
              FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT 20";
@@ -232,6 +226,7 @@ impl Outbox {
         }
     }
 
+    #[tracing::instrument(skip_all)]
     async fn deliver(&self, message: &Due) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         let email = Message::builder()
             .from(self.from.clone())

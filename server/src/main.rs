@@ -98,8 +98,16 @@ async fn create_admin(config: Config, arguments: &[String]) -> ExitCode {
     }
 }
 
+/// Without the `bench-data` feature the product has no benchmark data in it.
+#[cfg(not(feature = "bench-data"))]
+async fn seed_bench(_: Config, _: &[String]) -> ExitCode {
+    eprintln!("jobportal: seed-bench is not in this build; build with `cargo build --release --features bench-data` (make bench does)");
+    ExitCode::from(2)
+}
+
 /// Fills the database with a benchmark data set: `seed-bench --jobs N [--recruiters M]
 /// [--applicants A]`; every account's password is `bench_data::BENCH_PASSWORD`.
+#[cfg(feature = "bench-data")]
 async fn seed_bench(config: Config, arguments: &[String]) -> ExitCode {
     let number = |flag: &str, default: usize| -> Option<usize> {
         match arguments.iter().position(|argument| argument == flag) {

@@ -1,7 +1,12 @@
 //! Structured logs: env-filtered (`RUST_LOG`), JSON when `LOG_FORMAT=json`, one span per request
-//! keyed by its matched route.
+//! keyed by its matched route and its request id, so every line a request logs names both. The data
+//! layer's functions open spans of their own (`#[instrument(skip_all)]`), so a line logged there
+//! says which call it came from too.
 
 use axum::extract::{MatchedPath, Request};
+use axum::http::{HeaderName, HeaderValue};
+use axum::middleware::Next;
+use axum::response::Response;
 use tower_http::classify::{ServerErrorsAsFailures, SharedClassifier};
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::{Level, Span};
@@ -29,10 +34,50 @@ pub fn request_trace_layer() -> TraceLayer<SharedClassifier<ServerErrorsAsFailur
 
 fn request_span(request: &Request) -> Span {
     let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str);
+    let id = request.headers().get(&REQUEST_ID).and_then(|id| id.to_str().ok());
     tracing::info_span!(
         "request",
+        id = id.unwrap_or("-"),
         method = %request.method(),
         route = route.unwrap_or("-"),
         path = %request.uri().path(),
     )
+}
+
+pub static REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// An id the load balancer gave the request is kept when it looks like one (1 to 64 letters,
+/// digits, `-` and `_`), so its log and ours name the same request; anything else is replaced.
+fn plausible_id(id: &str) -> bool {
+    (1..=64).contains(&id.len()) && id.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+}
+
+/// Gives every request an id (a new UUID unless the load balancer's is kept), which the request's
+/// span carries onto every line it logs and the response returns in `X-Request-Id`, so a person
+/// reporting a failure can quote it.
+pub async fn request_id(mut request: Request, next: Next) -> Response {
+    let given = request.headers().get(&REQUEST_ID).and_then(|id| id.to_str().ok()).filter(|id| plausible_id(id));
+    let id = match given {
+        Some(id) => HeaderValue::from_str(id).expect("a plausible id is a header value"),
+        None => HeaderValue::from_str(&uuid::Uuid::now_v7().to_string()).expect("a UUID is a header value"),
+    };
+    request.headers_mut().insert(REQUEST_ID.clone(), id.clone());
+    let mut response = next.run(request).await;
+    response.headers_mut().insert(REQUEST_ID.clone(), id);
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plausible_id;
+
+    #[test]
+    fn a_request_id_from_outside_is_kept_only_when_it_looks_like_one() {
+        assert!(plausible_id("0193a4f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e"));
+        assert!(plausible_id("nginx_5f2c"));
+        assert!(!plausible_id(""));
+        assert!(!plausible_id(&"a".repeat(65)));
+        assert!(!plausible_id("id with spaces"));
+        assert!(!plausible_id("line\nbreak"));
+    }
 }

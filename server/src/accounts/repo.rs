@@ -24,10 +24,12 @@ pub const FIND_BY_EMAIL: &str =
 
 /// The account of an address. `lower(email)` is the indexed expression (addresses are unique
 /// ignoring case), so the look-up is an index probe, not a scan of every account.
+#[tracing::instrument(skip_all)]
 pub async fn find_by_email(db: &Db, email: &Email) -> Result<Option<UserRow>, sqlx::Error> {
     dispatch!(db, |pool| sqlx::query_as::<_, UserRow>(FIND_BY_EMAIL).bind(email.as_str()).fetch_optional(pool).await)
 }
 
+#[tracing::instrument(skip_all)]
 pub async fn find(db: &Db, id: &str) -> Result<Option<UserRow>, sqlx::Error> {
     const SQL: &str = "SELECT id, first_name, last_name, email, password_hash, account_type FROM users WHERE id = $1";
     dispatch!(db, |pool| sqlx::query_as::<_, UserRow>(SQL).bind(id).fetch_optional(pool).await)
@@ -45,6 +47,7 @@ const INSERT_USER: &str = "INSERT INTO users (id, first_name, last_name, email, 
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, first_name, last_name, email, password_hash, account_type";
 
 /// Creates an account directly (the `create-admin` command); signup goes through `signup`.
+#[tracing::instrument(skip_all)]
 pub async fn insert(db: &Db, user: &NewUser<'_>) -> Result<UserRow, sqlx::Error> {
     let id = new_id();
     dispatch!(db, |pool| {
@@ -72,6 +75,7 @@ pub struct NewCode<'a> {
 /// one transaction, when the address has had fewer than `per_hour` codes this hour. One statement
 /// takes the slot (a new window, or one more code in the current one while it has room), so
 /// concurrent requests cannot all read the same count.
+#[tracing::instrument(skip_all)]
 pub async fn store_signup_code(db: &Db, code: &NewCode<'_>, per_hour: i64, mail: &Mail) -> Result<Room, sqlx::Error> {
     const TAKE: &str = "INSERT INTO signup_codes (email, code_hash, expires_at, wrong_attempts, window_started_at, sent_in_window) \
          VALUES ($1, $2, $3, 0, $4, 1) ON CONFLICT (email) DO UPDATE SET code_hash = excluded.code_hash, \
@@ -108,12 +112,14 @@ pub async fn store_signup_code(db: &Db, code: &NewCode<'_>, per_hour: i64, mail:
 
 /// Spends one attempt of the address's code, in one statement: its digest and expiry, or `None`
 /// when it has no code or no attempts left (`max_wrong` spent).
+#[tracing::instrument(skip_all)]
 pub async fn spend_code_attempt(db: &Db, email: &Email, max_wrong: i64) -> Result<Option<(String, i64)>, sqlx::Error> {
     const SQL: &str = "UPDATE signup_codes SET wrong_attempts = wrong_attempts + 1 \
          WHERE email = $1 AND wrong_attempts < $2 RETURNING code_hash, expires_at";
     dispatch!(db, |pool| sqlx::query_as(SQL).bind(email.as_str()).bind(max_wrong).fetch_optional(pool).await)
 }
 
+#[tracing::instrument(skip_all)]
 pub async fn has_signup_code(db: &Db, email: &Email) -> Result<bool, sqlx::Error> {
     const SQL: &str = "SELECT email FROM signup_codes WHERE email = $1";
     let found: Option<(String,)> =
@@ -124,6 +130,7 @@ pub async fn has_signup_code(db: &Db, email: &Email) -> Result<bool, sqlx::Error
 /// Consumes the address's code (`code_hash`, not expired) and creates the account with its empty
 /// profile, in one transaction; `None` when the code was used or expired meanwhile. Consuming the
 /// code first makes it single-use even when two signups race with it.
+#[tracing::instrument(skip_all)]
 pub async fn create_account(db: &Db, code_hash: &str, user: &NewUser<'_>) -> Result<Option<UserRow>, sqlx::Error> {
     const CONSUME: &str = "DELETE FROM signup_codes WHERE email = $1 AND code_hash = $2 AND expires_at > $3";
     let id = new_id();
@@ -161,6 +168,7 @@ pub async fn create_account(db: &Db, code_hash: &str, user: &NewUser<'_>) -> Res
 }
 
 /// Ends one session (logout): its token is refused from now on.
+#[tracing::instrument(skip_all)]
 pub async fn end_session(db: &Db, jti: &str) -> Result<(), sqlx::Error> {
     const SQL: &str = "DELETE FROM sessions WHERE jti = $1";
     dispatch!(db, |pool| sqlx::query(SQL).bind(jti).execute(pool).await.map(|_| ()))
@@ -176,6 +184,7 @@ pub struct NewReset<'a> {
 
 /// Stores a reset link and queues its e-mail, in one transaction, when the address has had fewer
 /// than `per_hour` links this hour (counted per address whoever asks); `false` when it had them.
+#[tracing::instrument(skip_all)]
 pub async fn store_reset_token(db: &Db, reset: &NewReset<'_>, per_hour: i64, mail: &Mail) -> Result<bool, sqlx::Error> {
     const TAKE: &str = "INSERT INTO reset_requests (email, window_started_at, sent_in_window) VALUES ($1, $2, 1) \
          ON CONFLICT (email) DO UPDATE SET \
@@ -214,6 +223,7 @@ pub async fn store_reset_token(db: &Db, reset: &NewReset<'_>, per_hour: i64, mai
 }
 
 /// The account a reset link (by its token's digest) belongs to, while it has not expired.
+#[tracing::instrument(skip_all)]
 pub async fn reset_token_owner(db: &Db, token_hash: &str) -> Result<Option<String>, sqlx::Error> {
     const SQL: &str = "SELECT user_id FROM password_resets WHERE token_hash = $1 AND expires_at > $2";
     let found: Option<(String,)> =
@@ -224,6 +234,7 @@ pub async fn reset_token_owner(db: &Db, token_hash: &str) -> Result<Option<Strin
 /// Consumes the reset link and sets the new password; every other reset link and every session
 /// of the account end and the notice is queued, in one transaction. `false` when the link was
 /// used or expired meanwhile.
+#[tracing::instrument(skip_all)]
 pub async fn reset_password(
     db: &Db,
     token_hash: &str,
@@ -254,6 +265,7 @@ pub async fn reset_password(
 /// Sets a new password chosen by the signed-in owner: the other sessions end (the one in
 /// `keep_jti` goes on), so do reset links mailed before (one must not undo the change), and the
 /// notice is queued, in one transaction.
+#[tracing::instrument(skip_all)]
 pub async fn change_password(
     db: &Db,
     user_id: &str,

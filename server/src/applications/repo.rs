@@ -16,25 +16,30 @@ const SELECT: &str = "SELECT a.id, a.job_id, a.applicant_id, a.status, a.sop, a.
 /// At most this many applications come back from one list call.
 const LIST_LIMIT: i64 = 1000;
 
+#[tracing::instrument(skip_all)]
 async fn list(db: &Db, condition: &str, id: &str) -> Result<Vec<ApplicationRow>, sqlx::Error> {
     let sql = format!("{SELECT} WHERE {condition} ORDER BY a.created_at DESC, a.id DESC LIMIT {LIST_LIMIT}");
     dispatch!(db, |pool| sqlx::query_as::<_, ApplicationRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_all(pool).await)
 }
 
 /// An applicant's own applications, deleted jobs included.
+#[tracing::instrument(skip_all)]
 pub async fn of_applicant(db: &Db, applicant_id: &str) -> Result<Vec<ApplicationRow>, sqlx::Error> {
     list(db, "a.applicant_id = $1", applicant_id).await
 }
 
 /// The applications to a recruiter's listed jobs.
+#[tracing::instrument(skip_all)]
 pub async fn to_recruiter(db: &Db, recruiter_id: &str) -> Result<Vec<ApplicationRow>, sqlx::Error> {
     list(db, "a.recruiter_id = $1 AND j.deleted_at IS NULL", recruiter_id).await
 }
 
+#[tracing::instrument(skip_all)]
 pub async fn of_job(db: &Db, job_id: &str) -> Result<Vec<ApplicationRow>, sqlx::Error> {
     list(db, "a.job_id = $1", job_id).await
 }
 
+#[tracing::instrument(skip_all)]
 pub async fn find(db: &Db, id: &str) -> Result<Option<ApplicationRow>, sqlx::Error> {
     let sql = format!("{SELECT} WHERE a.id = $1");
     dispatch!(db, |pool| sqlx::query_as::<_, ApplicationRow>(sqlx::AssertSqlSafe(sql))
@@ -51,6 +56,7 @@ pub const ALREADY_APPLIED: &str = "You have already applied for this job";
 /// Applies: the capacity check and the insert in one transaction. Raising `applications_count`
 /// under the conditions is the check; on PostgreSQL it also locks the job row, so parallel applies
 /// to one job take turns, and on SQLite the transaction holds the write lock from its start.
+#[tracing::instrument(skip_all)]
 pub async fn apply(
     db: &Db,
     job_id: &str,
@@ -108,6 +114,7 @@ pub enum Decision {
 }
 
 /// Moves an `applied` application of the recruiter's to `status`, once, and enqueues the notice.
+#[tracing::instrument(skip_all)]
 pub async fn decide(
     db: &Db,
     id: &str,
@@ -148,6 +155,7 @@ pub async fn decide(
 }
 
 /// The recruiter who owns a listed job: (id, first name, e-mail).
+#[tracing::instrument(skip_all)]
 pub async fn job_owner(db: &Db, job_id: &str) -> Result<Option<(String, String, String)>, sqlx::Error> {
     const SQL: &str = "SELECT u.id, u.first_name, u.email FROM jobs j JOIN users u ON u.id = j.user_id WHERE j.id = $1 AND j.deleted_at IS NULL";
     dispatch!(db, |pool| sqlx::query_as(SQL).bind(job_id).fetch_optional(pool).await)

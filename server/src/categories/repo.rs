@@ -4,16 +4,19 @@ use crate::dispatch;
 
 use super::model::{Category, LANDING_CATEGORIES};
 
+#[tracing::instrument(skip_all)]
 pub async fn list(db: &Db) -> Result<Vec<Category>, sqlx::Error> {
     const SQL: &str = "SELECT id, name, description FROM categories ORDER BY created_at, id";
     dispatch!(db, |pool| sqlx::query_as::<_, Category>(SQL).fetch_all(pool).await)
 }
 
+#[tracing::instrument(skip_all)]
 pub async fn find(db: &Db, id: &str) -> Result<Option<Category>, sqlx::Error> {
     const SQL: &str = "SELECT id, name, description FROM categories WHERE id = $1";
     dispatch!(db, |pool| sqlx::query_as::<_, Category>(SQL).bind(id).fetch_optional(pool).await)
 }
 
+#[tracing::instrument(skip_all)]
 pub async fn insert(db: &Db, name: &str, description: &str) -> Result<Category, sqlx::Error> {
     const SQL: &str = "INSERT INTO categories (id, name, description, created_at) VALUES ($1, $2, $3, $4) \
                        RETURNING id, name, description";
@@ -26,6 +29,7 @@ pub async fn insert(db: &Db, name: &str, description: &str) -> Result<Category, 
 
 /// Seeds the landing categories when there are none, in their landing-page order. Runs in one
 /// transaction so two servers starting together cannot both seed.
+#[tracing::instrument(skip_all)]
 pub async fn seed_when_empty(db: &Db) -> Result<bool, sqlx::Error> {
     const COUNT: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM categories";
     const INSERT: &str = "INSERT INTO categories (id, name, description, created_at) VALUES ($1, $2, $3, $4) \

@@ -3,6 +3,7 @@ use crate::dispatch;
 
 use super::model::{JOB_COLUMNS, Job, JobEdit, JobRow, NewJob};
 
+#[tracing::instrument(skip_all)]
 pub async fn insert(db: &Db, job: &NewJob) -> Result<Job, sqlx::Error> {
     const INSERT: &str = "INSERT INTO jobs (id, user_id, category_id, title, company, description, location, \
          salary, date_of_posting, deadline, max_applicants, max_positions, skillsets, job_type, created_at) \
@@ -35,6 +36,7 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Job, sqlx::Error> {
 }
 
 /// A listed (not deleted) job.
+#[tracing::instrument(skip_all)]
 pub async fn find(db: &Db, id: &str) -> Result<Option<Job>, sqlx::Error> {
     let sql = format!(
         "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
@@ -47,6 +49,7 @@ pub async fn find(db: &Db, id: &str) -> Result<Option<Job>, sqlx::Error> {
 }
 
 /// The newest listed jobs of a category, at most `limit`.
+#[tracing::instrument(skip_all)]
 pub async fn list_by_category(db: &Db, category_id: &str, limit: i64) -> Result<Vec<Job>, sqlx::Error> {
     let sql = format!(
         "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
@@ -59,6 +62,7 @@ pub async fn list_by_category(db: &Db, category_id: &str, limit: i64) -> Result<
 }
 
 /// A recruiter's listed jobs, newest first.
+#[tracing::instrument(skip_all)]
 pub async fn list_by_recruiter(db: &Db, user_id: &str) -> Result<Vec<Job>, sqlx::Error> {
     let sql = format!(
         "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
@@ -79,6 +83,7 @@ pub enum EditOutcome {
 
 /// Applies an edit in one statement whose conditions hold the rules, so an application arriving
 /// at the same moment cannot slip under a lowered `maxApplicants`.
+#[tracing::instrument(skip_all)]
 pub async fn edit(db: &Db, id: &str, user_id: &str, edit: &JobEdit) -> Result<EditOutcome, sqlx::Error> {
     const UPDATE: &str = "UPDATE jobs SET max_applicants = $1, max_positions = $2, deadline = $3 \
          WHERE id = $4 AND user_id = $5 AND deleted_at IS NULL AND applications_count <= $1 AND date_of_posting < $3";
@@ -108,6 +113,7 @@ pub async fn edit(db: &Db, id: &str, user_id: &str, edit: &JobEdit) -> Result<Ed
 }
 
 /// Marks the owner's job deleted; false when the owner has no such listed job.
+#[tracing::instrument(skip_all)]
 pub async fn delete(db: &Db, id: &str, user_id: &str) -> Result<bool, sqlx::Error> {
     const SQL: &str = "UPDATE jobs SET deleted_at = $1 WHERE id = $2 AND user_id = $3 AND deleted_at IS NULL";
     let now = now_millis();

@@ -204,6 +204,7 @@ pub const RANKED_WINDOW: i64 = 200;
 
 /// One page of matching jobs, the number that match (counted up to `COUNT_CAP`), and whether the
 /// count stopped at the cap.
+#[tracing::instrument(skip_all)]
 pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool), sqlx::Error> {
     let mut statement = Statement { where_sql: "j.deleted_at IS NULL".into(), binds: Vec::new() };
     let text = !search.q.is_empty();
@@ -352,6 +353,7 @@ pub const MAX_RESULT_WINDOW: i64 = 10_000;
 pub const TOO_DEEP: &str = "Results stop at 10000: narrow the search to see more";
 
 /// Searches through the index; the index never holds a database connection while it ranks.
+#[tracing::instrument(skip_all)]
 pub async fn search_index(
     db: &Db,
     index: &super::index::JobIndex,
@@ -395,6 +397,7 @@ pub async fn search_index(
 }
 
 /// Listed jobs by `seq`, in the order given (a job deleted since it was indexed is left out).
+#[tracing::instrument(skip_all)]
 async fn by_seq(db: &Db, seqs: &[u64]) -> Result<Vec<Job>, sqlx::Error> {
     if seqs.is_empty() {
         return Ok(Vec::new());

@@ -4,11 +4,13 @@ use crate::dispatch;
 
 use super::model::{ApplicantRow, Education, RecruiterRow};
 
+#[tracing::instrument(skip_all)]
 pub async fn applicant(db: &Db, user_id: &str) -> Result<Option<ApplicantRow>, sqlx::Error> {
     const SQL: &str = "SELECT user_id, profile, education, skills, resume_key, resume_name FROM applicant_profiles WHERE user_id = $1";
     dispatch!(db, |pool| sqlx::query_as::<_, ApplicantRow>(SQL).bind(user_id).fetch_optional(pool).await)
 }
 
+#[tracing::instrument(skip_all)]
 pub async fn recruiter(db: &Db, user_id: &str) -> Result<Option<RecruiterRow>, sqlx::Error> {
     const SQL: &str = "SELECT user_id, company, position, contact_number FROM recruiter_profiles WHERE user_id = $1";
     dispatch!(db, |pool| sqlx::query_as::<_, RecruiterRow>(SQL).bind(user_id).fetch_optional(pool).await)
@@ -34,6 +36,7 @@ pub enum ProfileChanges {
 }
 
 /// Updates the names and the profile in one transaction.
+#[tracing::instrument(skip_all)]
 pub async fn update(
     db: &Db,
     user_id: &str,
@@ -83,6 +86,7 @@ pub async fn update(
 
 /// Points the profile at a new resume (`name`: the uploaded file's, for display); returns the key
 /// it replaced, if any.
+#[tracing::instrument(skip_all)]
 pub async fn replace_resume(db: &Db, user_id: &str, key: &str, name: &str) -> Result<Option<String>, sqlx::Error> {
     const OLD: &str = "SELECT resume_key FROM applicant_profiles WHERE user_id = $1";
     const SET: &str =
@@ -97,6 +101,7 @@ pub async fn replace_resume(db: &Db, user_id: &str, key: &str, name: &str) -> Re
 }
 
 /// Whether `recruiter_id` has received an application from `applicant_id`.
+#[tracing::instrument(skip_all)]
 pub async fn received_application(db: &Db, recruiter_id: &str, applicant_id: &str) -> Result<bool, sqlx::Error> {
     // Only through a job still listed: deleting a job ends the recruiter's view of its applicants.
     const SQL: &str = "SELECT applications.id FROM applications JOIN jobs ON jobs.id = applications.job_id \

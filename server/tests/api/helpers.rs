@@ -100,6 +100,7 @@ impl TestApp {
     }
 
     async fn start(mut config: Config, postgres: Option<(String, String)>) -> Self {
+        show_logs_when_asked();
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
         let address = format!("http://{}", listener.local_addr().unwrap());
         // Links the server hands out (avatars, resumes, e-mails) point at this test server.
@@ -471,4 +472,17 @@ impl Drop for S3Sink {
         let _ = self.process.kill();
         let _ = self.process.wait();
     }
+}
+
+/// `TEST_LOG=1 cargo test` shows what the test servers log (filtered by `RUST_LOG`, `info` by
+/// default), each line with its request's id and route; without it the tests run silent.
+fn show_logs_when_asked() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        if std::env::var_os("TEST_LOG").is_some() {
+            let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+            let _ = tracing_subscriber::fmt().with_env_filter(filter).with_test_writer().try_init();
+        }
+    });
 }

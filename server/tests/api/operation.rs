@@ -105,6 +105,30 @@ async fn the_openapi_document_is_the_snapshot_in_the_repository(app: &TestApp) {
 }
 
 #[tokio::test]
+async fn every_answer_names_its_request_id_keeping_a_plausible_one_from_the_load_balancer() {
+    let app = TestApp::sqlite(|_| {}).await;
+    let id_of = |response: &reqwest::Response| response.headers()["x-request-id"].to_str().unwrap().to_owned();
+
+    let first = app.client.get(app.url("/api/v1/jobs/showAllCategories")).send().await.unwrap();
+    let second = app.client.get(app.url("/api/v1/jobs/getJob/nope")).send().await.unwrap();
+    assert_eq!(second.status(), 404, "errors carry one too");
+    let (first, second) = (id_of(&first), id_of(&second));
+    assert!(uuid_like(&first), "a new id is a UUID: {first}");
+    assert_ne!(first, second, "each request has its own");
+
+    let kept = app.client.get(app.url("/healthz")).header("x-request-id", "nginx-7f3a_01").send().await.unwrap();
+    assert_eq!(id_of(&kept), "nginx-7f3a_01");
+    let replaced = app.client.get(app.url("/healthz")).header("x-request-id", "a b").send().await.unwrap();
+    assert!(uuid_like(&id_of(&replaced)), "an implausible id is replaced");
+}
+
+fn uuid_like(id: &str) -> bool {
+    id.len() == 36
+        && id.split('-').map(str::len).eq([8, 4, 4, 4, 12])
+        && id.chars().all(|c| c == '-' || c.is_ascii_hexdigit())
+}
+
+#[tokio::test]
 async fn the_web_app_is_served_with_caching_compression_and_a_fallback_page() {
     let app = TestApp::sqlite(|_| {}).await;
     let web = app.config.web_dir.clone();
