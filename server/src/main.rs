@@ -101,7 +101,9 @@ async fn create_admin(config: Config, arguments: &[String]) -> ExitCode {
 /// Without the `bench-data` feature the product has no benchmark data in it.
 #[cfg(not(feature = "bench-data"))]
 async fn seed_bench(_: Config, _: &[String]) -> ExitCode {
-    eprintln!("jobportal: seed-bench is not in this build; build with `cargo build --release --features bench-data` (make bench does)");
+    eprintln!(
+        "jobportal: seed-bench is not in this build; build with `cargo build --release --features bench-data` (make bench does)"
+    );
     ExitCode::from(2)
 }
 

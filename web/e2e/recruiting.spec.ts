@@ -313,7 +313,7 @@ test('a job is posted, found and applied to (the dialog names the resume, or war
   await expectAccessible(rp)
   await confirm.getByRole('button', { name: 'Shortlist' }).click()
   await expect(rp.getByText('Application status updated to Shortlisted')).toBeVisible()
-  await expect(entry.getByText('Shortlisted')).toBeVisible()
+  await expect(entry.getByText('Shortlisted', { exact: true })).toBeVisible()
   await expect(entry.getByRole('button')).toHaveCount(0)
   // The buttons are gone; the focus is on the decision they made.
   await expect(entry.locator('p', { hasText: 'Status: Shortlisted' })).toBeFocused()

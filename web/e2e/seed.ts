@@ -18,6 +18,7 @@ export type JobFields = {
   /** A category `_id`. */
   categoryName: string
   salary?: number
+  maxApplicants?: number
   dateOfPosting?: string
   deadline?: string
 }

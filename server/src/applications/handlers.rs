@@ -14,7 +14,7 @@ use crate::state::AppState;
 
 use super::emails::{self, NewApplication};
 use super::model::{Application, ApplicationRow, ApplicationStatus, parse_sop};
-use super::repo::{self, Decision};
+use super::repo::{self, Decision, Withdrawal};
 
 #[derive(Deserialize, ToSchema)]
 pub struct ApplyRequest {
@@ -149,7 +149,7 @@ pub struct StatusRequest {
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not a recruiter", body = ErrorBody),
         (status = 404, description = "No such application among the caller's", body = ErrorBody),
-        (status = 409, description = "Already shortlisted or rejected, or the job was deleted (its applications are kept but no longer decided)", body = ErrorBody),
+        (status = 409, description = "Already shortlisted or rejected, withdrawn by the applicant, or the job was deleted (its applications are kept but no longer decided)", body = ErrorBody),
     ))]
 pub async fn update_status(
     State(state): State<AppState>,
@@ -169,12 +169,46 @@ pub async fn update_status(
         Decision::Decided => {}
         Decision::NotFound => return Err(not_found()),
         Decision::AlreadyDecided => return Err(AppError::Conflict("This application has already been decided".into())),
+        Decision::Withdrawn => return Err(AppError::Conflict(WITHDRAWN.into())),
         Decision::JobDeleted => return Err(AppError::Conflict(JOB_DELETED.into())),
     }
     state.outbox.notify();
     let row = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
     Ok(ok(
         format!("Application status updated to {}", status.as_str()),
+        ApplicationResponse { data: row.into_application(|applicant| links::link(&state, applicant, &caller.id)) },
+    ))
+}
+
+pub const WITHDRAWN: &str = "The applicant withdrew this application";
+pub const NOT_PENDING: &str = "Only a pending application can be withdrawn";
+
+/// Withdraw one of the caller's applications while it is still `applied`: the place it held on the
+/// job is freed for others, and the recruiter sees it as withdrawn. An addition to the original API.
+#[utoipa::path(put, path = "/auth/withdrawapplication/{applicationId}", tag = "applications", security(("bearer" = [])),
+    params(("applicationId" = String, Path, description = "The application's `_id`")),
+    responses(
+        (status = 200, description = "`Application withdrawn`, with the application as it is now", body = ApplicationResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an applicant", body = ErrorBody),
+        (status = 404, description = "No such application among the caller's", body = ErrorBody),
+        (status = 409, description = "Already shortlisted, rejected or withdrawn", body = ErrorBody),
+    ))]
+pub async fn withdraw(
+    State(state): State<AppState>,
+    Applicant(caller): Applicant,
+    PathParam(application_id): PathParam<String>,
+) -> ApiResult<Reply<ApplicationResponse>> {
+    let not_found = || AppError::not_found("Application not found");
+    match repo::withdraw(&state.db, &application_id, &caller.id).await? {
+        Withdrawal::Withdrawn => {}
+        Withdrawal::NotFound => return Err(not_found()),
+        Withdrawal::AlreadyDecided => return Err(AppError::Conflict(NOT_PENDING.into())),
+    }
+    state.jobs_changed().await;
+    let row = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
+    Ok(ok(
+        "Application withdrawn",
         ApplicationResponse { data: row.into_application(|applicant| links::link(&state, applicant, &caller.id)) },
     ))
 }

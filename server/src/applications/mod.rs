@@ -17,4 +17,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::applications))
         .routes(routes!(handlers::job_applications))
         .routes(routes!(handlers::update_status))
+        .routes(routes!(handlers::withdraw))
 }

@@ -4,13 +4,15 @@ use utoipa::ToSchema;
 use crate::jobs::model::{JobType, rfc3339_from_millis};
 use crate::profiles::model::Education;
 
-/// Where an application stands: `applied`, then `shortlisted` or `rejected` by the recruiter, once.
+/// Where an application stands: `applied`, then once `shortlisted` or `rejected` by the recruiter,
+/// or `withdrawn` by the applicant (`withdrawn` is an addition to the original API).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ApplicationStatus {
     Applied,
     Shortlisted,
     Rejected,
+    Withdrawn,
 }
 
 impl ApplicationStatus {
@@ -19,11 +21,14 @@ impl ApplicationStatus {
             Self::Applied => "applied",
             Self::Shortlisted => "shortlisted",
             Self::Rejected => "rejected",
+            Self::Withdrawn => "withdrawn",
         }
     }
 
     pub fn parse(text: &str) -> Option<Self> {
-        [Self::Applied, Self::Shortlisted, Self::Rejected].into_iter().find(|status| status.as_str() == text)
+        [Self::Applied, Self::Shortlisted, Self::Rejected, Self::Withdrawn]
+            .into_iter()
+            .find(|status| status.as_str() == text)
     }
 }
 
@@ -61,6 +66,14 @@ pub struct JobApplicantsDetails {
     pub skills: Vec<String>,
 }
 
+/// A step of an application's history: the status it took, and when.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct StatusChange {
+    pub status: ApplicationStatus,
+    /// RFC 3339, UTC.
+    pub at: String,
+}
+
 /// An application as the API shows it.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -79,6 +92,9 @@ pub struct Application {
     /// True when the recruiter deleted the job: the application stays with its applicant as a
     /// record, but the job has no page any more. An addition to the original API.
     pub job_removed: bool,
+    /// Every status the application has had, oldest first: `applied`, then the decision or the
+    /// withdrawal when there was one. An addition to the original API.
+    pub history: Vec<StatusChange>,
 }
 
 /// An application as stored, joined with its job, applicant and recruiter.
@@ -90,6 +106,8 @@ pub struct ApplicationRow {
     pub status: ApplicationStatus,
     pub sop: String,
     pub created_at: i64,
+    /// When it left `applied`.
+    pub decided_at: Option<i64>,
     pub title: String,
     pub salary: i64,
     pub company: String,
@@ -110,6 +128,13 @@ impl ApplicationRow {
     /// The API object, with `resume_link` made for whoever is looking.
     pub fn into_application(self, resume_link: impl FnOnce(&str) -> String) -> Application {
         let resume = if self.resume_key.is_some() { resume_link(&self.applicant_id) } else { String::new() };
+        let mut history =
+            vec![StatusChange { status: ApplicationStatus::Applied, at: rfc3339_from_millis(self.created_at) }];
+        if let (status, Some(at)) = (self.status, self.decided_at)
+            && status != ApplicationStatus::Applied
+        {
+            history.push(StatusChange { status, at: rfc3339_from_millis(at) });
+        }
         Application {
             id: self.id,
             job_id: self.job_id,
@@ -132,6 +157,7 @@ impl ApplicationRow {
                 skills: serde_json::from_str(&self.skills).unwrap_or_default(),
             },
             job_removed: self.job_removed,
+            history,
         }
     }
 }

@@ -5,7 +5,7 @@ use crate::{dispatch, enqueue_mail};
 
 use super::model::{ApplicationRow, ApplicationStatus};
 
-const SELECT: &str = "SELECT a.id, a.job_id, a.applicant_id, a.status, a.sop, a.created_at, \
+const SELECT: &str = "SELECT a.id, a.job_id, a.applicant_id, a.status, a.sop, a.created_at, a.decided_at, \
      j.title, j.salary, j.company, j.location, j.job_type, j.deadline, (j.deleted_at IS NOT NULL) AS job_removed, \
      COALESCE(rp.company, '') AS recruiter_company, u.first_name, u.last_name, u.email, \
      ap.resume_key, COALESCE(ap.education, '[]') AS education, COALESCE(ap.skills, '[]') AS skills \
@@ -110,6 +110,7 @@ pub enum Decision {
     Decided,
     NotFound,
     AlreadyDecided,
+    Withdrawn,
     JobDeleted,
 }
 
@@ -144,6 +145,7 @@ pub async fn decide(
                 sqlx::query_as(EXISTS).bind(id).bind(recruiter_id).fetch_optional(&mut *tx).await?;
             return Ok(match exists {
                 None => Decision::NotFound,
+                Some((ApplicationStatus::Withdrawn, _)) => Decision::Withdrawn,
                 Some((status, _)) if status != ApplicationStatus::Applied => Decision::AlreadyDecided,
                 Some(_) => Decision::JobDeleted,
             });
@@ -151,6 +153,38 @@ pub async fn decide(
         enqueue_mail!(&mut *tx, notice)?;
         tx.commit().await?;
         Ok(Decision::Decided)
+    })
+}
+
+pub enum Withdrawal {
+    Withdrawn,
+    NotFound,
+    AlreadyDecided,
+}
+
+/// Withdraws an applicant's own `applied` application and frees the place it held on the job. The
+/// status condition is the check, so a withdrawal and a recruiter's decision racing for the same
+/// application cannot both succeed: whichever updates the row first wins, the other finds it decided.
+#[tracing::instrument(skip_all)]
+pub async fn withdraw(db: &Db, id: &str, applicant_id: &str) -> Result<Withdrawal, sqlx::Error> {
+    const UPDATE: &str = "UPDATE applications SET status = 'withdrawn', decided_at = $1 \
+         WHERE id = $2 AND applicant_id = $3 AND status = 'applied'";
+    const FREE: &str = "UPDATE jobs SET applications_count = applications_count - 1 \
+         WHERE id = (SELECT job_id FROM applications WHERE id = $1) AND applications_count > 0";
+    const EXISTS: &str = "SELECT status FROM applications WHERE id = $1 AND applicant_id = $2";
+    dispatch!(db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        let withdrawn =
+            sqlx::query(UPDATE).bind(now_millis()).bind(id).bind(applicant_id).execute(&mut *tx).await?.rows_affected()
+                == 1;
+        if !withdrawn {
+            let exists: Option<(ApplicationStatus,)> =
+                sqlx::query_as(EXISTS).bind(id).bind(applicant_id).fetch_optional(&mut *tx).await?;
+            return Ok(if exists.is_some() { Withdrawal::AlreadyDecided } else { Withdrawal::NotFound });
+        }
+        sqlx::query(FREE).bind(id).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(Withdrawal::Withdrawn)
     })
 }
 

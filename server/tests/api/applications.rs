@@ -13,6 +13,10 @@ on_both_engines!(
     parallel_decisions_leave_one_decision,
     applications_stay_with_their_owners,
     a_deleted_jobs_applications_stay_with_their_applicants,
+    an_applicant_withdraws_a_pending_application_and_its_place_is_freed,
+    withdrawing_is_refused_once_decided_and_to_anyone_but_the_applicant,
+    a_withdrawal_racing_a_decision_leaves_exactly_one_of_them,
+    each_application_keeps_its_history_with_times,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -55,6 +59,17 @@ async fn put_status(app: &TestApp, token: &str, application: &str, status: &str)
         .put(app.url(&format!("/api/v1/auth/updateapplicationstatus/{application}")))
         .bearer_auth(token)
         .json(&json!({ "status": status }))
+        .send()
+        .await
+        .unwrap();
+    crate::helpers::status_and_json(response).await
+}
+
+async fn withdraw(app: &TestApp, token: &str, application: &str) -> (u16, Value) {
+    let response = app
+        .client
+        .put(app.url(&format!("/api/v1/auth/withdrawapplication/{application}")))
+        .bearer_auth(token)
         .send()
         .await
         .unwrap();
@@ -283,4 +298,138 @@ async fn a_deleted_jobs_applications_stay_with_their_applicants(app: &TestApp) {
     assert_eq!(app.get_as("/api/v1/auth/applications", &recruiter).await.1["applications"], json!([]));
     let (_, late) = account(app, "Applicant", "late@example.com").await;
     assert_eq!(apply(app, &late, &job, SOP).await, (404, error("Job not found")));
+}
+
+async fn an_applicant_withdraws_a_pending_application_and_its_place_is_freed(app: &TestApp) {
+    let (_, recruiter) = account(app, "Recruiter", "small-team@example.com").await;
+    let job = post_job(app, &recruiter, "One Seat", 1, "2026-11-01", "2099-12-31").await;
+    let (_, first) = account(app, "Applicant", "first@example.com").await;
+    let (_, second) = account(app, "Applicant", "second@example.com").await;
+    let id = apply(app, &first, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
+    assert_eq!(apply(app, &second, &job, SOP).await, (400, error("Application limit reached")));
+
+    let (status, body) = withdraw(app, &first, &id).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["message"], "Application withdrawn");
+    assert_eq!(body["data"]["status"], "withdrawn");
+    assert_eq!(count_applications(app, &job).await, (1, 0), "the row stays as a record; the place is free");
+    assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{job}")).await.1["data"]["applicationsCount"], 0);
+
+    assert_eq!(apply(app, &second, &job, SOP).await.0, 201, "the freed place goes to someone else");
+    assert_eq!(
+        apply(app, &first, &job, SOP).await,
+        (409, error("You have already applied for this job")),
+        "a withdrawn application is not made again"
+    );
+    let (_, received) = app.get_as(&format!("/api/v1/auth/jobs/applications/{job}"), &recruiter).await;
+    let statuses: Vec<&str> =
+        received["applications"].as_array().unwrap().iter().map(|a| a["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, ["applied", "withdrawn"], "the recruiter sees it withdrawn, not pending");
+    assert_eq!(
+        put_status(app, &recruiter, &id, "shortlisted").await,
+        (409, error("The applicant withdrew this application"))
+    );
+}
+
+async fn withdrawing_is_refused_once_decided_and_to_anyone_but_the_applicant(app: &TestApp) {
+    let (_, recruiter) = account(app, "Recruiter", "decisive@example.com").await;
+    let job = post_job(app, &recruiter, "Decided Role", 10, "2026-11-01", "2099-12-31").await;
+    let (_, applicant) = account(app, "Applicant", "decided@example.com").await;
+    let (_, stranger) = account(app, "Applicant", "stranger@example.com").await;
+    let id = apply(app, &applicant, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
+
+    assert_eq!(withdraw(app, &stranger, &id).await, (404, error("Application not found")));
+    assert_eq!(withdraw(app, &recruiter, &id).await, (403, error("This is a protected route for Applicants only")));
+    assert_eq!(withdraw(app, &applicant, "no-such-application").await, (404, error("Application not found")));
+    let (status, _) = app
+        .client
+        .put(app.url(&format!("/api/v1/auth/withdrawapplication/{id}")))
+        .send()
+        .await
+        .map(|response| (response.status().as_u16(), ()))
+        .unwrap();
+    assert_eq!(status, 401);
+
+    assert_eq!(put_status(app, &recruiter, &id, "rejected").await.0, 200);
+    assert_eq!(withdraw(app, &applicant, &id).await, (409, error("Only a pending application can be withdrawn")));
+    assert_eq!(count_applications(app, &job).await, (1, 1), "a decided application keeps its place");
+
+    let second = post_job(app, &recruiter, "Withdrawn Twice", 10, "2026-11-01", "2099-12-31").await;
+    let id = apply(app, &applicant, &second, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
+    assert_eq!(withdraw(app, &applicant, &id).await.0, 200);
+    assert_eq!(withdraw(app, &applicant, &id).await, (409, error("Only a pending application can be withdrawn")));
+    assert_eq!(count_applications(app, &second).await, (1, 0), "the place is freed once");
+}
+
+async fn a_withdrawal_racing_a_decision_leaves_exactly_one_of_them(app: &TestApp) {
+    let (_, recruiter) = account(app, "Recruiter", "racer@example.com").await;
+    let job = post_job(app, &recruiter, "Raced Role", 50, "2026-11-01", "2099-12-31").await;
+    for round in 0..8 {
+        let (_, applicant) = account(app, "Applicant", &format!("racer-{round}@example.com")).await;
+        let id = apply(app, &applicant, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
+        let decision = if round % 2 == 0 { "shortlisted" } else { "rejected" };
+        let (withdrawn, decided) =
+            tokio::join!(withdraw(app, &applicant, &id), put_status(app, &recruiter, &id, decision));
+        let outcomes = (withdrawn.0, decided.0);
+        let (_, mine) = app.get_as("/api/v1/auth/applications", &applicant).await;
+        let now = mine["applications"][0]["status"].as_str().unwrap().to_string();
+        match outcomes {
+            (200, 409) => {
+                assert_eq!(now, "withdrawn");
+                assert_eq!(decided.1, error("The applicant withdrew this application"));
+            }
+            (409, 200) => {
+                assert_eq!(now, decision);
+                assert_eq!(withdrawn.1, error("Only a pending application can be withdrawn"));
+            }
+            other => panic!("round {round}: exactly one must win, got {other:?}: {withdrawn:?} {decided:?}"),
+        }
+    }
+    let (rows, counter) = count_applications(app, &job).await;
+    let (_, received) = app.get_as(&format!("/api/v1/auth/jobs/applications/{job}"), &recruiter).await;
+    let withdrawn = received["applications"].as_array().unwrap().iter().filter(|a| a["status"] == "withdrawn").count();
+    assert_eq!((rows, counter), (8, 8 - withdrawn as i64), "each withdrawal freed exactly one place");
+}
+
+async fn each_application_keeps_its_history_with_times(app: &TestApp) {
+    let (_, recruiter) = account(app, "Recruiter", "historian@example.com").await;
+    let job = post_job(app, &recruiter, "Recorded Role", 10, "2026-11-01", "2099-12-31").await;
+    let (_, pending) = account(app, "Applicant", "pending@example.com").await;
+    let (_, shortlisted) = account(app, "Applicant", "chosen@example.com").await;
+    let (_, leaving) = account(app, "Applicant", "leaving@example.com").await;
+    let mut ids = Vec::new();
+    for token in [&pending, &shortlisted, &leaving] {
+        ids.push(apply(app, token, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string());
+    }
+    let shortlisted_at =
+        put_status(app, &recruiter, &ids[1], "shortlisted").await.1["data"]["history"][1]["at"].clone();
+    withdraw(app, &leaving, &ids[2]).await;
+
+    let history = |body: &Value| -> Vec<(String, String)> {
+        body["applications"][0]["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|step| (step["status"].as_str().unwrap().to_owned(), step["at"].as_str().unwrap().to_owned()))
+            .collect()
+    };
+    let (_, mine) = app.get_as("/api/v1/auth/applications", &pending).await;
+    let applied_at = mine["applications"][0]["dateOfApplication"].as_str().unwrap().to_owned();
+    assert_eq!(history(&mine), [("applied".to_owned(), applied_at)]);
+
+    let (_, mine) = app.get_as("/api/v1/auth/applications", &shortlisted).await;
+    let steps = history(&mine);
+    assert_eq!(steps.iter().map(|(status, _)| status.as_str()).collect::<Vec<_>>(), ["applied", "shortlisted"]);
+    assert_eq!(steps[1].1, shortlisted_at.as_str().unwrap());
+    assert!(steps[0].1 <= steps[1].1, "oldest first: {steps:?}");
+
+    let (_, mine) = app.get_as("/api/v1/auth/applications", &leaving).await;
+    let steps = history(&mine);
+    assert_eq!(steps.iter().map(|(status, _)| status.as_str()).collect::<Vec<_>>(), ["applied", "withdrawn"]);
+    assert!(steps.iter().all(|(_, at)| at.ends_with('Z')));
+
+    let (_, received) = app.get_as(&format!("/api/v1/auth/jobs/applications/{job}"), &recruiter).await;
+    let recruiter_sees: Vec<usize> =
+        received["applications"].as_array().unwrap().iter().map(|a| a["history"].as_array().unwrap().len()).collect();
+    assert_eq!(recruiter_sees, [2, 2, 1], "the recruiter sees the same history, newest application first");
 }

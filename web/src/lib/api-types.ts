@@ -253,6 +253,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/withdrawapplication/{applicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Withdraw one of the caller's applications while it is still `applied`: the place it held on the
+         *     job is freed for others, and the recruiter sees it as withdrawn. An addition to the original API.
+         */
+        put: operations["withdraw"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/avatars/{file}": {
         parameters: {
             query?: never;
@@ -647,6 +667,11 @@ export interface components {
         Application: {
             _id: string;
             dateOfApplication: string;
+            /**
+             * @description Every status the application has had, oldest first: `applied`, then the decision or the
+             *     withdrawal when there was one. An addition to the original API.
+             */
+            history: components["schemas"]["StatusChange"][];
             jobApplicantsDetails: components["schemas"]["JobApplicantsDetails"];
             jobDetails: components["schemas"]["ApplicationJob"];
             jobId: string;
@@ -676,10 +701,11 @@ export interface components {
             success: boolean;
         };
         /**
-         * @description Where an application stands: `applied`, then `shortlisted` or `rejected` by the recruiter, once.
+         * @description Where an application stands: `applied`, then once `shortlisted` or `rejected` by the recruiter,
+         *     or `withdrawn` by the applicant (`withdrawn` is an addition to the original API).
          * @enum {string}
          */
-        ApplicationStatus: "applied" | "shortlisted" | "rejected";
+        ApplicationStatus: "applied" | "shortlisted" | "rejected" | "withdrawn";
         ApplicationsResponse: {
             applications: components["schemas"]["Application"][];
             message: string;
@@ -981,6 +1007,12 @@ export interface components {
             message: string;
             success: boolean;
             user: components["schemas"]["User"];
+        };
+        /** @description A step of an application's history: the status it took, and when. */
+        StatusChange: {
+            /** @description RFC 3339, UTC. */
+            at: string;
+            status: components["schemas"]["ApplicationStatus"];
         };
         StatusRequest: {
             /** @description `shortlisted` or `rejected`. */
@@ -1738,7 +1770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Already shortlisted or rejected, or the job was deleted (its applications are kept but no longer decided) */
+            /** @description Already shortlisted or rejected, withdrawn by the applicant, or the job was deleted (its applications are kept but no longer decided) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1787,6 +1819,74 @@ export interface operations {
             };
             /** @description No valid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's `_id` */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Application withdrawn`, with the application as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an applicant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such application among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already shortlisted, rejected or withdrawn */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2765,5 +2865,5 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const accountTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountType"]> = ["Applicant", "Recruiter", "Admin"];
-export const applicationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApplicationStatus"]> = ["applied", "shortlisted", "rejected"];
+export const applicationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApplicationStatus"]> = ["applied", "shortlisted", "rejected", "withdrawn"];
 export const jobTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobType"]> = ["Full-time", "Part-time", "Internship"];

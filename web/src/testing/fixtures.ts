@@ -52,7 +52,17 @@ export const recruiter: User = {
   token: 'recruiter-token',
 }
 
-export const application = (overrides: Partial<Application> = {}): Application => ({
+/** When a fixture's application left `applied`, if it did. */
+export const DECIDED_AT = '2026-03-06T09:00:00Z'
+
+export const application = (overrides: Partial<Application> = {}): Application => {
+  const made = baseApplication(overrides)
+  const history: Application['history'] = [{ status: 'applied', at: made.dateOfApplication }]
+  if (made.status !== 'applied') history.push({ status: made.status, at: DECIDED_AT })
+  return { ...made, history: overrides.history ?? history }
+}
+
+const baseApplication = (overrides: Partial<Application>): Omit<Application, 'history'> => ({
   _id: 'a1',
   jobId: 'j1',
   status: 'applied',

@@ -7,5 +7,8 @@ export type ApplicationStatus = Schemas['ApplicationStatus']
 
 export type Application = Schemas['Application']
 
-/** What a recruiter may decide: an application leaves `applied` once. */
-export type Decision = Exclude<ApplicationStatus, 'applied'>
+/** What a recruiter may decide: an application leaves `applied` once (or its applicant withdraws it). */
+export type Decision = Extract<ApplicationStatus, 'shortlisted' | 'rejected'>
+
+/** One step of an application's history. */
+export type StatusChange = Schemas['StatusChange']

@@ -66,6 +66,15 @@ test('a shortlisted application shows "Shortlisted" and a rejected one "Rejected
   expect(applicantCard('Bo Kim').queryByRole('button')).not.toBeInTheDocument()
 })
 
+test('a withdrawn application says so, with when, and offers no decision', async () => {
+  answer([application({ _id: 'a1', status: 'withdrawn' })])
+  await open()
+  const ann = applicantCard('Ann Lee')
+  expect(ann.getByText('Withdrawn')).toBeVisible()
+  expect(ann.getByText('Withdrawn on').nextElementSibling).toHaveTextContent('6 March 2026')
+  expect(ann.queryByRole('button')).not.toBeInTheDocument()
+})
+
 async function decide(user: Awaited<ReturnType<typeof open>>['user'], name: string, decision: 'Shortlist' | 'Reject') {
   await user.click(applicantCard(name).getByRole('button', { name: decision }))
   const dialog = within(screen.getByRole('dialog', { name: `${decision} this applicant?` }))

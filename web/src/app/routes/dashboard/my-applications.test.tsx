@@ -97,3 +97,63 @@ test('an application whose job was removed says so and links nowhere, never to a
   expect(card.getByRole('heading', { name: 'Backend Developer' })).toBeVisible()
   expect(card.queryByRole('link')).not.toBeInTheDocument()
 })
+
+test('each card shows its history: applied, then the decision with its date', async () => {
+  answer()
+  signIn(applicant)
+  renderApp('/dashboard/my-applications')
+  await screen.findByRole('list', { name: 'Applications' })
+  const shortlisted = within(card('Backend Developer'))
+  expect(shortlisted.getByText('Applied on').nextElementSibling).toHaveTextContent('4 March 2026')
+  expect(shortlisted.getByText('Shortlisted on').nextElementSibling).toHaveTextContent('6 March 2026')
+  const pending = within(card('QA Engineer'))
+  expect(pending.getByText('Applied on')).toBeVisible()
+  expect(pending.queryByText(/^(Shortlisted|Rejected|Withdrawn) on$/)).not.toBeInTheDocument()
+})
+
+test('a pending application can be withdrawn after confirming; decided ones cannot', async () => {
+  let withdrawn: string | null = null
+  answer()
+  server.use(
+    http.put(apiUrl('/auth/withdrawapplication/:id'), ({ params }) => {
+      withdrawn = params.id as string
+      const now = application({ _id: 'a3', jobId: 'j3', status: 'withdrawn', jobDetails: { ...application().jobDetails, title: 'QA Engineer' } })
+      answer([APPLICATIONS[0], APPLICATIONS[1], now])
+      return HttpResponse.json({ success: true, message: 'Application withdrawn', data: now })
+    }),
+  )
+  signIn(applicant)
+  const { user } = renderApp('/dashboard/my-applications')
+  await screen.findByRole('list', { name: 'Applications' })
+  expect(within(card('Backend Developer')).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument()
+  expect(within(card('Data Analyst')).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument()
+
+  await user.click(within(card('QA Engineer')).getByRole('button', { name: 'Withdraw application for QA Engineer' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Withdraw this application?' })
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+  expect(withdrawn).toBeNull()
+
+  await user.click(within(card('QA Engineer')).getByRole('button', { name: 'Withdraw application for QA Engineer' }))
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }))
+  expect(await screen.findByText('Application withdrawn')).toBeInTheDocument()
+  expect(withdrawn).toBe('a3')
+  await waitFor(() => expect(within(card('QA Engineer')).getByText('Withdrawn on')).toBeVisible())
+  expect(within(card('QA Engineer')).getByText('Withdrawn')).toHaveFocus()
+  expect(within(card('QA Engineer')).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument()
+})
+
+test('a refused withdrawal says why and leaves the card as it was', async () => {
+  answer()
+  server.use(
+    http.put(apiUrl('/auth/withdrawapplication/:id'), () =>
+      HttpResponse.json({ success: false, message: 'Only a pending application can be withdrawn' }, { status: 409 }),
+    ),
+  )
+  signIn(applicant)
+  const { user } = renderApp('/dashboard/my-applications')
+  await screen.findByRole('list', { name: 'Applications' })
+  await user.click(within(card('QA Engineer')).getByRole('button', { name: 'Withdraw application for QA Engineer' }))
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }))
+  expect(await screen.findByText('Only a pending application can be withdrawn')).toBeInTheDocument()
+  expect(within(card('QA Engineer')).getByText('Applied')).toBeVisible()
+})

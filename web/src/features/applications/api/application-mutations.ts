@@ -32,8 +32,21 @@ export function useUpdateApplicationStatus(jobId: string) {
     mutationFn: ({ applicationId, status }: { applicationId: string; status: Decision }) => updateApplicationStatus(applicationId, status),
     onSuccess: ({ data }) =>
       queryClient.setQueryData<Application[]>(['applications', 'job', jobId], (list) =>
-        list?.map((application) => (application._id === data._id ? { ...application, status: data.status } : application)),
+        list?.map((application) => (application._id === data._id ? { ...application, status: data.status, history: data.history } : application)),
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+  })
+}
+
+export const withdrawApplication = (applicationId: string) =>
+  api<Schemas['ApplicationResponse']>(`/auth/withdrawapplication/${encodeURIComponent(applicationId)}`, { method: 'PUT' })
+
+/** Withdrawing changes the applicant's list and frees a place on the job. */
+export function useWithdrawApplication() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: withdrawApplication,
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ['applications'] }), queryClient.invalidateQueries({ queryKey: ['jobs'] })]),
   })
 }

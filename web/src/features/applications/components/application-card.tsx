@@ -1,7 +1,14 @@
+import { useEffect, useRef, useState } from 'react'
+import { toast } from 'react-hot-toast'
 import { Link } from 'react-router'
-import { formatDate, formatSalary } from '@/lib/format'
+import { Button } from '@/components/ui/button'
+import { ConfirmationModal } from '@/components/ui/confirmation-modal'
+import { errorMessage } from '@/lib/api-client'
+import { formatSalary } from '@/lib/format'
+import { useWithdrawApplication } from '../api/application-mutations'
 import type { Application } from '../types'
 import { StatusBadge } from './status-badge'
+import { StatusHistory } from './status-history'
 
 type Props = {
   application: Application
@@ -9,6 +16,8 @@ type Props = {
   to: string
   /** Recruiters see who applied. */
   showApplicant?: boolean
+  /** The applicant may withdraw an application while it is pending. */
+  canWithdraw?: boolean
 }
 
 export const JOB_REMOVED = 'This job was removed by the recruiter'
@@ -17,9 +26,16 @@ export const JOB_REMOVED = 'This job was removed by the recruiter'
  * The whole card is one link (its title's, stretched over it), so a click anywhere opens `to`; a
  * job the recruiter deleted has no page any more, so its card says so and links nowhere.
  */
-export function ApplicationCard({ application, to, showApplicant = false }: Props) {
+export function ApplicationCard({ application, to, showApplicant = false, canWithdraw = false }: Props) {
   const { jobDetails, recruitersDetails, userDetails } = application
   const removed = application.jobRemoved === true && !showApplicant
+  // Once withdrawn, the focus goes to the new status (the button it was on is gone).
+  const statusRef = useRef<HTMLSpanElement>(null)
+  const shownStatus = useRef(application.status)
+  useEffect(() => {
+    if (shownStatus.current === 'applied' && application.status === 'withdrawn') statusRef.current?.focus()
+    shownStatus.current = application.status
+  }, [application.status])
   return (
     <article
       className={`relative flex h-full flex-col rounded-lg border border-gray-200 bg-white p-4 shadow-sm ${removed ? '' : 'focus-within:ring-2 focus-within:ring-blue-700 hover:border-blue-700'}`}
@@ -57,13 +73,49 @@ export function ApplicationCard({ application, to, showApplicant = false }: Prop
         )}
         <dt className="font-medium">Salary</dt>
         <dd>{formatSalary(jobDetails.salary)}</dd>
-        <dt className="font-medium">Applied on</dt>
-        <dd>{formatDate(application.dateOfApplication)}</dd>
+        <StatusHistory history={application.history} />
         <dt className="font-medium">Status</dt>
         <dd>
-          <StatusBadge status={application.status} />
+          <StatusBadge ref={statusRef} status={application.status} />
         </dd>
       </dl>
+      {canWithdraw && application.status === 'applied' && <WithdrawButton application={application} />}
     </article>
+  )
+}
+
+/** Withdraws a pending application after asking; its place on the job goes back to others. */
+function WithdrawButton({ application }: { application: Application }) {
+  const [asking, setAsking] = useState(false)
+  const withdraw = useWithdrawApplication()
+  const title = application.jobDetails.title
+
+  const confirm = async () => {
+    setAsking(false)
+    try {
+      await withdraw.mutateAsync(application._id)
+      toast.success('Application withdrawn')
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not withdraw the application'))
+    }
+  }
+
+  return (
+    <>
+      {/* Above the card's stretched link, so it is a button of its own. */}
+      <Button variant="danger-outline" size="sm" loading={withdraw.isPending} onClick={() => setAsking(true)} className="relative z-10 mt-4 self-start" aria-label={`Withdraw application for ${title}`}>
+        Withdraw
+      </Button>
+      {asking && (
+        <ConfirmationModal
+          title="Withdraw this application?"
+          text={`Your application for "${title}" will be withdrawn and its place given back to others. You cannot apply to this job again.`}
+          confirmLabel="Withdraw"
+          cancelLabel="Cancel"
+          onConfirm={() => void confirm()}
+          onCancel={() => setAsking(false)}
+        />
+      )}
+    </>
   )
 }

@@ -38,6 +38,7 @@ export function ApplicationsGrid({ token, asRecruiter = false }: { token: string
           <ApplicationCard
             application={application}
             showApplicant={asRecruiter}
+            canWithdraw={!asRecruiter}
             to={asRecruiter ? `/dashboard/job/applications/${encodeURIComponent(application.jobId)}` : `/job/${encodeURIComponent(application.jobId)}`}
           />
         </li>

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'react-hot-toast'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
+import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { formatDate } from '@/lib/format'
 import { errorMessage } from '@/lib/api-client'
 import { useJobApplications } from '../api/get-applications'
 import { useUpdateApplicationStatus } from '../api/application-mutations'
 import type { Application, Decision } from '../types'
 import { STATUS_LABELS, StatusBadge } from './status-badge'
-import { Button } from '@/components/ui/button'
+import { StatusHistory } from './status-history'
 
 const FAILURE = 'Failed to fetch applications.'
 
@@ -44,8 +44,7 @@ function Applicant({ application, onDecide, deciding }: { application: Applicati
             {userDetails.email}
           </a>
         </dd>
-        <dt className="font-medium">Applied on</dt>
-        <dd>{formatDate(application.dateOfApplication)}</dd>
+        <StatusHistory history={application.history} />
         <dt className="font-medium">Skills</dt>
         <dd>{details.skills.length > 0 ? details.skills.join(', ') : 'None listed'}</dd>
       </dl>

@@ -1,3 +1,4 @@
+import type { Ref } from 'react'
 import type { ApplicationStatus } from '../types'
 
 /** One wording for a status everywhere (the API sends it in lower case). */
@@ -5,6 +6,7 @@ export const STATUS_LABELS: Record<ApplicationStatus, string> = {
   applied: 'Applied',
   shortlisted: 'Shortlisted',
   rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
 }
 
 /** Shortlisted green, rejected red, anything else neutral; the text says it too, colour is only a cue. */
@@ -14,9 +16,15 @@ const TONES: Record<string, string> = {
 }
 const NEUTRAL = 'border-gray-500 bg-gray-50 text-gray-800'
 
-export function StatusBadge({ status }: { status: ApplicationStatus }) {
+/** `ref` makes the badge a place the focus can be moved to (once a change made it the news). */
+export function StatusBadge({ status, ref }: { status: ApplicationStatus; ref?: Ref<HTMLSpanElement> }) {
   return (
-    <span data-status={status} className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold ${TONES[status] ?? NEUTRAL}`}>
+    <span
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
+      data-status={status}
+      className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold focus:outline-2 focus:outline-offset-2 focus:outline-primary ${TONES[status] ?? NEUTRAL}`}
+    >
       {STATUS_LABELS[status] ?? status}
     </span>
   )
