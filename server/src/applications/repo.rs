@@ -51,6 +51,7 @@ pub async fn find(db: &Db, id: &str) -> Result<Option<ApplicationRow>, sqlx::Err
 pub const JOB_NOT_FOUND: &str = "Job not found";
 pub const DEADLINE_PASSED: &str = "The deadline for this job has passed";
 pub const LIMIT_REACHED: &str = "Application limit reached";
+pub const JOB_CLOSED: &str = "This job is closed to applications";
 pub const ALREADY_APPLIED: &str = "You have already applied for this job";
 
 /// Applies: the capacity check and the insert in one transaction. Raising `applications_count`
@@ -65,8 +66,8 @@ pub async fn apply(
     notice: impl FnOnce(&str) -> Mail,
 ) -> Result<String, AppError> {
     const RESERVE: &str = "UPDATE jobs SET applications_count = applications_count + 1 \
-         WHERE id = $1 AND deleted_at IS NULL AND deadline > $2 AND applications_count < max_applicants";
-    const WHY: &str = "SELECT deadline, applications_count, max_applicants, deleted_at FROM jobs WHERE id = $1";
+         WHERE id = $1 AND deleted_at IS NULL AND closed_at IS NULL AND deadline > $2 AND applications_count < max_applicants";
+    const WHY: &str = "SELECT deadline, closed_at, deleted_at FROM jobs WHERE id = $1";
     const DUPLICATE: &str = "SELECT id FROM applications WHERE job_id = $1 AND applicant_id = $2";
     const INSERT: &str = "INSERT INTO applications (id, job_id, applicant_id, recruiter_id, status, sop, created_at) \
          SELECT $1, id, $2, user_id, 'applied', $3, $4 FROM jobs WHERE id = $5";
@@ -83,11 +84,12 @@ pub async fn apply(
         }
         let reserved = sqlx::query(RESERVE).bind(job_id).bind(now).execute(&mut *tx).await?.rows_affected() == 1;
         if !reserved {
-            let why: Option<(i64, i64, i64, Option<i64>)> =
+            let why: Option<(i64, Option<i64>, Option<i64>)> =
                 sqlx::query_as(WHY).bind(job_id).fetch_optional(&mut *tx).await?;
             return Err(match why {
-                None | Some((_, _, _, Some(_))) => AppError::not_found(JOB_NOT_FOUND),
-                Some((deadline, _, _, None)) if deadline <= now => AppError::bad_request(DEADLINE_PASSED),
+                None | Some((_, _, Some(_))) => AppError::not_found(JOB_NOT_FOUND),
+                Some((deadline, _, None)) if deadline <= now => AppError::bad_request(DEADLINE_PASSED),
+                Some((_, Some(_), None)) => AppError::bad_request(JOB_CLOSED),
                 Some(_) => AppError::bad_request(LIMIT_REACHED),
             });
         }

@@ -13,7 +13,7 @@ use crate::state::AppState;
 use super::form::{self, DEADLINE_AFTER_POSTING, Fields};
 use super::model::JobEdit;
 use super::model::{FoundJob, Job};
-use super::repo::{self, EditOutcome};
+use super::repo::{self, CloseOutcome, EditOutcome};
 use super::search::{self, JobSearch};
 
 pub use super::search::MAX_PAGE_SIZE;
@@ -306,4 +306,62 @@ pub async fn delete_job(
     }
     state.jobs_changed().await;
     Ok(ack("Job deleted successfully"))
+}
+
+pub const ALREADY_CLOSED: &str = "This job is already closed";
+pub const NOT_CLOSED: &str = "This job is not closed";
+pub const REOPEN_AFTER_DEADLINE: &str = "The deadline has passed; move it later before reopening the job";
+
+/// Close a job to applications before its deadline: it stays listed, marked closed, and leaves
+/// searches for open jobs; applications already made are kept. An addition to the original API.
+#[utoipa::path(put, path = "/jobs/closeJob/{jobId}", tag = "jobs", security(("bearer" = [])),
+    params(("jobId" = String, Path, description = "The job's `_id`")),
+    responses(
+        (status = 200, description = "`Job closed`, with the job as it is now (`closedAt` set)", body = JobResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not a recruiter", body = ErrorBody),
+        (status = 404, description = "No such job among the caller's", body = ErrorBody),
+        (status = 409, description = "The job is already closed", body = ErrorBody),
+    ))]
+pub async fn close_job(
+    State(state): State<AppState>,
+    Recruiter(caller): Recruiter,
+    PathParam(job_id): PathParam<String>,
+) -> ApiResult<Reply<JobResponse>> {
+    match repo::close(&state.db, &job_id, &caller.id).await? {
+        CloseOutcome::Done(job) => {
+            state.jobs_changed().await;
+            Ok(ok("Job closed", JobResponse { data: *job }))
+        }
+        CloseOutcome::NotFound => Err(AppError::not_found(JOB_NOT_FOUND)),
+        CloseOutcome::AlreadyThere | CloseOutcome::DeadlinePassed => Err(AppError::Conflict(ALREADY_CLOSED.into())),
+    }
+}
+
+/// Reopen a job its recruiter closed, while its deadline is ahead (a job past its deadline needs a
+/// later deadline first, through `updateJob`). An addition to the original API.
+#[utoipa::path(put, path = "/jobs/reopenJob/{jobId}", tag = "jobs", security(("bearer" = [])),
+    params(("jobId" = String, Path, description = "The job's `_id`")),
+    responses(
+        (status = 200, description = "`Job reopened`, with the job as it is now (`closedAt` null)", body = JobResponse),
+        (status = 400, description = "The deadline has passed", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not a recruiter", body = ErrorBody),
+        (status = 404, description = "No such job among the caller's", body = ErrorBody),
+        (status = 409, description = "The job is not closed", body = ErrorBody),
+    ))]
+pub async fn reopen_job(
+    State(state): State<AppState>,
+    Recruiter(caller): Recruiter,
+    PathParam(job_id): PathParam<String>,
+) -> ApiResult<Reply<JobResponse>> {
+    match repo::reopen(&state.db, &job_id, &caller.id).await? {
+        CloseOutcome::Done(job) => {
+            state.jobs_changed().await;
+            Ok(ok("Job reopened", JobResponse { data: *job }))
+        }
+        CloseOutcome::NotFound => Err(AppError::not_found(JOB_NOT_FOUND)),
+        CloseOutcome::AlreadyThere => Err(AppError::Conflict(NOT_CLOSED.into())),
+        CloseOutcome::DeadlinePassed => Err(AppError::bad_request(REOPEN_AFTER_DEADLINE)),
+    }
 }

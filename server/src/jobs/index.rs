@@ -38,7 +38,8 @@ pub struct JobDoc {
     pub salary: i64,
     pub posted: i64,
     pub deadline: i64,
-    /// Every place taken (`applications_count >= max_applicants`).
+    /// It takes no applications whatever the time: every place is taken
+    /// (`applications_count >= max_applicants`), or the recruiter closed it.
     pub full: bool,
 }
 

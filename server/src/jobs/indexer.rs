@@ -416,7 +416,8 @@ async fn changes_after(db: &Db, cursor: i64, since: i64) -> Result<Vec<(i64, Str
 }
 
 const DOC_COLUMNS: &str = "seq, title, company, description, location, skillsets, category_id, job_type, salary, \
-     date_of_posting, deadline, CASE WHEN applications_count >= max_applicants THEN 1 ELSE 0 END AS full";
+     date_of_posting, deadline, \
+     CASE WHEN applications_count >= max_applicants OR closed_at IS NOT NULL THEN 1 ELSE 0 END AS full";
 
 #[derive(sqlx::FromRow)]
 struct DocRow {

@@ -23,4 +23,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::get_all_jobs))
         .routes(routes!(handlers::update_job))
         .routes(routes!(handlers::delete_job))
+        .routes(routes!(handlers::close_job))
+        .routes(routes!(handlers::reopen_job))
 }

@@ -84,6 +84,10 @@ pub struct Job {
     /// The recruiter who posted the job.
     pub user_id: String,
     pub applications_count: i64,
+    /// RFC 3339, UTC: when the recruiter closed the job to applications before its deadline;
+    /// `null` while it is not closed. An addition to the original API.
+    #[schema(required)]
+    pub closed_at: Option<String>,
 }
 
 /// A job in search results: with, when the search had words, where its title matched them.
@@ -125,12 +129,13 @@ pub struct JobRow {
     pub category_name: String,
     pub user_id: String,
     pub applications_count: i64,
+    pub closed_at: Option<i64>,
 }
 
 /// The columns every job query selects, in `JobRow`'s shape (`j` is jobs, `c` categories).
 pub const JOB_COLUMNS: &str = "j.id, j.title, j.company, j.description, j.salary, j.date_of_posting, \
      j.deadline, j.location, j.max_applicants, j.max_positions, j.skillsets, j.job_type, \
-     j.category_id, c.name AS category_name, j.user_id, j.applications_count";
+     j.category_id, c.name AS category_name, j.user_id, j.applications_count, j.closed_at";
 
 impl From<JobRow> for Job {
     fn from(row: JobRow) -> Self {
@@ -152,6 +157,7 @@ impl From<JobRow> for Job {
             category_name: row.category_name,
             user_id: row.user_id,
             applications_count: row.applications_count,
+            closed_at: row.closed_at.map(rfc3339_from_millis),
         }
     }
 }

@@ -121,3 +121,57 @@ pub async fn delete(db: &Db, id: &str, user_id: &str) -> Result<bool, sqlx::Erro
         sqlx::query(SQL).bind(now).bind(id).bind(user_id).execute(pool).await.map(|done| done.rows_affected() == 1)
     })
 }
+
+pub enum CloseOutcome {
+    Done(Box<Job>),
+    NotFound,
+    /// Closing a closed job, or reopening an open one.
+    AlreadyThere,
+    /// Reopening a job whose deadline has passed.
+    DeadlinePassed,
+}
+
+/// Closes the owner's job to applications before its deadline; the condition is the rule.
+#[tracing::instrument(skip_all)]
+pub async fn close(db: &Db, id: &str, user_id: &str) -> Result<CloseOutcome, sqlx::Error> {
+    const UPDATE: &str = "UPDATE jobs SET closed_at = $1 \
+         WHERE id = $2 AND user_id = $3 AND deleted_at IS NULL AND closed_at IS NULL";
+    let closed = dispatch!(db, |pool| {
+        sqlx::query(UPDATE)
+            .bind(now_millis())
+            .bind(id)
+            .bind(user_id)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected() == 1)
+    })?;
+    settle(db, id, user_id, closed, false).await
+}
+
+/// Reopens the owner's closed job, while its deadline is ahead.
+#[tracing::instrument(skip_all)]
+pub async fn reopen(db: &Db, id: &str, user_id: &str) -> Result<CloseOutcome, sqlx::Error> {
+    const UPDATE: &str = "UPDATE jobs SET closed_at = NULL \
+         WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND closed_at IS NOT NULL AND deadline > $3";
+    let reopened = dispatch!(db, |pool| {
+        sqlx::query(UPDATE)
+            .bind(id)
+            .bind(user_id)
+            .bind(now_millis())
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected() == 1)
+    })?;
+    settle(db, id, user_id, reopened, true).await
+}
+
+/// The job after a close or reopen, or why the update changed nothing.
+async fn settle(db: &Db, id: &str, user_id: &str, changed: bool, reopening: bool) -> Result<CloseOutcome, sqlx::Error> {
+    let job = find(db, id).await?.filter(|job| job.user_id == user_id);
+    Ok(match job {
+        None => CloseOutcome::NotFound,
+        Some(job) if changed => CloseOutcome::Done(Box::new(job)),
+        Some(job) if reopening && job.closed_at.is_some() => CloseOutcome::DeadlinePassed,
+        Some(_) => CloseOutcome::AlreadyThere,
+    })
+}

@@ -34,7 +34,7 @@ pub struct JobSearch {
     /// Lowest monthly salary, in rupees.
     #[param(rename = "salaryMin", minimum = 0)]
     pub salary_min: Option<i64>,
-    /// Only open jobs: the deadline has not passed and places are left.
+    /// Only open jobs: the deadline has not passed, places are left, and the recruiter has not closed it.
     #[param(rename = "openOnly", value_type = Option<bool>)]
     pub open_only: bool,
     /// Page number, from 1. Default 1.
@@ -245,7 +245,9 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
     }
     if search.open_only {
         let placeholder = statement.bind(Bind::Int(now_millis()));
-        statement.and(&format!("j.deadline > {placeholder} AND j.applications_count < j.max_applicants"));
+        statement.and(&format!(
+            "j.deadline > {placeholder} AND j.applications_count < j.max_applicants AND j.closed_at IS NULL"
+        ));
     }
     let where_sql = statement.where_sql.clone();
     // Newest first: on SQLite the full-text table streams its rowids (= seq) in that order.

@@ -1,4 +1,4 @@
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::helpers::TestApp;
 use crate::on_both_engines;
@@ -40,6 +40,7 @@ async fn a_job_carries_every_field_of_the_contract(app: &TestApp) {
                 "categoryName": "Engineering",
                 "userId": recruiter,
                 "applicationsCount": 0,
+                "closedAt": null,
             },
         })
     );
@@ -126,6 +127,7 @@ on_both_engines!(
     search_filters_combine_and_page_with_totals,
     query_syntax_characters_give_results_or_none_never_an_error,
     an_admin_creates_categories,
+    a_recruiter_closes_a_job_early_and_reopens_it,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -172,7 +174,7 @@ async fn a_recruiter_posts_a_job_as_json_or_multipart(app: &TestApp) {
             "description": "Work with a friendly team on interesting problems.", "salary": 50000,
             "dateOfPosting": "2026-11-01T00:00:00Z", "deadline": "2099-12-31T00:00:00Z", "location": "Pune",
             "maxApplicants": 10, "maxPositions": 1, "skillsets": ["teamwork"], "jobType": "Full-time",
-            "category": category, "categoryName": "Engineering", "userId": recruiter, "applicationsCount": 0,
+            "category": category, "categoryName": "Engineering", "userId": recruiter, "applicationsCount": 0, "closedAt": null,
         })
     );
 
@@ -567,4 +569,70 @@ async fn a_remembered_search_is_refreshed_by_every_change(app: &TestApp) {
 
     delete_as(app, &format!("/api/v1/jobs/deleteJob/{id}"), &token).await;
     assert_eq!(search(app, "q=ledger").await.0, 1, "a deletion shows at once");
+}
+
+async fn a_recruiter_closes_a_job_early_and_reopens_it(app: &TestApp) {
+    const PASSWORD: &str = "correct horse battery";
+    app.sign_up("Recruiter", "closer@example.com", PASSWORD).await;
+    let owner = app.log_in("closer@example.com", PASSWORD).await;
+    app.sign_up("Recruiter", "other-recruiter@example.com", PASSWORD).await;
+    let other = app.log_in("other-recruiter@example.com", PASSWORD).await;
+    app.sign_up("Applicant", "late-applicant@example.com", PASSWORD).await;
+    let applicant = app.log_in("late-applicant@example.com", PASSWORD).await;
+    let category = app.category_id("Engineering").await;
+    let form = |deadline: &str| {
+        json!({
+            "title": "Closable Role", "company": "Acme", "description": "A good job.", "maxApplicants": 5,
+            "maxPositions": 1, "dateOfPosting": "2026-11-01", "deadline": deadline, "skillsets": ["rust"],
+            "jobType": "Full-time", "salary": 70000, "categoryName": category, "location": "Pune",
+        })
+    };
+    let (status, body) = app.post_as("/api/v1/jobs/createJob", &owner, &form("2099-12-31")).await;
+    assert_eq!(status, 201, "{body}");
+    let job = body["data"]["_id"].as_str().unwrap().to_string();
+    let put = |path: String, token: &str| {
+        let request = app.client.put(app.url(&path)).bearer_auth(token).send();
+        async move { crate::helpers::status_and_json(request.await.unwrap()).await }
+    };
+    let error = |message: &str| json!({ "success": false, "message": message });
+    let sop = json!({ "sop": "I would love to join your team and help build things." });
+
+    assert_eq!(put(format!("/api/v1/jobs/closeJob/{job}"), &other).await, (404, error("Job not found")));
+    assert_eq!(
+        put(format!("/api/v1/jobs/closeJob/{job}"), &applicant).await,
+        (403, error("This is a protected route for Recruiters only"))
+    );
+    assert_eq!(put("/api/v1/jobs/closeJob/no-such-job".into(), &owner).await, (404, error("Job not found")));
+    assert_eq!(put(format!("/api/v1/jobs/reopenJob/{job}"), &owner).await, (409, error("This job is not closed")));
+
+    let (status, closed) = put(format!("/api/v1/jobs/closeJob/{job}"), &owner).await;
+    assert_eq!((status, closed["message"].as_str()), (200, Some("Job closed")));
+    let closed_at = closed["data"]["closedAt"].as_str().unwrap().to_string();
+    assert!(closed_at.ends_with('Z'));
+    assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{job}")).await.1["data"]["closedAt"], closed_at.as_str());
+    assert_eq!(put(format!("/api/v1/jobs/closeJob/{job}"), &owner).await, (409, error("This job is already closed")));
+    assert_eq!(
+        app.post_as(&format!("/api/v1/jobs/apply/{job}"), &applicant, &sop).await,
+        (400, error("This job is closed to applications"))
+    );
+    assert_eq!(put(format!("/api/v1/jobs/reopenJob/{job}"), &other).await, (404, error("Job not found")));
+
+    let (status, reopened) = put(format!("/api/v1/jobs/reopenJob/{job}"), &owner).await;
+    assert_eq!((status, reopened["message"].as_str()), (200, Some("Job reopened")));
+    assert_eq!(reopened["data"]["closedAt"], Value::Null);
+    assert_eq!(app.post_as(&format!("/api/v1/jobs/apply/{job}"), &applicant, &sop).await.0, 201);
+
+    // A closed job whose deadline has passed opens again only once its deadline is moved later.
+    put(format!("/api/v1/jobs/closeJob/{job}"), &owner).await;
+    const PAST: &str = "UPDATE jobs SET deadline = 1000 WHERE id = $1";
+    jobportal::dispatch!(&app.db, |pool| sqlx::query(PAST).bind(&job).execute(pool).await.map(|_| ())).unwrap();
+    assert_eq!(
+        put(format!("/api/v1/jobs/reopenJob/{job}"), &owner).await,
+        (400, error("The deadline has passed; move it later before reopening the job"))
+    );
+    let edit = json!({ "maxApplicants": 5, "maxPositions": 1, "deadline": "2099-06-30" });
+    let response =
+        app.client.put(app.url(&format!("/api/v1/jobs/updateJob/{job}"))).bearer_auth(&owner).json(&edit).send();
+    assert_eq!(response.await.unwrap().status(), 200);
+    assert_eq!(put(format!("/api/v1/jobs/reopenJob/{job}"), &owner).await.0, 200);
 }

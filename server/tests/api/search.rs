@@ -19,11 +19,13 @@ on_both_engines!(
     filters_by_posting_date_and_sort_by_newest,
     open_only_leaves_out_a_job_once_its_last_place_is_taken,
     an_index_is_rebuilt_from_the_database,
+    a_job_its_recruiter_closes_leaves_open_searches_until_reopened,
 );
 
 on_both_engines!(
     configured |config| { config.search_index = false; };
     with_the_index_off_the_database_answers_every_search,
+    without_the_index_a_closed_job_leaves_open_searches_until_reopened,
 );
 
 on_both_engines!(an_index_killed_while_it_is_built_or_followed_recovers_on_the_next_start);
@@ -397,4 +399,31 @@ async fn the_sweep_closes_every_job_of_a_deadline_many_share(app: &TestApp) {
     tokio::time::sleep(Duration::from_millis(until_passed.max(0) as u64)).await;
     app.search_index.sweep(&app.db).await;
     assert_eq!(open_as_of_before(), 0, "every job of the shared deadline was re-indexed as closed");
+}
+
+async fn a_job_its_recruiter_closes_leaves_open_searches_until_reopened(app: &TestApp) {
+    closing_and_reopening_is_seen_by_open_searches(app, "indexed@example.com").await;
+}
+
+async fn without_the_index_a_closed_job_leaves_open_searches_until_reopened(app: &TestApp) {
+    closing_and_reopening_is_seen_by_open_searches(app, "unindexed@example.com").await;
+}
+
+async fn closing_and_reopening_is_seen_by_open_searches(app: &TestApp, email: &str) {
+    let token = recruiter(app, email).await;
+    let category = app.category_id("Engineering").await;
+    let job = post(app, &token, &form(&category, "Pausable Role", "Full-time", "2026-11-01", 5)).await;
+    let put = |path: String| app.client.put(app.url(&path)).bearer_auth(&token).send();
+    let open_total = || async { app.get("/api/v1/jobs/alljobs?q=pausable&openOnly=true").await.1["total"].clone() };
+    assert_eq!(open_total().await, 1);
+
+    assert_eq!(put(format!("/api/v1/jobs/closeJob/{job}")).await.unwrap().status(), 200);
+    assert_eq!(open_total().await, 0, "closed: not open any more, at once");
+    let (_, all) = app.get("/api/v1/jobs/alljobs?q=pausable").await;
+    assert_eq!(all["total"], 1, "still listed");
+    assert!(all["data"][0]["closedAt"].as_str().unwrap().ends_with('Z'), "{all}");
+
+    assert_eq!(put(format!("/api/v1/jobs/reopenJob/{job}")).await.unwrap().status(), 200);
+    assert_eq!(open_total().await, 1, "open again");
+    assert_eq!(app.get("/api/v1/jobs/alljobs?q=pausable").await.1["data"][0]["closedAt"], Value::Null);
 }

@@ -373,6 +373,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/closeJob/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Close a job to applications before its deadline: it stays listed, marked closed, and leaves
+         *     searches for open jobs; applications already made are kept. An addition to the original API.
+         */
+        put: operations["close_job"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/createCategory": {
         parameters: {
             query?: never;
@@ -476,6 +496,26 @@ export interface paths {
         /** One job. */
         get: operations["get_job"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/reopenJob/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reopen a job its recruiter closed, while its deadline is ahead (a job past its deadline needs a
+         *     later deadline first, through `updateJob`). An addition to the original API.
+         */
+        put: operations["reopen_job"];
         post?: never;
         delete?: never;
         options?: never;
@@ -823,6 +863,11 @@ export interface components {
             /** @description The category's `_id`. */
             category: string;
             categoryName: string;
+            /**
+             * @description RFC 3339, UTC: when the recruiter closed the job to applications before its deadline;
+             *     `null` while it is not closed. An addition to the original API.
+             */
+            closedAt: string | null;
             company: string;
             /** @description RFC 3339, UTC. */
             dateOfPosting: string;
@@ -1955,7 +2000,7 @@ export interface operations {
                 location?: string;
                 /** @description Lowest monthly salary, in rupees. */
                 salaryMin?: number;
-                /** @description Only open jobs: the deadline has not passed and places are left. */
+                /** @description Only open jobs: the deadline has not passed, places are left, and the recruiter has not closed it. */
                 openOnly?: boolean;
                 /** @description Page number, from 1. Default 1. */
                 page?: number;
@@ -2183,6 +2228,74 @@ export interface operations {
             };
             /** @description The database is unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    close_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's `_id` */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Job closed`, with the job as it is now (`closedAt` set) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a recruiter */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such job among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The job is already closed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2530,6 +2643,74 @@ export interface operations {
             };
             /** @description The database is unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reopen_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's `_id` */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Job reopened`, with the job as it is now (`closedAt` null) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobResponse"];
+                };
+            };
+            /** @description The deadline has passed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a recruiter */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such job among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The job is not closed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,6 +29,7 @@ export const job = (overrides: Partial<Job> = {}): Job => ({
   categoryName: 'Engineering',
   userId: 'u1',
   applicationsCount: 0,
+  closedAt: null,
   ...overrides,
 })
 

@@ -304,3 +304,54 @@ test('an open dialog keeps the page behind it from scrolling, and closing it let
   expect(document.body.style.overflow).toBe('')
   expect(apply).toHaveFocus()
 })
+
+test('a job its recruiter closed takes no applications and says when it was closed', async () => {
+  signIn(applicant)
+  answerJob({ closedAt: '2026-03-05T12:00:00Z' })
+  answerApplications()
+  renderApp('/job/j1')
+  expect(await screen.findByText('No longer accepting applications')).toBeVisible()
+  expect(screen.getByText('The recruiter closed this job on 5 March 2026.')).toBeVisible()
+  expect(screen.queryByText(/Last Date to Apply/)).not.toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument()
+})
+
+test('the owner closes the job from its page and reopens it', async () => {
+  const calls: string[] = []
+  let closedAt: string | null = null
+  server.use(
+    http.get(apiUrl('/jobs/getJob/j1'), () =>
+      HttpResponse.json({ success: true, message: 'Job fetched successfully', data: job({ userId: recruiter._id, closedAt }) }),
+    ),
+    http.put(apiUrl('/jobs/:action/j1'), ({ params }) => {
+      calls.push(params.action as string)
+      closedAt = params.action === 'closeJob' ? '2026-03-05T12:00:00Z' : null
+      const message = params.action === 'closeJob' ? 'Job closed' : 'Job reopened'
+      return HttpResponse.json({ success: true, message, data: job({ userId: recruiter._id, closedAt }) })
+    }),
+  )
+  signIn(recruiter)
+  const { user } = renderApp('/job/j1')
+  await user.click(await screen.findByRole('button', { name: 'Close Backend Developer' }))
+  expect(await screen.findByText('Job closed')).toBeInTheDocument()
+  expect(await screen.findByText('The recruiter closed this job on 5 March 2026.')).toBeVisible()
+  await user.click(screen.getByRole('button', { name: 'Reopen Backend Developer' }))
+  expect(await screen.findByText('Job reopened')).toBeInTheDocument()
+  expect(await screen.findByText('Last Date to Apply: 31 December 2099')).toBeVisible()
+  expect(calls).toEqual(['closeJob', 'reopenJob'])
+})
+
+test('a refused reopen shows the reason', async () => {
+  server.use(
+    http.get(apiUrl('/jobs/getJob/j1'), () =>
+      HttpResponse.json({ success: true, message: 'ok', data: job({ userId: recruiter._id, closedAt: '2026-03-05T12:00:00Z', deadline: PAST }) }),
+    ),
+    http.put(apiUrl('/jobs/reopenJob/j1'), () =>
+      HttpResponse.json({ success: false, message: 'The deadline has passed; move it later before reopening the job' }, { status: 400 }),
+    ),
+  )
+  signIn(recruiter)
+  const { user } = renderApp('/job/j1')
+  await user.click(await screen.findByRole('button', { name: 'Reopen Backend Developer' }))
+  expect(await screen.findByText('The deadline has passed; move it later before reopening the job')).toBeInTheDocument()
+})

@@ -9,6 +9,7 @@ import { ApplyButton } from '@/features/applications/components/apply-button'
 import { useSession } from '@/features/auth/use-session'
 import { useJob } from '@/features/jobs/api/get-job'
 import { useApplicantDetails } from '@/features/profiles/api/get-applicant-details'
+import { CloseJobButton } from '@/features/jobs/components/close-job-button'
 import { isClosed } from '@/features/jobs/format'
 import { formatDate, formatSalary } from '@/lib/format'
 import { ApiError, errorMessage } from '@/lib/api-client'
@@ -91,7 +92,10 @@ export default function JobPage() {
       )}
       <p className="mt-8 font-semibold">
         {closed ? (
-          <span className="text-red-700">No longer accepting applications</span>
+          <>
+            <span className="text-red-700">No longer accepting applications</span>
+            {job.closedAt && <span className="mt-1 block font-normal text-gray-800">The recruiter closed this job on {formatDate(job.closedAt)}.</span>}
+          </>
         ) : (
           <span className="text-gray-800">Last Date to Apply: {formatDate(job.deadline)}</span>
         )}
@@ -113,6 +117,7 @@ export default function JobPage() {
             <ButtonLink to={`/dashboard/job/applications/${encodeURIComponent(job._id)}`} variant="secondary">
               Applications
             </ButtonLink>
+            <CloseJobButton job={job} />
           </div>
         </div>
       )}

@@ -3,9 +3,9 @@ import type { Job } from './types'
 
 export const isPastDeadline = (deadline: string, now = Date.now()) => Date.parse(deadline) < now
 
-/** A job takes no more applications once its deadline has passed or it has all it accepts. */
-export const isClosed = (job: Pick<Job, 'deadline' | 'applicationsCount' | 'maxApplicants'>, now = Date.now()) =>
-  isPastDeadline(job.deadline, now) || job.applicationsCount >= job.maxApplicants
+/** A job takes no more applications once its deadline has passed, it has all it accepts, or its recruiter closed it. */
+export const isClosed = (job: Pick<Job, 'deadline' | 'applicationsCount' | 'maxApplicants'> & { closedAt?: string | null }, now = Date.now()) =>
+  job.closedAt != null || isPastDeadline(job.deadline, now) || job.applicationsCount >= job.maxApplicants
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -68,3 +68,29 @@ test('a failed delete shows "Job Not Deleted"', async () => {
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
   expect(await screen.findByText('Job Not Deleted')).toBeInTheDocument()
 })
+
+test('a job is closed to applications from My Jobs, marked Closed, and reopened', async () => {
+  let jobs = [job(), job({ _id: 'j2', title: 'Frontend Developer' })]
+  server.use(
+    http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: jobs })),
+    http.put(apiUrl('/jobs/:action/:jobId'), ({ params }) => {
+      const closedAt = params.action === 'closeJob' ? '2026-03-05T12:00:00Z' : null
+      jobs = jobs.map((each) => (each._id === params.jobId ? { ...each, closedAt } : each))
+      const changed = jobs.find((each) => each._id === params.jobId)
+      return HttpResponse.json({ success: true, message: closedAt ? 'Job closed' : 'Job reopened', data: changed })
+    }),
+  )
+  signIn(recruiter)
+  const { user } = renderApp('/dashboard/my-jobs')
+  const card = async (title: string) => within((await screen.findByRole('heading', { name: title })).closest('article')!)
+  expect((await card('Frontend Developer')).queryByText('Closed')).not.toBeInTheDocument()
+
+  await user.click((await card('Frontend Developer')).getByRole('button', { name: 'Close Frontend Developer' }))
+  expect(await screen.findByText('Job closed')).toBeInTheDocument()
+  await waitFor(async () => expect((await card('Frontend Developer')).getByText('Closed')).toBeVisible())
+  expect((await card('Backend Developer')).queryByText('Closed')).not.toBeInTheDocument()
+
+  await user.click((await card('Frontend Developer')).getByRole('button', { name: 'Reopen Frontend Developer' }))
+  expect(await screen.findByText('Job reopened')).toBeInTheDocument()
+  await waitFor(async () => expect((await card('Frontend Developer')).queryByText('Closed')).not.toBeInTheDocument())
+})

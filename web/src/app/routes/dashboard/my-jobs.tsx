@@ -5,10 +5,10 @@ import { ConfirmationModal } from '@/components/ui/confirmation-modal'
 import { Spinner } from '@/components/ui/spinner'
 import { useMyJobs } from '@/features/jobs/api/get-my-jobs'
 import { useDeleteJob } from '@/features/jobs/api/job-mutations'
+import { Button } from '@/components/ui/button'
+import { CloseJobButton } from '@/features/jobs/components/close-job-button'
 import { JobCard } from '@/features/jobs/components/job-card'
 import type { Job } from '@/features/jobs/types'
-import { Button } from '@/components/ui/button'
-
 
 export default function MyJobsPage() {
   const { data: jobs, isPending, isError } = useMyJobs()
@@ -64,6 +64,7 @@ export default function MyJobsPage() {
                   <ButtonLink to={`/dashboard/edit-job/${encodeURIComponent(job._id)}`} aria-label={`Edit ${job.title}`} variant="secondary" size="sm">
                     Edit
                   </ButtonLink>
+                  <CloseJobButton job={job} size="sm" />
                   <Button aria-label={`Delete ${job.title}`} onClick={() => setToDelete(job)} variant="danger-outline" size="sm">
                     Delete
                   </Button>

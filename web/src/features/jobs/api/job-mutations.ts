@@ -11,6 +11,12 @@ export const createJob = (job: NewJob) => api<Schemas['JobResponse']>('/jobs/cre
 export const updateJob = (jobId: string, edit: JobEdit) =>
   api<Schemas['JobResponse']>(`/jobs/updateJob/${encodeURIComponent(jobId)}`, { method: 'PUT', body: edit })
 
+export const closeJob = (jobId: string) =>
+  api<Schemas['JobResponse']>(`/jobs/closeJob/${encodeURIComponent(jobId)}`, { method: 'PUT' })
+
+export const reopenJob = (jobId: string) =>
+  api<Schemas['JobResponse']>(`/jobs/reopenJob/${encodeURIComponent(jobId)}`, { method: 'PUT' })
+
 export const deleteJob = (jobId: string) =>
   api<Schemas['Ack']>(`/jobs/deleteJob/${encodeURIComponent(jobId)}`, { method: 'DELETE' })
 
@@ -39,4 +45,13 @@ export function useUpdateJob(jobId: string) {
 export function useDeleteJob() {
   const queryClient = useQueryClient()
   return useMutation({ mutationFn: deleteJob, onSuccess: () => invalidateJobs(queryClient) })
+}
+
+/** Closes a job to applications before its deadline, or reopens it (`reopen`). */
+export function useCloseJob() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ jobId, reopen }: { jobId: string; reopen: boolean }) => (reopen ? reopenJob(jobId) : closeJob(jobId)),
+    onSuccess: () => invalidateJobs(queryClient),
+  })
 }

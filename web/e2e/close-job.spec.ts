@@ -1,0 +1,77 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { expectAccessible } from './axe'
+import { expect, test } from './csp'
+import { categoryIds, deleteJob, postJob, signUp, type Posted, type Session } from './seed'
+
+/**
+ * A recruiter closes a job to applications before its deadline (on a phone, from My Jobs) and
+ * reopens it (on a desktop, from the job's page); meanwhile applicants find it marked closed, with
+ * no Apply, and the job board's open jobs leave it out.
+ */
+
+const PASSWORD = 'close-job-secret-1'
+let api: APIRequestContext
+let recruiter: Session
+let applicant: Session
+let job: Posted
+const word = `quokka${Date.now().toString(36)}`
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+  recruiter = await signUp(api, 'Recruiter', 'close-job', PASSWORD)
+  applicant = await signUp(api, 'Applicant', 'close-job', PASSWORD)
+  const { Engineering } = await categoryIds(api)
+  job = await postJob(api, recruiter.token, { title: `Pausable ${word} Engineer`, company: 'Quokka Labs', location: 'Goa', jobType: 'Part-time', categoryName: Engineering })
+})
+
+test.afterAll(async () => {
+  await deleteJob(api, recruiter.token, job)
+  await api.dispose()
+})
+
+async function pageAs(browser: Browser, session: Session, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage()
+  await page.addInitScript(({ token, user }) => {
+    localStorage.setItem('token', token)
+    localStorage.setItem('user', JSON.stringify(user))
+  }, session)
+  return page
+}
+
+async function searchFinds(page: Page, count: number) {
+  await page.goto(`/jobs?q=${word}`)
+  await expect(page.getByText(count === 0 ? 'No jobs found for your search.' : `${count} job found`)).toBeVisible()
+}
+
+test('a recruiter closes a job on a phone and reopens it on a desktop; applicants see it closed meanwhile', async ({ browser }) => {
+  test.setTimeout(60_000)
+  const phone = await pageAs(browser, recruiter, { width: 390, height: 844 })
+  await phone.goto('/dashboard/my-jobs')
+  const card = phone.getByRole('listitem').filter({ has: phone.getByRole('heading', { name: job.title }) })
+  await card.getByRole('button', { name: `Close ${job.title}` }).click()
+  await expect(phone.getByText('Job closed')).toBeVisible()
+  await expect(card.getByText('Closed', { exact: true })).toBeVisible()
+  await expect(card.getByRole('button', { name: `Reopen ${job.title}` })).toBeVisible()
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expectAccessible(phone)
+
+  const seeker = await pageAs(browser, applicant)
+  await searchFinds(seeker, 0)
+  await seeker.goto(`/job/${job._id}`)
+  await expect(seeker.getByText('No longer accepting applications')).toBeVisible()
+  await expect(seeker.getByText(/^The recruiter closed this job on /)).toBeVisible()
+  await expect(seeker.getByRole('button', { name: 'Apply' })).toHaveCount(0)
+  await expectAccessible(seeker)
+
+  const desktop = await pageAs(browser, recruiter)
+  await desktop.goto(`/job/${job._id}`)
+  await desktop.getByRole('button', { name: `Reopen ${job.title}` }).click()
+  await expect(desktop.getByText('Job reopened')).toBeVisible()
+  await expect(desktop.getByText(/^Last Date to Apply: /)).toBeVisible()
+  await expect(desktop.getByRole('button', { name: `Close ${job.title}` })).toBeVisible()
+  await expectAccessible(desktop)
+
+  await searchFinds(seeker, 1)
+  await seeker.goto(`/job/${job._id}`)
+  await expect(seeker.getByRole('button', { name: 'Apply' })).toBeVisible()
+})
