@@ -15,6 +15,7 @@ pub mod mail;
 mod openapi;
 pub mod profiles;
 pub mod routes;
+pub mod saved;
 mod security;
 mod site;
 pub mod state;

@@ -28,6 +28,7 @@ use utoipa::{Modify, OpenApi};
         (name = "applications", description = "Applying, following applications, shortlisting and rejecting"),
         (name = "categories", description = "Job categories and their pages"),
         (name = "jobs", description = "Posting, editing, deleting, browsing and searching jobs"),
+        (name = "saved", description = "Jobs an applicant saved to come back to"),
         (name = "operation", description = "Liveness and readiness"),
     )
 )]

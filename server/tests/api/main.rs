@@ -12,6 +12,7 @@ mod jobs;
 mod mail;
 mod operation;
 mod profiles;
+mod saved;
 mod schema;
 mod search;
 mod storage;

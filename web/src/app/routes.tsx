@@ -73,7 +73,10 @@ export const routes: RouteObject[] = [
                   },
                   {
                     Component: ApplicantOnly,
-                    children: [{ path: 'my-applications', lazy: page(() => import('./routes/dashboard/my-applications')) }],
+                    children: [
+                      { path: 'my-applications', lazy: page(() => import('./routes/dashboard/my-applications')) },
+                      { path: 'saved-jobs', lazy: page(() => import('./routes/dashboard/saved-jobs')) },
+                    ],
                   },
                   { path: '*', Component: NotFound },
                 ],

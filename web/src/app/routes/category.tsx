@@ -2,9 +2,11 @@ import { useEffect } from 'react'
 import toast from 'react-hot-toast'
 import { useParams } from 'react-router'
 import { NotFound } from '@/components/ui/not-found'
+import { useSession } from '@/features/auth/use-session'
 import { useCategories } from '@/features/categories/api/get-categories'
 import { useCategoryPage } from '@/features/categories/api/get-category-page'
 import { JobCard, JobListSkeleton } from '@/features/jobs/components/job-card'
+import { SaveJobButton } from '@/features/jobs/components/save-job-button'
 import { errorMessage } from '@/lib/api-client'
 import { categorySlug, titleFromSlug } from '@/lib/slug'
 
@@ -16,6 +18,7 @@ export default function CategoryPage() {
   const match = categories.data?.find((category) => categorySlug(category.name) === categoryName.toLowerCase())
   const page = useCategoryPage(match?._id)
   const error = categories.error ?? page.error
+  const { accountType, token } = useSession()
 
   useEffect(() => {
     if (error) toast.error(errorMessage(error, FAILURE), { id: 'category-page' })
@@ -55,7 +58,7 @@ export default function CategoryPage() {
         <ul aria-labelledby="category-jobs" className="mt-4 grid gap-4 md:grid-cols-2">
           {jobs.map((job) => (
             <li key={job._id}>
-              <JobCard job={job} />
+              <JobCard job={job}>{accountType === 'Applicant' && <SaveJobButton job={job} token={token} className="mt-3" />}</JobCard>
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@ import { useSession } from '@/features/auth/use-session'
 import { useJob } from '@/features/jobs/api/get-job'
 import { useApplicantDetails } from '@/features/profiles/api/get-applicant-details'
 import { CloseJobButton } from '@/features/jobs/components/close-job-button'
+import { SaveJobButton } from '@/features/jobs/components/save-job-button'
 import { isClosed } from '@/features/jobs/format'
 import { formatDate, formatSalary } from '@/lib/format'
 import { ApiError, errorMessage } from '@/lib/api-client'
@@ -100,7 +101,12 @@ export default function JobPage() {
           <span className="text-gray-800">Last Date to Apply: {formatDate(job.deadline)}</span>
         )}
       </p>
-      {showApply && <ApplyButton key={job._id} jobId={job._id} jobTitle={job.title} applied={applied} resume={resume} />}
+      {isApplicant && (
+        <div className="flex flex-wrap items-end gap-3">
+          {showApply && <ApplyButton key={job._id} jobId={job._id} jobTitle={job.title} applied={applied} resume={resume} />}
+          <SaveJobButton job={job} token={token} className="mt-4" />
+        </div>
+      )}
       {/* Login comes back here, so the guest applies where they decided to. */}
       {!token && !closed && (
         <ButtonLink to={`/login?next=${jobPath}`} className="mt-4">

@@ -1,11 +1,14 @@
+import { useSession } from '@/features/auth/use-session'
 import { useCategories } from '@/features/categories/api/get-categories'
 import { JobResults } from '@/features/jobs/components/job-results'
 import { JobSearchForm } from '@/features/jobs/components/job-search-form'
+import { SaveJobButton } from '@/features/jobs/components/save-job-button'
 import { useJobSearch } from '@/features/jobs/use-job-search'
 
 export default function JobsPage() {
   const jobSearch = useJobSearch()
   const categories = useCategories()
+  const { accountType, token } = useSession()
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
@@ -18,7 +21,10 @@ export default function JobsPage() {
         categoriesLoading={categories.isPending}
         facets={jobSearch.results.data?.facets ?? undefined}
       />
-      <JobResults {...jobSearch} />
+      <JobResults
+        {...jobSearch}
+        actions={accountType === 'Applicant' ? (job) => <SaveJobButton job={job} token={token} className="mt-3" /> : undefined}
+      />
     </section>
   )
 }

@@ -1,6 +1,7 @@
-import { useRef } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { LAST_PAGE, type JobSearch } from '../search'
+import type { Job } from '../types'
 import { SEARCH_FAILURE, type JobSearchState } from '../use-job-search'
 import { JobCard, JobListSkeleton } from './job-card'
 import { Pagination } from './pagination'
@@ -14,7 +15,7 @@ function resultCount(total: number, capped: boolean) {
 }
 
 /** The results of the jobs page: their count (announced), a spelling correction, the cards and the pages. */
-export function JobResults({ search, update, results, pageCount, beyondReach }: JobSearchState) {
+export function JobResults({ search, update, results, pageCount, beyondReach, actions }: JobSearchState & { actions?: (job: Job) => ReactNode }) {
   const { data, isPending, isFetching, isPlaceholderData, isError, refetch } = results
   const heading = useRef<HTMLHeadingElement>(null)
 
@@ -69,7 +70,7 @@ export function JobResults({ search, update, results, pageCount, beyondReach }: 
         <ul aria-labelledby="job-results" aria-busy={isPlaceholderData} className={`mt-4 grid gap-4 md:grid-cols-2 ${isPlaceholderData ? 'opacity-60' : ''}`}>
           {data.data.map((job) => (
             <li key={job._id}>
-              <JobCard job={job} />
+              <JobCard job={job}>{actions?.(job)}</JobCard>
             </li>
           ))}
         </ul>
