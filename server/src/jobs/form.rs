@@ -10,7 +10,7 @@ use time::{Date, OffsetDateTime};
 
 use crate::error::AppError;
 
-use super::model::{JobEdit, JobType, NewJob};
+use super::model::{JobEdit, JobType, NewJob, WorkMode};
 
 pub type Fields = HashMap<String, Value>;
 
@@ -111,6 +111,18 @@ pub fn new_job(fields: &Fields, user_id: String) -> Result<NewJob, AppError> {
     let job_type = JobType::parse(&job_type)
         .ok_or_else(|| AppError::bad_request("Job type must be Full-time, Part-time or Internship"))?;
     let salary = whole_number(fields, "salary", "Salary is required", "Salary", 0)?;
+    let salary_max = match text(fields, "salaryMax") {
+        None => None,
+        Some(_) => Some(whole_number(fields, "salaryMax", "", "Maximum salary", 0)?),
+    };
+    if salary_max.is_some_and(|top| top < salary) {
+        return Err(AppError::bad_request("Maximum salary must be at least the salary"));
+    }
+    let work_mode = match text(fields, "workMode") {
+        None => WorkMode::default(),
+        Some(mode) => WorkMode::parse(&mode)
+            .ok_or_else(|| AppError::bad_request("Work mode must be On-site, Hybrid or Remote"))?,
+    };
     let category_id = required(fields, "categoryName", "Category is required")?;
     let location = bounded(required(fields, "location", "Location is required")?, "Location", MAX_TITLE)?;
     if deadline <= date_of_posting {
@@ -123,12 +135,14 @@ pub fn new_job(fields: &Fields, user_id: String) -> Result<NewJob, AppError> {
         description,
         location,
         salary,
+        salary_max,
         date_of_posting,
         deadline,
         max_applicants,
         max_positions,
         skillsets,
         job_type,
+        work_mode,
         category_id,
     })
 }
@@ -165,9 +179,14 @@ pub struct JobForm {
     pub description: String,
     #[schema(min_length = 1, max_length = 200)]
     pub location: String,
-    /// Monthly salary in rupees.
+    /// Monthly salary in rupees; the bottom of the range when `salaryMax` is given.
     #[schema(minimum = 0)]
     pub salary: i64,
+    /// The top of the monthly salary range, at least `salary`; leave it out for one figure.
+    #[schema(minimum = 0)]
+    pub salary_max: Option<i64>,
+    /// Where the work is done; `On-site` when left out.
+    pub work_mode: Option<WorkMode>,
     #[schema(minimum = 1)]
     pub max_applicants: i64,
     #[schema(minimum = 1)]

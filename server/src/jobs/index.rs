@@ -15,7 +15,7 @@ use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, Schema, TextField
 use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 /// Bumped whenever the schema or the analysis changes: an index of another version is rebuilt.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 const VERSION_FILE: &str = "jobportal-index-version";
 /// The writer's memory budget; a rebuild of a million jobs fits in a few flushes.
 const WRITER_HEAP_BYTES: usize = 64 * 1024 * 1024;
@@ -35,6 +35,9 @@ pub struct JobDoc {
     pub skills: Vec<String>,
     pub category_id: String,
     pub job_type: String,
+    pub work_mode: String,
+    /// The top of the salary range (the salary, when it is one figure): what `salary_min` is
+    /// compared with.
     pub salary: i64,
     pub posted: i64,
     pub deadline: i64,
@@ -50,6 +53,7 @@ pub struct IndexQuery {
     pub words: Vec<String>,
     pub categories: Vec<String>,
     pub job_types: Vec<String>,
+    pub work_modes: Vec<String>,
     /// Words that must all be in the location.
     pub location: Vec<String>,
     pub salary_min: Option<i64>,
@@ -113,6 +117,7 @@ struct Fields {
     words: Field,
     category: Field,
     job_type: Field,
+    work_mode: Field,
     salary: Field,
     posted: Field,
     /// The deadline, or `i64::MIN` once every place is taken: "open at t" is `open_until > t`.
@@ -148,7 +153,8 @@ fn schema() -> Schema {
     // score they add is the same for all and changes no order.
     let keyword = analysed("raw", IndexRecordOption::WithFreqs).set_fast("raw");
     builder.add_text_field("category", keyword.clone());
-    builder.add_text_field("job_type", keyword);
+    builder.add_text_field("job_type", keyword.clone());
+    builder.add_text_field("work_mode", keyword);
     builder.add_i64_field("salary", INDEXED | FAST);
     builder.add_i64_field("posted", INDEXED | FAST);
     builder.add_i64_field("open_until", INDEXED | FAST);
@@ -202,6 +208,7 @@ impl JobIndex {
             words: field("words"),
             category: field("category"),
             job_type: field("job_type"),
+            work_mode: field("work_mode"),
             salary: field("salary"),
             posted: field("posted"),
             open_until: field("open_until"),
@@ -253,6 +260,7 @@ impl JobIndex {
         }
         document.add_text(f.category, &doc.category_id);
         document.add_text(f.job_type, &doc.job_type);
+        document.add_text(f.work_mode, &doc.work_mode);
         document.add_i64(f.salary, doc.salary);
         document.add_i64(f.posted, doc.posted);
         document.add_i64(f.open_until, if doc.full { i64::MIN } else { doc.deadline });
@@ -441,6 +449,9 @@ impl JobIndex {
             let bound = bound.map(|value| Term::from_field_i64(field, value));
             Box::new(ConstScoreQuery::new(Box::new(RangeQuery::new(bound, Bound::Unbounded)), 0.0))
         };
+        if !query.work_modes.is_empty() {
+            filters.push(any_of(f.work_mode, &query.work_modes));
+        }
         if let Some(salary) = query.salary_min {
             filters.push(after(f.salary, Bound::Included(salary)));
         }
@@ -673,6 +684,7 @@ mod tests {
             skills: skills.iter().map(|skill| skill.to_string()).collect(),
             category_id: "engineering".into(),
             job_type: "Full-time".into(),
+            work_mode: "On-site".into(),
             salary: 80_000,
             posted: 1_000,
             deadline: FAR_AHEAD,

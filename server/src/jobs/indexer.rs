@@ -415,7 +415,8 @@ async fn changes_after(db: &Db, cursor: i64, since: i64) -> Result<Vec<(i64, Str
     }
 }
 
-const DOC_COLUMNS: &str = "seq, title, company, description, location, skillsets, category_id, job_type, salary, \
+const DOC_COLUMNS: &str = "seq, title, company, description, location, skillsets, category_id, job_type, work_mode, \
+     COALESCE(salary_max, salary) AS salary, \
      date_of_posting, deadline, \
      CASE WHEN applications_count >= max_applicants OR closed_at IS NOT NULL THEN 1 ELSE 0 END AS full";
 
@@ -429,6 +430,7 @@ struct DocRow {
     skillsets: String,
     category_id: String,
     job_type: String,
+    work_mode: String,
     salary: i64,
     date_of_posting: i64,
     deadline: i64,
@@ -446,6 +448,7 @@ impl From<DocRow> for JobDoc {
             skills: serde_json::from_str(&row.skillsets).unwrap_or_default(),
             category_id: row.category_id,
             job_type: row.job_type,
+            work_mode: row.work_mode,
             salary: row.salary,
             posted: row.date_of_posting,
             deadline: row.deadline,

@@ -32,6 +32,34 @@ impl JobType {
 
 crate::text_column!(JobType);
 
+/// Where the work is done, spelled `On-site`, `Hybrid` and `Remote`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, ToSchema)]
+pub enum WorkMode {
+    #[default]
+    #[serde(rename = "On-site")]
+    OnSite,
+    Hybrid,
+    Remote,
+}
+
+impl WorkMode {
+    pub const ALL: [Self; 3] = [Self::OnSite, Self::Hybrid, Self::Remote];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::OnSite => "On-site",
+            Self::Hybrid => "Hybrid",
+            Self::Remote => "Remote",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|mode| mode.as_str().eq_ignore_ascii_case(text))
+    }
+}
+
+crate::text_column!(WorkMode);
+
 /// A job ready to be stored: every field already parsed and checked.
 #[derive(Clone, Debug)]
 pub struct NewJob {
@@ -42,12 +70,14 @@ pub struct NewJob {
     pub description: String,
     pub location: String,
     pub salary: i64,
+    pub salary_max: Option<i64>,
     pub date_of_posting: i64,
     pub deadline: i64,
     pub max_applicants: i64,
     pub max_positions: i64,
     pub skillsets: Vec<String>,
     pub job_type: JobType,
+    pub work_mode: WorkMode,
 }
 
 /// The three fields an edit may change.
@@ -67,8 +97,14 @@ pub struct Job {
     pub title: String,
     pub company: String,
     pub description: String,
-    /// Rupees per month.
+    /// Rupees per month; the bottom of the range when `salaryMax` is set.
     pub salary: i64,
+    /// Rupees per month: the top of the salary range, or `null` for one figure. An addition to
+    /// the original API.
+    #[schema(required)]
+    pub salary_max: Option<i64>,
+    /// Where the work is done. An addition to the original API.
+    pub work_mode: WorkMode,
     /// RFC 3339, UTC.
     pub date_of_posting: String,
     /// RFC 3339, UTC.
@@ -118,6 +154,8 @@ pub struct JobRow {
     pub company: String,
     pub description: String,
     pub salary: i64,
+    pub salary_max: Option<i64>,
+    pub work_mode: WorkMode,
     pub date_of_posting: i64,
     pub deadline: i64,
     pub location: String,
@@ -133,7 +171,7 @@ pub struct JobRow {
 }
 
 /// The columns every job query selects, in `JobRow`'s shape (`j` is jobs, `c` categories).
-pub const JOB_COLUMNS: &str = "j.id, j.title, j.company, j.description, j.salary, j.date_of_posting, \
+pub const JOB_COLUMNS: &str = "j.id, j.title, j.company, j.description, j.salary, j.salary_max, j.work_mode, j.date_of_posting, \
      j.deadline, j.location, j.max_applicants, j.max_positions, j.skillsets, j.job_type, \
      j.category_id, c.name AS category_name, j.user_id, j.applications_count, j.closed_at";
 
@@ -145,6 +183,8 @@ impl From<JobRow> for Job {
             company: row.company,
             description: row.description,
             salary: row.salary,
+            salary_max: row.salary_max,
+            work_mode: row.work_mode,
             date_of_posting: rfc3339_from_millis(row.date_of_posting),
             deadline: rfc3339_from_millis(row.deadline),
             location: row.location,

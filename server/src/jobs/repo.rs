@@ -6,8 +6,9 @@ use super::model::{JOB_COLUMNS, Job, JobEdit, JobRow, NewJob};
 #[tracing::instrument(skip_all)]
 pub async fn insert(db: &Db, job: &NewJob) -> Result<Job, sqlx::Error> {
     const INSERT: &str = "INSERT INTO jobs (id, user_id, category_id, title, company, description, location, \
-         salary, date_of_posting, deadline, max_applicants, max_positions, skillsets, job_type, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)";
+         salary, date_of_posting, deadline, max_applicants, max_positions, skillsets, job_type, created_at, \
+         salary_max, work_mode) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
     let id = new_id();
     let skillsets = serde_json::to_string(&job.skillsets).expect("a list of strings serializes");
     let now = now_millis();
@@ -28,6 +29,8 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Job, sqlx::Error> {
             .bind(&skillsets)
             .bind(job.job_type.as_str())
             .bind(now)
+            .bind(job.salary_max)
+            .bind(job.work_mode.as_str())
             .execute(pool)
             .await
             .map(|done| done.rows_affected())

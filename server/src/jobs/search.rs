@@ -7,7 +7,7 @@ use utoipa::IntoParams;
 use crate::db::{Db, now_millis};
 use crate::error::AppError;
 
-use super::model::{FoundJob, JOB_COLUMNS, Job, JobRow, JobType};
+use super::model::{FoundJob, JOB_COLUMNS, Job, JobRow, JobType, WorkMode};
 
 pub const DEFAULT_PAGE_SIZE: i64 = 50;
 pub const MAX_PAGE_SIZE: i64 = 100;
@@ -27,11 +27,15 @@ pub struct JobSearch {
     /// `Full-time`, `Part-time` or `Internship`; repeat for several (they combine as OR).
     #[param(value_type = Option<Vec<String>>, rename = "jobType")]
     pub job_types: Vec<String>,
+    /// `On-site`, `Hybrid` or `Remote`; repeat for several (they combine as OR).
+    #[param(value_type = Option<Vec<String>>, rename = "workMode")]
+    pub work_modes: Vec<String>,
     /// A category `_id`.
     pub category: Option<String>,
     /// Words of the location, case-insensitive (all must match).
     pub location: Option<String>,
-    /// Lowest monthly salary, in rupees.
+    /// Lowest monthly salary, in rupees: a job matches when its salary, or the top of its range,
+    /// reaches it.
     #[param(rename = "salaryMin", minimum = 0)]
     pub salary_min: Option<i64>,
     /// Only open jobs: the deadline has not passed, places are left, and the recruiter has not closed it.
@@ -80,6 +84,14 @@ impl JobSearch {
                 }
                 "category" => search.category = Some(value.to_string()).filter(|v| !v.is_empty()),
                 "location" => search.location = Some(value.to_lowercase()).filter(|v| !v.is_empty()),
+                "workMode" if value.is_empty() => {}
+                "workMode" => match WorkMode::parse(value) {
+                    Some(mode) if !search.work_modes.iter().any(|m| m == mode.as_str()) => {
+                        search.work_modes.push(mode.as_str().to_string())
+                    }
+                    Some(_) => {}
+                    None => return Err(AppError::bad_request("workMode must be On-site, Hybrid or Remote")),
+                },
                 "salaryMin" if value.is_empty() => {}
                 "salaryMin" => match value.parse::<i64>() {
                     Ok(salary) if salary >= 0 => search.salary_min = Some(salary),
@@ -235,9 +247,14 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
         let placeholder = statement.bind(Bind::Text(pattern));
         statement.and(&format!("lower(j.location) LIKE {placeholder} ESCAPE '\\'"));
     }
+    if !search.work_modes.is_empty() {
+        let placeholders: Vec<String> =
+            search.work_modes.iter().map(|mode| statement.bind(Bind::Text(mode.clone()))).collect();
+        statement.and(&format!("j.work_mode IN ({})", placeholders.join(", ")));
+    }
     if let Some(salary) = search.salary_min {
         let placeholder = statement.bind(Bind::Int(salary));
-        statement.and(&format!("j.salary >= {placeholder}"));
+        statement.and(&format!("COALESCE(j.salary_max, j.salary) >= {placeholder}"));
     }
     if let Some(days) = search.posted_within_days {
         let placeholder = statement.bind(Bind::Int(now_millis() - days * 24 * 60 * 60 * 1000));
@@ -369,6 +386,7 @@ pub async fn search_index(
         words: search.q.clone(),
         categories: search.category.iter().cloned().collect(),
         job_types: search.job_types.clone(),
+        work_modes: search.work_modes.clone(),
         location: search.location.as_deref().map(terms).unwrap_or_default(),
         salary_min: search.salary_min,
         posted_since: search.posted_within_days.map(|days| now_millis() - days * 24 * 60 * 60 * 1000),

@@ -239,6 +239,8 @@ pub fn new_job(recruiter: &str, category: &str, title: &str) -> NewJob {
         max_positions: 2,
         skillsets: vec!["rust".into(), "sql".into()],
         job_type: jobportal::jobs::model::JobType::FullTime,
+        salary_max: None,
+        work_mode: jobportal::jobs::model::WorkMode::OnSite,
     }
 }
 

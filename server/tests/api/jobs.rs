@@ -29,6 +29,8 @@ async fn a_job_carries_every_field_of_the_contract(app: &TestApp) {
                 "company": "Acme Labs",
                 "description": "Build and run the systems our customers rely on.",
                 "salary": 85000,
+                "salaryMax": null,
+                "workMode": "On-site",
                 "dateOfPosting": "2026-11-01T00:00:00Z",
                 "deadline": "2026-12-31T00:00:00Z",
                 "location": "Pune",
@@ -128,6 +130,7 @@ on_both_engines!(
     query_syntax_characters_give_results_or_none_never_an_error,
     an_admin_creates_categories,
     a_recruiter_closes_a_job_early_and_reopens_it,
+    a_job_gives_a_salary_range_and_a_work_mode,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -171,7 +174,7 @@ async fn a_recruiter_posts_a_job_as_json_or_multipart(app: &TestApp) {
         job,
         json!({
             "_id": job["_id"], "title": "Rust Engineer", "company": "Acme",
-            "description": "Work with a friendly team on interesting problems.", "salary": 50000,
+            "description": "Work with a friendly team on interesting problems.", "salary": 50000, "salaryMax": null, "workMode": "On-site",
             "dateOfPosting": "2026-11-01T00:00:00Z", "deadline": "2099-12-31T00:00:00Z", "location": "Pune",
             "maxApplicants": 10, "maxPositions": 1, "skillsets": ["teamwork"], "jobType": "Full-time",
             "category": category, "categoryName": "Engineering", "userId": recruiter, "applicationsCount": 0, "closedAt": null,
@@ -635,4 +638,48 @@ async fn a_recruiter_closes_a_job_early_and_reopens_it(app: &TestApp) {
         app.client.put(app.url(&format!("/api/v1/jobs/updateJob/{job}"))).bearer_auth(&owner).json(&edit).send();
     assert_eq!(response.await.unwrap().status(), 200);
     assert_eq!(put(format!("/api/v1/jobs/reopenJob/{job}"), &owner).await.0, 200);
+}
+
+async fn a_job_gives_a_salary_range_and_a_work_mode(app: &TestApp) {
+    let (_, token) = recruiter_token(app, "ranges@example.com").await;
+    let category = app.category_id("Engineering").await;
+    let mut form = job_form(&category, "Remote Rust Engineer", "Acme", "Pune");
+    form["salaryMax"] = json!(90000);
+    form["workMode"] = json!("Remote");
+    let job = post_job(app, &token, &form).await;
+    assert_eq!(
+        (job["salary"].clone(), job["salaryMax"].clone(), job["workMode"].clone()),
+        (json!(50000), json!(90000), json!("Remote"))
+    );
+
+    let multipart = reqwest::multipart::Form::new()
+        .text("title", "Hybrid Analyst")
+        .text("company", "Globex")
+        .text("description", "Numbers, mostly.")
+        .text("maxApplicants", "5")
+        .text("maxPositions", "1")
+        .text("dateOfPosting", "2026-11-01")
+        .text("deadline", "2099-12-31")
+        .text("skillsets", r#"["sql"]"#)
+        .text("jobType", "Full-time")
+        .text("salary", "40000")
+        .text("salaryMax", "")
+        .text("workMode", "hybrid")
+        .text("categoryName", category.clone())
+        .text("location", "Delhi");
+    let response = app.client.post(app.url("/api/v1/jobs/createJob")).bearer_auth(&token).multipart(multipart).send();
+    let (status, body) = crate::helpers::status_and_json(response.await.unwrap()).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!((body["data"]["salaryMax"].clone(), body["data"]["workMode"].clone()), (Value::Null, json!("Hybrid")));
+
+    let error = |message: &str| json!({ "success": false, "message": message });
+    for (field, value, message) in [
+        ("salaryMax", json!(49999), "Maximum salary must be at least the salary"),
+        ("salaryMax", json!("lots"), "Maximum salary must be a whole number of at least 0"),
+        ("workMode", json!("Moon"), "Work mode must be On-site, Hybrid or Remote"),
+    ] {
+        let mut form = job_form(&category, "Refused", "Acme", "Pune");
+        form[field] = value;
+        assert_eq!(app.post_as("/api/v1/jobs/createJob", &token, &form).await, (400, error(message)), "{field}");
+    }
 }

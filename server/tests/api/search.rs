@@ -20,12 +20,14 @@ on_both_engines!(
     open_only_leaves_out_a_job_once_its_last_place_is_taken,
     an_index_is_rebuilt_from_the_database,
     a_job_its_recruiter_closes_leaves_open_searches_until_reopened,
+    work_mode_and_salary_range_filter_through_the_index,
 );
 
 on_both_engines!(
     configured |config| { config.search_index = false; };
     with_the_index_off_the_database_answers_every_search,
     without_the_index_a_closed_job_leaves_open_searches_until_reopened,
+    work_mode_and_salary_range_filter_through_the_database,
 );
 
 on_both_engines!(an_index_killed_while_it_is_built_or_followed_recovers_on_the_next_start);
@@ -426,4 +428,47 @@ async fn closing_and_reopening_is_seen_by_open_searches(app: &TestApp, email: &s
     assert_eq!(put(format!("/api/v1/jobs/reopenJob/{job}")).await.unwrap().status(), 200);
     assert_eq!(open_total().await, 1, "open again");
     assert_eq!(app.get("/api/v1/jobs/alljobs?q=pausable").await.1["data"][0]["closedAt"], Value::Null);
+}
+
+async fn work_mode_and_salary_range_filter_through_the_index(app: &TestApp) {
+    work_mode_and_salary_range_filter(app, "modes-indexed@example.com").await;
+}
+
+async fn work_mode_and_salary_range_filter_through_the_database(app: &TestApp) {
+    work_mode_and_salary_range_filter(app, "modes-unindexed@example.com").await;
+}
+
+async fn work_mode_and_salary_range_filter(app: &TestApp, email: &str) {
+    let token = recruiter(app, email).await;
+    let category = app.category_id("Engineering").await;
+    for (title, salary, top, mode) in [
+        ("Pelican Onsite", 50_000, None, "On-site"),
+        ("Pelican Hybrid", 40_000, Some(95_000), "Hybrid"),
+        ("Pelican Remote", 60_000, Some(70_000), "Remote"),
+    ] {
+        let mut body = form(&category, title, "Full-time", "2026-11-01", 5);
+        body["salary"] = json!(salary);
+        if let Some(top) = top {
+            body["salaryMax"] = json!(top);
+        }
+        body["workMode"] = json!(mode);
+        post(app, &token, &body).await;
+    }
+    let found = |query: &'static str| async move {
+        let (status, body) = app.get(&format!("/api/v1/jobs/alljobs?q=pelican&{query}")).await;
+        assert_eq!(status, 200, "{body}");
+        let mut titles: Vec<String> = titles(&body).into_iter().map(str::to_owned).collect();
+        titles.sort();
+        titles
+    };
+    assert_eq!(found("workMode=Remote").await, ["Pelican Remote"]);
+    assert_eq!(found("workMode=Remote&workMode=hybrid").await, ["Pelican Hybrid", "Pelican Remote"]);
+    assert_eq!(found("workMode=On-site").await, ["Pelican Onsite"], "jobs posted without a mode are on-site");
+    assert_eq!(found("salaryMin=65000").await, ["Pelican Hybrid", "Pelican Remote"], "the top of a range reaches it");
+    assert_eq!(found("salaryMin=90000&workMode=Hybrid").await, ["Pelican Hybrid"]);
+    assert_eq!(found("salaryMin=96000").await, Vec::<String>::new());
+    assert_eq!(
+        app.get("/api/v1/jobs/alljobs?workMode=Moon").await,
+        (400, json!({ "success": false, "message": "workMode must be On-site, Hybrid or Remote" }))
+    );
 }

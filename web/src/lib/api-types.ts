@@ -917,13 +917,21 @@ export interface components {
             maxPositions: number;
             /**
              * Format: int64
-             * @description Rupees per month.
+             * @description Rupees per month; the bottom of the range when `salaryMax` is set.
              */
             salary: number;
+            /**
+             * Format: int64
+             * @description Rupees per month: the top of the salary range, or `null` for one figure. An addition to
+             *     the original API.
+             */
+            salaryMax: number | null;
             skillsets: string[];
             title: string;
             /** @description The recruiter who posted the job. */
             userId: string;
+            /** @description Where the work is done. An addition to the original API. */
+            workMode: components["schemas"]["WorkMode"];
         };
         JobApplicantsDetails: {
             education: components["schemas"]["Education"][];
@@ -975,11 +983,17 @@ export interface components {
             maxPositions: number;
             /**
              * Format: int64
-             * @description Monthly salary in rupees.
+             * @description Monthly salary in rupees; the bottom of the range when `salaryMax` is given.
              */
             salary: number;
+            /**
+             * Format: int64
+             * @description The top of the monthly salary range, at least `salary`; leave it out for one figure.
+             */
+            salaryMax?: number | null;
             skillsets: string[];
             title: string;
+            workMode?: components["schemas"]["WorkMode"] | null;
         };
         JobListResponse: {
             data: components["schemas"]["Job"][];
@@ -1148,6 +1162,11 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /**
+         * @description Where the work is done, spelled `On-site`, `Hybrid` and `Remote`.
+         * @enum {string}
+         */
+        WorkMode: "On-site" | "Hybrid" | "Remote";
     };
     responses: never;
     parameters: never;
@@ -2038,11 +2057,16 @@ export interface operations {
                 q?: string;
                 /** @description `Full-time`, `Part-time` or `Internship`; repeat for several (they combine as OR). */
                 jobType?: string[];
+                /** @description `On-site`, `Hybrid` or `Remote`; repeat for several (they combine as OR). */
+                workMode?: string[];
                 /** @description A category `_id`. */
                 category?: string;
                 /** @description Words of the location, case-insensitive (all must match). */
                 location?: string;
-                /** @description Lowest monthly salary, in rupees. */
+                /**
+                 * @description Lowest monthly salary, in rupees: a job matches when its salary, or the top of its range,
+                 *     reaches it.
+                 */
                 salaryMin?: number;
                 /** @description Only open jobs: the deadline has not passed, places are left, and the recruiter has not closed it. */
                 openOnly?: boolean;
@@ -3248,3 +3272,4 @@ type ReadonlyArray<T> = [
 export const accountTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountType"]> = ["Applicant", "Recruiter", "Admin"];
 export const applicationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApplicationStatus"]> = ["applied", "shortlisted", "rejected", "withdrawn"];
 export const jobTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobType"]> = ["Full-time", "Part-time", "Internship"];
+export const workModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkMode"]> = ["On-site", "Hybrid", "Remote"];

@@ -7,3 +7,9 @@ test('a salary is grouped the Indian way, in lakhs and crores', () => {
   expect(formatSalary(500)).toBe('₹500 per month')
   expect(formatCount(123456)).toBe('(1,23,456)')
 })
+
+test('a salary range shows both ends, and one whose ends agree shows one figure', () => {
+  expect(formatSalary(40000, 95000)).toBe('₹40,000 – ₹95,000 per month')
+  expect(formatSalary(40000, 40000)).toBe('₹40,000 per month')
+  expect(formatSalary(40000, null)).toBe('₹40,000 per month')
+})

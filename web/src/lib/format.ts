@@ -3,8 +3,9 @@
 /** Indian digit grouping: lakhs and crores ("2,40,000"). */
 const indian = new Intl.NumberFormat('en-IN')
 
-/** A monthly salary as every screen shows it: "₹2,40,000 per month". */
-export const formatSalary = (salary: number) => `₹${indian.format(salary)} per month`
+/** A monthly salary as every screen shows it: "₹2,40,000 per month", or a range, "₹40,000 – ₹95,000 per month". */
+export const formatSalary = (salary: number, salaryMax?: number | null) =>
+  salaryMax != null && salaryMax > salary ? `₹${indian.format(salary)} – ₹${indian.format(salaryMax)} per month` : `₹${indian.format(salary)} per month`
 
 /** Deadlines are UTC instants; show the calendar date in UTC so every visitor reads the same day. */
 export const formatDate = (iso: string) =>

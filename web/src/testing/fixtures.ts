@@ -18,6 +18,8 @@ export const job = (overrides: Partial<Job> = {}): Job => ({
   company: 'Acme',
   description: 'Write Rust services.',
   salary: 50000,
+  salaryMax: null,
+  workMode: 'On-site',
   dateOfPosting: '2026-01-01T00:00:00Z',
   deadline: '2099-12-31T00:00:00Z',
   location: 'Pune',

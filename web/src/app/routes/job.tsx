@@ -66,8 +66,10 @@ export default function JobPage() {
         <dd>{job.location}</dd>
         <dt className="font-medium">Job type</dt>
         <dd>{job.jobType}</dd>
+        <dt className="font-medium">Work mode</dt>
+        <dd>{job.workMode}</dd>
         <dt className="font-medium">Salary</dt>
-        <dd>{formatSalary(job.salary)}</dd>
+        <dd>{formatSalary(job.salary, job.salaryMax)}</dd>
         <dt className="font-medium">Category</dt>
         <dd>{job.categoryName}</dd>
         <dt className="font-medium">Positions</dt>

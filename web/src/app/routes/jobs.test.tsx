@@ -484,3 +484,17 @@ test('a job with all the applications it accepts is also marked "Closed"', async
   const card = (await screen.findByRole('link', { name: 'Popular Job' })).closest('article')!
   expect(within(card).getByText('Closed')).toBeVisible()
 })
+
+test('a work mode narrows the search from page 1 and stays in the URL; cards show the mode and the salary range', async () => {
+  const requests = answerJobs(() => ({ total: 1, data: [job({ title: 'Remote Role', workMode: 'Remote', salary: 40000, salaryMax: 95000 })] }))
+  const { router, user } = renderApp('/jobs?page=2&workMode=Moon')
+  const card = (await screen.findByRole('link', { name: 'Remote Role' })).closest('article')!
+  expect(within(card).getByText('Work mode').nextElementSibling).toHaveTextContent('Remote')
+  expect(within(card).getByText('₹40,000 – ₹95,000 per month')).toBeVisible()
+  expect(requests.map(query)[0]).toBe('openOnly=true&page=2&limit=20')
+
+  await user.click(screen.getByRole('checkbox', { name: 'Remote' }))
+  await user.click(screen.getByRole('checkbox', { name: 'Hybrid' }))
+  await waitFor(() => expect(router.state.location.search).toBe('?workMode=Remote&workMode=Hybrid'))
+  await waitFor(() => expect(requests.map(query).at(-1)).toBe('workMode=Hybrid&workMode=Remote&openOnly=true&page=1&limit=20'))
+})

@@ -1,9 +1,10 @@
 import { z } from '@/lib/zod'
 import { requiredText } from '@/lib/validation'
-import { JOB_TYPES } from './types'
+import { JOB_TYPES, WORK_MODES } from './types'
 
-/** SPEC section 5 "Add Job": every field is required, each with its own message. */
-export const addJobSchema = z.object({
+/** SPEC section 5 "Add Job": every field is required, each with its own message; then the range's top and the work mode, optional. */
+export const addJobSchema = z
+  .object({
   title: requiredText('Job title is required'),
   company: requiredText('Company name is required'),
   description: requiredText('Job description is required'),
@@ -16,9 +17,17 @@ export const addJobSchema = z.object({
   // The select offers only the three types, and '' until one is chosen.
   jobType: z.string().check(z.refine((value) => (JOB_TYPES as readonly string[]).includes(value), 'Job type is required')),
   salary: requiredText('Salary is required'),
+  salaryMax: z.string().check(z.trim()),
+  workMode: z.string().check(z.refine((value) => (WORK_MODES as readonly string[]).includes(value), 'Work mode must be On-site, Hybrid or Remote')),
   categoryName: requiredText('Category is required'),
   location: requiredText('Location is required'),
 })
+  .check(
+    z.refine((job) => job.salaryMax === '' || job.salary === '' || Number(job.salaryMax) >= Number(job.salary), {
+      message: 'Maximum salary must be at least the salary',
+      path: ['salaryMax'],
+    }),
+  )
 export type AddJobValues = z.infer<typeof addJobSchema>
 
 export const emptyAddJob: AddJobValues = {
@@ -32,6 +41,8 @@ export const emptyAddJob: AddJobValues = {
   skillsets: [],
   jobType: '',
   salary: '',
+  salaryMax: '',
+  workMode: 'On-site',
   categoryName: '',
   location: '',
 }

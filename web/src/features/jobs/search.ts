@@ -1,4 +1,4 @@
-import { JOB_TYPES, type JobType } from './types'
+import { JOB_TYPES, WORK_MODES, type JobType, type WorkMode } from './types'
 
 export type SortOrder = 'relevance' | 'newest'
 
@@ -6,6 +6,7 @@ export type SortOrder = 'relevance' | 'newest'
 export type JobSearch = {
   q: string
   jobTypes: JobType[]
+  workModes: WorkMode[]
   /** A category `_id`; empty for every category. */
   category: string
   /** Words that must all be in the job's location. */
@@ -51,11 +52,13 @@ export function parseSalary(text: string | null): number | null | undefined {
 export function parseJobSearch(params: URLSearchParams): JobSearch {
   const q = (params.get('q') ?? '').trim()
   const jobTypes = JOB_TYPES.filter((type) => params.getAll('jobType').includes(type))
+  const workModes = WORK_MODES.filter((mode) => params.getAll('workMode').includes(mode))
   const postedWithin = POSTED_WITHIN.find(({ days }) => String(days) === params.get('postedWithin'))?.days ?? null
   const page = Number(params.get('page'))
   return {
     q,
     jobTypes,
+    workModes,
     category: (params.get('category') ?? '').trim(),
     location: (params.get('location') ?? '').trim(),
     salaryMin: parseSalary(params.get('salaryMin')) ?? null,
@@ -67,10 +70,11 @@ export function parseJobSearch(params: URLSearchParams): JobSearch {
 }
 
 /** The filters as the URL and the server both name them, defaults left out. */
-function filterParams({ q, jobTypes, category, location, salaryMin, postedWithin, sort }: JobSearch): URLSearchParams {
+function filterParams({ q, jobTypes, workModes, category, location, salaryMin, postedWithin, sort }: JobSearch): URLSearchParams {
   const params = new URLSearchParams()
   if (q) params.set('q', q)
   for (const type of jobTypes) params.append('jobType', type)
+  for (const mode of workModes) params.append('workMode', mode)
   if (category) params.set('category', category)
   if (location) params.set('location', location)
   if (salaryMin !== null) params.set('salaryMin', String(salaryMin))

@@ -1,10 +1,15 @@
-import { jobTypeValues, type components } from '@/lib/api-types'
+import { jobTypeValues, workModeValues, type components } from '@/lib/api-types'
 
 type Schemas = components['schemas']
 
 export type JobType = Schemas['JobType']
 
 export const JOB_TYPES: readonly JobType[] = jobTypeValues
+
+/** Where the work is done. */
+export type WorkMode = Schemas['WorkMode']
+
+export const WORK_MODES: readonly WorkMode[] = workModeValues
 
 /**
  * A job; in search results with `titleMatches`, the words of `title` that matched: `[start, end]`

@@ -118,10 +118,35 @@ test('a complete form sends the job, shows "Job Added Successfully" and goes to 
     deadline: '2026-06-30',
     skillsets: ['Rust', 'Machine Learning', 'SQL'],
     jobType: 'Part-time',
+    workMode: 'On-site',
     salary: 50000,
     categoryName: 'c2',
     location: 'Pune',
   })
+})
+
+test('a salary range and a work mode go with the job; a top below the salary is refused first', async () => {
+  let body: Record<string, unknown> = {}
+  server.use(
+    http.post(apiUrl('/jobs/createJob'), async ({ request }) => {
+      body = (await request.json()) as Record<string, unknown>
+      return HttpResponse.json({ success: true, message: 'Job created successfully', data: job() }, { status: 201 })
+    }),
+    http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: [job()] })),
+  )
+  const { user } = await openForm()
+  await fillForm(user)
+  await user.selectOptions(screen.getByLabelText('Work Mode'), 'Remote')
+  await user.type(screen.getByLabelText('Maximum Salary (₹ per month, optional)'), '40000')
+  await user.click(screen.getByRole('button', { name: 'Add Job' }))
+  expect(await screen.findByText('Maximum salary must be at least the salary')).toBeVisible()
+  expect(body).toEqual({})
+
+  await user.clear(screen.getByLabelText('Maximum Salary (₹ per month, optional)'))
+  await user.type(screen.getByLabelText('Maximum Salary (₹ per month, optional)'), '90000')
+  await user.click(screen.getByRole('button', { name: 'Add Job' }))
+  expect(await screen.findByText('Job Added Successfully')).toBeInTheDocument()
+  expect([body.salary, body.salaryMax, body.workMode]).toEqual([50000, 90000, 'Remote'])
 })
 
 test('a refused job shows the server message and stays on the form', async () => {

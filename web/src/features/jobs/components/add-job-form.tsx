@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import { useNavigate } from 'react-router'
+import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { SelectField } from '@/components/ui/select-field'
 import { TextAreaField } from '@/components/ui/textarea-field'
@@ -10,9 +11,8 @@ import { errorMessage } from '@/lib/api-client'
 import { useCreateJob } from '../api/job-mutations'
 import { todayInputValue } from '../format'
 import { addJobSchema, emptyAddJob, type AddJobValues } from '../schemas'
-import { JOB_TYPES, type JobType } from '../types'
+import { JOB_TYPES, WORK_MODES, type JobType, type WorkMode } from '../types'
 import { SkillTagsField } from './skill-tags-field'
-import { Button } from '@/components/ui/button'
 
 export type CategoryOption = { _id: string; name: string }
 
@@ -50,13 +50,17 @@ export function AddJobForm({ categories, categoriesLoading, company }: Props) {
   const onSubmit = async (values: AddJobValues) => {
     const toastId = toast.loading('Loading...')
     try {
+      const { salaryMax, ...fields } = values
       await createJob.mutateAsync({
-        ...values,
+        ...fields,
         maxApplicants: Number(values.maxApplicants),
         maxPositions: Number(values.maxPositions),
         salary: Number(values.salary),
-        // The schema let only one of JOB_TYPES through.
+        // A range only when its top is given.
+        ...(salaryMax === '' ? {} : { salaryMax: Number(salaryMax) }),
+        // The schema let only one of JOB_TYPES and of WORK_MODES through.
         jobType: values.jobType as JobType,
+        workMode: values.workMode as WorkMode,
       })
       toast.success('Job Added Successfully')
       reset()
@@ -95,7 +99,22 @@ export function AddJobForm({ categories, categoriesLoading, company }: Props) {
             </option>
           ))}
         </SelectField>
+        <SelectField label="Work Mode" error={errors.workMode?.message} {...register('workMode')}>
+          {WORK_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {mode}
+            </option>
+          ))}
+        </SelectField>
         <FormField label="Salary (₹ per month)" type="number" min={0} inputMode="numeric" error={errors.salary?.message} {...register('salary')} />
+        <FormField
+          label="Maximum Salary (₹ per month, optional)"
+          type="number"
+          min={0}
+          inputMode="numeric"
+          error={errors.salaryMax?.message}
+          {...register('salaryMax')}
+        />
         <SelectField label="Category" error={errors.categoryName?.message} {...register('categoryName')}>
           <option value="">{categoriesLoading ? 'Loading...' : 'Select a category'}</option>
           {categories.map((category) => (

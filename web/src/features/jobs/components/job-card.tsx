@@ -41,8 +41,10 @@ export function JobCard({ job, children }: { job: Job; children?: ReactNode }) {
         <dd>{job.location}</dd>
         <dt className="font-medium">Type</dt>
         <dd>{job.jobType}</dd>
+        <dt className="font-medium">Work mode</dt>
+        <dd>{job.workMode}</dd>
         <dt className="font-medium">Salary</dt>
-        <dd>{formatSalary(job.salary)}</dd>
+        <dd>{formatSalary(job.salary, job.salaryMax)}</dd>
       </dl>
       <p className="mt-2 flex flex-wrap gap-x-4 text-sm text-gray-700">
         <span>{postedAgo(job.dateOfPosting)}</span>

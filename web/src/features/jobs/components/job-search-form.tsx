@@ -3,7 +3,7 @@ import { FormField } from '@/components/ui/form-field'
 import { SelectField } from '@/components/ui/select-field'
 import { formatCount } from '@/lib/format'
 import { jobSearchParams, parseSalary, POSTED_WITHIN, SEARCH_DEBOUNCE_MS, type JobSearch } from '../search'
-import { JOB_TYPES, type JobFacets, type JobType } from '../types'
+import { JOB_TYPES, WORK_MODES, type JobFacets, type JobType, type WorkMode } from '../types'
 import { Button } from '@/components/ui/button'
 
 type Props = {
@@ -76,6 +76,8 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
 
   const toggleType = (type: JobType) =>
     choose({ jobTypes: shown.jobTypes.includes(type) ? shown.jobTypes.filter((t) => t !== type) : [...shown.jobTypes, type] })
+  const toggleMode = (mode: WorkMode) =>
+    choose({ workModes: shown.workModes.includes(mode) ? shown.workModes.filter((m) => m !== mode) : [...shown.workModes, mode] })
 
   /** "Engineering (56)" once the facets are known; a category they leave out has none. */
   const counted = (name: string, count: number | undefined) => (facets ? `${name} ${formatCount(count ?? 0)}` : name)
@@ -166,6 +168,17 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
               <label key={type} className="flex items-center gap-2 py-2 text-gray-800">
                 <input type="checkbox" checked={shown.jobTypes.includes(type)} onChange={() => toggleType(type)} className="h-5 w-5" />
                 {counted(type, facets?.jobTypes[type])}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="font-medium text-gray-900">Work mode</legend>
+          <div className="flex flex-wrap gap-x-4">
+            {WORK_MODES.map((mode) => (
+              <label key={mode} className="flex items-center gap-2 py-2 text-gray-800">
+                <input type="checkbox" checked={shown.workModes.includes(mode)} onChange={() => toggleMode(mode)} className="h-5 w-5" />
+                {mode}
               </label>
             ))}
           </div>
