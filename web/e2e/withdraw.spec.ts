@@ -120,5 +120,22 @@ test('on a desktop the recruiter sees each application with its history: withdra
   await expect(shortlisted.getByText('Applied on', { exact: true })).toBeVisible()
   const pending = applications.filter({ has: recruiterPage.getByRole('button', { name: 'Shortlist' }) })
   await expect(pending).toHaveCount(1)
+
+  // The overview above the list counts them, and charts today's three.
+  const overview = recruiterPage.getByRole('region', { name: 'Overview' })
+  const count = (label: string) => overview.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
+  await expect(count('All')).toHaveText('3')
+  await expect(count('Pending')).toHaveText('1')
+  await expect(count('Shortlisted')).toHaveText('1')
+  await expect(count('Withdrawn')).toHaveText('1')
+  await expect(overview.getByRole('img', { name: /3 applications in the last 30 days; the most, 3, on / })).toBeVisible()
+  await expectAccessible(recruiterPage)
+
+  // On a phone the overview and its chart fit the screen.
+  await recruiterPage.setViewportSize({ width: 390, height: 844 })
+  await expect(overview.getByRole('img')).toBeVisible()
+  expect(await recruiterPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await overview.getByText('Applications per day as a table').click()
+  await expect(overview.getByRole('table')).toBeVisible()
   await expectAccessible(recruiterPage)
 })

@@ -13,7 +13,7 @@ use crate::profiles::links;
 use crate::state::AppState;
 
 use super::emails::{self, NewApplication};
-use super::model::{Application, ApplicationRow, ApplicationStatus, parse_sop};
+use super::model::{Application, ApplicationRow, ApplicationStatus, ApplicationsOverview, parse_sop};
 use super::repo::{self, Decision, Withdrawal};
 
 #[derive(Deserialize, ToSchema)]
@@ -128,6 +128,38 @@ pub async fn job_applications(
     Ok(ok(
         "Applications fetched successfully",
         ApplicationsResponse { applications: shown_to(&state, &caller.id, rows) },
+    ))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct OverviewResponse {
+    pub data: ApplicationsOverview,
+}
+
+/// One of the caller's jobs at a glance: its applications counted by status, and per day over the
+/// last 30 days. An addition to the original API.
+#[utoipa::path(get, path = "/auth/jobs/applications/{jobId}/overview", tag = "applications", security(("bearer" = [])),
+    params(("jobId" = String, Path, description = "The job's `_id`")),
+    responses(
+        (status = 200, description = "`Overview fetched successfully`", body = OverviewResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not a recruiter", body = ErrorBody),
+        (status = 404, description = "No such job among the caller's", body = ErrorBody),
+    ))]
+pub async fn job_applications_overview(
+    State(state): State<AppState>,
+    Recruiter(caller): Recruiter,
+    PathParam(job_id): PathParam<String>,
+) -> ApiResult<Reply<OverviewResponse>> {
+    match jobs::find(&state.db, &job_id).await? {
+        Some(job) if job.user_id == caller.id => {}
+        _ => return Err(AppError::not_found(repo::JOB_NOT_FOUND)),
+    }
+    let now = crate::db::now_millis();
+    let (by_status, by_day) = repo::overview(&state.db, &job_id, ApplicationsOverview::window_start(now)).await?;
+    Ok(ok(
+        "Overview fetched successfully",
+        OverviewResponse { data: ApplicationsOverview::new(by_status, by_day, now) },
     ))
 }
 

@@ -16,6 +16,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::apply))
         .routes(routes!(handlers::applications))
         .routes(routes!(handlers::job_applications))
+        .routes(routes!(handlers::job_applications_overview))
         .routes(routes!(handlers::update_status))
         .routes(routes!(handlers::withdraw))
 }

@@ -162,6 +162,73 @@ impl ApplicationRow {
     }
 }
 
+/// How many applications a job has in each status.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
+pub struct StatusCounts {
+    pub applied: i64,
+    pub shortlisted: i64,
+    pub rejected: i64,
+    pub withdrawn: i64,
+}
+
+impl StatusCounts {
+    pub fn add(&mut self, status: ApplicationStatus, count: i64) {
+        match status {
+            ApplicationStatus::Applied => self.applied += count,
+            ApplicationStatus::Shortlisted => self.shortlisted += count,
+            ApplicationStatus::Rejected => self.rejected += count,
+            ApplicationStatus::Withdrawn => self.withdrawn += count,
+        }
+    }
+}
+
+/// Applications made on one UTC day.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct DayCount {
+    /// `YYYY-MM-DD`, UTC.
+    pub day: String,
+    pub count: i64,
+}
+
+/// One job's applications at a glance: counts by status, and applications per day.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicationsOverview {
+    pub counts: StatusCounts,
+    /// Every application the job received, whatever its status.
+    pub total: i64,
+    /// The last 30 UTC days, oldest first, today last; a day without applications counts 0.
+    pub per_day: Vec<DayCount>,
+}
+
+pub const OVERVIEW_DAYS: i64 = 30;
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+impl ApplicationsOverview {
+    /// From the counts by status and by day number (Unix milliseconds / a day), as of `now`.
+    pub fn new(by_status: Vec<(ApplicationStatus, i64)>, by_day: Vec<(i64, i64)>, now: i64) -> Self {
+        let mut counts = StatusCounts::default();
+        for (status, count) in by_status {
+            counts.add(status, count);
+        }
+        let total = counts.applied + counts.shortlisted + counts.rejected + counts.withdrawn;
+        let today = now.div_euclid(DAY_MS);
+        let by_day: std::collections::HashMap<i64, i64> = by_day.into_iter().collect();
+        let per_day = (today - OVERVIEW_DAYS + 1..=today)
+            .map(|day| DayCount {
+                day: rfc3339_from_millis(day * DAY_MS)[..10].to_string(),
+                count: by_day.get(&day).copied().unwrap_or(0),
+            })
+            .collect();
+        Self { counts, total, per_day }
+    }
+
+    /// The first day of the window, as a time: applications before it are not drawn.
+    pub fn window_start(now: i64) -> i64 {
+        (now.div_euclid(DAY_MS) - OVERVIEW_DAYS + 1) * DAY_MS
+    }
+}
+
 pub const MAX_SOP_WORDS: usize = 250;
 
 /// A statement of purpose: present, at most 250 words.
@@ -180,6 +247,30 @@ pub fn parse_sop(sop: Option<&str>) -> Result<String, crate::error::AppError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_overview_counts_by_status_and_fills_every_day_of_the_window() {
+        // 2026-11-23T15:00:00Z
+        let now = 1_795_446_000_000;
+        let today = now / DAY_MS;
+        let overview = ApplicationsOverview::new(
+            vec![
+                (ApplicationStatus::Applied, 3),
+                (ApplicationStatus::Withdrawn, 1),
+                (ApplicationStatus::Shortlisted, 2),
+            ],
+            vec![(today, 4), (today - 29, 1), (today - 2, 1)],
+            now,
+        );
+        assert_eq!(overview.counts, StatusCounts { applied: 3, shortlisted: 2, rejected: 0, withdrawn: 1 });
+        assert_eq!(overview.total, 6);
+        assert_eq!(overview.per_day.len(), 30);
+        assert_eq!(overview.per_day[0], DayCount { day: "2026-10-25".into(), count: 1 });
+        assert_eq!(overview.per_day[27], DayCount { day: "2026-11-21".into(), count: 1 });
+        assert_eq!(overview.per_day[29], DayCount { day: "2026-11-23".into(), count: 4 });
+        assert_eq!(overview.per_day.iter().map(|day| day.count).sum::<i64>(), 6);
+        assert_eq!(ApplicationsOverview::window_start(now), (today - 29) * DAY_MS);
+    }
 
     #[test]
     fn a_statement_has_at_most_250_words() {

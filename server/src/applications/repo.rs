@@ -196,3 +196,20 @@ pub async fn job_owner(db: &Db, job_id: &str) -> Result<Option<(String, String, 
     const SQL: &str = "SELECT u.id, u.first_name, u.email FROM jobs j JOIN users u ON u.id = j.user_id WHERE j.id = $1 AND j.deleted_at IS NULL";
     dispatch!(db, |pool| sqlx::query_as(SQL).bind(job_id).fetch_optional(pool).await)
 }
+
+/// A job's applications counted: (status, count) pairs, and (UTC day number, count) pairs since `since`.
+pub type Counts = (Vec<(ApplicationStatus, i64)>, Vec<(i64, i64)>);
+
+/// A job's applications counted by status, and by UTC day (Unix milliseconds / a day) since `since`.
+#[tracing::instrument(skip_all)]
+pub async fn overview(db: &Db, job_id: &str, since: i64) -> Result<Counts, sqlx::Error> {
+    const BY_STATUS: &str =
+        "SELECT status, CAST(COUNT(*) AS BIGINT) FROM applications WHERE job_id = $1 GROUP BY status";
+    const BY_DAY: &str = "SELECT CAST(created_at / 86400000 AS BIGINT) AS day, CAST(COUNT(*) AS BIGINT) \
+         FROM applications WHERE job_id = $1 AND created_at >= $2 GROUP BY day ORDER BY day";
+    dispatch!(db, |pool| {
+        let by_status = sqlx::query_as(BY_STATUS).bind(job_id).fetch_all(pool).await?;
+        let by_day = sqlx::query_as(BY_DAY).bind(job_id).bind(since).fetch_all(pool).await?;
+        Ok((by_status, by_day))
+    })
+}

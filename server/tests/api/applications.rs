@@ -17,6 +17,7 @@ on_both_engines!(
     withdrawing_is_refused_once_decided_and_to_anyone_but_the_applicant,
     a_withdrawal_racing_a_decision_leaves_exactly_one_of_them,
     each_application_keeps_its_history_with_times,
+    a_recruiter_sees_a_jobs_applications_counted_by_status_and_day,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -421,7 +422,8 @@ async fn each_application_keeps_its_history_with_times(app: &TestApp) {
     let steps = history(&mine);
     assert_eq!(steps.iter().map(|(status, _)| status.as_str()).collect::<Vec<_>>(), ["applied", "shortlisted"]);
     assert_eq!(steps[1].1, shortlisted_at.as_str().unwrap());
-    assert!(steps[0].1 <= steps[1].1, "oldest first: {steps:?}");
+    let at = |text: &str| time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).unwrap();
+    assert!(at(&steps[0].1) <= at(&steps[1].1), "oldest first: {steps:?}");
 
     let (_, mine) = app.get_as("/api/v1/auth/applications", &leaving).await;
     let steps = history(&mine);
@@ -432,4 +434,54 @@ async fn each_application_keeps_its_history_with_times(app: &TestApp) {
     let recruiter_sees: Vec<usize> =
         received["applications"].as_array().unwrap().iter().map(|a| a["history"].as_array().unwrap().len()).collect();
     assert_eq!(recruiter_sees, [2, 2, 1], "the recruiter sees the same history, newest application first");
+}
+
+async fn a_recruiter_sees_a_jobs_applications_counted_by_status_and_day(app: &TestApp) {
+    let (_, recruiter) = account(app, "Recruiter", "counter@example.com").await;
+    let (_, other) = account(app, "Recruiter", "not-owner@example.com").await;
+    let job = post_job(app, &recruiter, "Counted Role", 10, "2026-11-01", "2099-12-31").await;
+    let path = format!("/api/v1/auth/jobs/applications/{job}/overview");
+    let (status, empty) = app.get_as(&path, &recruiter).await;
+    assert_eq!((status, empty["message"].as_str()), (200, Some("Overview fetched successfully")));
+    assert_eq!(empty["data"]["counts"], json!({ "applied": 0, "shortlisted": 0, "rejected": 0, "withdrawn": 0 }));
+    assert_eq!(empty["data"]["perDay"].as_array().unwrap().len(), 30);
+
+    let mut ids = Vec::new();
+    let mut tokens = Vec::new();
+    for n in 0..5 {
+        let (_, applicant) = account(app, "Applicant", &format!("counted-{n}@example.com")).await;
+        ids.push(apply(app, &applicant, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string());
+        tokens.push(applicant);
+    }
+    put_status(app, &recruiter, &ids[0], "shortlisted").await;
+    put_status(app, &recruiter, &ids[1], "rejected").await;
+    withdraw(app, &tokens[2], &ids[2]).await;
+    // One applied two days ago, one before the 30 days the chart shows.
+    const MOVE: &str = "UPDATE applications SET created_at = created_at - $1 WHERE id = $2";
+    for (id, days) in [(&ids[3], 2_i64), (&ids[4], 40)] {
+        let by = days * 24 * 60 * 60 * 1000;
+        jobportal::dispatch!(&app.db, |pool| sqlx::query(MOVE).bind(by).bind(id).execute(pool).await.map(|_| ()))
+            .unwrap();
+    }
+
+    let (status, body) = app.get_as(&path, &recruiter).await;
+    assert_eq!(status, 200, "{body}");
+    let data = &body["data"];
+    assert_eq!(data["counts"], json!({ "applied": 2, "shortlisted": 1, "rejected": 1, "withdrawn": 1 }));
+    assert_eq!(data["total"], 5);
+    let days = data["perDay"].as_array().unwrap();
+    let counts: Vec<i64> = days.iter().map(|day| day["count"].as_i64().unwrap()).collect();
+    assert_eq!(counts[29], 3, "three today: {days:?}");
+    assert_eq!(counts[27], 1, "one two days ago");
+    assert_eq!(counts.iter().sum::<i64>(), 4, "the one from 40 days ago is before the window");
+    let today = jobportal::jobs::model::rfc3339_from_millis(jobportal::db::now_millis())[..10].to_string();
+    assert_eq!(days[29]["day"], today.as_str());
+
+    let error = |message: &str| json!({ "success": false, "message": message });
+    assert_eq!(app.get_as(&path, &other).await, (404, error("Job not found")));
+    assert_eq!(app.get_as(&path, &tokens[0]).await, (403, error("This is a protected route for Recruiters only")));
+    assert_eq!(
+        app.get_as("/api/v1/auth/jobs/applications/nope/overview", &recruiter).await,
+        (404, error("Job not found"))
+    );
 }

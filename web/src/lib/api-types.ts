@@ -72,6 +72,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/jobs/applications/{jobId}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's jobs at a glance: its applications counted by status, and per day over the
+         *     last 30 days. An addition to the original API.
+         */
+        get: operations["job_applications_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -781,6 +801,17 @@ export interface components {
          * @enum {string}
          */
         ApplicationStatus: "applied" | "shortlisted" | "rejected" | "withdrawn";
+        /** @description One job's applications at a glance: counts by status, and applications per day. */
+        ApplicationsOverview: {
+            counts: components["schemas"]["StatusCounts"];
+            /** @description The last 30 UTC days, oldest first, today last; a day without applications counts 0. */
+            perDay: components["schemas"]["DayCount"][];
+            /**
+             * Format: int64
+             * @description Every application the job received, whatever its status.
+             */
+            total: number;
+        };
         ApplicationsResponse: {
             applications: components["schemas"]["Application"][];
             message: string;
@@ -833,6 +864,13 @@ export interface components {
         CreateCategoryRequest: {
             description?: string | null;
             name?: string | null;
+        };
+        /** @description Applications made on one UTC day. */
+        DayCount: {
+            /** Format: int64 */
+            count: number;
+            /** @description `YYYY-MM-DD`, UTC. */
+            day: string;
         };
         Education: {
             _id: string;
@@ -1045,6 +1083,11 @@ export interface components {
             token: string;
             user: components["schemas"]["User"];
         };
+        OverviewResponse: {
+            data: components["schemas"]["ApplicationsOverview"];
+            message: string;
+            success: boolean;
+        };
         /** @description Readiness, and whether searches go through the index yet. */
         Readiness: {
             message: string;
@@ -1116,6 +1159,17 @@ export interface components {
             /** @description RFC 3339, UTC. */
             at: string;
             status: components["schemas"]["ApplicationStatus"];
+        };
+        /** @description How many applications a job has in each status. */
+        StatusCounts: {
+            /** Format: int64 */
+            applied: number;
+            /** Format: int64 */
+            rejected: number;
+            /** Format: int64 */
+            shortlisted: number;
+            /** Format: int64 */
+            withdrawn: number;
         };
         StatusRequest: {
             /** @description `shortlisted` or `rejected`. */
@@ -1349,6 +1403,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationsResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a recruiter */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such job among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    job_applications_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's `_id` */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Overview fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverviewResponse"];
                 };
             };
             /** @description A NUL character in the path or the query, named */

@@ -112,3 +112,16 @@ export const recruiterDetails = (overrides: Partial<RecruiterDetails> = {}): Rec
 
 /** A recruiter who has filled in nothing yet: the API sends `null` for each text. */
 export const emptyRecruiterDetails = (): RecruiterDetails => recruiterDetails({ company: null, position: null, contactNumber: null })
+
+/** A job's overview: 30 days ending 2026-03-30, with `counts` on the days given ("YYYY-MM-DD" -> n). */
+export const applicationsOverview = (
+  counts: Partial<Record<'applied' | 'shortlisted' | 'rejected' | 'withdrawn', number>> = {},
+  days: Record<string, number> = {},
+) => {
+  const all = { applied: 0, shortlisted: 0, rejected: 0, withdrawn: 0, ...counts }
+  const perDay = Array.from({ length: 30 }, (_, index) => {
+    const day = new Date(Date.UTC(2026, 2, 1 + index)).toISOString().slice(0, 10)
+    return { day, count: days[day] ?? 0 }
+  })
+  return { counts: all, total: all.applied + all.shortlisted + all.rejected + all.withdrawn, perDay }
+}

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { applicantDetails, categories, job, recruiterDetails } from './fixtures'
+import { applicantDetails, applicationsOverview, categories, job, recruiterDetails } from './fixtures'
 
 export const apiUrl = (path: string) => `*/api/v1${path}`
 
@@ -16,6 +16,7 @@ export const handlers = [
     HttpResponse.json({ success: true, message: 'Job fetched', data: job({ _id: String(params.jobId) }) }),
   ),
   http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: [] })),
+  http.get(apiUrl('/jobs/saved'), () => HttpResponse.json({ success: true, message: 'Saved jobs fetched successfully', data: [] })),
   http.get(apiUrl('/auth/applicantDetails'), () =>
     HttpResponse.json({ success: true, message: 'User details fetched', data: applicantDetails() }),
   ),
@@ -27,6 +28,9 @@ export const handlers = [
   ),
   http.get(apiUrl('/auth/jobs/applications/:jobId'), () =>
     HttpResponse.json({ success: true, message: 'Applications fetched', applications: [] }),
+  ),
+  http.get(apiUrl('/auth/jobs/applications/:jobId/overview'), () =>
+    HttpResponse.json({ success: true, message: 'Overview fetched successfully', data: applicationsOverview() }),
   ),
 ]
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { Application } from '@/features/applications/types'
-import { application, job, recruiter } from '@/testing/fixtures'
+import { application, applicationsOverview, job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
@@ -138,4 +138,32 @@ test('a failed fetch shows "Failed to fetch applications."', async () => {
   renderApp('/dashboard/job/applications/j1')
   // As the toast and on the page.
   await waitFor(() => expect(screen.getAllByText('Failed to fetch applications.')).toHaveLength(2))
+})
+
+test('the overview counts the applications by status and charts them per day, with the figures as text', async () => {
+  answer([application()])
+  server.use(
+    http.get(apiUrl('/auth/jobs/applications/j1/overview'), () =>
+      HttpResponse.json({
+        success: true,
+        message: 'Overview fetched successfully',
+        data: applicationsOverview({ applied: 3, shortlisted: 2, withdrawn: 1 }, { '2026-03-04': 4, '2026-03-30': 2 }),
+      }),
+    ),
+  )
+  const { user } = await open()
+  const overview = within(await screen.findByRole('region', { name: 'Overview' }))
+  const count = (label: string) => overview.getByText(label, { selector: 'dt' }).nextElementSibling
+  expect(count('All')).toHaveTextContent('6')
+  expect(count('Pending')).toHaveTextContent('3')
+  expect(count('Shortlisted')).toHaveTextContent('2')
+  expect(count('Rejected')).toHaveTextContent('0')
+  expect(count('Withdrawn')).toHaveTextContent('1')
+  const chart = overview.getByRole('img', { name: /Applications per day, last 30 days/ })
+  expect(chart).toHaveAccessibleName('Applications per day, last 30 days 6 applications in the last 30 days; the most, 4, on 4 March 2026.')
+  expect(chart.querySelectorAll('rect')).toHaveLength(2)
+  await user.click(overview.getByText('Applications per day as a table'))
+  const table = overview.getByRole('table')
+  expect(within(table).getAllByRole('row')).toHaveLength(31)
+  expect(within(table).getByRole('rowheader', { name: '30 March 2026' }).nextElementSibling).toHaveTextContent('2')
 })

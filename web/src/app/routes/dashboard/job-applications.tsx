@@ -1,4 +1,5 @@
 import { useParams } from 'react-router'
+import { ApplicationsOverview } from '@/features/applications/components/applications-overview'
 import { JobApplicationsList } from '@/features/applications/components/job-applications-list'
 import { useJob } from '@/features/jobs/api/get-job'
 
@@ -14,6 +15,7 @@ export default function JobApplicationsPage() {
           {job.title} at {job.company}
         </p>
       )}
+      <ApplicationsOverview jobId={jobId} />
       <JobApplicationsList jobId={jobId} />
     </section>
   )

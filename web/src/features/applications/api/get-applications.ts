@@ -35,3 +35,14 @@ export const jobApplicationsQueryOptions = (jobId: string) =>
   })
 
 export const useJobApplications = (jobId: string) => useQuery(jobApplicationsQueryOptions(jobId))
+
+export type ApplicationsOverview = Schemas['ApplicationsOverview']
+
+/** One job's applications counted by status and per day (the last 30); refetched with every list, as decisions change it. */
+export async function getJobApplicationsOverview(jobId: string): Promise<ApplicationsOverview> {
+  const { data } = await api<Schemas['OverviewResponse']>(`/auth/jobs/applications/${encodeURIComponent(jobId)}/overview`)
+  return data
+}
+
+export const useJobApplicationsOverview = (jobId: string) =>
+  useQuery({ queryKey: ['applications', 'overview', jobId], queryFn: () => getJobApplicationsOverview(jobId) })
