@@ -64,8 +64,11 @@ function Bar({ line, width }: { line: string; width: string }) {
   )
 }
 
-/** A card's shape while the jobs load: the lines of a one-line-title card, so the real cards take its place without moving the page. */
-export function JobCardSkeleton() {
+/**
+ * A card's shape while the jobs load: the lines of a one-line-title card (and its row of actions,
+ * when the cards will have one), so the real cards take its place without moving the page.
+ */
+export function JobCardSkeleton({ withActions = false }: { withActions?: boolean }) {
   return (
     <div aria-hidden="true" className={`${cardClass} animate-pulse motion-reduce:animate-none`}>
       <Bar line="h-7" width="w-2/3" />
@@ -73,11 +76,17 @@ export function JobCardSkeleton() {
       <div className="mt-2">
         <Bar line="h-5" width="w-1/2" />
         <Bar line="h-5" width="w-2/5" />
+        <Bar line="h-5" width="w-1/3" />
         <Bar line="h-5" width="w-1/2" />
       </div>
       <div className="mt-2">
         <Bar line="h-5" width="w-3/4" />
       </div>
+      {withActions && (
+        <div className="mt-3">
+          <Bar line="h-8" width="w-20" />
+        </div>
+      )}
     </div>
   )
 }
@@ -86,12 +95,12 @@ export function JobCardSkeleton() {
 export const SKELETON_CARDS = 6
 
 /** The list of a page of jobs while it loads: busy, with placeholder cards that assistive technology skips. */
-export function JobListSkeleton({ labelledBy, count = SKELETON_CARDS }: { labelledBy: string; count?: number }) {
+export function JobListSkeleton({ labelledBy, count = SKELETON_CARDS, withActions = false }: { labelledBy: string; count?: number; withActions?: boolean }) {
   return (
     <ul aria-labelledby={labelledBy} aria-busy="true" className="mt-4 grid gap-4 md:grid-cols-2">
       {Array.from({ length: count }, (_, i) => (
         <li key={i} aria-hidden="true">
-          <JobCardSkeleton />
+          <JobCardSkeleton withActions={withActions} />
         </li>
       ))}
     </ul>

@@ -65,7 +65,7 @@ export function JobResults({ search, update, results, pageCount, beyondReach, ac
       )}
 
       {/* The first page's cards take the placeholders' place, so nothing below them moves. */}
-      {isPending && <JobListSkeleton labelledBy="job-results" />}
+      {isPending && <JobListSkeleton labelledBy="job-results" withActions={actions !== undefined} />}
       {data && data.data.length > 0 && (
         <ul aria-labelledby="job-results" aria-busy={isPlaceholderData} className={`mt-4 grid gap-4 md:grid-cols-2 ${isPlaceholderData ? 'opacity-60' : ''}`}>
           {data.data.map((job) => (

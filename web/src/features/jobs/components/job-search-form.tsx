@@ -160,7 +160,8 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
         </SelectField>
       </div>
 
-      <div className="flex flex-wrap items-end gap-x-8 gap-y-4">
+      {/* Two columns of their own: counts arriving in the labels never wrap one under the other. */}
+      <div className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
         <fieldset>
           <legend className="font-medium text-gray-900">Job type</legend>
           <div className="flex flex-wrap gap-x-4">
@@ -183,6 +184,8 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
             ))}
           </div>
         </fieldset>
+      </div>
+      <div className="flex flex-wrap items-end gap-x-8 gap-y-4">
         <label className="flex items-center gap-2 py-2 text-gray-800">
           <input type="checkbox" checked={shown.showClosed} onChange={(event) => choose({ showClosed: event.target.checked })} className="h-5 w-5" />
           Show closed jobs
