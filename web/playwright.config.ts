@@ -56,6 +56,9 @@ export default defineConfig({
       // Journeys sign up and log in many times from one address; the abuse limits are not under test.
       OTP_CLIENT_LIMIT: '1000',
       LOGIN_FAILURE_LIMIT: '1000',
+      // Saved-search alerts are looked for every second, and count a job a second after it is posted.
+      ALERT_INTERVAL_SECS: '1',
+      ALERT_SETTLE_SECS: '1',
     },
   },
 })

@@ -57,6 +57,11 @@ pub struct Limits {
     pub header_timeout: Duration,
     /// Time a request has from its headers to its response (`REQUEST_TIMEOUT_SECS`); longer is 408.
     pub request_timeout: Duration,
+    /// How often the server looks for saved-search alerts that are due (`ALERT_INTERVAL_SECS`).
+    pub alert_interval: Duration,
+    /// How long a job has been posted before an alert counts it (`ALERT_SETTLE_SECS`), so one
+    /// whose transaction commits a moment after a later one's is not passed over.
+    pub alert_settle: Duration,
 }
 
 impl Default for Limits {
@@ -72,6 +77,8 @@ impl Default for Limits {
             max_connections: 2_000,
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(60),
+            alert_interval: Duration::from_secs(10 * 60),
+            alert_settle: Duration::from_secs(60),
         }
     }
 }
@@ -189,6 +196,14 @@ impl Config {
             request_timeout: Duration::from_secs(u64::from(limit(
                 "REQUEST_TIMEOUT_SECS",
                 defaults.request_timeout.as_secs() as u32,
+            )?)),
+            alert_interval: Duration::from_secs(u64::from(limit(
+                "ALERT_INTERVAL_SECS",
+                defaults.alert_interval.as_secs() as u32,
+            )?)),
+            alert_settle: Duration::from_secs(u64::from(limit(
+                "ALERT_SETTLE_SECS",
+                defaults.alert_settle.as_secs() as u32,
             )?)),
         };
 

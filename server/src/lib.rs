@@ -1,6 +1,7 @@
 //! jobportal: the job board's server. `run` is the one entry that `main` and the tests share.
 
 pub mod accounts;
+pub mod alerts;
 pub mod applications;
 #[cfg(feature = "bench-data")]
 pub mod bench_data;
@@ -156,6 +157,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
     let mail_worker = tokio::spawn(state.outbox.clone().run(mail_stopped.clone()));
+    let alerts = tokio::spawn(alerts::worker::run(state.clone(), mail_stopped.clone()));
     let indexer = tokio::spawn(state.search_index.clone().run(state.db.clone(), mail_stopped));
     let open_files = connections::tune_process();
     let configured = &state.config.limits;
@@ -171,6 +173,7 @@ pub async fn serve(
     let served = connections::serve(listener, app, limits, shutdown).await;
     let _ = stop_mail.send(true);
     let _ = mail_worker.await;
+    let _ = alerts.await;
     // A first build of the index may be long: it is dropped, not awaited (nothing is lost; the
     // next start builds again, since no cursor was saved).
     indexer.abort();

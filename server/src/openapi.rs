@@ -29,6 +29,7 @@ use utoipa::{Modify, OpenApi};
         (name = "categories", description = "Job categories and their pages"),
         (name = "jobs", description = "Posting, editing, deleting, browsing and searching jobs"),
         (name = "saved", description = "Jobs an applicant saved to come back to"),
+        (name = "alerts", description = "Saved searches, and the daily e-mail of the new jobs that match them"),
         (name = "operation", description = "Liveness and readiness"),
     )
 )]

@@ -53,6 +53,10 @@ pub struct JobSearch {
     /// `relevance` (best match first; the default, and newest first without `q`) or `newest`.
     #[param(value_type = Option<String>, pattern = "^(relevance|newest)$")]
     pub sort: SortOrder,
+    /// Only jobs posted after the first `seq` and up to the second (the alerts' window); never from
+    /// a URL.
+    #[param(ignore)]
+    pub seq_window: Option<(i64, i64)>,
 }
 
 /// The order of search results.
@@ -237,6 +241,11 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
         let placeholders: Vec<String> =
             search.job_types.iter().map(|kind| statement.bind(Bind::Text(kind.clone()))).collect();
         statement.and(&format!("j.job_type IN ({})", placeholders.join(", ")));
+    }
+    if let Some((after, until)) = search.seq_window {
+        let after = statement.bind(Bind::Int(after));
+        let until = statement.bind(Bind::Int(until));
+        statement.and(&format!("j.seq > {after} AND j.seq <= {until}"));
     }
     if let Some(category) = &search.category {
         let placeholder = statement.bind(Bind::Text(category.clone()));

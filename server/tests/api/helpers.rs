@@ -20,6 +20,8 @@ pub struct TestApp {
     pub db: Db,
     pub config: Arc<Config>,
     pub search_index: Arc<jobportal::jobs::indexer::SearchIndex>,
+    /// The server's own state, for what the tests run beside it (the alerts' worker).
+    pub state: jobportal::state::AppState,
     stop: Option<oneshot::Sender<()>>,
     served: tokio::task::JoinHandle<()>,
     postgres: Option<(String, String)>,
@@ -107,6 +109,7 @@ impl TestApp {
         config.public_url = address.clone();
         let state = jobportal::prepare(config).await.expect("the server prepares");
         let (db, config, search_index) = (state.db.clone(), state.config.clone(), state.search_index.clone());
+        let shared = state.clone();
         let (stop, stopped) = oneshot::channel::<()>();
         let served = tokio::spawn(async move {
             jobportal::serve(state, listener, async {
@@ -121,6 +124,7 @@ impl TestApp {
             db,
             config,
             search_index,
+            state: shared,
             stop: Some(stop),
             served,
             postgres,

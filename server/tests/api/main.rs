@@ -4,6 +4,7 @@ mod helpers;
 
 mod abuse;
 mod accounts;
+mod alerts;
 mod applications;
 mod architecture;
 mod categories;

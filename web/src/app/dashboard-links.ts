@@ -2,7 +2,7 @@ import type { AccountType } from '@/features/auth/types'
 
 type DashboardLink = { name: string; path: string; type?: AccountType }
 
-/** SPEC section 2 "Dashboard", in its order (then Saved Jobs): the sidebar, and on a phone the header's menu. */
+/** SPEC section 2 "Dashboard", in its order (then Saved Jobs and Saved Searches): the sidebar, and on a phone the header's menu. */
 const DASHBOARD_LINKS: DashboardLink[] = [
   { name: 'My Profile', path: '/dashboard/my-profile' },
   { name: 'My Jobs', path: '/dashboard/my-jobs', type: 'Recruiter' },
@@ -10,6 +10,7 @@ const DASHBOARD_LINKS: DashboardLink[] = [
   { name: 'Applications', path: '/dashboard/applications', type: 'Recruiter' },
   { name: 'My Applications', path: '/dashboard/my-applications', type: 'Applicant' },
   { name: 'Saved Jobs', path: '/dashboard/saved-jobs', type: 'Applicant' },
+  { name: 'Saved Searches', path: '/dashboard/saved-searches', type: 'Applicant' },
   { name: 'Settings', path: '/dashboard/settings' },
 ]
 

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
           { path: 'privacy-policy', lazy: page(() => import('./routes/privacy')) },
           { path: 'terms', lazy: page(() => import('./routes/terms')) },
           { path: 'contact', lazy: page(() => import('./routes/contact')) },
+          { path: 'alerts/unsubscribe', lazy: page(() => import('./routes/unsubscribe')) },
           {
             Component: GuestOnly,
             children: [
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: 'my-applications', lazy: page(() => import('./routes/dashboard/my-applications')) },
                       { path: 'saved-jobs', lazy: page(() => import('./routes/dashboard/saved-jobs')) },
+                      { path: 'saved-searches', lazy: page(() => import('./routes/dashboard/saved-searches')) },
                     ],
                   },
                   { path: '*', Component: NotFound },

@@ -4,6 +4,27 @@
  */
 
 export interface paths {
+    "/api/v1/alerts/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a saved search's alerts from the link in its e-mail, without a login: the link is signed
+         *     for this search and this purpose only. Stopping them again is no error. An addition to the
+         *     original API.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/applicantDetails": {
         parameters: {
             query?: never;
@@ -578,6 +599,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/savedSearches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's saved searches. An addition to the original API. */
+        get: operations["saved_searches"];
+        put?: never;
+        /**
+         * Save a search: once a day at most, the caller is e-mailed the new open jobs that match it. An
+         *     addition to the original API.
+         */
+        post: operations["save_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/savedSearches/{searchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a saved search, or pause or resume its alerts. An addition to the original API. */
+        put: operations["update_search"];
+        post?: never;
+        /** Delete a saved search. An addition to the original API. */
+        delete: operations["delete_search"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/showAllCategories": {
         parameters: {
             query?: never;
@@ -1126,12 +1186,40 @@ export interface components {
         ResetTokenRequest: {
             email?: string | null;
         };
+        SaveSearchRequest: {
+            /** @description What the person calls it, 1 to 100 characters. */
+            name?: string | null;
+            /** @description The search as /jobs takes it (`q=rust&jobType=Full-time&location=Pune`); paging is left out. */
+            query?: string | null;
+        };
         SavedJobsResponse: {
             /**
              * @description The caller's saved jobs that are still listed, the most recently saved first; a closed one
              *     says so (`closedAt`, the deadline, or every place taken).
              */
             data: components["schemas"]["Job"][];
+            message: string;
+            success: boolean;
+        };
+        /** @description A saved search as the API shows it. */
+        SavedSearch: {
+            _id: string;
+            /** @description False while the daily alert is paused. */
+            alerts: boolean;
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            name: string;
+            /** @description The search as /jobs and `/jobs/alljobs` take it (`q=rust&jobType=Full-time`). */
+            query: string;
+        };
+        SavedSearchResponse: {
+            data: components["schemas"]["SavedSearch"];
+            message: string;
+            success: boolean;
+        };
+        SavedSearchesResponse: {
+            /** @description The caller's saved searches, oldest first. */
+            data: components["schemas"]["SavedSearch"][];
             message: string;
             success: boolean;
         };
@@ -1182,6 +1270,12 @@ export interface components {
             updatedRecruiter?: components["schemas"]["RecruiterProfile"] | null;
             updatedUserDetails: components["schemas"]["User"];
         };
+        UpdateSearchRequest: {
+            /** @description False pauses the daily alert, true resumes it (from the jobs posted after now). */
+            alerts?: boolean | null;
+            /** @description A new name, 1 to 100 characters. */
+            name?: string | null;
+        };
         /** @description A user as the API shows it to its owner. */
         User: {
             _id: string;
@@ -1230,6 +1324,49 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    unsubscribe: {
+        parameters: {
+            query?: {
+                /** @description The saved search's `_id`, from the e-mail's link. */
+                search?: string;
+                /** @description The link's signature, from the e-mail. */
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `The alerts for this search are stopped` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ack"];
+                };
+            };
+            /** @description The link is not one the server signed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The saved search was deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     applicant_details: {
         parameters: {
             query?: never;
@@ -3048,6 +3185,244 @@ export interface operations {
             };
             /** @description Not an applicant */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saved_searches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved searches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchesResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an applicant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description `Search saved` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchResponse"];
+                };
+            };
+            /** @description The name or the search is missing or invalid, or the caller keeps 20 searches already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an applicant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved search's `_id` */
+                searchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description `Saved search updated`, as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchResponse"];
+                };
+            };
+            /** @description The name is blank or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an applicant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such saved search among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved search's `_id` */
+                searchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Saved search deleted` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ack"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an applicant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such saved search among the caller's */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,7 @@ export const handlers = [
   ),
   http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: [] })),
   http.get(apiUrl('/jobs/saved'), () => HttpResponse.json({ success: true, message: 'Saved jobs fetched successfully', data: [] })),
+  http.get(apiUrl('/jobs/savedSearches'), () => HttpResponse.json({ success: true, message: 'Saved searches fetched successfully', data: [] })),
   http.get(apiUrl('/auth/applicantDetails'), () =>
     HttpResponse.json({ success: true, message: 'User details fetched', data: applicantDetails() }),
   ),

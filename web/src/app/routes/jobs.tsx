@@ -1,8 +1,10 @@
+import { SaveSearchButton } from '@/features/alerts/components/save-search-button'
 import { useSession } from '@/features/auth/use-session'
 import { useCategories } from '@/features/categories/api/get-categories'
 import { JobResults } from '@/features/jobs/components/job-results'
 import { JobSearchForm } from '@/features/jobs/components/job-search-form'
 import { SaveJobButton } from '@/features/jobs/components/save-job-button'
+import { describeSearch, savedSearchQuery } from '@/features/jobs/search'
 import { useJobSearch } from '@/features/jobs/use-job-search'
 
 export default function JobsPage() {
@@ -21,6 +23,11 @@ export default function JobsPage() {
         categoriesLoading={categories.isPending}
         facets={jobSearch.results.data?.facets ?? undefined}
       />
+      {accountType === 'Applicant' && (
+        <div className="mt-4 flex justify-end">
+          <SaveSearchButton query={savedSearchQuery(jobSearch.search)} suggestedName={describeSearch(jobSearch.search)} token={token} />
+        </div>
+      )}
       <JobResults
         {...jobSearch}
         actions={accountType === 'Applicant' ? (job) => <SaveJobButton job={job} token={token} className="mt-3" /> : undefined}

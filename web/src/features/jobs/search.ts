@@ -99,3 +99,11 @@ export function jobsRequestParams(search: JobSearch): URLSearchParams {
   params.set('limit', String(JOBS_PAGE_SIZE))
   return params
 }
+
+/** A search as a saved search keeps it: its filters as the URL names them, without paging. */
+export const savedSearchQuery = (search: JobSearch) => filterParams(search).toString()
+
+/** A name a saved search could go by: its words and filters, or "All jobs". */
+export function describeSearch({ q, location, jobTypes, workModes }: JobSearch) {
+  return [q, location, ...jobTypes, ...workModes].filter(Boolean).join(', ') || 'All jobs'
+}

@@ -1,0 +1,99 @@
+//! Sends the alerts that are due: once a day at most per person, the jobs posted since their last
+//! alert that match each of their active searches. Every instance may run it: a person's day is
+//! claimed in the same transaction as their mail, so two instances never both send it.
+
+use std::time::Duration;
+
+use crate::accounts::secrets::{constant_time_eq, keyed_digest};
+use crate::accounts::session::Keys;
+use crate::db::now_millis;
+use crate::jobs::search::{self, JobSearch};
+use crate::state::AppState;
+
+use super::emails::{self, Section};
+use super::repo;
+
+pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+/// People handled per run; the rest are due in the next.
+const BATCH: i64 = 200;
+/// Jobs listed per search in one e-mail; the rest are a link away.
+const SHOWN: i64 = 10;
+
+/// The signature of a search's unsubscribe link: for this purpose and this search only.
+pub fn unsubscribe_signature(keys: &Keys, search_id: &str) -> String {
+    keyed_digest(&keys.link_key, &format!("alerts-unsubscribe\n{search_id}"))
+}
+
+pub fn verify_unsubscribe(keys: &Keys, search_id: &str, given: &str) -> bool {
+    constant_time_eq(unsubscribe_signature(keys, search_id).as_bytes(), given.as_bytes())
+}
+
+/// Sends every alert due at `now`; returns how many e-mails were stored in the outbox.
+pub async fn send_due(state: &AppState, now: i64) -> Result<usize, sqlx::Error> {
+    // A job counts once it has been posted `alert_settle`, so one whose transaction commits a
+    // moment after a later one's is not passed over.
+    let settle = state.config.limits.alert_settle.as_millis() as i64;
+    let cutoff = repo::last_seq_posted_by(&state.db, now - settle).await?;
+    let not_since = now - DAY_MS;
+    let public_url = &state.config.public_url;
+    let mut sent = 0;
+    for (user_id, email, first_name) in repo::people_due(&state.db, cutoff, not_since, BATCH).await? {
+        let searches: Vec<repo::SearchRow> = repo::list(&state.db, &user_id)
+            .await?
+            .into_iter()
+            .filter(|search| search.paused_at.is_none() && search.seen_seq < cutoff)
+            .collect();
+        let mut sections = Vec::new();
+        for saved in &searches {
+            let Ok(mut query) = JobSearch::parse(Some(&saved.query)) else { continue };
+            query.open_only = true;
+            query.page = 1;
+            query.limit = SHOWN;
+            query.sort = search::SortOrder::Newest;
+            query.seq_window = Some((saved.seen_seq, cutoff));
+            let (jobs, total, _) = search::search(&state.db, &query).await?;
+            if total > 0 {
+                sections.push(Section {
+                    name: saved.name.clone(),
+                    link: format!("{public_url}/jobs?{}", saved.query),
+                    unsubscribe: format!(
+                        "{public_url}/alerts/unsubscribe?search={}&signature={}",
+                        saved.id,
+                        unsubscribe_signature(&state.keys, &saved.id)
+                    ),
+                    jobs,
+                    total,
+                });
+            }
+        }
+        let ids: Vec<String> = searches.iter().map(|search| search.id.clone()).collect();
+        if sections.is_empty() {
+            repo::advance(&state.db, &ids, cutoff).await?;
+            continue;
+        }
+        let mail = emails::alert(&email, &first_name, public_url, &sections);
+        if repo::send(&state.db, &user_id, &ids, cutoff, not_since, &mail).await? {
+            sent += 1;
+        }
+    }
+    if sent > 0 {
+        state.outbox.notify();
+    }
+    Ok(sent)
+}
+
+/// Looks for due alerts every `ALERT_INTERVAL_SECS` until `stop` changes.
+pub async fn run(state: AppState, mut stop: tokio::sync::watch::Receiver<bool>) {
+    let interval = state.config.limits.alert_interval.max(Duration::from_secs(1));
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(interval) => {}
+            _ = stop.changed() => return,
+        }
+        match send_due(&state, now_millis()).await {
+            Ok(0) => {}
+            Ok(sent) => tracing::info!(sent, "saved-search alerts stored in the outbox"),
+            Err(error) => tracing::warn!(%error, "the saved-search alerts could not be sent"),
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! Saved searches and their daily alerts (issue 14): each person's searches are theirs alone; a job
+//! posted after an alert is in the next one exactly once; at most one e-mail a day per person; a
+//! paused search gets none; the unsubscribe link is signed and good for that search only.
+
+use jobportal::alerts::worker::{DAY_MS, send_due, unsubscribe_signature};
+use jobportal::db::now_millis;
+use serde_json::{Value, json};
+
+use crate::helpers::{SmtpSink, TestApp, code_in, free_port, status_and_json, wait_for_message};
+use crate::on_both_engines;
+
+on_both_engines!(
+    an_applicant_saves_renames_pauses_and_deletes_searches,
+    saved_searches_belong_to_their_applicant_alone,
+    a_new_job_is_mailed_once_in_the_next_alert_and_at_most_one_a_day,
+    a_paused_search_gets_no_alert_and_resumes_from_then,
+    the_unsubscribe_link_is_signed_for_its_search_and_needs_no_login,
+);
+
+const PASSWORD: &str = "correct horse battery";
+
+fn error(message: &str) -> Value {
+    json!({ "success": false, "message": message })
+}
+
+async fn applicant(app: &TestApp, email: &str) -> String {
+    app.sign_up("Applicant", email, PASSWORD).await;
+    app.log_in(email, PASSWORD).await
+}
+
+async fn save(app: &TestApp, token: &str, name: &str, query: &str) -> (u16, Value) {
+    app.post_as("/api/v1/jobs/savedSearches", token, &json!({ "name": name, "query": query })).await
+}
+
+async fn update(app: &TestApp, token: &str, id: &str, body: Value) -> (u16, Value) {
+    let request = app.client.put(app.url(&format!("/api/v1/jobs/savedSearches/{id}"))).bearer_auth(token).json(&body);
+    status_and_json(request.send().await.unwrap()).await
+}
+
+async fn delete(app: &TestApp, token: &str, id: &str) -> (u16, Value) {
+    let request = app.client.delete(app.url(&format!("/api/v1/jobs/savedSearches/{id}"))).bearer_auth(token);
+    status_and_json(request.send().await.unwrap()).await
+}
+
+async fn post_job(app: &TestApp, recruiter: &str, title: &str) -> String {
+    let category = app.category_id("Engineering").await;
+    app.job(recruiter, &category, title).await.id
+}
+
+/// The alert e-mails stored for `to`, oldest first (the outbox keeps every message it sends).
+async fn alerts_to(app: &TestApp, to: &str) -> Vec<String> {
+    const SQL: &str =
+        "SELECT text_body FROM outbox WHERE to_address = $1 AND subject LIKE '%saved searches' ORDER BY created_at";
+    let rows: Vec<(String,)> =
+        jobportal::dispatch!(&app.db, |pool| sqlx::query_as(SQL).bind(to).fetch_all(pool).await).unwrap();
+    rows.into_iter().map(|(text,)| text).collect()
+}
+
+/// Runs the alerts as if it were `now`, with jobs posted a minute before counted as settled.
+async fn run_alerts(app: &TestApp, now: i64) -> usize {
+    send_due(&app.state, now).await.unwrap()
+}
+
+async fn an_applicant_saves_renames_pauses_and_deletes_searches(app: &TestApp) {
+    let token = applicant(app, "searcher@example.com").await;
+    let (status, body) =
+        save(app, &token, "  Rust in Pune ", "?q=rust&location=Pune&page=3&openOnly=true&jobType=").await;
+    assert_eq!((status, body["message"].as_str()), (201, Some("Search saved")), "{body}");
+    let saved = &body["data"];
+    let id = saved["_id"].as_str().unwrap().to_string();
+    assert_eq!(
+        (saved["name"].as_str(), saved["query"].as_str(), saved["alerts"].as_bool()),
+        (Some("Rust in Pune"), Some("q=rust&location=Pune"), Some(true))
+    );
+
+    let (status, list) = app.get_as("/api/v1/jobs/savedSearches", &token).await;
+    assert_eq!((status, list["data"].as_array().unwrap().len()), (200, 1));
+
+    let (status, renamed) = update(app, &token, &id, json!({ "name": "Pune Rust" })).await;
+    assert_eq!(
+        (status, renamed["data"]["name"].as_str(), renamed["message"].as_str()),
+        (200, Some("Pune Rust"), Some("Saved search updated"))
+    );
+    let (_, paused) = update(app, &token, &id, json!({ "alerts": false })).await;
+    assert_eq!(paused["data"]["alerts"], false);
+    let (_, resumed) = update(app, &token, &id, json!({ "alerts": true })).await;
+    assert_eq!(resumed["data"]["alerts"], true);
+
+    assert_eq!(save(app, &token, "", "q=rust").await, (400, error("Name is required")));
+    assert_eq!(
+        save(app, &token, "Moon", "workMode=Moon").await,
+        (400, error("workMode must be On-site, Hybrid or Remote"))
+    );
+    assert_eq!(update(app, &token, &id, json!({ "name": " " })).await, (400, error("Name is required")));
+    assert_eq!(
+        save(app, &token, &"n".repeat(101), "q=rust").await,
+        (400, error("Name must be at most 100 characters"))
+    );
+
+    for n in 1..20 {
+        assert_eq!(save(app, &token, &format!("Search {n}"), "q=rust").await.0, 201);
+    }
+    assert_eq!(
+        save(app, &token, "One too many", "q=rust").await,
+        (400, error("You can save at most 20 searches; delete one first"))
+    );
+
+    assert_eq!(delete(app, &token, &id).await, (200, json!({ "success": true, "message": "Saved search deleted" })));
+    assert_eq!(delete(app, &token, &id).await, (404, error("Saved search not found")));
+}
+
+async fn saved_searches_belong_to_their_applicant_alone(app: &TestApp) {
+    let mine = applicant(app, "mine@example.com").await;
+    let theirs = applicant(app, "theirs@example.com").await;
+    app.sign_up("Recruiter", "recruiter@example.com", PASSWORD).await;
+    let recruiter = app.log_in("recruiter@example.com", PASSWORD).await;
+    let id = save(app, &mine, "Mine", "q=rust").await.1["data"]["_id"].as_str().unwrap().to_string();
+
+    assert_eq!(app.get_as("/api/v1/jobs/savedSearches", &theirs).await.1["data"], json!([]));
+    assert_eq!(update(app, &theirs, &id, json!({ "name": "Taken" })).await, (404, error("Saved search not found")));
+    assert_eq!(update(app, &theirs, &id, json!({ "alerts": false })).await, (404, error("Saved search not found")));
+    assert_eq!(delete(app, &theirs, &id).await, (404, error("Saved search not found")));
+    let applicants_only = error("This is a protected route for Applicants only");
+    assert_eq!(app.get_as("/api/v1/jobs/savedSearches", &recruiter).await, (403, applicants_only.clone()));
+    assert_eq!(save(app, &recruiter, "Recruiter's", "q=rust").await, (403, applicants_only));
+    assert_eq!(app.client.get(app.url("/api/v1/jobs/savedSearches")).send().await.unwrap().status(), 401);
+    let (_, list) = app.get_as("/api/v1/jobs/savedSearches", &mine).await;
+    assert_eq!(
+        (list["data"][0]["name"].as_str(), list["data"][0]["alerts"].as_bool()),
+        (Some("Mine"), Some(true)),
+        "nothing changed"
+    );
+}
+
+async fn a_new_job_is_mailed_once_in_the_next_alert_and_at_most_one_a_day(app: &TestApp) {
+    let recruiter = app.recruiter().await;
+    post_job(app, &recruiter, "Rust Engineer Before").await;
+    let token = applicant(app, "alerted@example.com").await;
+    save(app, &token, "Rust jobs", "q=rust").await;
+    save(app, &token, "Kotlin jobs", "q=kotlin").await;
+    let now = now_millis() + 2 * 60 * 1000;
+    assert_eq!(run_alerts(app, now).await, 0, "jobs posted before the search was saved are not news");
+
+    post_job(app, &recruiter, "Rust Engineer After").await;
+    post_job(app, &recruiter, "Go Engineer").await;
+    assert_eq!(run_alerts(app, now).await, 1);
+    let mails = alerts_to(app, "alerted@example.com").await;
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].contains("Rust jobs (1 new)"), "{}", mails[0]);
+    assert!(mails[0].contains("- Rust Engineer After at Acme Labs, Pune (₹85,000 per month)"), "{}", mails[0]);
+    assert!(
+        !mails[0].contains("Rust Engineer Before") && !mails[0].contains("Go Engineer") && !mails[0].contains("Kotlin")
+    );
+    let delivered = app.mail("alerted@example.com", "1 new job for your saved searches").await;
+    assert!(delivered.contains("Stop these alerts:"), "{delivered}");
+
+    // The same day: a new match waits; the next day it is mailed, and the first job is not again.
+    post_job(app, &recruiter, "Senior Rust Engineer").await;
+    assert_eq!(run_alerts(app, now + 60 * 60 * 1000).await, 0, "at most one e-mail a day");
+    assert_eq!(run_alerts(app, now + DAY_MS + 60 * 1000).await, 1);
+    let mails = alerts_to(app, "alerted@example.com").await;
+    assert_eq!(mails.len(), 2);
+    assert!(mails[1].contains("Senior Rust Engineer") && !mails[1].contains("Rust Engineer After"), "{}", mails[1]);
+    assert_eq!(run_alerts(app, now + 3 * DAY_MS).await, 0, "nothing new: no e-mail");
+}
+
+async fn a_paused_search_gets_no_alert_and_resumes_from_then(app: &TestApp) {
+    let recruiter = app.recruiter().await;
+    let token = applicant(app, "paused@example.com").await;
+    let id = save(app, &token, "Scala", "q=scala").await.1["data"]["_id"].as_str().unwrap().to_string();
+    update(app, &token, &id, json!({ "alerts": false })).await;
+    post_job(app, &recruiter, "Scala Developer While Paused").await;
+    let now = now_millis() + 2 * 60 * 1000;
+    assert_eq!(run_alerts(app, now).await, 0);
+    update(app, &token, &id, json!({ "alerts": true })).await;
+    assert_eq!(run_alerts(app, now).await, 0, "what was posted while paused is not sent on resuming");
+    post_job(app, &recruiter, "Scala Developer After").await;
+    assert_eq!(run_alerts(app, now_millis() + 2 * 60 * 1000).await, 1);
+    let mails = alerts_to(app, "paused@example.com").await;
+    assert!(mails[0].contains("Scala Developer After") && !mails[0].contains("While Paused"), "{}", mails[0]);
+}
+
+async fn the_unsubscribe_link_is_signed_for_its_search_and_needs_no_login(app: &TestApp) {
+    let recruiter = app.recruiter().await;
+    let token = applicant(app, "leaving@example.com").await;
+    let id = save(app, &token, "Haskell", "q=haskell").await.1["data"]["_id"].as_str().unwrap().to_string();
+    let other = save(app, &token, "Elixir", "q=elixir").await.1["data"]["_id"].as_str().unwrap().to_string();
+    post_job(app, &recruiter, "Haskell Developer").await;
+    assert_eq!(run_alerts(app, now_millis() + 2 * 60 * 1000).await, 1);
+    let mail = &alerts_to(app, "leaving@example.com").await[0];
+    let link = mail.lines().find_map(|line| line.trim().strip_prefix("Stop these alerts: ")).unwrap().to_string();
+    let query = link.split_once("/alerts/unsubscribe?").unwrap().1.to_string();
+    assert_eq!(query, format!("search={id}&signature={}", unsubscribe_signature(&app.state.keys, &id)));
+
+    let unsubscribe = |query: String| {
+        let request = app.client.post(app.url(&format!("/api/v1/alerts/unsubscribe?{query}"))).send();
+        async move { status_and_json(request.await.unwrap()).await }
+    };
+    let refused = error("This unsubscribe link is invalid");
+    assert_eq!(unsubscribe(query.replace(&id, &other)).await, (400, refused.clone()), "another search's id");
+    assert_eq!(unsubscribe(format!("search={id}&signature=00")).await, (400, refused.clone()));
+    assert_eq!(unsubscribe(format!("search={id}")).await, (400, refused));
+    let done = json!({ "success": true, "message": "The alerts for this search are stopped" });
+    assert_eq!(unsubscribe(query.clone()).await, (200, done.clone()));
+    assert_eq!(unsubscribe(query.clone()).await, (200, done), "again is no error");
+
+    let (_, list) = app.get_as("/api/v1/jobs/savedSearches", &token).await;
+    let alerts: Vec<(String, bool)> = list["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|search| (search["name"].as_str().unwrap().to_owned(), search["alerts"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(alerts, [("Haskell".to_owned(), false), ("Elixir".to_owned(), true)], "only that search stopped");
+    delete(app, &token, &id).await;
+    assert_eq!(unsubscribe(query).await, (404, error("Saved search not found")));
+}
+
+/// With SMTP configured, the alert reaches a real SMTP server (aiosmtpd).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_alert_is_delivered_over_smtp() {
+    let port = free_port();
+    let sink = SmtpSink::start(port).await;
+    let app = TestApp::sqlite(|config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}"))).await;
+    let email = "smtp-alerts@example.com";
+    assert_eq!(app.send_otp(email).await.0, 200);
+    let code = code_in(&wait_for_message(|| sink.messages(), email, "verification code").await);
+    let body = json!({
+        "accountType": "Applicant", "firstName": "Sam", "lastName": "Mtp", "email": email,
+        "password": PASSWORD, "confirmPassword": PASSWORD, "otp": code,
+    });
+    assert_eq!(app.post_json("/api/v1/auth/signup", &body).await.0, 200);
+    let token = app.log_in(email, PASSWORD).await;
+    save(&app, &token, "Erlang", "q=erlang").await;
+    let recruiter = app.recruiter().await;
+    post_job(&app, &recruiter, "Erlang Engineer").await;
+    assert_eq!(run_alerts(&app, now_millis() + 2 * 60 * 1000).await, 1);
+    let message = wait_for_message(|| sink.messages(), email, "1 new job for your saved searches").await;
+    assert!(message.contains("Erlang Engineer at Acme Labs"), "{message}");
+    app.stop().await;
+}

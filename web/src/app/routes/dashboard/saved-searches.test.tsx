@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import type { SavedSearch } from '@/features/alerts/api/saved-searches'
+import { applicant, job } from '@/testing/fixtures'
+import { renderApp } from '@/testing/render'
+import { apiUrl, server } from '@/testing/server'
+import { signIn } from '@/testing/session'
+
+const search = (overrides: Partial<SavedSearch> = {}): SavedSearch => ({
+  _id: 's1',
+  name: 'Rust in Pune',
+  query: 'q=rust&location=Pune&jobType=Full-time',
+  alerts: true,
+  createdAt: '2026-03-04T10:00:00Z',
+  ...overrides,
+})
+
+/** The server's saved searches, changed by the calls; returns the bodies sent. */
+function answerSearches(initial: SavedSearch[]) {
+  let searches = [...initial]
+  const sent: unknown[] = []
+  server.use(
+    http.get(apiUrl('/jobs/savedSearches'), () => HttpResponse.json({ success: true, message: 'Saved searches fetched successfully', data: searches })),
+    http.post(apiUrl('/jobs/savedSearches'), async ({ request }) => {
+      const body = (await request.json()) as { name: string; query: string }
+      sent.push(body)
+      const saved = search({ _id: 's9', name: body.name, query: body.query })
+      searches = [...searches, saved]
+      return HttpResponse.json({ success: true, message: 'Search saved', data: saved }, { status: 201 })
+    }),
+    http.put(apiUrl('/jobs/savedSearches/:id'), async ({ request, params }) => {
+      const change = (await request.json()) as Partial<SavedSearch>
+      sent.push({ id: params.id, ...change })
+      searches = searches.map((each) => (each._id === params.id ? { ...each, ...change } : each))
+      return HttpResponse.json({ success: true, message: 'Saved search updated', data: searches.find((each) => each._id === params.id) })
+    }),
+    http.delete(apiUrl('/jobs/savedSearches/:id'), ({ params }) => {
+      sent.push({ deleted: params.id })
+      searches = searches.filter((each) => each._id !== params.id)
+      return HttpResponse.json({ success: true, message: 'Saved search deleted' })
+    }),
+  )
+  return sent
+}
+
+const card = (name: string) => within(screen.getByRole('article', { name }))
+
+test('Saved Searches lists each search in words, with its alerts, and leads to its jobs', async () => {
+  answerSearches([search(), search({ _id: 's2', name: 'Anything', query: '', alerts: false })])
+  signIn(applicant)
+  renderApp('/dashboard/saved-searches')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Saved Searches' })).toBeVisible()
+  await screen.findByRole('list', { name: 'Saved searches' })
+  expect(card('Rust in Pune').getByText('rust, Pune, Full-time')).toBeVisible()
+  expect(card('Rust in Pune').getByText('On')).toBeVisible()
+  expect(card('Anything').getByText('All jobs')).toBeVisible()
+  expect(card('Anything').getByText('Paused')).toBeVisible()
+  expect(card('Rust in Pune').getByRole('link', { name: 'Show jobs for Rust in Pune' })).toHaveAttribute('href', '/jobs?q=rust&location=Pune&jobType=Full-time')
+})
+
+test('a search is paused, resumed, renamed and deleted after confirming', async () => {
+  const sent = answerSearches([search()])
+  signIn(applicant)
+  const { user } = renderApp('/dashboard/saved-searches')
+  await user.click(await screen.findByRole('button', { name: 'Pause alerts for Rust in Pune' }))
+  expect(await screen.findByText('Alerts paused')).toBeInTheDocument()
+  expect(await card('Rust in Pune').findByText('Paused')).toBeVisible()
+  await user.click(card('Rust in Pune').getByRole('button', { name: 'Resume alerts for Rust in Pune' }))
+  expect(await screen.findByText('Alerts resumed')).toBeInTheDocument()
+
+  await user.click(card('Rust in Pune').getByRole('button', { name: 'Rename Rust in Pune' }))
+  const field = card('Rust in Pune').getByLabelText('New name for Rust in Pune')
+  await user.clear(field)
+  await user.type(field, 'Pune Rust')
+  await user.click(card('Rust in Pune').getByRole('button', { name: 'Save' }))
+  expect(await screen.findByRole('article', { name: 'Pune Rust' })).toBeVisible()
+
+  await user.click(card('Pune Rust').getByRole('button', { name: 'Delete Pune Rust' }))
+  await user.click(within(screen.getByRole('dialog', { name: 'Delete this saved search?' })).getByRole('button', { name: 'Delete' }))
+  expect(await screen.findByText(/You have no saved searches yet/)).toBeVisible()
+  expect(sent).toEqual([{ id: 's1', alerts: false }, { id: 's1', alerts: true }, { id: 's1', name: 'Pune Rust' }, { deleted: 's1' }])
+})
+
+test('"Save this search" on /jobs keeps the filters under a name the applicant may change', async () => {
+  const sent = answerSearches([])
+  server.use(
+    http.get(apiUrl('/jobs/alljobs'), () =>
+      HttpResponse.json({ success: true, message: 'ok', data: [job()], total: 1, totalCapped: false, page: 1, limit: 20 }),
+    ),
+  )
+  signIn(applicant)
+  const { user } = renderApp('/jobs?q=rust&workMode=Remote&page=2')
+  await user.click(await screen.findByRole('button', { name: 'Save this search' }))
+  const dialog = within(screen.getByRole('dialog', { name: 'Save this search' }))
+  const name = dialog.getByLabelText('Name')
+  expect(name).toHaveValue('rust, Remote')
+  expect(name).toHaveFocus()
+  await user.clear(name)
+  await user.click(dialog.getByRole('button', { name: 'Save' }))
+  expect(await dialog.findByText('Name is required')).toBeVisible()
+  await user.type(name, 'Remote Rust')
+  await user.click(dialog.getByRole('button', { name: 'Save' }))
+  expect(await screen.findByText('Search saved')).toBeInTheDocument()
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  expect(sent).toEqual([{ name: 'Remote Rust', query: 'q=rust&workMode=Remote' }])
+})
+
+test('a guest sees no "Save this search"', async () => {
+  renderApp('/jobs')
+  await screen.findByRole('heading', { level: 1, name: 'Jobs' })
+  expect(screen.queryByRole('button', { name: 'Save this search' })).not.toBeInTheDocument()
+})
+
+test('the link in an alert stops its alerts without a login, and says when it cannot', async () => {
+  let asked = ''
+  server.use(
+    http.post(apiUrl('/alerts/unsubscribe'), ({ request }) => {
+      asked = new URL(request.url).search
+      return new URL(request.url).searchParams.get('signature') === 'good'
+        ? HttpResponse.json({ success: true, message: 'The alerts for this search are stopped' })
+        : HttpResponse.json({ success: false, message: 'This unsubscribe link is invalid' }, { status: 400 })
+    }),
+  )
+  const first = renderApp('/alerts/unsubscribe?search=s1&signature=good')
+  expect(await screen.findByText('The alerts for this search are stopped. You will get no more e-mails about it.')).toBeVisible()
+  expect(asked).toBe('?search=s1&signature=good')
+  first.unmount()
+  renderApp('/alerts/unsubscribe?search=s1&signature=forged')
+  expect(await screen.findByText('This unsubscribe link is invalid')).toBeVisible()
+})
