@@ -230,6 +230,29 @@ class Writer:
         time.sleep(1)
 
 
+# Skill sets for the applicants whose "jobs for you" are measured, from seed-bench's vocabulary.
+FOR_YOU_SKILLS = ["rust, sql, kafka", "python, excel", "react, java, sql", "excel", "java, python, rust, react"]
+
+
+def jobs_for_you(base, duration, rate):
+    """GET /jobs/forYou at `rate`/s for seeded applicants with different skills (one oha run each,
+    `duration` seconds); the worst p99 of the runs, with their summed counts."""
+    runs = []
+    for n, skills in enumerate(FOR_YOU_SKILLS):
+        status, body = request("POST", f"{base}/api/v1/auth/login",
+                               {"email": f"bench-applicant-{150 + n}@example.com", "password": PASSWORD})
+        assert status == 200, body
+        token = body["token"]
+        status, body = request("POST", f"{base}/api/v1/auth/updateUserDetails",
+                               {"firstName": "Bench", "lastName": f"Applicant {n}", "skills": skills}, token=token)
+        assert status == 200, body
+        runs.append(oha(["-H", f"Authorization: Bearer {token}", f"{base}/api/v1/jobs/forYou"],
+                        max(2, duration // len(FOR_YOU_SKILLS)), rate=rate, connections=20))
+    worst = max(runs, key=lambda run: run["p99"])
+    return {**worst, "achieved": sum(run["achieved"] for run in runs) // len(runs),
+            "slowest": max(run["slowest"] for run in runs)}
+
+
 def percentile(values, p):
     values = sorted(values)
     return values[min(len(values) - 1, int(len(values) * p))] if values else None
@@ -292,6 +315,8 @@ def bench_size(binary, engine, size, largest, args, log):
             rows.append(("index", "search, as fast as it goes", oha(["--rand-regex-url", regex], args.duration)))
             rows.append(("index", "search at 200/s", oha(["--rand-regex-url", regex], args.duration, rate=200)))
             rows.append(("index", "search at 500/s", oha(["--rand-regex-url", regex], args.duration, rate=500)))
+            server.label = "for you"
+            rows.append(("index", "jobs for you at 100/s (5 skill sets, worst p99)", jobs_for_you(server.base, args.duration, 100)))
             if largest:
                 server.label = "mixed"
                 writer = Writer(server.base, {"same instance": server.base, "second instance": second.base})

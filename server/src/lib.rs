@@ -15,6 +15,7 @@ pub mod jobs;
 pub mod mail;
 mod openapi;
 pub mod profiles;
+pub mod recommendations;
 pub mod routes;
 pub mod saved;
 mod security;

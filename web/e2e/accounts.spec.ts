@@ -7,7 +7,7 @@ import { postJob, signUp as signUpByApi } from './seed'
 const PASSWORD = 'first-secret-1'
 
 const SIDEBAR = {
-  Applicant: ['My Profile', 'My Applications', 'Saved Jobs', 'Saved Searches', 'Settings'],
+  Applicant: ['My Profile', 'Jobs for You', 'My Applications', 'Saved Jobs', 'Saved Searches', 'Settings'],
   Recruiter: ['My Profile', 'My Jobs', 'Add Job', 'Applications', 'Settings'],
 }
 

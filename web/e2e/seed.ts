@@ -19,6 +19,7 @@ export type JobFields = {
   categoryName: string
   salary?: number
   maxApplicants?: number
+  skillsets?: string[]
   dateOfPosting?: string
   deadline?: string
 }

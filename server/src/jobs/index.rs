@@ -350,6 +350,74 @@ impl JobIndex {
         Ok(Hits { seqs, total, corrected, categories, job_types, matched })
     }
 
+    /// Open jobs ranked by how well they match `words` (BM25 over the same text as searches, each
+    /// word counting on its own: a job with more of them ranks higher, a rarer word weighs more);
+    /// a job must hold one of `words`, and `boost` words only raise its rank. The `excluded` seqs
+    /// are left out; at most `limit` seqs, best first.
+    pub fn recommend(
+        &self,
+        words: &[String],
+        boost: &[String],
+        excluded: &[u64],
+        now: i64,
+        limit: usize,
+    ) -> tantivy::Result<Vec<u64>> {
+        let f = self.fields;
+        let mut seen = std::collections::HashSet::new();
+        let mut terms = |words: &[String]| -> tantivy::Result<Vec<(Occur, Box<dyn Query>)>> {
+            Ok(self
+                .analysed(words)?
+                .into_iter()
+                .filter(|(_, stem)| seen.insert(stem.clone()))
+                .map(|(_, stem)| -> (Occur, Box<dyn Query>) {
+                    let term = Term::from_field_text(f.text, &stem);
+                    (Occur::Should, Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)))
+                })
+                .collect())
+        };
+        let any = terms(words)?;
+        let boosts = terms(boost)?;
+        if any.is_empty() || limit == 0 {
+            return Ok(Vec::new());
+        }
+        let open_until = Term::from_field_i64(f.open_until, now);
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![
+            (Occur::Must, Box::new(BooleanQuery::new(any))),
+            (
+                Occur::Must,
+                Box::new(ConstScoreQuery::new(
+                    Box::new(TermQuery::new(Term::from_field_text(f.open, OPEN), IndexRecordOption::Basic)),
+                    0.0,
+                )),
+            ),
+            (
+                Occur::Must,
+                Box::new(ConstScoreQuery::new(
+                    Box::new(RangeQuery::new(Bound::Excluded(open_until), Bound::Unbounded)),
+                    0.0,
+                )),
+            ),
+        ];
+        clauses.extend(boosts);
+        for seq in excluded {
+            clauses.push((
+                Occur::MustNot,
+                Box::new(TermQuery::new(Term::from_field_u64(f.seq, *seq), IndexRecordOption::Basic)),
+            ));
+        }
+        let searcher = self.reader.searcher();
+        let ranked = searcher.search(&BooleanQuery::new(clauses), &TopDocs::with_limit(limit).order_by_score())?;
+        let seqs = searcher
+            .segment_readers()
+            .iter()
+            .map(|segment| segment.fast_fields().u64("seq"))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ranked
+            .into_iter()
+            .filter_map(|(_, address)| seqs[address.segment_ord as usize].first(address.doc_id))
+            .collect())
+    }
+
     /// Where the title holds the searched words: `[start, end)` ranges in UTF-16 code units (the
     /// offsets a browser's strings use), in order.
     pub fn title_matches(&self, title: &str, matched: &Matched) -> Vec<[usize; 2]> {
@@ -828,5 +896,29 @@ mod tests {
         index.commit().unwrap();
         assert_eq!(search(&index, "rust").total, 23);
         assert_eq!(index.len(), 24);
+    }
+
+    #[test]
+    fn recommendations_rank_by_the_words_a_job_holds_and_leave_out_closed_and_excluded_jobs() {
+        let mut closed = job(5, "Rust SQL Kafka Engineer", &["rust", "sql", "kafka"]);
+        closed.full = true;
+        let jobs = vec![
+            job(1, "Rust Developer", &["rust"]),
+            job(2, "Rust and SQL Engineer", &["rust", "sql"]),
+            job(3, "Chef", &["cooking"]),
+            job(4, "Data Engineer", &["sql", "kafka"]),
+            closed,
+        ];
+        let index = index_of(&jobs);
+        let now = crate::db::now_millis();
+        let words: Vec<String> = ["Rust", "SQL", "Kafka"].map(String::from).to_vec();
+        let seqs = index.recommend(&words, &[], &[], now, 10).unwrap();
+        assert_eq!(seqs.len(), 3, "the chef and the full job are left out: {seqs:?}");
+        assert!(!seqs.contains(&3) && !seqs.contains(&5));
+        assert_eq!(index.recommend(&words, &[], &[2, 4], now, 10).unwrap(), [1]);
+        assert_eq!(index.recommend(&words, &[], &[], now, 1).unwrap().len(), 1);
+        let chef = ["cooking".to_string()];
+        assert_eq!(index.recommend(&chef, &words, &[], now, 10).unwrap(), [3], "a boost alone brings in no job");
+        assert_eq!(index.recommend(&[], &words, &[], now, 10).unwrap(), Vec::<u64>::new());
     }
 }

@@ -427,7 +427,7 @@ pub async fn search_index(
 
 /// Listed jobs by `seq`, in the order given (a job deleted since it was indexed is left out).
 #[tracing::instrument(skip_all)]
-async fn by_seq(db: &Db, seqs: &[u64]) -> Result<Vec<Job>, sqlx::Error> {
+pub async fn by_seq(db: &Db, seqs: &[u64]) -> Result<Vec<Job>, sqlx::Error> {
     if seqs.is_empty() {
         return Ok(Vec::new());
     }

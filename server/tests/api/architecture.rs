@@ -10,7 +10,8 @@ use std::path::Path;
 
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
-const FEATURES: [&str; 7] = ["accounts", "alerts", "applications", "categories", "jobs", "profiles", "saved"];
+const FEATURES: [&str; 8] =
+    ["accounts", "alerts", "applications", "categories", "jobs", "profiles", "recommendations", "saved"];
 
 #[test]
 fn no_module_imports_itself_around_a_loop() {

@@ -13,6 +13,7 @@ mod jobs;
 mod mail;
 mod operation;
 mod profiles;
+mod recommendations;
 mod saved;
 mod schema;
 mod search;

@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
                   {
                     Component: ApplicantOnly,
                     children: [
+                      { path: 'jobs-for-you', lazy: page(() => import('./routes/dashboard/jobs-for-you')) },
                       { path: 'my-applications', lazy: page(() => import('./routes/dashboard/my-applications')) },
                       { path: 'saved-jobs', lazy: page(() => import('./routes/dashboard/saved-jobs')) },
                       { path: 'saved-searches', lazy: page(() => import('./routes/dashboard/saved-searches')) },

@@ -493,6 +493,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/forYou": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open jobs ranked for the caller by their skills, profile and education, leaving out those they
+         *     applied to; each says which of their skills it matches. An addition to the original API.
+         */
+        get: operations["jobs_for_you"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/getAllJobs": {
         parameters: {
             query?: never;
@@ -968,6 +988,14 @@ export interface components {
                 [key: string]: number;
             };
         };
+        ForYouResponse: {
+            /** @description Best match first; empty when the caller has no skills in their profile yet. */
+            data: components["schemas"]["Recommendation"][];
+            message: string;
+            /** @description How many skills the caller's profile lists (0: ask them to add some). */
+            skillCount: number;
+            success: boolean;
+        };
         /** @description A job in search results: with, when the search had words, where its title matched them. */
         FoundJob: components["schemas"]["Job"] & {
             /**
@@ -1157,6 +1185,14 @@ export interface components {
              */
             searchIndex: string;
             success: boolean;
+        };
+        /** @description A job recommended to the caller, and why. */
+        Recommendation: {
+            job: components["schemas"]["Job"];
+            /** @description The caller's skills the job asks for or names in its title, as the caller wrote them. */
+            matchedSkills: string[];
+            /** @description "Matches 2 of your 3 skills: Rust, SQL". */
+            reason: string;
         };
         RecruiterDetails: components["schemas"]["RecruiterProfile"] & {
             /** @description The recruiter's listed jobs, newest first. */
@@ -2804,6 +2840,56 @@ export interface operations {
             };
             /** @description No such job among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    jobs_for_you: {
+        parameters: {
+            query?: {
+                /** @description How many jobs, 1 to 50. Default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Jobs for you fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForYouResponse"];
+                };
+            };
+            /** @description `limit` is not 1 to 50 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an applicant */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,7 @@ export const handlers = [
     HttpResponse.json({ success: true, message: 'Job fetched', data: job({ _id: String(params.jobId) }) }),
   ),
   http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: [] })),
+  http.get(apiUrl('/jobs/forYou'), () => HttpResponse.json({ success: true, message: 'Jobs for you fetched successfully', data: [], skillCount: 0 })),
   http.get(apiUrl('/jobs/saved'), () => HttpResponse.json({ success: true, message: 'Saved jobs fetched successfully', data: [] })),
   http.get(apiUrl('/jobs/savedSearches'), () => HttpResponse.json({ success: true, message: 'Saved searches fetched successfully', data: [] })),
   http.get(apiUrl('/auth/applicantDetails'), () =>

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { useSession } from '@/features/auth/use-session'
+import { JobsForYou } from '@/features/jobs/components/jobs-for-you'
 import { categorySlug } from '@/lib/slug'
-import { Button } from '@/components/ui/button'
 
 const DEFAULT_AREAS = ['Engineering', 'Finance', 'Sales', 'Information Technology', 'Marketing', 'Customer Support', 'Human Resource']
 const MORE_AREAS = ['Business Development', 'Accounting', 'Research', 'Consulting']
@@ -61,6 +62,25 @@ function PostJobAction() {
   )
 }
 
+/** A signed-in applicant's four best matches, above the rest of the page. */
+function JobsForYouSection() {
+  const { token, accountType } = useSession()
+  if (!token || accountType !== 'Applicant') return null
+  return (
+    <section aria-labelledby="for-you-heading" className="mx-auto max-w-5xl px-4 py-12">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="for-you-heading" className="text-2xl font-bold text-gray-900">
+          Jobs for you
+        </h2>
+        <Link to="/dashboard/jobs-for-you" className="font-medium text-primary-strong underline">
+          See all jobs for you
+        </Link>
+      </div>
+      <JobsForYou token={token} limit={4} labelledBy="for-you-heading" />
+    </section>
+  )
+}
+
 export default function LandingPage() {
   const [expanded, setExpanded] = useState(false)
   const areas = expanded ? [...DEFAULT_AREAS, ...MORE_AREAS] : DEFAULT_AREAS
@@ -78,6 +98,8 @@ export default function LandingPage() {
           <PostJobAction />
         </div>
       </section>
+
+      <JobsForYouSection />
 
       <section aria-labelledby="who-heading" className="mx-auto max-w-4xl px-4 py-12 text-center">
         <h2 id="who-heading" className="text-2xl font-bold text-gray-900">

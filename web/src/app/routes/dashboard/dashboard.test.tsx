@@ -33,11 +33,11 @@ test('My Profile shows the avatar, full name and e-mail, with Edit leading to se
   expect(main.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/settings')
 })
 
-test('an applicant sees My Profile, My Applications, Saved Jobs, Saved Searches, Settings and Logout in the sidebar', async () => {
+test('an applicant sees My Profile, Jobs for You, My Applications, Saved Jobs, Saved Searches, Settings and Logout in the sidebar', async () => {
   signIn(applicant)
   renderApp('/dashboard/my-profile')
   const sidebar = within(await screen.findByRole('navigation', { name: 'Dashboard' }))
-  expect(sidebar.getAllByRole('link').map((link) => link.textContent)).toEqual(['My Profile', 'My Applications', 'Saved Jobs', 'Saved Searches', 'Settings'])
+  expect(sidebar.getAllByRole('link').map((link) => link.textContent)).toEqual(['My Profile', 'Jobs for You', 'My Applications', 'Saved Jobs', 'Saved Searches', 'Settings'])
   expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible()
 })
 
