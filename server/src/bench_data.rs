@@ -368,5 +368,9 @@ pub async fn seed_accounts(db: &Db, applicants: usize) -> Result<(), sqlx::Error
             query.execute(pool).await.map(|_| ())
         })?;
     }
+    // Every applicant has a profile, as signup makes one.
+    const PROFILES: &str = "INSERT INTO applicant_profiles (user_id) SELECT id FROM users \
+         WHERE email LIKE 'bench-applicant-%' AND id NOT IN (SELECT user_id FROM applicant_profiles)";
+    dispatch!(db, |pool| sqlx::query(PROFILES).execute(pool).await.map(|_| ()))?;
     Ok(())
 }

@@ -352,14 +352,15 @@ impl JobIndex {
 
     /// Open jobs ranked by how well they match `words` (BM25 over the same text as searches, each
     /// word counting on its own: a job with more of them ranks higher, a rarer word weighs more);
-    /// a job must hold one of `words`, and `boost` words only raise its rank. The `excluded` seqs
-    /// are left out; at most `limit` seqs, best first.
+    /// a job must hold one of `words`, and `boost` words only raise its rank. Only jobs indexed as
+    /// open: one whose deadline passed since is re-indexed by the next sweep (within seconds), and
+    /// the caller checks deadlines meanwhile; a range query on them would cost more than the rest.
+    /// The `excluded` seqs are left out; at most `limit` seqs, best first.
     pub fn recommend(
         &self,
         words: &[String],
         boost: &[String],
         excluded: &[u64],
-        now: i64,
         limit: usize,
     ) -> tantivy::Result<Vec<u64>> {
         let f = self.fields;
@@ -380,24 +381,11 @@ impl JobIndex {
         if any.is_empty() || limit == 0 {
             return Ok(Vec::new());
         }
-        let open_until = Term::from_field_i64(f.open_until, now);
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![
-            (Occur::Must, Box::new(BooleanQuery::new(any))),
-            (
-                Occur::Must,
-                Box::new(ConstScoreQuery::new(
-                    Box::new(TermQuery::new(Term::from_field_text(f.open, OPEN), IndexRecordOption::Basic)),
-                    0.0,
-                )),
-            ),
-            (
-                Occur::Must,
-                Box::new(ConstScoreQuery::new(
-                    Box::new(RangeQuery::new(Bound::Excluded(open_until), Bound::Unbounded)),
-                    0.0,
-                )),
-            ),
-        ];
+        // With frequencies, like the searches' filter: every open job holds it once, so it adds
+        // the same to every score.
+        let open = TermQuery::new(Term::from_field_text(f.open, OPEN), IndexRecordOption::WithFreqs);
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> =
+            vec![(Occur::Must, Box::new(BooleanQuery::new(any))), (Occur::Must, Box::new(open))];
         clauses.extend(boosts);
         for seq in excluded {
             clauses.push((
@@ -910,15 +898,14 @@ mod tests {
             closed,
         ];
         let index = index_of(&jobs);
-        let now = crate::db::now_millis();
         let words: Vec<String> = ["Rust", "SQL", "Kafka"].map(String::from).to_vec();
-        let seqs = index.recommend(&words, &[], &[], now, 10).unwrap();
+        let seqs = index.recommend(&words, &[], &[], 10).unwrap();
         assert_eq!(seqs.len(), 3, "the chef and the full job are left out: {seqs:?}");
         assert!(!seqs.contains(&3) && !seqs.contains(&5));
-        assert_eq!(index.recommend(&words, &[], &[2, 4], now, 10).unwrap(), [1]);
-        assert_eq!(index.recommend(&words, &[], &[], now, 1).unwrap().len(), 1);
+        assert_eq!(index.recommend(&words, &[], &[2, 4], 10).unwrap(), [1]);
+        assert_eq!(index.recommend(&words, &[], &[], 1).unwrap().len(), 1);
         let chef = ["cooking".to_string()];
-        assert_eq!(index.recommend(&chef, &words, &[], now, 10).unwrap(), [3], "a boost alone brings in no job");
-        assert_eq!(index.recommend(&[], &words, &[], now, 10).unwrap(), Vec::<u64>::new());
+        assert_eq!(index.recommend(&chef, &words, &[], 10).unwrap(), [3], "a boost alone brings in no job");
+        assert_eq!(index.recommend(&[], &words, &[], 10).unwrap(), Vec::<u64>::new());
     }
 }

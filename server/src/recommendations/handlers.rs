@@ -82,6 +82,12 @@ fn matched(skills: &[String], job: &Job) -> Vec<String> {
         .collect()
 }
 
+/// An RFC 3339 time as Unix milliseconds.
+fn deadline_millis(text: &str) -> Option<i64> {
+    let at = time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).ok()?;
+    Some((at.unix_timestamp_nanos() / 1_000_000) as i64)
+}
+
 fn reason(matched: &[String], of: usize) -> String {
     let skills = if of == 1 { "skill".to_string() } else { "skills".to_string() };
     match matched.len() {
@@ -137,9 +143,14 @@ pub async fn jobs_for_you(
         let mut boost = profile_words(&text);
         boost.extend(education.iter().map(|entry| entry.institution_name.clone()));
         let index = &state.search_index.index;
-        let seqs = crate::jobs::indexer::blocking(|| index.recommend(&skills, &boost, &excluded, now_millis(), limit))
+        // A few more than asked: a job whose deadline passed since it was indexed is dropped here.
+        let seqs = crate::jobs::indexer::blocking(|| index.recommend(&skills, &boost, &excluded, limit + 5))
             .map_err(AppError::internal)?;
-        search::by_seq(&state.db, &seqs).await?
+        let now = now_millis();
+        let mut jobs = search::by_seq(&state.db, &seqs).await?;
+        jobs.retain(|job| deadline_millis(&job.deadline).is_some_and(|deadline| deadline > now));
+        jobs.truncate(limit);
+        jobs
     } else {
         let newest = JobSearch {
             open_only: true,
