@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
-import { categoryIds, deleteJob, postJob, signUp, type Posted, type Session } from './seed'
+import { categoryIds, deleteJob, pageAs, postJob, signUp, type Posted, type Session } from './seed'
 
 /**
  * A recruiter closes a job to applications before its deadline (on a phone, from My Jobs) and
@@ -28,15 +28,6 @@ test.afterAll(async () => {
   await deleteJob(api, recruiter.token, job)
   await api.dispose()
 })
-
-async function pageAs(browser: Browser, session: Session, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage()
-  await page.addInitScript(({ token, user }) => {
-    localStorage.setItem('token', token)
-    localStorage.setItem('user', JSON.stringify(user))
-  }, session)
-  return page
-}
 
 async function searchFinds(page: Page, count: number) {
   await page.goto(`/jobs?q=${word}`)

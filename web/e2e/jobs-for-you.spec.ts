@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
-import { categoryIds, deleteJob, ok, postJob, signUp, type Posted, type Session } from './seed'
+import { categoryIds, deleteJob, ok, pageAs, postJob, signUp, type Posted, type Session } from './seed'
 
 /**
  * Jobs for you: an applicant whose profile lists three skills finds the open jobs that match them,
@@ -40,15 +40,6 @@ test.afterAll(async () => {
   for (const job of posted) await deleteJob(api, recruiter.token, job)
   await api.dispose()
 })
-
-async function pageAs(browser: Browser, session: Session, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage()
-  await page.addInitScript(({ token, user }) => {
-    localStorage.setItem('token', token)
-    localStorage.setItem('user', JSON.stringify(user))
-  }, session)
-  return page
-}
 
 test('the jobs that match the skills come first, each saying why; one applied to leaves the list', async ({ browser }) => {
   test.setTimeout(60_000)

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
-import { categoryIds, deleteJob, ok, postJob as post, signUp, type JobFields, type Posted, type Session } from './seed'
+import { categoryIds, deleteJob, logInAs, ok, postJob as post, signUp, type JobFields, type Posted, type Session } from './seed'
 
 /**
  * The server has no job-posting screen yet, so a recruiter made through the real signup calls posts
@@ -60,14 +60,6 @@ test.afterAll(async () => {
   for (const job of data) await deleteJob(api, recruiterToken, job)
   await api.dispose()
 })
-
-/** The browser starts logged in as `session` (the token and user as login leaves them). */
-async function logInAs(page: Page, session: Session) {
-  await page.addInitScript(({ token, user }) => {
-    localStorage.setItem('token', token)
-    localStorage.setItem('user', JSON.stringify(user))
-  }, session)
-}
 
 const results = (page: Page) => page.getByRole('list', { name: 'Results' }).getByRole('link')
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search jobs' })

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
-import { ok, signUp, type Session } from './seed'
+import { ok, pageAs, signUp, type Session } from './seed'
 
 /**
  * A recruiter posts a job with a salary range and a work mode through the Add Job form (on a
@@ -28,15 +28,6 @@ test.afterAll(async () => {
   for (const job of data) await api.delete(`/api/v1/jobs/deleteJob/${job._id}`, { headers })
   await api.dispose()
 })
-
-async function pageAs(browser: Browser, session: Session, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage()
-  await page.addInitScript(({ token, user }) => {
-    localStorage.setItem('token', token)
-    localStorage.setItem('user', JSON.stringify(user))
-  }, session)
-  return page
-}
 
 test('a job posted with a salary range and Hybrid work is found by that mode and shown with both', async ({ browser }) => {
   test.setTimeout(60_000)

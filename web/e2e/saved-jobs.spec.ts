@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
-import { categoryIds, deleteJob, ok, postJob, signUp, type Posted, type Session } from './seed'
+import { categoryIds, deleteJob, ok, pageAs, postJob, signUp, type Posted, type Session } from './seed'
 
 /**
  * An applicant saves jobs from the search results (on a desktop) and from a job's page (on a phone),
@@ -29,15 +29,6 @@ test.afterAll(async () => {
   for (const job of jobs) await deleteJob(api, recruiter.token, job)
   await api.dispose()
 })
-
-async function pageAs(browser: Browser, session: Session, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage()
-  await page.addInitScript(({ token, user }) => {
-    localStorage.setItem('token', token)
-    localStorage.setItem('user', JSON.stringify(user))
-  }, session)
-  return page
-}
 
 test('an applicant saves jobs on a desktop and a phone, sees one closed, and forgets one', async ({ browser }) => {
   test.setTimeout(60_000)

@@ -1,8 +1,8 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
 import { waitForMail } from './mail'
-import { categoryIds, deleteJob, postJob, signUp, type Posted, type Session } from './seed'
+import { categoryIds, deleteJob, pageAs, postJob, signUp, type Posted, type Session } from './seed'
 
 /**
  * An applicant saves a search on the jobs page (on a desktop); a job posted afterwards arrives by
@@ -27,15 +27,6 @@ test.afterAll(async () => {
   for (const job of posted) await deleteJob(api, recruiter.token, job)
   await api.dispose()
 })
-
-async function pageAs(browser: Browser, session: Session, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage()
-  await page.addInitScript(({ token, user }) => {
-    localStorage.setItem('token', token)
-    localStorage.setItem('user', JSON.stringify(user))
-  }, session)
-  return page
-}
 
 test('a saved search mails the new job once, its link stops the alerts, and it is managed on a phone', async ({ browser }) => {
   test.setTimeout(90_000)

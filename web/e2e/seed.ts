@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { expect } from './csp'
 import { freshEmail, signupCode } from './mail'
 
@@ -75,4 +75,19 @@ export async function postJob(api: APIRequestContext, token: string, fields: Job
 
 export async function deleteJob(api: APIRequestContext, token: string, job: Posted) {
   await ok(await api.delete(`/api/v1/jobs/deleteJob/${job._id}`, { headers: { Authorization: `Bearer ${token}` } }))
+}
+
+/** The browser starts logged in as `session` (the token and user as login leaves them). */
+export async function logInAs(page: Page, session: Session) {
+  await page.addInitScript(({ token, user }) => {
+    localStorage.setItem('token', token)
+    localStorage.setItem('user', JSON.stringify(user))
+  }, session)
+}
+
+/** A page of a new browser context (a phone's with `viewport`), logged in as `session`. */
+export async function pageAs(browser: Browser, session: Session, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage()
+  await logInAs(page, session)
+  return page
 }

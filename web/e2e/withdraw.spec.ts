@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
-import { categoryIds, deleteJob, ok, postJob, signUp, type Posted, type Session } from './seed'
+import { categoryIds, deleteJob, logInAs, ok, postJob, signUp, type Posted, type Session } from './seed'
 
 /**
  * Withdrawing an application and its history: an applicant withdraws a pending application (on a
@@ -48,13 +48,6 @@ async function applicantWhoApplied(label: string, job: Posted): Promise<{ sessio
     201,
   )
   return { session, applicationId: application._id }
-}
-
-async function logInAs(page: Page, session: Session) {
-  await page.addInitScript(({ token, user }) => {
-    localStorage.setItem('token', token)
-    localStorage.setItem('user', JSON.stringify(user))
-  }, session)
 }
 
 const card = (page: Page) => page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Withdrawable Role' }) })

@@ -408,7 +408,7 @@ pub async fn search_index(
         limit: search.limit as usize,
     };
     let hits = super::indexer::blocking(|| index.search(&query)).map_err(AppError::internal)?;
-    let jobs = by_seq(db, &hits.seqs)
+    let jobs = by_seq(db, &hits.seqs, None)
         .await?
         .into_iter()
         .map(|job| {
@@ -425,16 +425,18 @@ pub async fn search_index(
     })
 }
 
-/// Listed jobs by `seq`, in the order given (a job deleted since it was indexed is left out).
+/// Listed jobs by `seq`, in the order given (a job deleted since it was indexed is left out, and
+/// with `open_at` one whose deadline is not after it).
 #[tracing::instrument(skip_all)]
-pub async fn by_seq(db: &Db, seqs: &[u64]) -> Result<Vec<Job>, sqlx::Error> {
+pub async fn by_seq(db: &Db, seqs: &[u64], open_at: Option<i64>) -> Result<Vec<Job>, sqlx::Error> {
     if seqs.is_empty() {
         return Ok(Vec::new());
     }
     let list = seqs.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+    let open = open_at.map(|at| format!(" AND j.deadline > {at}")).unwrap_or_default();
     let sql = format!(
         "SELECT j.seq AS seq, {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
-         WHERE j.seq IN ({list}) AND j.deleted_at IS NULL"
+         WHERE j.seq IN ({list}) AND j.deleted_at IS NULL{open}"
     );
     let rows: Vec<SeqRow> =
         crate::dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)?;

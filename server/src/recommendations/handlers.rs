@@ -82,12 +82,6 @@ fn matched(skills: &[String], job: &Job) -> Vec<String> {
         .collect()
 }
 
-/// An RFC 3339 time as Unix milliseconds.
-fn deadline_millis(text: &str) -> Option<i64> {
-    let at = time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).ok()?;
-    Some((at.unix_timestamp_nanos() / 1_000_000) as i64)
-}
-
 fn reason(matched: &[String], of: usize) -> String {
     let skills = if of == 1 { "skill".to_string() } else { "skills".to_string() };
     match matched.len() {
@@ -138,7 +132,8 @@ pub async fn jobs_for_you(
         ));
     }
     let applied = applied(&state.db, &caller.id).await?;
-    let jobs = if state.search_index.is_ready() {
+    // Best first, each with the caller's skills it matched.
+    let ranked: Vec<(Job, Vec<String>)> = if state.search_index.is_ready() {
         let excluded: Vec<u64> = applied.iter().map(|(seq, _)| *seq as u64).collect();
         let mut boost = profile_words(&text);
         boost.extend(education.iter().map(|entry| entry.institution_name.clone()));
@@ -146,11 +141,14 @@ pub async fn jobs_for_you(
         // A few more than asked: a job whose deadline passed since it was indexed is dropped here.
         let seqs = crate::jobs::indexer::blocking(|| index.recommend(&skills, &boost, &excluded, limit + 5))
             .map_err(AppError::internal)?;
-        let now = now_millis();
-        let mut jobs = search::by_seq(&state.db, &seqs).await?;
-        jobs.retain(|job| deadline_millis(&job.deadline).is_some_and(|deadline| deadline > now));
-        jobs.truncate(limit);
-        jobs
+        let jobs = search::by_seq(&state.db, &seqs, Some(now_millis())).await?;
+        jobs.into_iter()
+            .take(limit)
+            .map(|job| {
+                let matched = matched(&skills, &job);
+                (job, matched)
+            })
+            .collect()
     } else {
         let newest = JobSearch {
             open_only: true,
@@ -161,19 +159,22 @@ pub async fn jobs_for_you(
         };
         let (jobs, _, _) = search::search(&state.db, &newest).await?;
         let excluded: HashSet<&str> = applied.iter().map(|(_, id)| id.as_str()).collect();
-        let mut scored: Vec<(usize, Job)> = jobs
+        let mut scored: Vec<(Job, Vec<String>)> = jobs
             .into_iter()
             .filter(|job| !excluded.contains(job.id.as_str()))
-            .map(|job| (matched(&skills, &job).len(), job))
-            .filter(|(count, _)| *count > 0)
+            .map(|job| {
+                let matched = matched(&skills, &job);
+                (job, matched)
+            })
+            .filter(|(_, matched)| !matched.is_empty())
             .collect();
-        scored.sort_by_key(|(count, _)| std::cmp::Reverse(*count));
-        scored.into_iter().take(limit).map(|(_, job)| job).collect()
+        scored.sort_by_key(|(_, matched)| std::cmp::Reverse(matched.len()));
+        scored.truncate(limit);
+        scored
     };
-    let data = jobs
+    let data = ranked
         .into_iter()
-        .map(|job| {
-            let matched_skills = matched(&skills, &job);
+        .map(|(job, matched_skills)| {
             let reason = reason(&matched_skills, skills.len());
             Recommendation { job, matched_skills, reason }
         })
