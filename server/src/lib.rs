@@ -1,8 +1,10 @@
 //! jobportal: the job board's server. `run` is the one entry that `main` and the tests share.
 
 pub mod accounts;
+pub mod admin;
 pub mod alerts;
 pub mod applications;
+pub mod audit;
 #[cfg(feature = "bench-data")]
 pub mod bench_data;
 pub mod categories;
@@ -194,7 +196,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/api/v1", api)
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
-        .fallback_service(site::service(&state.config.web_dir))
+        .fallback_service(site::service(&state))
         .layer(telemetry::request_trace_layer())
         // Outside the trace layer, so the request's span has its id.
         .layer(axum::middleware::from_fn(telemetry::request_id))

@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 use crate::envelope::{Ack, Reply, ack, ok};
 use crate::error::{self, ErrorBody};
 use crate::state::AppState;
-use crate::{accounts, alerts, applications, categories, jobs, openapi, profiles, recommendations, saved};
+use crate::{accounts, admin, alerts, applications, categories, jobs, openapi, profiles, recommendations, saved};
 
 /// Every call under `/api/v1`, each registered once, with its OpenAPI description, by its feature.
 /// The document at `/api/v1/openapi.json` is made from these same registrations (`openapi_json`).
@@ -28,6 +28,7 @@ pub fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<AppState> {
         .merge(saved::router())
         .merge(alerts::router())
         .merge(recommendations::router())
+        .merge(admin::router())
         .routes(routes!(document))
 }
 

@@ -179,6 +179,7 @@ pub struct LoginResponse {
         (status = 200, description = "Logged in; `token` is the new JWT", body = LoginResponse),
         (status = 400, description = "A field is missing", body = ErrorBody),
         (status = 401, description = "Unknown address or wrong password", body = ErrorBody),
+        (status = 403, description = "`This account has been suspended` (by an admin; told only with the right password)", body = ErrorBody),
         (status = 429, description = "Too many failures for this address from this client; see Retry-After", body = ErrorBody),
         (status = 503, description = "Too many passwords being checked at once; see Retry-After", body = ErrorBody),
     ))]
@@ -215,12 +216,18 @@ pub async fn login(
         }
     };
     limits.login_failures.clear(&throttle_key);
+    // Told only to whoever knows the password, so it says nothing of the account to anyone else.
+    if repo::is_suspended(&state.db, &user.id).await? {
+        return Err(AppError::forbidden(SUSPENDED));
+    }
     let token = session::open(&state.db, &state.keys, &user.id, &user.email, user.account_type).await?;
     Ok(ok(
         "Logged in successfully",
         LoginResponse { token: token.clone(), user: User::from_row(user, Some(token), &state.config.public_url) },
     ))
 }
+
+pub const SUSPENDED: &str = "This account has been suspended";
 
 /// Log out: this token is refused from now on.
 #[utoipa::path(post, path = "/auth/logout", tag = "accounts", security(("bearer" = [])),

@@ -35,6 +35,14 @@ pub async fn find(db: &Db, id: &str) -> Result<Option<UserRow>, sqlx::Error> {
     dispatch!(db, |pool| sqlx::query_as::<_, UserRow>(SQL).bind(id).fetch_optional(pool).await)
 }
 
+/// Whether an admin has suspended the account (it may not log in; its sessions were ended).
+#[tracing::instrument(skip_all)]
+pub async fn is_suspended(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
+    const SQL: &str = "SELECT suspended_at FROM users WHERE id = $1";
+    let row: Option<(Option<i64>,)> = dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).fetch_optional(pool).await)?;
+    Ok(matches!(row, Some((Some(_),))))
+}
+
 pub struct NewUser<'a> {
     pub first_name: &'a str,
     pub last_name: &'a str,

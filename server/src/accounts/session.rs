@@ -132,7 +132,7 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         const SQL: &str = "SELECT u.id, u.email, u.account_type FROM sessions s JOIN users u ON u.id = s.user_id \
-                           WHERE s.jti = $1 AND s.user_id = $2 AND s.expires_at > $3";
+                           WHERE s.jti = $1 AND s.user_id = $2 AND s.expires_at > $3 AND u.suspended_at IS NULL";
         let token = bearer(parts).ok_or_else(|| AppError::unauthorized(TOKEN_MISSING))?;
         let claims = Arc::<Keys>::from_ref(state).verify(token).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
         let row: Option<(String, String, AccountType)> = dispatch!(&Db::from_ref(state), |pool| {

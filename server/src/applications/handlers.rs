@@ -120,9 +120,8 @@ pub async fn job_applications(
     Recruiter(caller): Recruiter,
     PathParam(job_id): PathParam<String>,
 ) -> ApiResult<Reply<ApplicationsResponse>> {
-    match jobs::find(&state.db, &job_id).await? {
-        Some(job) if job.user_id == caller.id => {}
-        _ => return Err(AppError::not_found(repo::JOB_NOT_FOUND)),
+    if jobs::find_own(&state.db, &job_id, &caller.id).await?.is_none() {
+        return Err(AppError::not_found(repo::JOB_NOT_FOUND));
     }
     let rows = repo::of_job(&state.db, &job_id).await?;
     Ok(ok(
@@ -151,9 +150,8 @@ pub async fn job_applications_overview(
     Recruiter(caller): Recruiter,
     PathParam(job_id): PathParam<String>,
 ) -> ApiResult<Reply<OverviewResponse>> {
-    match jobs::find(&state.db, &job_id).await? {
-        Some(job) if job.user_id == caller.id => {}
-        _ => return Err(AppError::not_found(repo::JOB_NOT_FOUND)),
+    if jobs::find_own(&state.db, &job_id, &caller.id).await?.is_none() {
+        return Err(AppError::not_found(repo::JOB_NOT_FOUND));
     }
     let now = crate::db::now_millis();
     let (by_status, by_day) = repo::overview(&state.db, &job_id, ApplicationsOverview::window_start(now)).await?;

@@ -66,8 +66,11 @@ pub async fn apply(
     notice: impl FnOnce(&str) -> Mail,
 ) -> Result<String, AppError> {
     const RESERVE: &str = "UPDATE jobs SET applications_count = applications_count + 1 \
-         WHERE id = $1 AND deleted_at IS NULL AND closed_at IS NULL AND deadline > $2 AND applications_count < max_applicants";
-    const WHY: &str = "SELECT deadline, closed_at, deleted_at FROM jobs WHERE id = $1";
+         WHERE id = $1 AND deleted_at IS NULL AND hidden_at IS NULL AND suspended_at IS NULL AND closed_at IS NULL \
+         AND deadline > $2 AND applications_count < max_applicants";
+    // A job an admin hid, or whose recruiter is suspended, is as absent as a deleted one.
+    const WHY: &str =
+        "SELECT deadline, closed_at, COALESCE(deleted_at, hidden_at, suspended_at) FROM jobs WHERE id = $1";
     const DUPLICATE: &str = "SELECT id FROM applications WHERE job_id = $1 AND applicant_id = $2";
     const INSERT: &str = "INSERT INTO applications (id, job_id, applicant_id, recruiter_id, status, sop, created_at) \
          SELECT $1, id, $2, user_id, 'applied', $3, $4 FROM jobs WHERE id = $5";

@@ -127,21 +127,9 @@ pub struct CategoryResponse {
     pub data: Category,
 }
 
-/// Create a category (Admins only).
-#[utoipa::path(post, path = "/jobs/createCategory", tag = "categories", security(("bearer" = [])),
-    request_body = CreateCategoryRequest,
-    responses(
-        (status = 201, description = "The new category", body = CategoryResponse),
-        (status = 400, description = "A field is missing", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
-        (status = 409, description = "A category of that name exists", body = ErrorBody),
-    ))]
-pub async fn create_category(
-    State(state): State<AppState>,
-    _admin: Admin,
-    JsonBody(request): JsonBody<CreateCategoryRequest>,
-) -> ApiResult<(StatusCode, Reply<CategoryResponse>)> {
+/// A category's name and description as a request gives them: both required, trimmed, at most
+/// 100 and 1000 characters. Creating and editing a category take the same fields.
+pub fn category_fields(request: &CreateCategoryRequest) -> Result<(String, String), AppError> {
     let text = |value: &Option<String>, missing: &str| {
         value
             .as_deref()
@@ -155,7 +143,26 @@ pub async fn create_category(
     if name.chars().count() > 100 || description.chars().count() > 1000 {
         return Err(AppError::bad_request("The name may have 100 characters and the description 1000"));
     }
-    let category = repo::insert(&state.db, &name, &description)
+    Ok((name, description))
+}
+
+/// Create a category (Admins only). Recorded in the admin console's audit log.
+#[utoipa::path(post, path = "/jobs/createCategory", tag = "categories", security(("bearer" = [])),
+    request_body = CreateCategoryRequest,
+    responses(
+        (status = 201, description = "The new category", body = CategoryResponse),
+        (status = 400, description = "A field is missing", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 409, description = "A category of that name exists", body = ErrorBody),
+    ))]
+pub async fn create_category(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    JsonBody(request): JsonBody<CreateCategoryRequest>,
+) -> ApiResult<(StatusCode, Reply<CategoryResponse>)> {
+    let (name, description) = category_fields(&request)?;
+    let category = repo::insert(&state.db, &name, &description, &admin.id)
         .await
         .on_constraint(Constraint::CategoryName, || AppError::Conflict("Category already exists".into()))?;
     Ok((StatusCode::CREATED, ok("Category created successfully", CategoryResponse { data: category })))

@@ -1,29 +1,50 @@
+use crate::audit::{Action, Entry};
 use crate::db::BeginWrite;
 use crate::db::{Db, new_id, now_millis};
-use crate::dispatch;
+use crate::{dispatch, record_action};
 
 use super::model::{Category, LANDING_CATEGORIES};
 
+/// The categories anyone may see (not hidden by an admin), in the order they were made.
 #[tracing::instrument(skip_all)]
 pub async fn list(db: &Db) -> Result<Vec<Category>, sqlx::Error> {
-    const SQL: &str = "SELECT id, name, description FROM categories ORDER BY created_at, id";
+    const SQL: &str = "SELECT id, name, description FROM categories WHERE hidden_at IS NULL ORDER BY created_at, id";
     dispatch!(db, |pool| sqlx::query_as::<_, Category>(SQL).fetch_all(pool).await)
 }
 
+/// A category anyone may see.
 #[tracing::instrument(skip_all)]
 pub async fn find(db: &Db, id: &str) -> Result<Option<Category>, sqlx::Error> {
-    const SQL: &str = "SELECT id, name, description FROM categories WHERE id = $1";
+    const SQL: &str = "SELECT id, name, description FROM categories WHERE id = $1 AND hidden_at IS NULL";
     dispatch!(db, |pool| sqlx::query_as::<_, Category>(SQL).bind(id).fetch_optional(pool).await)
 }
 
+/// Makes a category, recorded in the audit log as the admin's action.
 #[tracing::instrument(skip_all)]
-pub async fn insert(db: &Db, name: &str, description: &str) -> Result<Category, sqlx::Error> {
+pub async fn insert(db: &Db, name: &str, description: &str, admin_id: &str) -> Result<Category, sqlx::Error> {
     const SQL: &str = "INSERT INTO categories (id, name, description, created_at) VALUES ($1, $2, $3, $4) \
                        RETURNING id, name, description";
     let id = new_id();
     let now = now_millis();
     dispatch!(db, |pool| {
-        sqlx::query_as::<_, Category>(SQL).bind(&id).bind(name).bind(description).bind(now).fetch_one(pool).await
+        let mut tx = pool.begin_write().await?;
+        let category = sqlx::query_as::<_, Category>(SQL)
+            .bind(&id)
+            .bind(name)
+            .bind(description)
+            .bind(now)
+            .fetch_one(&mut *tx)
+            .await?;
+        let entry = Entry {
+            admin_id,
+            action: Action::CategoryCreate,
+            target_id: &category.id,
+            target_label: &category.name,
+            reason: None,
+        };
+        record_action!(&mut *tx, &entry)?;
+        tx.commit().await?;
+        Ok(category)
     })
 }
 

@@ -230,9 +230,9 @@ pub async fn create_job(
     FormFields(fields): FormFields,
 ) -> ApiResult<(StatusCode, Reply<JobResponse>)> {
     let job = form::new_job(&fields, caller.id)?;
-    let job = repo::insert(&state.db, &job)
-        .await
-        .on_constraint(Constraint::JobCategory, || AppError::bad_request("Category does not exist"))?;
+    let no_category = || AppError::bad_request("Category does not exist");
+    let job = repo::insert(&state.db, &job).await.on_constraint(Constraint::JobCategory, no_category)?;
+    let job = job.ok_or_else(no_category)?;
     state.jobs_changed().await;
     Ok((StatusCode::CREATED, ok("Job created successfully", JobResponse { data: job })))
 }

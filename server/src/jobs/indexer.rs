@@ -17,6 +17,7 @@ use crate::db::{Db, now_millis};
 use crate::dispatch;
 
 use super::index::{JobDoc, JobIndex};
+use super::model::LISTED;
 
 /// How often the log is read for other writers' changes (a local write applies its own at once).
 /// On PostgreSQL a notification wakes the reader as each change commits, so polling there is only
@@ -390,9 +391,19 @@ fn write_number(dir: &Path, file: &str, value: i64) -> std::io::Result<()> {
 /// Listed jobs whose deadline is at most `until` and after `after` in (deadline, seq) order, a
 /// batch at a time.
 async fn closed_between(db: &Db, after: (i64, i64), until: i64) -> Result<Vec<(String, i64, i64)>, sqlx::Error> {
-    const SQL: &str = "SELECT id, deadline, seq FROM jobs WHERE deleted_at IS NULL AND deadline <= $3 \
-         AND (deadline > $1 OR (deadline = $1 AND seq > $2)) ORDER BY deadline, seq LIMIT $4";
-    dispatch!(db, |pool| sqlx::query_as(SQL).bind(after.0).bind(after.1).bind(until).bind(BATCH).fetch_all(pool).await)
+    let sql = format!(
+        "SELECT j.id, j.deadline, j.seq FROM jobs j WHERE {LISTED} AND j.deadline <= $3 \
+         AND (j.deadline > $1 OR (j.deadline = $1 AND j.seq > $2)) ORDER BY j.deadline, j.seq LIMIT $4"
+    );
+    dispatch!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(after.0)
+            .bind(after.1)
+            .bind(until)
+            .bind(BATCH)
+            .fetch_all(pool)
+            .await
+    })
 }
 
 async fn last_change(db: &Db) -> Result<i64, sqlx::Error> {
@@ -457,9 +468,9 @@ impl From<DocRow> for JobDoc {
     }
 }
 
-/// A listed job as the index holds it; `None` when it is deleted or gone.
+/// A listed job as the index holds it; `None` when it is deleted, hidden or gone.
 async fn indexed_form(db: &Db, job_id: &str) -> Result<Option<JobDoc>, sqlx::Error> {
-    let sql = format!("SELECT {DOC_COLUMNS} FROM jobs WHERE id = $1 AND deleted_at IS NULL");
+    let sql = format!("SELECT {DOC_COLUMNS} FROM jobs j WHERE j.id = $1 AND {LISTED}");
     let row: Option<DocRow> =
         dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(job_id).fetch_optional(pool).await)?;
     Ok(row.map(JobDoc::from))
@@ -474,8 +485,7 @@ async fn seq_of(db: &Db, job_id: &str) -> Result<Option<i64>, sqlx::Error> {
 /// Listed jobs before `before`, newest first, `limit` at a time (keyset paging). A rebuilt index
 /// holds the newest jobs first, so among equally good matches they rank first.
 async fn listed_before(db: &Db, before: i64, limit: i64) -> Result<Vec<JobDoc>, sqlx::Error> {
-    let sql =
-        format!("SELECT {DOC_COLUMNS} FROM jobs WHERE seq < $1 AND deleted_at IS NULL ORDER BY seq DESC LIMIT $2");
+    let sql = format!("SELECT {DOC_COLUMNS} FROM jobs j WHERE j.seq < $1 AND {LISTED} ORDER BY j.seq DESC LIMIT $2");
     let rows: Vec<DocRow> = dispatch!(db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(before).bind(limit).fetch_all(pool).await
     })?;

@@ -124,6 +124,11 @@ pub struct Job {
     /// `null` while it is not closed. An addition to the original API.
     #[schema(required)]
     pub closed_at: Option<String>,
+    /// Why an admin hid the job from everyone else. Only on the owner's own jobs (`getAllJobs`,
+    /// `recruiterDetails`), and only while it is hidden: no one else is shown a hidden job. An
+    /// addition to the original API.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hidden_reason: Option<String>,
 }
 
 /// A job in search results: with, when the search had words, where its title matched them.
@@ -168,12 +173,18 @@ pub struct JobRow {
     pub user_id: String,
     pub applications_count: i64,
     pub closed_at: Option<i64>,
+    pub hidden_reason: Option<String>,
 }
+
+/// The condition of a job anyone may see (`j` is jobs): not deleted by its recruiter, not hidden by
+/// an admin, and its recruiter not suspended. The owner still sees a hidden job among their own.
+pub const LISTED: &str = "j.deleted_at IS NULL AND j.hidden_at IS NULL AND j.suspended_at IS NULL";
 
 /// The columns every job query selects, in `JobRow`'s shape (`j` is jobs, `c` categories).
 pub const JOB_COLUMNS: &str = "j.id, j.title, j.company, j.description, j.salary, j.salary_max, j.work_mode, j.date_of_posting, \
      j.deadline, j.location, j.max_applicants, j.max_positions, j.skillsets, j.job_type, \
-     j.category_id, c.name AS category_name, j.user_id, j.applications_count, j.closed_at";
+     j.category_id, c.name AS category_name, j.user_id, j.applications_count, j.closed_at, \
+     CASE WHEN j.hidden_at IS NULL THEN NULL ELSE j.hidden_reason END AS hidden_reason";
 
 impl From<JobRow> for Job {
     fn from(row: JobRow) -> Self {
@@ -198,6 +209,7 @@ impl From<JobRow> for Job {
             user_id: row.user_id,
             applications_count: row.applications_count,
             closed_at: row.closed_at.map(rfc3339_from_millis),
+            hidden_reason: row.hidden_reason,
         }
     }
 }

@@ -1,18 +1,22 @@
 use crate::db::{Db, new_id, now_millis};
 use crate::dispatch;
 
-use super::model::{JOB_COLUMNS, Job, JobEdit, JobRow, NewJob};
+use super::model::{JOB_COLUMNS, Job, JobEdit, JobRow, LISTED, NewJob};
 
+/// Lists a new job; `None` when its category is hidden.
 #[tracing::instrument(skip_all)]
-pub async fn insert(db: &Db, job: &NewJob) -> Result<Job, sqlx::Error> {
+pub async fn insert(db: &Db, job: &NewJob) -> Result<Option<Job>, sqlx::Error> {
+    // A category an admin hid takes no new jobs: the statement inserts nothing then. (A category
+    // that does not exist is the foreign key's to refuse.)
     const INSERT: &str = "INSERT INTO jobs (id, user_id, category_id, title, company, description, location, \
          salary, date_of_posting, deadline, max_applicants, max_positions, skillsets, job_type, created_at, \
          salary_max, work_mode) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17 \
+         WHERE NOT EXISTS (SELECT 1 FROM categories WHERE id = $3 AND hidden_at IS NOT NULL)";
     let id = new_id();
     let skillsets = serde_json::to_string(&job.skillsets).expect("a list of strings serializes");
     let now = now_millis();
-    dispatch!(db, |pool| {
+    let inserted = dispatch!(db, |pool| {
         sqlx::query(INSERT)
             .bind(&id)
             .bind(&job.user_id)
@@ -35,18 +39,66 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Job, sqlx::Error> {
             .await
             .map(|done| done.rows_affected())
     })?;
-    find(db, &id).await?.ok_or(sqlx::Error::RowNotFound)
+    if inserted == 0 {
+        return Ok(None);
+    }
+    find_own(db, &id, &job.user_id).await
 }
 
-/// A listed (not deleted) job.
+/// A listed job (see `LISTED`): what anyone may see.
 #[tracing::instrument(skip_all)]
 pub async fn find(db: &Db, id: &str) -> Result<Option<Job>, sqlx::Error> {
     let sql = format!(
-        "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
-         WHERE j.id = $1 AND j.deleted_at IS NULL"
+        "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id WHERE j.id = $1 AND {LISTED}"
     );
     let row = dispatch!(db, |pool| {
         sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await
+    })?;
+    Ok(row.map(Job::from))
+}
+
+/// Where a job stands for its public page.
+pub enum JobPage {
+    Listed(Box<Job>),
+    /// Deleted by its recruiter: gone for good.
+    Deleted,
+    /// Hidden by an admin, or its recruiter suspended: not there for anyone else.
+    Hidden,
+}
+
+/// A job whatever became of it, for its public page; `None` when there never was one.
+#[tracing::instrument(skip_all)]
+pub async fn find_page(db: &Db, id: &str) -> Result<Option<JobPage>, sqlx::Error> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        job: JobRow,
+        deleted: bool,
+        hidden: bool,
+    }
+    let sql = format!(
+        "SELECT {JOB_COLUMNS}, (j.deleted_at IS NOT NULL) AS deleted, \
+         (j.hidden_at IS NOT NULL OR j.suspended_at IS NOT NULL) AS hidden \
+         FROM jobs j JOIN categories c ON c.id = j.category_id WHERE j.id = $1"
+    );
+    let row: Option<Row> =
+        dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await)?;
+    Ok(row.map(|row| match row {
+        Row { deleted: true, .. } => JobPage::Deleted,
+        Row { hidden: true, .. } => JobPage::Hidden,
+        Row { job, .. } => JobPage::Listed(Box::new(Job::from(job))),
+    }))
+}
+
+/// One of the owner's jobs that is not deleted, hidden by an admin or not: what its owner may see.
+#[tracing::instrument(skip_all)]
+pub async fn find_own(db: &Db, id: &str, user_id: &str) -> Result<Option<Job>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
+         WHERE j.id = $1 AND j.user_id = $2 AND j.deleted_at IS NULL"
+    );
+    let row = dispatch!(db, |pool| {
+        sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(id).bind(user_id).fetch_optional(pool).await
     })?;
     Ok(row.map(Job::from))
 }
@@ -56,7 +108,7 @@ pub async fn find(db: &Db, id: &str) -> Result<Option<Job>, sqlx::Error> {
 pub async fn list_by_category(db: &Db, category_id: &str, limit: i64) -> Result<Vec<Job>, sqlx::Error> {
     let sql = format!(
         "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
-         WHERE j.category_id = $1 AND j.deleted_at IS NULL ORDER BY j.seq DESC LIMIT $2"
+         WHERE j.category_id = $1 AND {LISTED} ORDER BY j.seq DESC LIMIT $2"
     );
     let rows = dispatch!(db, |pool| {
         sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(category_id).bind(limit).fetch_all(pool).await
@@ -64,7 +116,7 @@ pub async fn list_by_category(db: &Db, category_id: &str, limit: i64) -> Result<
     Ok(rows.into_iter().map(Job::from).collect())
 }
 
-/// A recruiter's listed jobs, newest first.
+/// A recruiter's jobs that are not deleted, newest first: those an admin hid too, with the reason.
 #[tracing::instrument(skip_all)]
 pub async fn list_by_recruiter(db: &Db, user_id: &str) -> Result<Vec<Job>, sqlx::Error> {
     let sql = format!(
@@ -104,7 +156,8 @@ pub async fn edit(db: &Db, id: &str, user_id: &str, edit: &JobEdit) -> Result<Ed
             .map(|done| done.rows_affected() == 1)
     })?;
     if edited {
-        return Ok(find(db, id).await?.map_or(EditOutcome::NotFound, |job| EditOutcome::Edited(Box::new(job))));
+        let job = find_own(db, id, user_id).await?;
+        return Ok(job.map_or(EditOutcome::NotFound, |job| EditOutcome::Edited(Box::new(job))));
     }
     let why: Option<(i64, i64)> =
         dispatch!(db, |pool| sqlx::query_as(WHY).bind(id).bind(user_id).fetch_optional(pool).await)?;
@@ -170,7 +223,7 @@ pub async fn reopen(db: &Db, id: &str, user_id: &str) -> Result<CloseOutcome, sq
 
 /// The job after a close or reopen, or why the update changed nothing.
 async fn settle(db: &Db, id: &str, user_id: &str, changed: bool, reopening: bool) -> Result<CloseOutcome, sqlx::Error> {
-    let job = find(db, id).await?.filter(|job| job.user_id == user_id);
+    let job = find_own(db, id, user_id).await?;
     Ok(match job {
         None => CloseOutcome::NotFound,
         Some(job) if changed => CloseOutcome::Done(Box::new(job)),

@@ -7,7 +7,7 @@ use utoipa::IntoParams;
 use crate::db::{Db, now_millis};
 use crate::error::AppError;
 
-use super::model::{FoundJob, JOB_COLUMNS, Job, JobRow, JobType, WorkMode};
+use super::model::{FoundJob, JOB_COLUMNS, Job, JobRow, JobType, LISTED, WorkMode};
 
 pub const DEFAULT_PAGE_SIZE: i64 = 50;
 pub const MAX_PAGE_SIZE: i64 = 100;
@@ -222,7 +222,7 @@ pub const RANKED_WINDOW: i64 = 200;
 /// count stopped at the cap.
 #[tracing::instrument(skip_all)]
 pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool), sqlx::Error> {
-    let mut statement = Statement { where_sql: "j.deleted_at IS NULL".into(), binds: Vec::new() };
+    let mut statement = Statement { where_sql: LISTED.into(), binds: Vec::new() };
     let text = !search.q.is_empty();
     let from = match (db, text) {
         (Db::Sqlite(_), true) => {
@@ -279,7 +279,7 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
     // Newest first: on SQLite the full-text table streams its rowids (= seq) in that order.
     let newest = if matches!(db, Db::Sqlite(_)) && text { "jobs_fts.rowid DESC" } else { "j.seq DESC" };
 
-    // Deleted jobs are not in SQLite's text index, so a text-only count needs no join.
+    // Only listed jobs are in SQLite's text index, so a text-only count needs no join.
     let count_sql = match db {
         Db::Sqlite(_) if text && statement.binds.len() == 1 => {
             format!(
@@ -425,7 +425,7 @@ pub async fn search_index(
     })
 }
 
-/// Listed jobs by `seq`, in the order given (a job deleted since it was indexed is left out, and
+/// Listed jobs by `seq`, in the order given (a job deleted or hidden since it was indexed is left out, and
 /// with `open_at` one whose deadline is not after it).
 #[tracing::instrument(skip_all)]
 pub async fn by_seq(db: &Db, seqs: &[u64], open_at: Option<i64>) -> Result<Vec<Job>, sqlx::Error> {
@@ -436,7 +436,7 @@ pub async fn by_seq(db: &Db, seqs: &[u64], open_at: Option<i64>) -> Result<Vec<J
     let open = open_at.map(|at| format!(" AND j.deadline > {at}")).unwrap_or_default();
     let sql = format!(
         "SELECT j.seq AS seq, {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
-         WHERE j.seq IN ({list}) AND j.deleted_at IS NULL{open}"
+         WHERE j.seq IN ({list}) AND {LISTED}{open}"
     );
     let rows: Vec<SeqRow> =
         crate::dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)?;

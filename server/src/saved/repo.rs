@@ -1,6 +1,6 @@
 use crate::db::{BeginWrite, Db, now_millis};
 use crate::dispatch;
-use crate::jobs::model::{JOB_COLUMNS, Job, JobRow};
+use crate::jobs::model::{JOB_COLUMNS, Job, JobRow, LISTED};
 
 /// How many jobs one applicant may keep saved.
 pub const MAX_SAVED: i64 = 500;
@@ -10,7 +10,7 @@ pub const MAX_SAVED: i64 = 500;
 pub async fn list(db: &Db, user_id: &str) -> Result<Vec<Job>, sqlx::Error> {
     let sql = format!(
         "SELECT {JOB_COLUMNS} FROM saved_jobs s JOIN jobs j ON j.id = s.job_id JOIN categories c ON c.id = j.category_id \
-         WHERE s.user_id = $1 AND j.deleted_at IS NULL ORDER BY s.saved_at DESC, j.seq DESC LIMIT {MAX_SAVED}"
+         WHERE s.user_id = $1 AND {LISTED} ORDER BY s.saved_at DESC, j.seq DESC LIMIT {MAX_SAVED}"
     );
     let rows = dispatch!(db, |pool| {
         sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(user_id).fetch_all(pool).await
@@ -28,7 +28,7 @@ pub enum Saved {
 /// insert share a write transaction, so parallel saves cannot pass the limit together.
 #[tracing::instrument(skip_all)]
 pub async fn save(db: &Db, user_id: &str, job_id: &str) -> Result<Saved, sqlx::Error> {
-    const LISTED: &str = "SELECT id FROM jobs WHERE id = $1 AND deleted_at IS NULL";
+    let listed = format!("SELECT j.id FROM jobs j WHERE j.id = $1 AND {LISTED}");
     const ALREADY: &str = "SELECT job_id FROM saved_jobs WHERE user_id = $1 AND job_id = $2";
     const COUNT: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM saved_jobs WHERE user_id = $1";
     const INSERT: &str = "INSERT INTO saved_jobs (user_id, job_id, saved_at) VALUES ($1, $2, $3)";
@@ -37,8 +37,9 @@ pub async fn save(db: &Db, user_id: &str, job_id: &str) -> Result<Saved, sqlx::E
         let mut tx = pool.begin_write().await?;
         // On PostgreSQL the user's row is the lock one applicant's saves take turns on.
         sqlx::query(LOCK_USER).bind(user_id).execute(&mut *tx).await?;
-        let listed: Option<(String,)> = sqlx::query_as(LISTED).bind(job_id).fetch_optional(&mut *tx).await?;
-        if listed.is_none() {
+        let found: Option<(String,)> =
+            sqlx::query_as(sqlx::AssertSqlSafe(listed.as_str())).bind(job_id).fetch_optional(&mut *tx).await?;
+        if found.is_none() {
             return Ok(Saved::NoSuchJob);
         }
         let already: Option<(String,)> =

@@ -214,7 +214,10 @@ impl TestApp {
     }
 
     pub async fn job(&self, recruiter: &str, category: &str, title: &str) -> Job {
-        let job = jobs_repo::insert(&self.db, &new_job(recruiter, category, title)).await.expect("the job is stored");
+        let job = jobs_repo::insert(&self.db, &new_job(recruiter, category, title))
+            .await
+            .expect("the job is stored")
+            .expect("its category is not hidden");
         self.sync_index().await;
         job
     }

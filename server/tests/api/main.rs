@@ -4,6 +4,7 @@ mod helpers;
 
 mod abuse;
 mod accounts;
+mod admin;
 mod alerts;
 mod applications;
 mod architecture;
@@ -17,4 +18,5 @@ mod recommendations;
 mod saved;
 mod schema;
 mod search;
+mod site;
 mod storage;

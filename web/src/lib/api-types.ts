@@ -4,6 +4,240 @@
  */
 
 export interface paths {
+    "/api/v1/admin/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find accounts by part of their e-mail address (any case), newest first; every account without
+         *     `email`. An addition to the original API.
+         */
+        get: operations["accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{userId}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reinstate a suspended account: it may log in again and its jobs are listed again (those an
+         *     admin hid one by one stay hidden). Audited. An addition to the original API.
+         */
+        put: operations["reinstate_account"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{userId}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Suspend an account with a reason: it cannot log in, its sessions end at once, its jobs leave
+         *     every public list, and it is e-mailed the reason. An admin account cannot be suspended.
+         *     Audited. An addition to the original API.
+         */
+        put: operations["suspend_account"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log: every admin action, newest first. An addition to the original API. */
+        get: operations["audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every category, hidden ones too, with how many jobs name each. An addition to the original API. */
+        get: operations["categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/categories/{categoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename and describe a category (both fields, as when it was made). Audited. An addition to the
+         *     original API.
+         */
+        put: operations["update_category"];
+        post?: never;
+        /**
+         * Delete a category that no job names (deleted jobs keep theirs): one with jobs can only be
+         *     hidden. Audited. An addition to the original API.
+         */
+        delete: operations["delete_category"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/categories/{categoryId}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hide a category: it leaves the category list and its page answers 404, and no new job may be
+         *     posted in it; its jobs stay listed. Audited. An addition to the original API.
+         */
+        put: operations["hide_category"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/categories/{categoryId}/unhide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** List a hidden category again. Audited. An addition to the original API. */
+        put: operations["unhide_category"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find any job that is not deleted, hidden or not, newest first. `q` is part of the title, the
+         *     company or the recruiter's e-mail (any case), or a job's exact `_id`; `hidden=true` keeps only
+         *     hidden jobs. An addition to the original API.
+         */
+        get: operations["jobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/jobs/{jobId}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hide a job with a reason: it leaves every public list, search, its page and the sitemap, takes
+         *     no applications, and its recruiter is e-mailed the reason. Audited. An addition to the original API.
+         */
+        put: operations["hide_job"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/jobs/{jobId}/unhide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** List a hidden job again; its recruiter is told. Audited. An addition to the original API. */
+        put: operations["unhide_job"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site at a glance: accounts by type, open and hidden jobs, applications per day over the
+         *     last 30 days. An addition to the original API.
+         */
+        get: operations["overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/alerts/unsubscribe": {
         parameters: {
             query?: never;
@@ -443,7 +677,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a category (Admins only). */
+        /** Create a category (Admins only). Recorded in the admin console's audit log. */
         post: operations["create_category"];
         delete?: never;
         options?: never;
@@ -792,10 +1026,138 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Accounts by type, and how many of them are suspended. */
+        AccountCounts: {
+            /** Format: int64 */
+            admins: number;
+            /** Format: int64 */
+            applicants: number;
+            /** Format: int64 */
+            recruiters: number;
+            /** Format: int64 */
+            suspended: number;
+        };
         /** @enum {string} */
         AccountType: "Applicant" | "Recruiter" | "Admin";
         /** @description The plain success envelope. */
         Ack: {
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description What an admin did.
+         * @enum {string}
+         */
+        Action: "category.create" | "category.update" | "category.hide" | "category.unhide" | "category.delete" | "job.hide" | "job.unhide" | "account.suspend" | "account.reinstate";
+        /** @description An account as the console lists it. */
+        AdminAccount: {
+            _id: string;
+            accountType: components["schemas"]["AccountType"];
+            /** @description RFC 3339, UTC: when the account was made. */
+            createdAt: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @description RFC 3339, UTC: when an admin suspended it; `null` while it is in good standing. */
+            suspendedAt: string | null;
+            /** @description Why it was suspended; `null` while it is not. */
+            suspensionReason: string | null;
+        };
+        AdminAccountResponse: {
+            data: components["schemas"]["AdminAccount"];
+            message: string;
+            success: boolean;
+        };
+        AdminAccountsPage: {
+            data: components["schemas"]["AdminAccount"][];
+            /** Format: int64 */
+            limit: number;
+            message: string;
+            /** Format: int64 */
+            page: number;
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Every match.
+             */
+            total: number;
+        };
+        AdminCategoriesResponse: {
+            categories: components["schemas"]["AdminCategory"][];
+            message: string;
+            success: boolean;
+        };
+        /** @description A category as the console lists it: hidden ones too, with how many jobs name it. */
+        AdminCategory: {
+            _id: string;
+            description: string;
+            /** @description Hidden from the category list and its page; its jobs stay listed. */
+            hidden: boolean;
+            /**
+             * Format: int64
+             * @description Every job that names it, deleted ones included (they keep it): a category with any cannot
+             *     be deleted, only hidden.
+             */
+            jobsCount: number;
+            name: string;
+        };
+        AdminCategoryResponse: {
+            data: components["schemas"]["AdminCategory"];
+            message: string;
+            success: boolean;
+        };
+        /** @description A job as the console lists it: any job that is not deleted, hidden or not. */
+        AdminJob: components["schemas"]["Job"] & {
+            /** @description RFC 3339, UTC: when an admin hid it (`hiddenReason` says why); `null` while it is listed. */
+            hiddenAt: string | null;
+            /** @description The e-mail address of the recruiter who posted it. */
+            recruiterEmail: string;
+            /** @description Whether the recruiter's account is suspended (its jobs are then hidden with it). */
+            recruiterSuspended: boolean;
+        };
+        AdminJobResponse: {
+            data: components["schemas"]["AdminJob"];
+            message: string;
+            success: boolean;
+        };
+        /** @description A page of a console list. */
+        AdminJobsPage: {
+            data: components["schemas"]["AdminJob"][];
+            /** Format: int64 */
+            limit: number;
+            message: string;
+            /** Format: int64 */
+            page: number;
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Every match.
+             */
+            total: number;
+        };
+        /** @description The site at a glance. */
+        AdminOverview: {
+            accounts: components["schemas"]["AccountCounts"];
+            /** @description The last 30 UTC days, oldest first, today last; a day without applications counts 0. */
+            applicationsPerDay: components["schemas"]["DayCount"][];
+            /**
+             * Format: int64
+             * @description Every application ever made.
+             */
+            applicationsTotal: number;
+            /**
+             * Format: int64
+             * @description Jobs an admin has hidden (not deleted).
+             */
+            hiddenJobs: number;
+            /**
+             * Format: int64
+             * @description Listed jobs that take applications now: deadline ahead, not closed, not full.
+             */
+            openJobs: number;
+        };
+        AdminOverviewResponse: {
+            data: components["schemas"]["AdminOverview"];
             message: string;
             success: boolean;
         };
@@ -905,6 +1267,36 @@ export interface components {
             application: components["schemas"]["Application"];
             message: string;
             success: boolean;
+        };
+        /** @description One line of the audit log. */
+        AuditEntry: {
+            _id: string;
+            action: components["schemas"]["Action"];
+            adminEmail: string;
+            adminId: string;
+            /** @description RFC 3339, UTC. */
+            at: string;
+            /** @description Why, when the action takes a reason (hiding a job, suspending an account). */
+            reason: string | null;
+            targetId: string;
+            /** @description The category's name, the job's title or the account's e-mail when the action was taken. */
+            targetLabel: string;
+            /** @description `category`, `job` or `account`. */
+            targetType: string;
+        };
+        AuditPage: {
+            data: components["schemas"]["AuditEntry"][];
+            /** Format: int64 */
+            limit: number;
+            message: string;
+            /** Format: int64 */
+            page: number;
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Every entry.
+             */
+            total: number;
         };
         CategoriesResponse: {
             /** @description Every category; an empty list when there are none. */
@@ -1035,6 +1427,12 @@ export interface components {
             /** @description RFC 3339, UTC. */
             deadline: string;
             description: string;
+            /**
+             * @description Why an admin hid the job from everyone else. Only on the owner's own jobs (`getAllJobs`,
+             *     `recruiterDetails`), and only while it is hidden: no one else is shown a hidden job. An
+             *     addition to the original API.
+             */
+            hiddenReason?: string | null;
             jobType: components["schemas"]["JobType"];
             location: string;
             /** Format: int64 */
@@ -1185,6 +1583,11 @@ export interface components {
              */
             searchIndex: string;
             success: boolean;
+        };
+        /** @description A request that carries a reason (hiding a job, suspending an account). */
+        ReasonRequest: {
+            /** @description Why, in at most 500 characters; mailed to the person it concerns and kept in the audit log. */
+            reason?: string | null;
         };
         /** @description A job recommended to the caller, and why. */
         Recommendation: {
@@ -1360,6 +1763,845 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    accounts: {
+        parameters: {
+            query?: {
+                /** @description Part of the address (at most 200 characters) */
+                email?: string;
+                /** @description From 1 (at most 10000) */
+                page?: number;
+                /** @description 1 to 100; 20 when left out */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Accounts fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccountsPage"];
+                };
+            };
+            /** @description A parameter is out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reinstate_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's `_id` */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Account reinstated` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccountResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Account not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The account is not suspended` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    suspend_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's `_id` */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description `Account suspended` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccountResponse"];
+                };
+            };
+            /** @description `A reason is required`, or it is over 500 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Account not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The account is already suspended`, or `An admin account cannot be suspended` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    audit_log: {
+        parameters: {
+            query?: {
+                /** @description From 1 (at most 10000) */
+                page?: number;
+                /** @description 1 to 100; 20 when left out */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Audit log fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description A parameter is out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Categories fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategoriesResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's `_id` */
+                categoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCategoryRequest"];
+            };
+        };
+        responses: {
+            /** @description `Category updated` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategoryResponse"];
+                };
+            };
+            /** @description A field is missing or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Category not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Category already exists` (another has the name) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's `_id` */
+                categoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Category deleted` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ack"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Category not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `A category with jobs cannot be deleted; hide it instead` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hide_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's `_id` */
+                categoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Category hidden` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategoryResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Category not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The category is already hidden` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unhide_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's `_id` */
+                categoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Category shown` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategoryResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Category not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The category is not hidden` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    jobs: {
+        parameters: {
+            query?: {
+                /** @description Part of the title, company or recruiter's e-mail, or a job's `_id` (at most 200 characters) */
+                q?: string;
+                /** @description `true`: only jobs an admin hid */
+                hidden?: boolean;
+                /** @description From 1 (at most 10000) */
+                page?: number;
+                /** @description 1 to 100; 20 when left out */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Jobs fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminJobsPage"];
+                };
+            };
+            /** @description A parameter is out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hide_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's `_id` */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description `Job hidden` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminJobResponse"];
+                };
+            };
+            /** @description `A reason is required`, or it is over 500 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Job not found` (or deleted) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The job is already hidden` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unhide_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's `_id` */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Job shown` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminJobResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Job not found` (or deleted) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The job is not hidden` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Overview fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOverviewResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unsubscribe: {
         parameters: {
             query?: {
@@ -1708,6 +2950,15 @@ export interface operations {
             };
             /** @description Unknown address or wrong password */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This account has been suspended` (by an admin; told only with the right password) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3844,6 +5095,7 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const accountTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountType"]> = ["Applicant", "Recruiter", "Admin"];
+export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["category.create", "category.update", "category.hide", "category.unhide", "category.delete", "job.hide", "job.unhide", "account.suspend", "account.reinstate"];
 export const applicationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApplicationStatus"]> = ["applied", "shortlisted", "rejected", "withdrawn"];
 export const jobTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobType"]> = ["Full-time", "Part-time", "Internship"];
 export const workModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkMode"]> = ["On-site", "Hybrid", "Remote"];

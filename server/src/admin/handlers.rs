@@ -1,0 +1,414 @@
+//! The admin console's calls. Each takes `Admin`, so anyone else is refused before any work.
+
+use axum::extract::{RawQuery, State};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::accounts::session::Admin;
+use crate::categories::handlers::{CreateCategoryRequest, category_fields};
+use crate::envelope::{Ack, Reply, ack, ok};
+use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::state::AppState;
+
+use super::emails;
+use super::model::{
+    AdminAccount, AdminCategory, AdminJob, AdminOverview, AuditEntry, MAX_SEARCH_CHARS, Paging, ReasonRequest,
+    contains_pattern, parse_reason,
+};
+use super::repo::{self, ACCOUNT_NOT_FOUND, JOB_NOT_FOUND, JobQuery};
+
+/// The query's parameters by name (the last of a repeated one), and the page asked for.
+fn query_fields(query: Option<&str>, known: &[&str]) -> (Vec<(String, String)>, Result<Paging, AppError>) {
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for (key, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+        if known.contains(&key.as_ref()) || key == "page" || key == "limit" {
+            fields.retain(|(name, _)| name != key.as_ref());
+            fields.push((key.into_owned(), value.into_owned()));
+        }
+    }
+    let field = |name: &str| fields.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str());
+    let paging = Paging::parse(field("page"), field("limit"));
+    (fields, paging)
+}
+
+fn field<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    fields.iter().find(|(key, _)| key == name).map(|(_, value)| value.trim()).filter(|value| !value.is_empty())
+}
+
+fn search_text(text: Option<&str>, name: &str) -> Result<Option<String>, AppError> {
+    match text {
+        Some(text) if text.chars().count() > MAX_SEARCH_CHARS => {
+            Err(AppError::bad_request(format!("{name} may have at most 200 characters")))
+        }
+        other => Ok(other.map(str::to_string)),
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminOverviewResponse {
+    pub data: AdminOverview,
+}
+
+/// The site at a glance: accounts by type, open and hidden jobs, applications per day over the
+/// last 30 days. An addition to the original API.
+#[utoipa::path(get, path = "/admin/overview", tag = "admin", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`Overview fetched successfully`", body = AdminOverviewResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    ))]
+pub async fn overview(State(state): State<AppState>, _admin: Admin) -> ApiResult<Reply<AdminOverviewResponse>> {
+    let data = repo::overview(&state.db, crate::db::now_millis()).await?;
+    Ok(ok("Overview fetched successfully", AdminOverviewResponse { data }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminCategoriesResponse {
+    pub categories: Vec<AdminCategory>,
+}
+
+/// Every category, hidden ones too, with how many jobs name each. An addition to the original API.
+#[utoipa::path(get, path = "/admin/categories", tag = "admin", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`Categories fetched successfully`", body = AdminCategoriesResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    ))]
+pub async fn categories(State(state): State<AppState>, _admin: Admin) -> ApiResult<Reply<AdminCategoriesResponse>> {
+    let categories = repo::categories(&state.db).await?.into_iter().map(AdminCategory::from).collect();
+    Ok(ok("Categories fetched successfully", AdminCategoriesResponse { categories }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminCategoryResponse {
+    pub data: AdminCategory,
+}
+
+/// Rename and describe a category (both fields, as when it was made). Audited. An addition to the
+/// original API.
+#[utoipa::path(put, path = "/admin/categories/{categoryId}", tag = "admin", security(("bearer" = [])),
+    params(("categoryId" = String, Path, description = "The category's `_id`")),
+    request_body = CreateCategoryRequest,
+    responses(
+        (status = 200, description = "`Category updated`", body = AdminCategoryResponse),
+        (status = 400, description = "A field is missing or too long", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "`Category not found`", body = ErrorBody),
+        (status = 409, description = "`Category already exists` (another has the name)", body = ErrorBody),
+    ))]
+pub async fn update_category(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    PathParam(category_id): PathParam<String>,
+    JsonBody(request): JsonBody<CreateCategoryRequest>,
+) -> ApiResult<Reply<AdminCategoryResponse>> {
+    let (name, description) = category_fields(&request)?;
+    let category = repo::update_category(&state.db, &admin.id, &category_id, &name, &description).await?;
+    Ok(ok("Category updated", AdminCategoryResponse { data: category.into() }))
+}
+
+/// Hide a category: it leaves the category list and its page answers 404, and no new job may be
+/// posted in it; its jobs stay listed. Audited. An addition to the original API.
+#[utoipa::path(put, path = "/admin/categories/{categoryId}/hide", tag = "admin", security(("bearer" = [])),
+    params(("categoryId" = String, Path, description = "The category's `_id`")),
+    responses(
+        (status = 200, description = "`Category hidden`", body = AdminCategoryResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "`Category not found`", body = ErrorBody),
+        (status = 409, description = "`The category is already hidden`", body = ErrorBody),
+    ))]
+pub async fn hide_category(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    PathParam(category_id): PathParam<String>,
+) -> ApiResult<Reply<AdminCategoryResponse>> {
+    let category = repo::set_category_hidden(&state.db, &admin.id, &category_id, true).await?;
+    Ok(ok("Category hidden", AdminCategoryResponse { data: category.into() }))
+}
+
+/// List a hidden category again. Audited. An addition to the original API.
+#[utoipa::path(put, path = "/admin/categories/{categoryId}/unhide", tag = "admin", security(("bearer" = [])),
+    params(("categoryId" = String, Path, description = "The category's `_id`")),
+    responses(
+        (status = 200, description = "`Category shown`", body = AdminCategoryResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "`Category not found`", body = ErrorBody),
+        (status = 409, description = "`The category is not hidden`", body = ErrorBody),
+    ))]
+pub async fn unhide_category(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    PathParam(category_id): PathParam<String>,
+) -> ApiResult<Reply<AdminCategoryResponse>> {
+    let category = repo::set_category_hidden(&state.db, &admin.id, &category_id, false).await?;
+    Ok(ok("Category shown", AdminCategoryResponse { data: category.into() }))
+}
+
+/// Delete a category that no job names (deleted jobs keep theirs): one with jobs can only be
+/// hidden. Audited. An addition to the original API.
+#[utoipa::path(delete, path = "/admin/categories/{categoryId}", tag = "admin", security(("bearer" = [])),
+    params(("categoryId" = String, Path, description = "The category's `_id`")),
+    responses(
+        (status = 200, description = "`Category deleted`", body = Ack),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "`Category not found`", body = ErrorBody),
+        (status = 409, description = "`A category with jobs cannot be deleted; hide it instead`", body = ErrorBody),
+    ))]
+pub async fn delete_category(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    PathParam(category_id): PathParam<String>,
+) -> ApiResult<Reply<Ack>> {
+    repo::delete_category(&state.db, &admin.id, &category_id).await?;
+    Ok(ack("Category deleted"))
+}
+
+/// A page of a console list.
+#[derive(Serialize, ToSchema)]
+pub struct AdminJobsPage {
+    pub data: Vec<AdminJob>,
+    /// Every match.
+    pub total: i64,
+    pub page: i64,
+    pub limit: i64,
+}
+
+/// Find any job that is not deleted, hidden or not, newest first. `q` is part of the title, the
+/// company or the recruiter's e-mail (any case), or a job's exact `_id`; `hidden=true` keeps only
+/// hidden jobs. An addition to the original API.
+#[utoipa::path(get, path = "/admin/jobs", tag = "admin", security(("bearer" = [])),
+    params(
+        ("q" = Option<String>, Query, description = "Part of the title, company or recruiter's e-mail, or a job's `_id` (at most 200 characters)"),
+        ("hidden" = Option<bool>, Query, description = "`true`: only jobs an admin hid"),
+        ("page" = Option<i64>, Query, description = "From 1 (at most 10000)"),
+        ("limit" = Option<i64>, Query, description = "1 to 100; 20 when left out"),
+    ),
+    responses(
+        (status = 200, description = "`Jobs fetched successfully`", body = AdminJobsPage),
+        (status = 400, description = "A parameter is out of range; the message names it", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    ))]
+pub async fn jobs(
+    State(state): State<AppState>,
+    _admin: Admin,
+    RawQuery(query): RawQuery,
+) -> ApiResult<Reply<AdminJobsPage>> {
+    let (fields, paging) = query_fields(query.as_deref(), &["q", "hidden"]);
+    let paging = paging?;
+    let hidden_only = match field(&fields, "hidden") {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(_) => return Err(AppError::bad_request("hidden must be true or false")),
+    };
+    let text = search_text(field(&fields, "q"), "q")?;
+    let query = JobQuery { text: text.map(|text| (contains_pattern(&text), text)), hidden_only };
+    let (rows, total) = repo::jobs(&state.db, &query, paging).await?;
+    let data = rows.into_iter().map(AdminJob::from).collect();
+    Ok(ok("Jobs fetched successfully", AdminJobsPage { data, total, page: paging.page, limit: paging.limit }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminJobResponse {
+    pub data: AdminJob,
+}
+
+/// Hide a job with a reason: it leaves every public list, search, its page and the sitemap, takes
+/// no applications, and its recruiter is e-mailed the reason. Audited. An addition to the original API.
+#[utoipa::path(put, path = "/admin/jobs/{jobId}/hide", tag = "admin", security(("bearer" = [])),
+    params(("jobId" = String, Path, description = "The job's `_id`")),
+    request_body = ReasonRequest,
+    responses(
+        (status = 200, description = "`Job hidden`", body = AdminJobResponse),
+        (status = 400, description = "`A reason is required`, or it is over 500 characters", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "`Job not found` (or deleted)", body = ErrorBody),
+        (status = 409, description = "`The job is already hidden`", body = ErrorBody),
+    ))]
+pub async fn hide_job(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    PathParam(job_id): PathParam<String>,
+    JsonBody(request): JsonBody<ReasonRequest>,
+) -> ApiResult<Reply<AdminJobResponse>> {
+    let reason = parse_reason(request.reason.as_deref())?;
+    let contact = format!("{}/contact", state.config.public_url);
+    repo::set_job_hidden(&state.db, &admin.id, &job_id, Some(&reason), |owner| {
+        emails::job_hidden(&owner.email, &owner.first_name, &owner.title, &reason, &contact)
+    })
+    .await?;
+    job_changed(&state, &job_id, "Job hidden").await
+}
+
+/// List a hidden job again; its recruiter is told. Audited. An addition to the original API.
+#[utoipa::path(put, path = "/admin/jobs/{jobId}/unhide", tag = "admin", security(("bearer" = [])),
+    params(("jobId" = String, Path, description = "The job's `_id`")),
+    responses(
+        (status = 200, description = "`Job shown`", body = AdminJobResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "`Job not found` (or deleted)", body = ErrorBody),
+        (status = 409, description = "`The job is not hidden`", body = ErrorBody),
+    ))]
+pub async fn unhide_job(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    PathParam(job_id): PathParam<String>,
+) -> ApiResult<Reply<AdminJobResponse>> {
+    repo::set_job_hidden(&state.db, &admin.id, &job_id, None, |owner| {
+        emails::job_unhidden(&owner.email, &owner.first_name, &owner.title)
+    })
+    .await?;
+    job_changed(&state, &job_id, "Job shown").await
+}
+
+/// After a job's visibility changed: the index takes it before the answer, the mail goes.
+async fn job_changed(state: &AppState, job_id: &str, message: &'static str) -> ApiResult<Reply<AdminJobResponse>> {
+    state.outbox.notify();
+    state.jobs_changed().await;
+    let job = repo::job(&state.db, job_id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
+    Ok(ok(message, AdminJobResponse { data: job.into() }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminAccountsPage {
+    pub data: Vec<AdminAccount>,
+    /// Every match.
+    pub total: i64,
+    pub page: i64,
+    pub limit: i64,
+}
+
+/// Find accounts by part of their e-mail address (any case), newest first; every account without
+/// `email`. An addition to the original API.
+#[utoipa::path(get, path = "/admin/accounts", tag = "admin", security(("bearer" = [])),
+    params(
+        ("email" = Option<String>, Query, description = "Part of the address (at most 200 characters)"),
+        ("page" = Option<i64>, Query, description = "From 1 (at most 10000)"),
+        ("limit" = Option<i64>, Query, description = "1 to 100; 20 when left out"),
+    ),
+    responses(
+        (status = 200, description = "`Accounts fetched successfully`", body = AdminAccountsPage),
+        (status = 400, description = "A parameter is out of range; the message names it", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    ))]
+pub async fn accounts(
+    State(state): State<AppState>,
+    _admin: Admin,
+    RawQuery(query): RawQuery,
+) -> ApiResult<Reply<AdminAccountsPage>> {
+    let (fields, paging) = query_fields(query.as_deref(), &["email"]);
+    let paging = paging?;
+    let pattern = search_text(field(&fields, "email"), "email")?.map(|text| contains_pattern(&text));
+    let (rows, total) = repo::accounts(&state.db, pattern.as_deref(), paging).await?;
+    let data = rows.into_iter().map(AdminAccount::from).collect();
+    Ok(ok("Accounts fetched successfully", AdminAccountsPage { data, total, page: paging.page, limit: paging.limit }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminAccountResponse {
+    pub data: AdminAccount,
+}
+
+/// Suspend an account with a reason: it cannot log in, its sessions end at once, its jobs leave
+/// every public list, and it is e-mailed the reason. An admin account cannot be suspended.
+/// Audited. An addition to the original API.
+#[utoipa::path(put, path = "/admin/accounts/{userId}/suspend", tag = "admin", security(("bearer" = [])),
+    params(("userId" = String, Path, description = "The account's `_id`")),
+    request_body = ReasonRequest,
+    responses(
+        (status = 200, description = "`Account suspended`", body = AdminAccountResponse),
+        (status = 400, description = "`A reason is required`, or it is over 500 characters", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "`Account not found`", body = ErrorBody),
+        (status = 409, description = "`The account is already suspended`, or `An admin account cannot be suspended`", body = ErrorBody),
+    ))]
+pub async fn suspend_account(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    PathParam(user_id): PathParam<String>,
+    JsonBody(request): JsonBody<ReasonRequest>,
+) -> ApiResult<Reply<AdminAccountResponse>> {
+    let reason = parse_reason(request.reason.as_deref())?;
+    let contact = format!("{}/contact", state.config.public_url);
+    repo::set_suspended(&state.db, &admin.id, &user_id, Some(&reason), |holder| {
+        emails::account_suspended(&holder.email, &holder.first_name, &reason, &contact)
+    })
+    .await?;
+    account_changed(&state, &user_id, "Account suspended").await
+}
+
+/// Reinstate a suspended account: it may log in again and its jobs are listed again (those an
+/// admin hid one by one stay hidden). Audited. An addition to the original API.
+#[utoipa::path(put, path = "/admin/accounts/{userId}/reinstate", tag = "admin", security(("bearer" = [])),
+    params(("userId" = String, Path, description = "The account's `_id`")),
+    responses(
+        (status = 200, description = "`Account reinstated`", body = AdminAccountResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "`Account not found`", body = ErrorBody),
+        (status = 409, description = "`The account is not suspended`", body = ErrorBody),
+    ))]
+pub async fn reinstate_account(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    PathParam(user_id): PathParam<String>,
+) -> ApiResult<Reply<AdminAccountResponse>> {
+    let login = format!("{}/login", state.config.public_url);
+    repo::set_suspended(&state.db, &admin.id, &user_id, None, |holder| {
+        emails::account_reinstated(&holder.email, &holder.first_name, &login)
+    })
+    .await?;
+    account_changed(&state, &user_id, "Account reinstated").await
+}
+
+async fn account_changed(
+    state: &AppState,
+    user_id: &str,
+    message: &'static str,
+) -> ApiResult<Reply<AdminAccountResponse>> {
+    state.outbox.notify();
+    state.jobs_changed().await;
+    let account = repo::account(&state.db, user_id).await?.ok_or_else(|| AppError::not_found(ACCOUNT_NOT_FOUND))?;
+    Ok(ok(message, AdminAccountResponse { data: account.into() }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AuditPage {
+    pub data: Vec<AuditEntry>,
+    /// Every entry.
+    pub total: i64,
+    pub page: i64,
+    pub limit: i64,
+}
+
+/// The audit log: every admin action, newest first. An addition to the original API.
+#[utoipa::path(get, path = "/admin/audit", tag = "admin", security(("bearer" = [])),
+    params(
+        ("page" = Option<i64>, Query, description = "From 1 (at most 10000)"),
+        ("limit" = Option<i64>, Query, description = "1 to 100; 20 when left out"),
+    ),
+    responses(
+        (status = 200, description = "`Audit log fetched successfully`", body = AuditPage),
+        (status = 400, description = "A parameter is out of range; the message names it", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    ))]
+pub async fn audit_log(
+    State(state): State<AppState>,
+    _admin: Admin,
+    RawQuery(query): RawQuery,
+) -> ApiResult<Reply<AuditPage>> {
+    let (_, paging) = query_fields(query.as_deref(), &[]);
+    let paging = paging?;
+    let (rows, total) = repo::audit_log(&state.db, paging).await?;
+    let data = rows.into_iter().map(AuditEntry::from).collect();
+    Ok(ok("Audit log fetched successfully", AuditPage { data, total, page: paging.page, limit: paging.limit }))
+}

@@ -1,0 +1,117 @@
+//! The admin console's audit log: every admin action (who, what, on what, when, why) is written to
+//! `admin_actions` in the same transaction as the action itself, so an action is never done
+//! unrecorded nor recorded undone.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// What an admin did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub enum Action {
+    #[serde(rename = "category.create")]
+    CategoryCreate,
+    #[serde(rename = "category.update")]
+    CategoryUpdate,
+    #[serde(rename = "category.hide")]
+    CategoryHide,
+    #[serde(rename = "category.unhide")]
+    CategoryUnhide,
+    #[serde(rename = "category.delete")]
+    CategoryDelete,
+    #[serde(rename = "job.hide")]
+    JobHide,
+    #[serde(rename = "job.unhide")]
+    JobUnhide,
+    #[serde(rename = "account.suspend")]
+    AccountSuspend,
+    #[serde(rename = "account.reinstate")]
+    AccountReinstate,
+}
+
+impl Action {
+    pub const ALL: [Self; 9] = [
+        Self::CategoryCreate,
+        Self::CategoryUpdate,
+        Self::CategoryHide,
+        Self::CategoryUnhide,
+        Self::CategoryDelete,
+        Self::JobHide,
+        Self::JobUnhide,
+        Self::AccountSuspend,
+        Self::AccountReinstate,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::CategoryCreate => "category.create",
+            Self::CategoryUpdate => "category.update",
+            Self::CategoryHide => "category.hide",
+            Self::CategoryUnhide => "category.unhide",
+            Self::CategoryDelete => "category.delete",
+            Self::JobHide => "job.hide",
+            Self::JobUnhide => "job.unhide",
+            Self::AccountSuspend => "account.suspend",
+            Self::AccountReinstate => "account.reinstate",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|action| action.as_str() == text)
+    }
+
+    /// The kind of object it acts on: `category`, `job` or `account`.
+    pub fn target_type(self) -> &'static str {
+        self.as_str().split_once('.').map_or("", |(target, _)| target)
+    }
+}
+
+crate::text_column!(Action);
+
+/// One action to record.
+pub struct Entry<'a> {
+    pub admin_id: &'a str,
+    pub action: Action,
+    pub target_id: &'a str,
+    /// The category's name, the job's title or the account's e-mail as it is now.
+    pub target_label: &'a str,
+    pub reason: Option<&'a str>,
+}
+
+pub const AUDIT_INSERT: &str = "INSERT INTO admin_actions \
+     (id, admin_id, action, target_type, target_id, target_label, reason, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+
+/// Records `$entry` (an `audit::Entry`) through `$executor`, the action's own open transaction.
+#[macro_export]
+macro_rules! record_action {
+    ($executor:expr, $entry:expr) => {{
+        let entry: &$crate::audit::Entry<'_> = $entry;
+        sqlx::query($crate::audit::AUDIT_INSERT)
+            .bind($crate::db::new_id())
+            .bind(entry.admin_id)
+            .bind(entry.action.as_str())
+            .bind(entry.action.target_type())
+            .bind(entry.target_id)
+            .bind(entry.target_label)
+            .bind(entry.reason)
+            .bind($crate::db::now_millis())
+            .execute($executor)
+            .await
+            .map(|_| ())
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_is_spelled_as_its_target_then_its_verb_and_reads_back() {
+        for action in Action::ALL {
+            assert_eq!(Action::parse(action.as_str()), Some(action));
+            assert_eq!(serde_json::to_value(action).unwrap(), action.as_str());
+            assert!(["category", "job", "account"].contains(&action.target_type()), "{action:?}");
+        }
+        assert_eq!(Action::JobHide.target_type(), "job");
+        assert_eq!(Action::parse("job.delete"), None);
+    }
+}

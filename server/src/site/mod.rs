@@ -1,0 +1,476 @@
+//! The built web app: files from `WEB_DIR`, and for any other path the app's page, with the status
+//! and the `<head>` that path deserves (issue 15): a job's page names the job and, while it is
+//! open, carries its schema.org `JobPosting` (`seo`); a deleted job's page is 410, a hidden one's
+//! and an unknown path's 404, each the app's own page. `/robots.txt` and `/sitemap.xml` are made
+//! here too (`sitemap`). Hashed assets are cached for a year; pages are revalidated.
+//!
+//! Each screen's code is its own chunk, which the app asks for only once its main script runs: on a
+//! slow phone connection that is one more round trip before the page can paint. So the page served
+//! for a public screen's path names that screen's chunks as `modulepreload` links, read from Vite's
+//! build manifest (`.vite/manifest.json`), and the browser fetches them beside the main script.
+
+pub mod seo;
+pub mod sitemap;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use axum::extract::{Path as UrlPath, Request, State};
+use axum::handler::HandlerWithoutStateExt;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{Router, get, get_service};
+use serde_json::Value;
+use tower_http::services::ServeDir;
+
+use crate::categories::repo as categories;
+use crate::db::{Db, now_millis};
+use crate::jobs::repo::{self as jobs, JobPage};
+use crate::state::AppState;
+
+use seo::Head;
+use sitemap::Sitemaps;
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const REVALIDATE: &str = "no-cache";
+
+/// The public screens whose code the page preloads: a path (a prefix when it ends in `/`) and the
+/// route module that src/app/routes.tsx loads for it. A module missing from the manifest (renamed)
+/// only costs the preload, and is logged at start.
+const SCREENS: &[(&str, &str)] = &[
+    ("/", "src/app/routes/landing.tsx"),
+    ("/jobs", "src/app/routes/jobs.tsx"),
+    ("/job/", "src/app/routes/job.tsx"),
+    ("/category/", "src/app/routes/category.tsx"),
+    ("/login", "src/app/routes/login.tsx"),
+    ("/signup", "src/app/routes/signup.tsx"),
+    ("/verify-email", "src/app/routes/verify-email.tsx"),
+    ("/forgot-password", "src/app/routes/forgot-password.tsx"),
+    ("/update-password/", "src/app/routes/update-password.tsx"),
+    ("/about", "src/app/routes/about.tsx"),
+    ("/privacy-policy", "src/app/routes/privacy.tsx"),
+    ("/terms", "src/app/routes/terms.tsx"),
+    ("/contact", "src/app/routes/contact.tsx"),
+];
+
+/// The app's page when `WEB_DIR` holds no built app (the server's own tests): the same head a
+/// built one has, so every page's status and tags are the same.
+const BARE_PAGE: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    \
+     <meta name=\"description\" content=\"jobportal connects job seekers with recruiters.\" />\n    \
+     <title>jobportal</title>\n  </head>\n  <body>\n    <div id=\"root\"></div>\n  </body>\n</html>\n";
+
+/// What the page handler and the sitemaps need.
+struct Site {
+    pages: Pages,
+    db: Db,
+    public_url: String,
+    sitemaps: Sitemaps,
+}
+
+pub fn service(state: &AppState) -> Router {
+    let web_dir = &state.config.web_dir;
+    let public_url = state.config.public_url.trim_end_matches('/').to_string();
+    let site = Arc::new(Site {
+        pages: Pages::load(web_dir),
+        db: state.db.clone(),
+        sitemaps: Sitemaps::new(state.db.clone(), &public_url),
+        public_url,
+    });
+    // A missing asset is a 404, never the page: a browser would cache that page as the script.
+    let assets = ServeDir::new(web_dir.join("assets"));
+    let page = {
+        let site = site.clone();
+        move |request: Request| {
+            let site = site.clone();
+            async move { page(&site, request.uri().path()).await }
+        }
+    };
+    let files = ServeDir::new(web_dir).fallback(page.into_service());
+    Router::new()
+        .route("/robots.txt", get(robots))
+        .route("/sitemap.xml", get(sitemap_index))
+        .route("/sitemaps/{file}", get(sitemap_file))
+        .with_state(site)
+        .fallback_service(get_service(files))
+        .nest_service("/assets", get_service(assets))
+        .layer(middleware::from_fn(cache_control))
+}
+
+async fn robots(State(site): State<Arc<Site>>) -> Response {
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], site.sitemaps.robots()).into_response()
+}
+
+async fn sitemap_index(State(site): State<Arc<Site>>) -> Response {
+    sitemap_answer(&site, "sitemap.xml").await
+}
+
+async fn sitemap_file(State(site): State<Arc<Site>>, UrlPath(file): UrlPath<String>) -> Response {
+    sitemap_answer(&site, &file).await
+}
+
+async fn sitemap_answer(site: &Site, name: &str) -> Response {
+    match site.sitemaps.file(name).await {
+        Ok(Some(xml)) => {
+            ([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml.as_str().to_owned()).into_response()
+        }
+        Ok(None) => html(StatusCode::NOT_FOUND, &Head::not_found().apply(site.pages.for_path(name))),
+        Err(error) => {
+            tracing::warn!(%error, "the sitemap could not be read from the database");
+            (StatusCode::SERVICE_UNAVAILABLE, [(header::RETRY_AFTER, "5")]).into_response()
+        }
+    }
+}
+
+fn html(status: StatusCode, page: &str) -> Response {
+    (status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], page.to_owned()).into_response()
+}
+
+/// The app's page for `path`, with its status and head.
+async fn page(site: &Site, path: &str) -> Response {
+    let plain = site.pages.for_path(path);
+    let (status, head) = match screen(path) {
+        Screen::Job(id) => match jobs::find_page(&site.db, id).await {
+            Ok(Some(JobPage::Listed(job))) => {
+                let open = seo::is_open(&job, now_millis());
+                (StatusCode::OK, Some(seo::job_head(&job, open, &site.public_url)))
+            }
+            Ok(Some(JobPage::Deleted)) => (StatusCode::GONE, Some(Head::job_removed())),
+            Ok(Some(JobPage::Hidden) | None) => (StatusCode::NOT_FOUND, Some(Head::not_found())),
+            Err(error) => return unavailable(error, plain),
+        },
+        Screen::Category(slug) => match categories::list(&site.db).await {
+            Ok(list) => match sitemap::category_by_slug(&list, slug) {
+                Some(category) => {
+                    let canonical = sitemap::category_url(&site.public_url, &category.name);
+                    (StatusCode::OK, Some(seo::category_head(&category.name, &category.description, canonical)))
+                }
+                None => (StatusCode::NOT_FOUND, Some(Head::not_found())),
+            },
+            Err(error) => return unavailable(error, plain),
+        },
+        Screen::App(Some((title, description))) => {
+            let canonical = format!("{}{}", site.public_url, if path == "/" { "/" } else { path });
+            (StatusCode::OK, Some(Head { canonical: Some(canonical), ..Head::titled(title, description) }))
+        }
+        Screen::App(None) => (StatusCode::OK, None),
+        Screen::Missing => (StatusCode::NOT_FOUND, Some(Head::not_found())),
+    };
+    match head {
+        Some(head) => html(status, &head.apply(plain)),
+        None => html(status, plain),
+    }
+}
+
+/// The database did not answer: the app's page all the same (it shows its own error), as a 503.
+fn unavailable(error: sqlx::Error, plain: &str) -> Response {
+    tracing::warn!(%error, "a page's data could not be read from the database");
+    let mut response = html(StatusCode::SERVICE_UNAVAILABLE, plain);
+    response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+    response
+}
+
+/// What the app shows at a path, as src/app/routes.tsx routes it (a test keeps the two in step).
+#[derive(Debug, PartialEq, Eq)]
+enum Screen<'a> {
+    Job(&'a str),
+    Category(&'a str),
+    /// One of the app's screens, with the title and description of a public one.
+    App(Option<(&'static str, &'static str)>),
+    /// The app's not-found page.
+    Missing,
+}
+
+/// The public screens' own titles and descriptions (the app sets the same titles when it runs).
+const PUBLIC_SCREENS: &[(&str, &str, &str)] = &[
+    (
+        "/",
+        "jobportal: Connecting Talent with Opportunity",
+        "Find jobs across India, apply with your resume, and hire the people you need on jobportal.",
+    ),
+    (
+        "/jobs",
+        "Jobs | jobportal",
+        "Search open jobs by title, company, location, type, work mode and salary on jobportal.",
+    ),
+    ("/about", "About Us | jobportal", "What jobportal is, and how it connects job seekers with recruiters."),
+    ("/privacy-policy", "Privacy Policy | jobportal", "How jobportal handles the data of job seekers and recruiters."),
+    ("/terms", "Terms | jobportal", "The terms of using jobportal."),
+    ("/contact", "Contact | jobportal", "How to reach the people behind jobportal."),
+];
+
+/// The app's other screens, served plainly: the same page, no public head.
+const APP_SCREENS: &[&str] = &[
+    "/login",
+    "/signup",
+    "/verify-email",
+    "/forgot-password",
+    "/alerts/unsubscribe",
+    "/dashboard",
+    "/update-password",
+];
+
+/// The footer's placeholder pages (web/src/app/footer-links.ts), each served at the site root.
+const FOOTER_PAGES: &[&str] = &[
+    "career-paths",
+    "career-services",
+    "interview-prep",
+    "professional-certification",
+    "full-catalog",
+    "beta-content",
+    "learning",
+    "jobs",
+    "games",
+    "salary",
+    "mobiles",
+    "services",
+    "products",
+    "top-companies",
+    "members",
+    "companies",
+    "featured",
+    "posts",
+    "articles",
+    "schools",
+    "news",
+    "news-letter",
+    "advice",
+    "people-search",
+    "help-center",
+    "about",
+    "careers",
+    "affiliates",
+    "blog",
+    "chart-sheet",
+    "code-challenges",
+    "docs",
+    "projects",
+    "videos",
+    "workspaces",
+    "paid-memberships",
+    "for-students",
+    "business-solutions",
+    "forums",
+    "chapters",
+    "events",
+    "privacy-policy",
+    "cookie-policy",
+    "terms",
+];
+
+fn screen(path: &str) -> Screen<'_> {
+    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    // The app's routes match without regard to case.
+    let lower = path.to_ascii_lowercase();
+    if let Some(&(_, title, description)) = PUBLIC_SCREENS.iter().find(|(screen, _, _)| *screen == lower) {
+        return Screen::App(Some((title, description)));
+    }
+    let one_segment = |prefix: &str| {
+        lower.starts_with(prefix).then(|| &path[prefix.len()..]).filter(|rest| !rest.is_empty() && !rest.contains('/'))
+    };
+    if let Some(id) = one_segment("/job/") {
+        return Screen::Job(id);
+    }
+    if let Some(slug) = one_segment("/category/") {
+        return Screen::Category(slug);
+    }
+    let under = |screen: &str| lower == screen || lower.strip_prefix(screen).is_some_and(|rest| rest.starts_with('/'));
+    let app = APP_SCREENS.iter().any(|screen| match *screen {
+        // The dashboard and the reset links own everything below them.
+        "/dashboard" | "/update-password" => under(screen),
+        _ => lower == *screen,
+    });
+    if app || FOOTER_PAGES.iter().any(|page| lower.strip_prefix('/') == Some(page)) {
+        return Screen::App(None);
+    }
+    Screen::Missing
+}
+
+/// `index.html` as built, and a copy of it per screen with that screen's chunks preloaded.
+struct Pages {
+    plain: String,
+    screens: Vec<(&'static str, String)>,
+}
+
+impl Pages {
+    fn load(web_dir: &Path) -> Self {
+        let Ok(plain) = std::fs::read_to_string(web_dir.join("index.html")) else {
+            return Self { plain: BARE_PAGE.to_string(), screens: Vec::new() };
+        };
+        let manifest = std::fs::read_to_string(web_dir.join(".vite").join("manifest.json"))
+            .ok()
+            .and_then(|text| serde_json::from_str::<Value>(&text).ok());
+        let Some(manifest) = manifest else {
+            tracing::warn!("the web app has no build manifest: screens load their code after the main script");
+            return Self { plain, screens: Vec::new() };
+        };
+        Self::new(plain, &manifest)
+    }
+
+    fn new(plain: String, manifest: &Value) -> Self {
+        let screens = SCREENS
+            .iter()
+            .filter_map(|(path, module)| {
+                let links = preloads(manifest, module);
+                if links.is_empty() {
+                    tracing::warn!(module, "a screen's module is not in the web app's build manifest");
+                    return None;
+                }
+                Some((*path, with_links(&plain, &links)))
+            })
+            .collect();
+        Self { plain, screens }
+    }
+
+    fn for_path(&self, path: &str) -> &str {
+        let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+        self.screens
+            .iter()
+            .find(|(screen, _)| {
+                let prefix = *screen != "/" && screen.ends_with('/');
+                if prefix { path.len() > screen.len() && path.starts_with(screen) } else { path == *screen }
+            })
+            .map_or(&self.plain, |(_, html)| html)
+    }
+}
+
+/// The files a module needs that the page does not already load: the module's chunk and, depth
+/// first, the chunks it imports, leaving out those of the entry (`index.html` names them itself).
+fn preloads(manifest: &Value, module: &str) -> Vec<String> {
+    fn walk(manifest: &Value, key: &str, seen: &mut Vec<String>, files: &mut Vec<String>) {
+        if seen.iter().any(|k| k == key) {
+            return;
+        }
+        seen.push(key.to_string());
+        let Some(chunk) = manifest.get(key) else { return };
+        if let Some(file) = chunk.get("file").and_then(Value::as_str) {
+            files.push(file.to_string());
+        }
+        for import in chunk.get("imports").and_then(Value::as_array).into_iter().flatten() {
+            if let Some(import) = import.as_str() {
+                walk(manifest, import, seen, files);
+            }
+        }
+    }
+    if manifest.get(module).is_none() {
+        return Vec::new();
+    }
+    let (mut seen, mut entry) = (Vec::new(), Vec::new());
+    walk(manifest, "index.html", &mut seen, &mut entry);
+    let mut files = Vec::new();
+    walk(manifest, module, &mut seen, &mut files);
+    files
+}
+
+fn with_links(html: &str, files: &[String]) -> String {
+    let links: String =
+        files.iter().map(|file| format!("    <link rel=\"modulepreload\" crossorigin href=\"/{file}\">\n")).collect();
+    match html.find("</head>") {
+        Some(at) => format!("{}{links}{}", &html[..at], &html[at..]),
+        None => html.to_string(),
+    }
+}
+
+async fn cache_control(request: Request, next: Next) -> Response {
+    // Vite names everything under /assets/ by its content hash, so a changed file is a new URL.
+    let hashed = request.uri().path().starts_with("/assets/");
+    let mut response = next.run(request).await;
+    // A missing asset is not cached at all; every page, found or not, is revalidated.
+    let policy = match (hashed, response.status().is_success()) {
+        (true, true) => Some(IMMUTABLE),
+        (true, false) => None,
+        (false, _) => Some(REVALIDATE),
+    };
+    if let Some(policy) = policy {
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const INDEX: &str =
+        "<html><head>\n<script type=\"module\" src=\"/assets/index.js\"></script>\n</head><body></body></html>";
+
+    fn pages() -> Pages {
+        let manifest = json!({
+            "index.html": { "file": "assets/index.js", "imports": ["_react.js"] },
+            "_react.js": { "file": "assets/react.js" },
+            "_forms.js": { "file": "assets/forms.js", "imports": ["_react.js"] },
+            "src/app/routes/login.tsx": { "file": "assets/login.js", "imports": ["_forms.js", "_react.js"], "isDynamicEntry": true },
+            "src/app/routes/job.tsx": { "file": "assets/job.js", "imports": ["_react.js"], "isDynamicEntry": true },
+            "src/app/routes/landing.tsx": { "file": "assets/landing.js", "isDynamicEntry": true },
+        });
+        Pages::new(INDEX.to_string(), &manifest)
+    }
+
+    #[test]
+    fn a_screens_page_preloads_its_chunks_but_not_the_entrys() {
+        let pages = pages();
+        let login = pages.for_path("/login");
+        assert!(login.contains("<link rel=\"modulepreload\" crossorigin href=\"/assets/login.js\">"), "{login}");
+        assert!(login.contains("href=\"/assets/forms.js\""), "what the screen imports: {login}");
+        assert!(!login.contains("href=\"/assets/react.js\""), "the entry's own imports are left to it: {login}");
+        assert!(login.find("forms.js").unwrap() < login.find("</head>").unwrap(), "in the head: {login}");
+        assert_eq!(pages.for_path("/login/"), login, "a trailing slash is the same screen");
+    }
+
+    #[test]
+    fn each_path_is_the_screen_the_app_routes_it_to() {
+        assert_eq!(screen("/job/0193abc"), Screen::Job("0193abc"));
+        assert_eq!(screen("/Job/0193ABC/"), Screen::Job("0193ABC"), "any case, the id as written");
+        assert_eq!(screen("/job/a/b"), Screen::Missing);
+        assert_eq!(screen("/job"), Screen::Missing);
+        assert_eq!(screen("/category/human-resource"), Screen::Category("human-resource"));
+        assert_eq!(screen("/"), Screen::App(Some((PUBLIC_SCREENS[0].1, PUBLIC_SCREENS[0].2))));
+        assert!(matches!(screen("/JOBS"), Screen::App(Some(("Jobs | jobportal", _)))));
+        assert_eq!(screen("/dashboard/anything/below"), Screen::App(None));
+        assert_eq!(screen("/update-password/abc"), Screen::App(None));
+        assert_eq!(screen("/career-paths"), Screen::App(None));
+        assert_eq!(screen("/dashboardx"), Screen::Missing);
+        assert_eq!(screen("/favicon.ico"), Screen::Missing);
+        assert_eq!(screen("/no-such-page"), Screen::Missing);
+    }
+
+    /// The web app's route table and footer pages, read from its sources, are all screens here: a
+    /// route added there and not here would be served as a 404.
+    #[test]
+    fn every_route_of_the_web_app_is_a_screen() {
+        let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src/app");
+        let routes = std::fs::read_to_string(web.join("routes.tsx")).unwrap();
+        let paths: Vec<&str> = routes.split("path: '").skip(1).filter_map(|rest| rest.split('\'').next()).collect();
+        assert!(paths.len() > 20 && paths.contains(&"job/:jobId"), "the routes were read: {paths:?}");
+        for path in paths.into_iter().filter(|path| *path != "*") {
+            let concrete =
+                path.replace(":jobId", "j1").replace(":categoryName", "c1").replace(":id", "x1").replace('*', "x");
+            let top = format!("/{concrete}");
+            let below = format!("/dashboard/{concrete}");
+            assert_ne!((screen(&top), screen(&below)), (Screen::Missing, Screen::Missing), "{path}");
+        }
+        let footer = std::fs::read_to_string(web.join("footer-links.ts")).unwrap();
+        let mut pages = 0;
+        for list in ["const EXPLORE = [", "const COMPANY = ["] {
+            let body = footer.split(list).nth(1).and_then(|rest| rest.split(']').next()).unwrap();
+            for slug in body.split('\'').skip(1).step_by(2) {
+                assert_ne!(screen(&format!("/{slug}")), Screen::Missing, "{slug}");
+                pages += 1;
+            }
+        }
+        assert_eq!(pages, FOOTER_PAGES.len(), "the footer's pages were read");
+    }
+
+    #[test]
+    fn a_prefix_screen_matches_below_it_and_other_paths_get_the_plain_page() {
+        let pages = pages();
+        assert!(pages.for_path("/job/abc123").contains("/assets/job.js"));
+        assert_eq!(pages.for_path("/job"), INDEX, "the prefix alone is no job");
+        assert!(pages.for_path("/").contains("/assets/landing.js"));
+        assert!(!pages.for_path("/jobs/x").contains("modulepreload"));
+        assert_eq!(pages.for_path("/dashboard/my-jobs"), INDEX);
+        assert_eq!(pages.for_path("/no-such-page"), INDEX);
+        assert_eq!(pages.for_path("/signup"), INDEX, "a screen missing from the manifest is served plain");
+    }
+}

@@ -1,0 +1,333 @@
+//! What a crawler reads without running the app: each page's `<title>`, meta description,
+//! canonical link and Open Graph tags, and on an open job's page a schema.org `JobPosting`
+//! (https://developers.google.com/search/docs/appearance/structured-data/job-posting), written into
+//! the `index.html` the server sends. The app sets its own title once it runs.
+
+use serde_json::{Value, json};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use crate::jobs::model::{Job, JobType, WorkMode};
+use crate::mail::html_escape;
+
+/// The part of a page's `<head>` that is the page's own.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Head {
+    pub title: String,
+    pub description: String,
+    /// The page's one address (absolute), also its `og:url`.
+    pub canonical: Option<String>,
+    /// A `JobPosting` as JSON, for an open job only.
+    pub json_ld: Option<String>,
+    /// Gone or missing pages ask not to be indexed.
+    pub noindex: bool,
+}
+
+pub const SITE_NAME: &str = "jobportal";
+const DESCRIPTION_CHARS: usize = 160;
+
+impl Head {
+    pub fn titled(title: &str, description: &str) -> Self {
+        Self { title: title.into(), description: description.into(), ..Self::default() }
+    }
+
+    pub fn not_found() -> Self {
+        Self { noindex: true, ..Self::titled("Page not found | jobportal", "This page does not exist on jobportal.") }
+    }
+
+    pub fn job_removed() -> Self {
+        Self {
+            noindex: true,
+            ..Self::titled("Job removed | jobportal", "This job was removed and is no longer on jobportal.")
+        }
+    }
+
+    /// `html` (the built `index.html`) with its own title and description replaced by these tags.
+    pub fn apply(&self, html: &str) -> String {
+        let mut tags = format!("    <title>{}</title>\n", html_escape(&self.title));
+        let mut meta = |attribute: &str, name: &str, content: &str| {
+            tags.push_str(&format!("    <meta {attribute}=\"{name}\" content=\"{}\" />\n", html_escape(content)));
+        };
+        meta("name", "description", &self.description);
+        if self.noindex {
+            meta("name", "robots", "noindex");
+        }
+        meta("property", "og:site_name", SITE_NAME);
+        meta("property", "og:type", "website");
+        meta("property", "og:title", &self.title);
+        meta("property", "og:description", &self.description);
+        meta("name", "twitter:card", "summary");
+        if let Some(canonical) = &self.canonical {
+            meta("property", "og:url", canonical);
+            tags.push_str(&format!("    <link rel=\"canonical\" href=\"{}\" />\n", html_escape(canonical)));
+        }
+        if let Some(json_ld) = &self.json_ld {
+            tags.push_str(&format!("    <script type=\"application/ld+json\">{json_ld}</script>\n"));
+        }
+        let html = without_element(html, "<title>", "</title>");
+        let html = without_element(&html, "<meta name=\"description\"", ">");
+        match html.find("</head>") {
+            Some(at) => format!("{}{tags}{}", &html[..at], &html[at..]),
+            None => html,
+        }
+    }
+}
+
+/// `html` without the first element that starts with `start` and ends at the next `end` (and the
+/// line's indentation and break around it).
+fn without_element(html: &str, start: &str, end: &str) -> String {
+    let Some(from) = html.find(start) else { return html.to_string() };
+    let Some(length) = html[from..].find(end) else { return html.to_string() };
+    let to = from + length + end.len();
+    let from = html[..from].trim_end_matches([' ', '\t']).len();
+    let to = if html[to..].starts_with('\n') { to + 1 } else { to };
+    format!("{}{}", &html[..from], &html[to..])
+}
+
+/// Whether a job takes applications at `now` (Unix milliseconds): deadline ahead, not closed
+/// early, not full.
+pub fn is_open(job: &Job, now: i64) -> bool {
+    let deadline = OffsetDateTime::parse(&job.deadline, &Rfc3339).map(|at| at.unix_timestamp() * 1000);
+    job.closed_at.is_none()
+        && deadline.is_ok_and(|deadline| deadline > now)
+        && job.applications_count < job.max_applicants
+}
+
+/// The head of a job's page; an open job carries its `JobPosting`, a closed one says it is closed.
+pub fn job_head(job: &Job, open: bool, public_url: &str) -> Head {
+    let canonical = format!("{public_url}/job/{}", job.id);
+    let at = format!("{} at {}", job.title, job.company);
+    let salary = salary_text(job.salary, job.salary_max);
+    let facts =
+        format!("{} · {} · {} · {salary} per month.", job.job_type.as_str(), job.work_mode.as_str(), job.location);
+    let (title, description, json_ld) = if open {
+        let description = format!("{at}. {facts} {}", one_line(&job.description));
+        (format!("{at} | jobportal"), description, Some(json_ld_text(&job_posting(job, &canonical))))
+    } else {
+        let description = format!("This job is closed to applications. {at}. {facts}");
+        (format!("{at} (closed) | jobportal"), description, None)
+    };
+    Head {
+        title,
+        description: truncated(&description, DESCRIPTION_CHARS),
+        canonical: Some(canonical),
+        json_ld,
+        noindex: false,
+    }
+}
+
+/// A category page's head.
+pub fn category_head(name: &str, description: &str, canonical: String) -> Head {
+    Head {
+        title: format!("{name} jobs | jobportal"),
+        description: truncated(&format!("{name} jobs on jobportal. {}", one_line(description)), DESCRIPTION_CHARS),
+        canonical: Some(canonical),
+        ..Head::default()
+    }
+}
+
+/// Google's `JobPosting`: its required properties (title, description, datePosted,
+/// hiringOrganization, jobLocation or, fully remote, applicantLocationRequirements) and the
+/// recommended ones this board knows (validThrough, employmentType, baseSalary, identifier,
+/// directApply, jobLocationType).
+pub fn job_posting(job: &Job, url: &str) -> Value {
+    let employment_type = match job.job_type {
+        JobType::FullTime => "FULL_TIME",
+        JobType::PartTime => "PART_TIME",
+        JobType::Internship => "INTERN",
+    };
+    let value = match job.salary_max {
+        Some(max) if max > job.salary => {
+            json!({ "@type": "QuantitativeValue", "minValue": job.salary, "maxValue": max, "unitText": "MONTH" })
+        }
+        _ => json!({ "@type": "QuantitativeValue", "value": job.salary, "unitText": "MONTH" }),
+    };
+    let mut posting = json!({
+        "@context": "https://schema.org/",
+        "@type": "JobPosting",
+        "title": job.title,
+        "description": description_html(&job.description),
+        "identifier": { "@type": "PropertyValue", "name": job.company, "value": job.id },
+        "datePosted": job.date_of_posting,
+        "validThrough": job.deadline,
+        "employmentType": employment_type,
+        "hiringOrganization": { "@type": "Organization", "name": job.company },
+        "jobLocation": {
+            "@type": "Place",
+            "address": { "@type": "PostalAddress", "addressLocality": job.location, "addressCountry": "IN" }
+        },
+        "baseSalary": { "@type": "MonetaryAmount", "currency": "INR", "value": value },
+        "directApply": true,
+        "url": url,
+        "industry": job.category_name,
+    });
+    if !job.skillsets.is_empty() {
+        posting["skills"] = json!(job.skillsets.join(", "));
+    }
+    if job.work_mode == WorkMode::Remote {
+        posting["jobLocationType"] = json!("TELECOMMUTE");
+        posting["applicantLocationRequirements"] = json!({ "@type": "Country", "name": "India" });
+    }
+    posting
+}
+
+/// JSON that a `<script>` element holds safely: no `<` can close it or open a comment.
+fn json_ld_text(value: &Value) -> String {
+    value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+/// The description as the HTML Google asks for: its paragraphs and line breaks, the text escaped.
+fn description_html(text: &str) -> String {
+    text.split("\n\n")
+        .map(str::trim)
+        .filter(|paragraph| !paragraph.is_empty())
+        .map(|paragraph| format!("<p>{}</p>", html_escape(paragraph).replace('\n', "<br>")))
+        .collect()
+}
+
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// At most `limit` characters, cut at a word with an ellipsis.
+fn truncated(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(limit - 1).collect();
+    let cut = match cut.rfind(' ') {
+        Some(at) if at > limit / 2 => &cut[..at],
+        _ => cut.as_str(),
+    };
+    format!("{}…", cut.trim_end_matches([' ', ',', '.', ';', ':']))
+}
+
+/// Rupees grouped the Indian way (₹2,40,000), a range as two figures.
+pub fn salary_text(salary: i64, salary_max: Option<i64>) -> String {
+    match salary_max {
+        Some(max) if max > salary => format!("₹{}–₹{}", indian_grouping(salary), indian_grouping(max)),
+        _ => format!("₹{}", indian_grouping(salary)),
+    }
+}
+
+fn indian_grouping(amount: i64) -> String {
+    let digits = amount.unsigned_abs().to_string();
+    let (head, last_three) = digits.split_at(digits.len().saturating_sub(3));
+    let mut groups: Vec<&str> = Vec::new();
+    let mut rest = head;
+    while rest.len() > 2 {
+        let (more, group) = rest.split_at(rest.len() - 2);
+        groups.insert(0, group);
+        rest = more;
+    }
+    if !rest.is_empty() {
+        groups.insert(0, rest);
+    }
+    groups.push(last_three);
+    let sign = if amount < 0 { "-" } else { "" };
+    format!("{sign}{}", groups.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job() -> Job {
+        Job {
+            id: "0193".into(),
+            title: "Rust <Engineer>".into(),
+            company: "Acme & Sons".into(),
+            description: "Build the engine.\n\nWork with a small team.\nShip often.".into(),
+            salary: 240_000,
+            salary_max: Some(300_000),
+            work_mode: WorkMode::Remote,
+            date_of_posting: "2026-11-01T00:00:00Z".into(),
+            deadline: "2026-12-31T00:00:00Z".into(),
+            location: "Pune".into(),
+            max_applicants: 10,
+            max_positions: 1,
+            skillsets: vec!["rust".into(), "sql".into()],
+            job_type: JobType::FullTime,
+            category: "c1".into(),
+            category_name: "Engineering".into(),
+            user_id: "u1".into(),
+            applications_count: 0,
+            closed_at: None,
+            hidden_reason: None,
+        }
+    }
+
+    #[test]
+    fn a_job_is_open_while_its_deadline_is_ahead_and_it_is_neither_closed_nor_full() {
+        // 2026-12-31T00:00:00Z
+        let deadline = 1_798_675_200_000;
+        assert!(is_open(&job(), deadline - 1));
+        assert!(!is_open(&job(), deadline));
+        assert!(!is_open(&Job { closed_at: Some("2026-11-02T00:00:00Z".into()), ..job() }, 0));
+        assert!(!is_open(&Job { applications_count: 10, ..job() }, 0));
+    }
+
+    #[test]
+    fn salaries_are_grouped_the_indian_way() {
+        assert_eq!(indian_grouping(0), "0");
+        assert_eq!(indian_grouping(999), "999");
+        assert_eq!(indian_grouping(85_000), "85,000");
+        assert_eq!(indian_grouping(240_000), "2,40,000");
+        assert_eq!(indian_grouping(12_345_678), "1,23,45,678");
+        assert_eq!(salary_text(240_000, Some(300_000)), "₹2,40,000–₹3,00,000");
+        assert_eq!(salary_text(85_000, None), "₹85,000");
+    }
+
+    #[test]
+    fn an_open_jobs_head_names_it_and_carries_its_posting_safely_inside_the_script() {
+        let head = job_head(&job(), true, "https://jobs.example");
+        assert_eq!(head.title, "Rust <Engineer> at Acme & Sons | jobportal");
+        assert!(head.description.starts_with("Rust <Engineer> at Acme & Sons. Full-time · Remote · Pune · ₹2,40,000–₹3,00,000 per month. Build the engine."), "{}", head.description);
+        assert!(head.description.chars().count() <= 160);
+        assert_eq!(head.canonical.as_deref(), Some("https://jobs.example/job/0193"));
+        let json_ld = head.json_ld.as_deref().unwrap();
+        assert!(!json_ld.contains('<') && !json_ld.contains('>'), "{json_ld}");
+        let posting: Value = serde_json::from_str(json_ld).unwrap();
+        assert_eq!(posting["title"], "Rust <Engineer>");
+        assert_eq!(posting["description"], "<p>Build the engine.</p><p>Work with a small team.<br>Ship often.</p>");
+        assert_eq!(
+            posting["baseSalary"]["value"],
+            json!({ "@type": "QuantitativeValue", "minValue": 240000, "maxValue": 300000, "unitText": "MONTH" })
+        );
+        assert_eq!(posting["jobLocationType"], "TELECOMMUTE");
+        assert_eq!(posting["applicantLocationRequirements"]["name"], "India");
+    }
+
+    #[test]
+    fn a_closed_jobs_head_says_so_and_has_no_posting() {
+        let head = job_head(&job(), false, "https://jobs.example");
+        assert_eq!(head.title, "Rust <Engineer> at Acme & Sons (closed) | jobportal");
+        assert!(head.description.starts_with("This job is closed to applications."), "{}", head.description);
+        assert_eq!(head.json_ld, None);
+    }
+
+    #[test]
+    fn the_head_replaces_the_built_title_and_description_and_escapes_every_value() {
+        let html = "<html><head>\n    <meta charset=\"UTF-8\" />\n    <meta name=\"description\" content=\"default\" />\n    <title>jobportal</title>\n</head><body></body></html>";
+        let page = job_head(&job(), true, "https://jobs.example").apply(html);
+        assert_eq!(page.matches("<title>").count(), 1, "{page}");
+        assert!(!page.contains("content=\"default\""), "{page}");
+        assert!(page.contains("<title>Rust &lt;Engineer&gt; at Acme &amp; Sons | jobportal</title>"), "{page}");
+        assert!(page.contains(
+            "<meta property=\"og:title\" content=\"Rust &lt;Engineer&gt; at Acme &amp; Sons | jobportal\" />"
+        ));
+        assert!(page.contains("<link rel=\"canonical\" href=\"https://jobs.example/job/0193\" />"));
+        assert!(page.contains("<meta charset=\"UTF-8\" />"));
+        assert!(page.find("application/ld+json").unwrap() < page.find("</head>").unwrap());
+        let missing = Head::not_found().apply(html);
+        assert!(missing.contains("<meta name=\"robots\" content=\"noindex\" />") && !missing.contains("ld+json"));
+    }
+
+    #[test]
+    fn long_descriptions_are_cut_at_a_word() {
+        let text = "word ".repeat(60);
+        let cut = truncated(&text, 160);
+        assert!(cut.chars().count() <= 160 && cut.ends_with("word…"), "{cut}");
+        assert_eq!(truncated("short", 160), "short");
+    }
+}

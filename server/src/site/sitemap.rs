@@ -1,0 +1,260 @@
+//! `/robots.txt` and `/sitemap.xml` (https://www.sitemaps.org/protocol.html): every open job's page
+//! and every listed category's page, with `lastmod`. Up to 50,000 addresses it is one `urlset`;
+//! past that `/sitemap.xml` is a sitemap index of `/sitemaps/pages.xml` (the site's own pages and
+//! the categories) and `/sitemaps/jobs-{n}.xml`, each holding the open jobs whose `seq` falls in
+//! the n-th block of 50,000 (so no file can pass the limit).
+//!
+//! Anyone may ask for these, and the job files read many rows: each file is made at most once a
+//! minute, one at a time, and only a few are kept.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::categories::model::Category;
+use crate::db::{Db, now_millis};
+use crate::dispatch;
+use crate::jobs::model::{LISTED, rfc3339_from_millis};
+
+/// The most addresses one sitemap file may hold (the protocol's limit).
+pub const MAX_URLS: i64 = 50_000;
+/// How long a made file is served before it is made again.
+const FRESH_FOR: Duration = Duration::from_secs(60);
+/// Made files kept at once; a job file of 50,000 addresses is about 4 MB.
+const KEPT: usize = 8;
+
+/// The public pages of the site itself, always in the sitemap.
+const SITE_PAGES: [&str; 6] = ["/", "/jobs", "/about", "/privacy-policy", "/terms", "/contact"];
+
+/// The condition of a job that takes applications now (`j` is jobs, `$1` is now).
+fn open_condition() -> String {
+    format!("{LISTED} AND j.closed_at IS NULL AND j.deadline > $1 AND j.applications_count < j.max_applicants")
+}
+
+/// A category's path segment, as the app makes it (web/src/lib/slug.ts): its name lower-cased,
+/// runs of white space turned to one hyphen.
+pub fn category_slug(name: &str) -> String {
+    name.trim().to_lowercase().split_whitespace().collect::<Vec<_>>().join("-")
+}
+
+/// `segment` percent-encoded for a path (all but the unreserved characters).
+fn path_segment(segment: &str) -> String {
+    let mut encoded = String::with_capacity(segment.len());
+    for byte in segment.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~') {
+            encoded.push(byte as char);
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    encoded
+}
+
+pub fn category_url(public_url: &str, name: &str) -> String {
+    format!("{public_url}/category/{}", path_segment(&category_slug(name)))
+}
+
+/// The sitemap files, made on demand and kept a minute.
+pub struct Sitemaps {
+    db: Db,
+    public_url: String,
+    made: tokio::sync::Mutex<HashMap<String, (Instant, Arc<String>)>>,
+}
+
+impl Sitemaps {
+    pub fn new(db: Db, public_url: &str) -> Self {
+        Self { db, public_url: public_url.trim_end_matches('/').to_string(), made: Default::default() }
+    }
+
+    /// `robots.txt`: everything public may be crawled; the dashboard, the API and one-time links
+    /// may not; where the sitemap is.
+    pub fn robots(&self) -> String {
+        format!(
+            "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /alerts/\nDisallow: /update-password/\n\nSitemap: {}/sitemap.xml\n",
+            self.public_url
+        )
+    }
+
+    /// A sitemap file by name (`sitemap.xml`, `pages.xml`, `jobs-3.xml`); `None` for no such file.
+    pub async fn file(&self, name: &str) -> Result<Option<Arc<String>>, sqlx::Error> {
+        let block = match name {
+            "sitemap.xml" | "pages.xml" => None,
+            _ => match name.strip_prefix("jobs-").and_then(|rest| rest.strip_suffix(".xml")) {
+                Some(digits)
+                    if !digits.is_empty() && digits.len() <= 9 && digits.bytes().all(|b| b.is_ascii_digit()) =>
+                {
+                    Some(digits.parse::<i64>().unwrap_or(0))
+                }
+                _ => return Ok(None),
+            },
+        };
+        // One file is made at a time: whoever waits finds it made.
+        let mut made = self.made.lock().await;
+        if let Some((at, body)) = made.get(name)
+            && at.elapsed() < FRESH_FOR
+        {
+            return Ok(Some(body.clone()));
+        }
+        let body = match block {
+            Some(block) => self.jobs_file(block).await?,
+            None if name == "pages.xml" => self.pages_file().await?,
+            None => self.main_file().await?,
+        };
+        let body = Arc::new(body);
+        made.retain(|_, (at, _)| at.elapsed() < FRESH_FOR);
+        while made.len() >= KEPT {
+            let oldest = made.iter().min_by_key(|(_, (at, _))| *at).map(|(key, _)| key.clone());
+            let Some(oldest) = oldest else { break };
+            made.remove(&oldest);
+        }
+        made.insert(name.to_string(), (Instant::now(), body.clone()));
+        Ok(Some(body))
+    }
+
+    async fn main_file(&self) -> Result<String, sqlx::Error> {
+        let now = now_millis();
+        let pages = self.page_urls().await?;
+        let room = MAX_URLS - pages.len() as i64;
+        let sql = format!(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM (SELECT 1 FROM jobs j WHERE {} LIMIT {}) capped",
+            open_condition(),
+            room + 1
+        );
+        let (open,): (i64,) =
+            dispatch!(&self.db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now).fetch_one(pool).await)?;
+        if open <= room {
+            let mut urls = pages;
+            urls.extend(self.job_urls(now, None).await?);
+            return Ok(urlset(&urls));
+        }
+        let sql = format!(
+            "SELECT CAST(j.seq / {MAX_URLS} AS BIGINT) AS block, CAST(MAX(j.created_at) AS BIGINT) AS newest \
+             FROM jobs j WHERE {} GROUP BY block ORDER BY block",
+            open_condition()
+        );
+        let blocks: Vec<(i64, i64)> =
+            dispatch!(&self.db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now).fetch_all(pool).await)?;
+        let newest_page = pages.iter().filter_map(|(_, lastmod)| *lastmod).max();
+        let mut files = vec![(format!("{}/sitemaps/pages.xml", self.public_url), newest_page)];
+        for (block, newest) in blocks {
+            files.push((format!("{}/sitemaps/jobs-{block}.xml", self.public_url), Some(newest)));
+        }
+        Ok(sitemap_index(&files))
+    }
+
+    async fn pages_file(&self) -> Result<String, sqlx::Error> {
+        Ok(urlset(&self.page_urls().await?))
+    }
+
+    async fn jobs_file(&self, block: i64) -> Result<String, sqlx::Error> {
+        Ok(urlset(&self.job_urls(now_millis(), Some(block)).await?))
+    }
+
+    /// The site's own pages, and each listed category's with its newest listed job as `lastmod`.
+    async fn page_urls(&self) -> Result<Vec<(String, Option<i64>)>, sqlx::Error> {
+        let sql = format!(
+            "SELECT c.name, CAST(COALESCE(MAX(j.created_at), c.created_at) AS BIGINT) AS newest FROM categories c \
+             LEFT JOIN jobs j ON j.category_id = c.id AND {LISTED} \
+             WHERE c.hidden_at IS NULL GROUP BY c.id, c.name, c.created_at ORDER BY c.created_at, c.id"
+        );
+        let categories: Vec<(String, i64)> =
+            dispatch!(&self.db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)?;
+        let mut urls: Vec<(String, Option<i64>)> = SITE_PAGES
+            .iter()
+            .map(|path| (format!("{}{}", self.public_url, path.trim_end_matches('/')), None))
+            .collect();
+        urls[0].0.push('/');
+        urls.extend(categories.into_iter().map(|(name, newest)| (category_url(&self.public_url, &name), Some(newest))));
+        Ok(urls)
+    }
+
+    /// Open jobs, oldest first: all, or those of one block of `seq`.
+    async fn job_urls(&self, now: i64, block: Option<i64>) -> Result<Vec<(String, Option<i64>)>, sqlx::Error> {
+        let (from, to) = block.map_or((0, i64::MAX), |block| (block * MAX_URLS, (block + 1) * MAX_URLS));
+        let sql = format!(
+            "SELECT j.id, j.created_at FROM jobs j WHERE {} AND j.seq >= $2 AND j.seq < $3 ORDER BY j.seq LIMIT {MAX_URLS}",
+            open_condition()
+        );
+        let rows: Vec<(String, i64)> = dispatch!(&self.db, |pool| {
+            sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now).bind(from).bind(to).fetch_all(pool).await
+        })?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, created)| (format!("{}/job/{}", self.public_url, path_segment(&id)), Some(created)))
+            .collect())
+    }
+}
+
+/// What a category page needs: the listed category whose slug is `slug`.
+pub fn category_by_slug<'a>(categories: &'a [Category], slug: &str) -> Option<&'a Category> {
+    let slug = slug.to_lowercase();
+    categories.iter().find(|category| category_slug(&category.name) == slug)
+}
+
+fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
+}
+
+/// `lastmod` as the W3C date-time the protocol asks for, to the second.
+fn lastmod(millis: i64) -> String {
+    rfc3339_from_millis(millis.div_euclid(1000) * 1000)
+}
+
+fn urlset(urls: &[(String, Option<i64>)]) -> String {
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for (loc, modified) in urls {
+        xml.push_str(&format!("  <url><loc>{}</loc>", xml_escape(loc)));
+        if let Some(modified) = modified {
+            xml.push_str(&format!("<lastmod>{}</lastmod>", lastmod(*modified)));
+        }
+        xml.push_str("</url>\n");
+    }
+    xml.push_str("</urlset>\n");
+    xml
+}
+
+fn sitemap_index(files: &[(String, Option<i64>)]) -> String {
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for (loc, modified) in files {
+        xml.push_str(&format!("  <sitemap><loc>{}</loc>", xml_escape(loc)));
+        if let Some(modified) = modified {
+            xml.push_str(&format!("<lastmod>{}</lastmod>", lastmod(*modified)));
+        }
+        xml.push_str("</sitemap>\n");
+    }
+    xml.push_str("</sitemapindex>\n");
+    xml
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_categorys_slug_is_the_apps() {
+        // As web/src/lib/slug.ts makes them.
+        assert_eq!(category_slug("Human Resource"), "human-resource");
+        assert_eq!(category_slug("  Business   Development "), "business-development");
+        assert_eq!(category_slug("Engineering"), "engineering");
+        assert_eq!(category_url("https://x.example", "R&D Labs"), "https://x.example/category/r%26d-labs");
+    }
+
+    #[test]
+    fn files_escape_their_addresses_and_give_lastmod_to_the_second() {
+        let xml = urlset(&[
+            ("https://x.example/category/r%26d?a=1&b=2".into(), Some(1_795_392_000_250)),
+            ("https://x.example/".into(), None),
+        ]);
+        assert!(xml.contains("<url><loc>https://x.example/category/r%26d?a=1&amp;b=2</loc><lastmod>2026-11-23T00:00:00Z</lastmod></url>"), "{xml}");
+        assert!(xml.contains("<url><loc>https://x.example/</loc></url>"), "{xml}");
+        let index = sitemap_index(&[("https://x.example/sitemaps/jobs-0.xml".into(), Some(0))]);
+        assert!(index.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"));
+        assert!(index.contains(
+            "<sitemap><loc>https://x.example/sitemaps/jobs-0.xml</loc><lastmod>1970-01-01T00:00:00Z</lastmod></sitemap>"
+        ));
+    }
+}

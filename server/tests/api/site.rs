@@ -1,0 +1,436 @@
+//! Public pages a crawler reads without JavaScript (issue 15): each job's page carries its title,
+//! description, canonical address, Open Graph tags and, while it is open, a schema.org JobPosting
+//! that has Google's required and recommended properties; closed, deleted and hidden jobs, category
+//! pages and unknown paths answer what they are; robots.txt and the sitemaps validate.
+
+use serde_json::{Value, json};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use crate::helpers::TestApp;
+use crate::on_both_engines;
+
+on_both_engines!(
+    a_crawler_reads_an_open_jobs_title_description_and_job_posting,
+    closed_deleted_and_hidden_jobs_say_what_they_are,
+    category_pages_have_their_own_head_and_unknown_paths_are_404,
+    robots_and_the_sitemap_list_every_open_job_and_category,
+);
+
+on_both_engines!(configured |config| { config.search_index = false; };
+    past_50000_addresses_the_sitemap_is_an_index_of_files_within_the_limit,
+);
+
+/// A page as a crawler gets it: the status, the content type and the HTML.
+async fn crawl(app: &TestApp, path: &str) -> (u16, String, String) {
+    let response = app.client.get(app.url(path)).header("User-Agent", "Googlebot/2.1").send().await.unwrap();
+    let status = response.status().as_u16();
+    let content_type = response.headers()["content-type"].to_str().unwrap().to_string();
+    (status, content_type, response.text().await.unwrap())
+}
+
+/// The text between `start` and the next `end` after it.
+fn between<'a>(html: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    let from = html.find(start)? + start.len();
+    Some(&html[from..from + html[from..].find(end)?])
+}
+
+fn meta(html: &str, attribute: &str, name: &str) -> Option<String> {
+    between(html, &format!("<meta {attribute}=\"{name}\" content=\""), "\"").map(unescape)
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
+}
+
+fn title(html: &str) -> String {
+    assert_eq!(html.matches("<title>").count(), 1, "one title: {html}");
+    unescape(between(html, "<title>", "</title>").unwrap())
+}
+
+fn json_ld(html: &str) -> Option<Value> {
+    between(html, "<script type=\"application/ld+json\">", "</script>").map(|text| serde_json::from_str(text).unwrap())
+}
+
+fn is_date_or_time(value: &Value) -> bool {
+    let Some(text) = value.as_str() else { return false };
+    OffsetDateTime::parse(text, &Rfc3339).is_ok()
+        || time::Date::parse(text, time::macros::format_description!("[year]-[month]-[day]")).is_ok()
+}
+
+fn text(value: &Value) -> bool {
+    value.as_str().is_some_and(|text| !text.trim().is_empty())
+}
+
+/// What Google's JobPosting guidelines ask of `posting` that it lacks: the required properties
+/// (title, description, datePosted, hiringOrganization, jobLocation, or for a fully remote job
+/// applicantLocationRequirements) and the recommended ones (validThrough, employmentType,
+/// baseSalary, identifier, directApply).
+fn job_posting_problems(posting: &Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut check = |ok: bool, what: &str| {
+        if !ok {
+            problems.push(what.to_string());
+        }
+    };
+    check(posting["@context"].as_str().is_some_and(|context| context.contains("schema.org")), "@context");
+    check(posting["@type"] == "JobPosting", "@type");
+    check(text(&posting["title"]), "title");
+    check(text(&posting["description"]), "description");
+    check(is_date_or_time(&posting["datePosted"]), "datePosted");
+    let organization = &posting["hiringOrganization"];
+    check(organization["@type"] == "Organization" && text(&organization["name"]), "hiringOrganization");
+    let address = &posting["jobLocation"]["address"];
+    let located = posting["jobLocation"]["@type"] == "Place"
+        && address["@type"] == "PostalAddress"
+        && address["addressCountry"].as_str().is_some_and(|country| country.len() == 2)
+        && (text(&address["addressLocality"]) || text(&address["addressRegion"]));
+    let remote = posting["jobLocationType"] == "TELECOMMUTE"
+        && text(&posting["applicantLocationRequirements"]["name"])
+        && posting["applicantLocationRequirements"]["@type"]
+            .as_str()
+            .is_some_and(|kind| ["Country", "State"].contains(&kind));
+    check(located || remote, "jobLocation");
+    if posting["jobLocationType"] == "TELECOMMUTE" {
+        check(remote, "applicantLocationRequirements");
+    }
+    // Recommended.
+    check(
+        posting["validThrough"].as_str().is_some_and(|at| OffsetDateTime::parse(at, &Rfc3339).is_ok()),
+        "validThrough",
+    );
+    let types = ["FULL_TIME", "PART_TIME", "CONTRACTOR", "TEMPORARY", "INTERN", "VOLUNTEER", "PER_DIEM", "OTHER"];
+    check(posting["employmentType"].as_str().is_some_and(|kind| types.contains(&kind)), "employmentType");
+    let salary = &posting["baseSalary"];
+    let value = &salary["value"];
+    let amount = value["value"].is_number() || (value["minValue"].is_number() && value["maxValue"].is_number());
+    let units = ["HOUR", "DAY", "WEEK", "MONTH", "YEAR"];
+    check(
+        salary["@type"] == "MonetaryAmount"
+            && salary["currency"].as_str().is_some_and(|currency| currency.len() == 3)
+            && value["@type"] == "QuantitativeValue"
+            && amount
+            && value["unitText"].as_str().is_some_and(|unit| units.contains(&unit)),
+        "baseSalary",
+    );
+    check(posting["identifier"]["@type"] == "PropertyValue" && text(&posting["identifier"]["value"]), "identifier");
+    check(posting["directApply"].is_boolean(), "directApply");
+    problems
+}
+
+#[test]
+fn the_job_posting_check_finds_what_is_missing() {
+    let remote = json!({ "@context": "https://schema.org/", "@type": "JobPosting", "title": "T", "description": "D",
+        "datePosted": "2026-11-01", "hiringOrganization": { "@type": "Organization", "name": "Acme" },
+        "jobLocationType": "TELECOMMUTE" });
+    assert_eq!(
+        job_posting_problems(&remote),
+        [
+            "jobLocation",
+            "applicantLocationRequirements",
+            "validThrough",
+            "employmentType",
+            "baseSalary",
+            "identifier",
+            "directApply"
+        ]
+    );
+    assert_eq!(job_posting_problems(&json!({}))[..3], ["@context", "@type", "title"]);
+}
+
+async fn post_job(app: &TestApp, token: &str, title: &str, work_mode: &str) -> String {
+    let form = json!({
+        "title": title, "company": "Acme & Sons", "description": "Build the engine.\n\nShip it <weekly>.",
+        "maxApplicants": 5, "maxPositions": 1, "dateOfPosting": "2026-11-01", "deadline": "2026-12-31",
+        "skillsets": ["rust", "sql"], "jobType": "Internship", "salary": 240000, "salaryMax": 300000,
+        "workMode": work_mode, "categoryName": app.category_id("Engineering").await, "location": "Pune",
+    });
+    let (status, body) = app.post_as("/api/v1/jobs/createJob", token, &form).await;
+    assert_eq!(status, 201, "{body}");
+    body["data"]["_id"].as_str().unwrap().to_string()
+}
+
+async fn recruiter(app: &TestApp) -> String {
+    app.sign_up("Recruiter", "rita@example.com", "correct horse battery").await;
+    app.log_in("rita@example.com", "correct horse battery").await
+}
+
+async fn a_crawler_reads_an_open_jobs_title_description_and_job_posting(app: &TestApp) {
+    let token = recruiter(app).await;
+    let id = post_job(app, &token, "Rust Intern", "Remote").await;
+    let (status, content_type, html) = crawl(app, &format!("/job/{id}")).await;
+    assert_eq!((status, content_type.as_str()), (200, "text/html; charset=utf-8"));
+    assert_eq!(title(&html), "Rust Intern at Acme & Sons | jobportal");
+    assert_eq!(
+        meta(&html, "name", "description").unwrap(),
+        "Rust Intern at Acme & Sons. Internship · Remote · Pune · ₹2,40,000–₹3,00,000 per month. Build the engine. Ship it <weekly>."
+    );
+    let canonical = format!("{}/job/{id}", app.address);
+    assert_eq!(between(&html, "<link rel=\"canonical\" href=\"", "\""), Some(canonical.as_str()));
+    assert_eq!(meta(&html, "property", "og:url").as_deref(), Some(canonical.as_str()));
+    assert_eq!(meta(&html, "property", "og:title").unwrap(), "Rust Intern at Acme & Sons | jobportal");
+    assert_eq!(meta(&html, "property", "og:type").as_deref(), Some("website"));
+    assert!(meta(&html, "property", "og:description").unwrap().starts_with("Rust Intern at Acme & Sons."));
+    assert!(html.contains("<div id=\"root\">"), "the app's page: {html}");
+
+    let posting = json_ld(&html).expect("a JobPosting");
+    assert_eq!(job_posting_problems(&posting), Vec::<String>::new(), "{posting}");
+    assert_eq!(posting["title"], "Rust Intern");
+    assert_eq!(posting["description"], "<p>Build the engine.</p><p>Ship it &lt;weekly&gt;.</p>");
+    assert_eq!(
+        (posting["datePosted"].as_str(), posting["validThrough"].as_str()),
+        (Some("2026-11-01T00:00:00Z"), Some("2026-12-31T00:00:00Z"))
+    );
+    assert_eq!(posting["employmentType"], "INTERN");
+    assert_eq!(posting["hiringOrganization"], json!({ "@type": "Organization", "name": "Acme & Sons" }));
+    assert_eq!(
+        posting["jobLocation"]["address"],
+        json!({ "@type": "PostalAddress", "addressLocality": "Pune", "addressCountry": "IN" })
+    );
+    assert_eq!(
+        posting["baseSalary"],
+        json!({ "@type": "MonetaryAmount", "currency": "INR",
+            "value": { "@type": "QuantitativeValue", "minValue": 240000, "maxValue": 300000, "unitText": "MONTH" } })
+    );
+    assert_eq!(
+        (posting["jobLocationType"].as_str(), posting["applicantLocationRequirements"]["name"].as_str()),
+        (Some("TELECOMMUTE"), Some("India"))
+    );
+    assert_eq!(posting["identifier"]["value"], id.as_str());
+
+    // An on-site job has a place and no remote properties.
+    let on_site = post_job(app, &token, "Rust Engineer", "On-site").await;
+    let posting = json_ld(&crawl(app, &format!("/job/{on_site}")).await.2).unwrap();
+    assert_eq!(job_posting_problems(&posting), Vec::<String>::new());
+    assert!(posting.get("jobLocationType").is_none() && posting.get("applicantLocationRequirements").is_none());
+}
+
+async fn closed_deleted_and_hidden_jobs_say_what_they_are(app: &TestApp) {
+    let token = recruiter(app).await;
+    let closed = post_job(app, &token, "Closed Role", "Hybrid").await;
+    let response =
+        app.client.put(app.url(&format!("/api/v1/jobs/closeJob/{closed}"))).bearer_auth(&token).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let (status, _, html) = crawl(app, &format!("/job/{closed}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(title(&html), "Closed Role at Acme & Sons (closed) | jobportal");
+    assert!(
+        meta(&html, "name", "description")
+            .unwrap()
+            .starts_with("This job is closed to applications. Closed Role at Acme & Sons.")
+    );
+    assert_eq!(json_ld(&html), None, "a closed job has no JobPosting");
+
+    let deleted = post_job(app, &token, "Deleted Role", "Hybrid").await;
+    let response = app
+        .client
+        .delete(app.url(&format!("/api/v1/jobs/deleteJob/{deleted}")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let (status, content_type, html) = crawl(app, &format!("/job/{deleted}")).await;
+    assert_eq!((status, content_type.as_str()), (410, "text/html; charset=utf-8"));
+    assert_eq!(title(&html), "Job removed | jobportal");
+    assert_eq!(meta(&html, "name", "robots").as_deref(), Some("noindex"));
+    assert!(html.contains("<div id=\"root\">") && json_ld(&html).is_none(), "{html}");
+
+    let hidden = post_job(app, &token, "Hidden Role", "Hybrid").await;
+    jobportal::accounts::create_admin(&app.db, "root@example.com", "Root", "Admin", "correct horse battery")
+        .await
+        .unwrap();
+    let admin = app.log_in("root@example.com", "correct horse battery").await;
+    let response = app
+        .client
+        .put(app.url(&format!("/api/v1/admin/jobs/{hidden}/hide")))
+        .bearer_auth(&admin)
+        .json(&json!({ "reason": "Spam" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let (status, _, html) = crawl(app, &format!("/job/{hidden}")).await;
+    assert_eq!((status, title(&html).as_str(), json_ld(&html)), (404, "Page not found | jobportal", None));
+    let (status, _, html) = crawl(app, "/job/no-such-job").await;
+    assert_eq!((status, title(&html).as_str()), (404, "Page not found | jobportal"));
+}
+
+async fn category_pages_have_their_own_head_and_unknown_paths_are_404(app: &TestApp) {
+    let (status, _, html) = crawl(app, "/category/human-resource").await;
+    assert_eq!((status, title(&html).as_str()), (200, "Human Resource jobs | jobportal"));
+    assert_eq!(
+        meta(&html, "name", "description").unwrap(),
+        "Human Resource jobs on jobportal. Hire, develop and look after the people who make an organisation work."
+    );
+    let canonical = format!("{}/category/human-resource", app.address);
+    assert_eq!(between(&html, "<link rel=\"canonical\" href=\"", "\""), Some(canonical.as_str()));
+    assert_eq!(crawl(app, "/category/no-such-area").await.0, 404);
+
+    let (status, _, html) = crawl(app, "/no-such-page").await;
+    assert_eq!((status, title(&html).as_str()), (404, "Page not found | jobportal"));
+    assert!(html.contains("<div id=\"root\">"), "the app's page, which shows its not-found screen");
+    for path in ["/favicon.png", "/job/a/b", "/jobsx"] {
+        assert_eq!(crawl(app, path).await.0, 404, "{path}");
+    }
+    for (path, expected) in [
+        ("/", "jobportal: Connecting Talent with Opportunity"),
+        ("/jobs", "Jobs | jobportal"),
+        ("/Terms/", "Terms | jobportal"),
+    ] {
+        let (status, _, html) = crawl(app, path).await;
+        assert_eq!((status, title(&html).as_str()), (200, expected), "{path}");
+    }
+    for path in ["/login", "/dashboard/my-jobs", "/dashboard/admin/audit", "/update-password/abc", "/career-paths"] {
+        assert_eq!(crawl(app, path).await.0, 200, "{path}");
+    }
+}
+
+/// The sitemap file's addresses and their `lastmod`, after checking it against the protocol: well
+/// formed, the sitemaps namespace, `<urlset>` of `<url>` (or `<sitemapindex>` of `<sitemap>`), each
+/// with one absolute `<loc>` on this site and at most one W3C date-time `<lastmod>`, at most 50,000
+/// of them in at most 50 MB.
+fn read_sitemap(app: &TestApp, xml: &str, root: &str) -> Vec<(String, Option<String>)> {
+    use quick_xml::events::Event;
+    assert!(xml.len() <= 50 * 1024 * 1024);
+    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), "{}", &xml[..100.min(xml.len())]);
+    let entry = if root == "urlset" { "url" } else { "sitemap" };
+    let mut reader = quick_xml::Reader::from_str(xml);
+    let (mut stack, mut entries, mut text) = (Vec::<String>::new(), Vec::new(), String::new());
+    let (mut loc, mut lastmod): (Option<String>, Option<String>) = (None, None);
+    loop {
+        match reader.read_event().expect("well-formed XML") {
+            Event::Start(element) => {
+                let name = String::from_utf8(element.name().as_ref().to_vec()).unwrap();
+                let expected = match stack.len() {
+                    0 => root,
+                    1 => entry,
+                    _ => "loc or lastmod",
+                };
+                assert!(
+                    expected == name || (stack.len() == 2 && ["loc", "lastmod"].contains(&name.as_str())),
+                    "{name} in {stack:?}"
+                );
+                if stack.is_empty() {
+                    let namespace =
+                        element.attributes().map(Result::unwrap).find(|a| a.key.as_ref() == b"xmlns").unwrap();
+                    assert_eq!(namespace.value.as_ref(), b"http://www.sitemaps.org/schemas/sitemap/0.9");
+                }
+                stack.push(name);
+                text.clear();
+            }
+            Event::Text(content) => text.push_str(&content.decode().unwrap()),
+            Event::GeneralRef(reference) => {
+                let entity = match reference.as_ref() {
+                    b"amp" => "&",
+                    b"lt" => "<",
+                    b"gt" => ">",
+                    b"quot" => "\"",
+                    b"apos" => "'",
+                    other => panic!("unknown entity {other:?}"),
+                };
+                text.push_str(entity);
+            }
+            Event::End(_) => {
+                let name = stack.pop().unwrap();
+                match name.as_str() {
+                    "loc" => {
+                        assert!(loc.is_none(), "one loc");
+                        assert!(text.starts_with(&app.address) && text.len() <= 2048, "{text}");
+                        loc = Some(text.clone());
+                    }
+                    "lastmod" => {
+                        assert!(lastmod.is_none() && OffsetDateTime::parse(&text, &Rfc3339).is_ok(), "{text}");
+                        lastmod = Some(text.clone());
+                    }
+                    name if name == entry => entries.push((loc.take().expect("a loc"), lastmod.take())),
+                    _ => {}
+                }
+            }
+            Event::Eof => break,
+            Event::Decl(_) => {}
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!(stack.is_empty() && !entries.is_empty() && entries.len() <= 50_000, "{} entries", entries.len());
+    entries
+}
+
+async fn fetch_xml(app: &TestApp, path: &str) -> String {
+    let (status, content_type, xml) = crawl(app, path).await;
+    assert_eq!((status, content_type.as_str()), (200, "application/xml; charset=utf-8"), "{path}");
+    xml
+}
+
+async fn robots_and_the_sitemap_list_every_open_job_and_category(app: &TestApp) {
+    let (status, content_type, robots) = crawl(app, "/robots.txt").await;
+    assert_eq!((status, content_type.as_str()), (200, "text/plain; charset=utf-8"));
+    assert_eq!(
+        robots,
+        format!(
+            "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /alerts/\nDisallow: /update-password/\n\nSitemap: {}/sitemap.xml\n",
+            app.address
+        )
+    );
+    let token = recruiter(app).await;
+    let open = post_job(app, &token, "Open Role", "Remote").await;
+    let closed = post_job(app, &token, "Closed Role", "Remote").await;
+    app.client.put(app.url(&format!("/api/v1/jobs/closeJob/{closed}"))).bearer_auth(&token).send().await.unwrap();
+    let entries = read_sitemap(app, &fetch_xml(app, "/sitemap.xml").await, "urlset");
+    let locs: Vec<String> = entries.iter().map(|(loc, _)| loc.replacen(&app.address, "", 1)).collect();
+    assert_eq!(&locs[..6], ["/", "/jobs", "/about", "/privacy-policy", "/terms", "/contact"]);
+    assert_eq!(locs[6], "/category/engineering");
+    assert_eq!(locs.iter().filter(|loc| loc.starts_with("/category/")).count(), 11);
+    assert!(locs.contains(&"/category/human-resource".to_string()));
+    assert_eq!(locs.last().unwrap(), &format!("/job/{open}"), "the open job, not the closed one");
+    assert_eq!(locs.iter().filter(|loc| loc.starts_with("/job/")).count(), 1);
+    let (_, job_lastmod) = entries.last().unwrap();
+    assert!(
+        job_lastmod
+            .as_ref()
+            .unwrap()
+            .starts_with(&jobportal::jobs::model::rfc3339_from_millis(jobportal::db::now_millis())[..10])
+    );
+    // Engineering's newest job is the closed one, posted last: still on the category's page.
+    assert!(entries[6].1 >= *job_lastmod, "a category's lastmod is its newest job's: {entries:?}");
+    assert_eq!(crawl(app, "/sitemaps/nothing.xml").await.0, 404);
+}
+
+/// Writes `count` open jobs straight into the table, as fast as each engine can.
+async fn bulk_jobs(app: &TestApp, recruiter: &str, category: &str, count: i64) {
+    let columns = "id, user_id, category_id, title, company, description, location, salary, date_of_posting, \
+                   deadline, max_applicants, max_positions, skillsets, job_type, created_at";
+    let values = "'bulk-' || n, $1, $2, 'Bulk Job', 'Acme', 'A job.', 'Pune', 1000, 1793491200000, 4102444800000, 5, 1, '[]', 'Full-time', 1793491200000";
+    let sql = match &app.db {
+        jobportal::db::Db::Sqlite(_) => format!(
+            "WITH RECURSIVE series(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM series WHERE n < $3) \
+             INSERT INTO jobs ({columns}) SELECT {values} FROM series"
+        ),
+        jobportal::db::Db::Postgres(_) => {
+            format!("INSERT INTO jobs ({columns}) SELECT {values} FROM generate_series(1, $3) AS series(n)")
+        }
+    };
+    jobportal::dispatch!(&app.db, |pool| {
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(recruiter).bind(category).bind(count).execute(pool).await.map(|_| ())
+    })
+    .unwrap();
+}
+
+async fn past_50000_addresses_the_sitemap_is_an_index_of_files_within_the_limit(app: &TestApp) {
+    let recruiter = app.recruiter().await;
+    let category = app.category_id("Finance").await;
+    bulk_jobs(app, &recruiter, &category, 50_001).await;
+    let index = read_sitemap(app, &fetch_xml(app, "/sitemap.xml").await, "sitemapindex");
+    let files: Vec<String> = index.iter().map(|(loc, _)| loc.replacen(&app.address, "", 1)).collect();
+    assert_eq!(files, ["/sitemaps/pages.xml", "/sitemaps/jobs-0.xml", "/sitemaps/jobs-1.xml"]);
+    assert!(index.iter().all(|(_, lastmod)| lastmod.is_some()));
+    let pages = read_sitemap(app, &fetch_xml(app, "/sitemaps/pages.xml").await, "urlset");
+    assert_eq!(pages.len(), 6 + 11);
+    let mut jobs = 0;
+    for file in &files[1..] {
+        let entries = read_sitemap(app, &fetch_xml(app, file).await, "urlset");
+        assert!(entries.iter().all(|(loc, _)| loc.contains("/job/bulk-")), "{file}");
+        jobs += entries.len();
+    }
+    assert_eq!(jobs, 50_001, "every open job, each once");
+}
