@@ -201,32 +201,26 @@ fn lastmod(millis: i64) -> String {
 }
 
 fn urlset(urls: &[(String, Option<i64>)]) -> String {
-    let mut xml = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
-    );
-    for (loc, modified) in urls {
-        xml.push_str(&format!("  <url><loc>{}</loc>", xml_escape(loc)));
-        if let Some(modified) = modified {
-            xml.push_str(&format!("<lastmod>{}</lastmod>", lastmod(*modified)));
-        }
-        xml.push_str("</url>\n");
-    }
-    xml.push_str("</urlset>\n");
-    xml
+    sitemap_xml("urlset", "url", urls)
 }
 
 fn sitemap_index(files: &[(String, Option<i64>)]) -> String {
-    let mut xml = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    sitemap_xml("sitemapindex", "sitemap", files)
+}
+
+/// A `<root>` of one `<entry>` per address, each with its `lastmod` when it has one.
+fn sitemap_xml(root: &str, entry: &str, items: &[(String, Option<i64>)]) -> String {
+    let mut xml = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<{root} xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
     );
-    for (loc, modified) in files {
-        xml.push_str(&format!("  <sitemap><loc>{}</loc>", xml_escape(loc)));
+    for (loc, modified) in items {
+        xml.push_str(&format!("  <{entry}><loc>{}</loc>", xml_escape(loc)));
         if let Some(modified) = modified {
             xml.push_str(&format!("<lastmod>{}</lastmod>", lastmod(*modified)));
         }
-        xml.push_str("</sitemap>\n");
+        xml.push_str(&format!("</{entry}>\n"));
     }
-    xml.push_str("</sitemapindex>\n");
+    xml.push_str(&format!("</{root}>\n"));
     xml
 }
 
