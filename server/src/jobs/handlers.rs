@@ -5,15 +5,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::accounts::session::Recruiter;
+use crate::accounts::session::{Recruiter, TOKEN_INVALID};
 use crate::envelope::{Ack, Reply, ack, ok};
-use crate::error::{ApiResult, AppError, Constraint, ErrorBody, JsonBody, PathParam, ResultExt};
+use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 use crate::state::AppState;
 
 use super::form::{self, DEADLINE_AFTER_POSTING, Fields};
 use super::model::JobEdit;
 use super::model::{FoundJob, Job};
-use super::repo::{self, CloseOutcome, EditOutcome};
+use super::repo::{self, CloseOutcome, EditOutcome, Posted};
 use super::search::{self, JobSearch};
 
 pub use super::search::MAX_PAGE_SIZE;
@@ -230,9 +230,12 @@ pub async fn create_job(
     FormFields(fields): FormFields,
 ) -> ApiResult<(StatusCode, Reply<JobResponse>)> {
     let job = form::new_job(&fields, caller.id)?;
-    let no_category = || AppError::bad_request("Category does not exist");
-    let job = repo::insert(&state.db, &job).await.on_constraint(Constraint::JobCategory, no_category)?;
-    let job = job.ok_or_else(no_category)?;
+    let job = match repo::insert(&state.db, &job).await? {
+        Posted::Listed(job) => *job,
+        Posted::NoCategory => return Err(AppError::bad_request("Category does not exist")),
+        // The session ended with the suspension; this request had already passed its check.
+        Posted::Suspended => return Err(AppError::unauthorized(TOKEN_INVALID)),
+    };
     state.jobs_changed().await;
     Ok((StatusCode::CREATED, ok("Job created successfully", JobResponse { data: job })))
 }

@@ -3,21 +3,35 @@ use crate::dispatch;
 
 use super::model::{JOB_COLUMNS, Job, JobEdit, JobRow, LISTED, NewJob};
 
-/// Lists a new job; `None` when its category is hidden.
+pub enum Posted {
+    Listed(Box<Job>),
+    /// No such category, or an admin hid it: it takes no new jobs.
+    NoCategory,
+    /// An admin suspended the recruiter while the job was on its way.
+    Suspended,
+}
+
+/// Lists a new job, unless its category is hidden or missing or its recruiter suspended. The
+/// statement itself checks both, holding the two rows (on PostgreSQL) until it commits: a
+/// suspension or a hidden category committed first is seen, and one committed after finds the job
+/// (it hides the suspended recruiter's jobs in its own transaction). SQLite runs one writer at a time.
 #[tracing::instrument(skip_all)]
-pub async fn insert(db: &Db, job: &NewJob) -> Result<Option<Job>, sqlx::Error> {
-    // A category an admin hid takes no new jobs: the statement inserts nothing then. (A category
-    // that does not exist is the foreign key's to refuse.)
+pub async fn insert(db: &Db, job: &NewJob) -> Result<Posted, sqlx::Error> {
     const INSERT: &str = "INSERT INTO jobs (id, user_id, category_id, title, company, description, location, \
          salary, date_of_posting, deadline, max_applicants, max_positions, skillsets, job_type, created_at, \
          salary_max, work_mode) \
-         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17 \
-         WHERE NOT EXISTS (SELECT 1 FROM categories WHERE id = $3 AND hidden_at IS NOT NULL)";
+         SELECT $1, u.id, c.id, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17 \
+         FROM users u JOIN categories c ON c.id = $3 \
+         WHERE u.id = $2 AND u.suspended_at IS NULL AND c.hidden_at IS NULL";
+    let insert = match db {
+        Db::Sqlite(_) => INSERT.to_string(),
+        Db::Postgres(_) => format!("{INSERT} FOR SHARE OF u, c"),
+    };
     let id = new_id();
     let skillsets = serde_json::to_string(&job.skillsets).expect("a list of strings serializes");
     let now = now_millis();
     let inserted = dispatch!(db, |pool| {
-        sqlx::query(INSERT)
+        sqlx::query(sqlx::AssertSqlSafe(insert.as_str()))
             .bind(&id)
             .bind(&job.user_id)
             .bind(&job.category_id)
@@ -39,10 +53,14 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Option<Job>, sqlx::Error> {
             .await
             .map(|done| done.rows_affected())
     })?;
-    if inserted == 0 {
-        return Ok(None);
+    if inserted == 1 {
+        let job = find_own(db, &id, &job.user_id).await?.ok_or(sqlx::Error::RowNotFound)?;
+        return Ok(Posted::Listed(Box::new(job)));
     }
-    find_own(db, &id, &job.user_id).await
+    const SUSPENDED: &str = "SELECT id FROM users WHERE id = $1 AND suspended_at IS NOT NULL";
+    let suspended: Option<(String,)> =
+        dispatch!(db, |pool| sqlx::query_as(SUSPENDED).bind(&job.user_id).fetch_optional(pool).await)?;
+    Ok(if suspended.is_some() { Posted::Suspended } else { Posted::NoCategory })
 }
 
 /// A listed job (see `LISTED`): what anyone may see.

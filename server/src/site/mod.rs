@@ -111,9 +111,7 @@ async fn sitemap_file(State(site): State<Arc<Site>>, UrlPath(file): UrlPath<Stri
 
 async fn sitemap_answer(site: &Site, name: &str) -> Response {
     match site.sitemaps.file(name).await {
-        Ok(Some(xml)) => {
-            ([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml.as_str().to_owned()).into_response()
-        }
+        Ok(Some(xml)) => ([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml).into_response(),
         Ok(None) => html(StatusCode::NOT_FOUND, &Head::not_found().apply(site.pages.for_path(name))),
         Err(error) => {
             tracing::warn!(%error, "the sitemap could not be read from the database");
@@ -140,7 +138,7 @@ async fn page(site: &Site, path: &str) -> Response {
             Err(error) => return unavailable(error, plain),
         },
         Screen::Category(slug) => match categories::list(&site.db).await {
-            Ok(list) => match sitemap::category_by_slug(&list, slug) {
+            Ok(list) => match percent_decoded(slug).and_then(|slug| sitemap::category_by_slug(&list, &slug)) {
                 Some(category) => {
                     let canonical = sitemap::category_url(&site.public_url, &category.name);
                     (StatusCode::OK, Some(seo::category_head(&category.name, &category.description, canonical)))
@@ -160,6 +158,28 @@ async fn page(site: &Site, path: &str) -> Response {
         Some(head) => html(status, &head.apply(plain)),
         None => html(status, plain),
     }
+}
+
+/// A path segment as the browser meant it (`r%26d-labs` is `r&d-labs`); `None` when its escapes
+/// are not UTF-8.
+fn percent_decoded(segment: &str) -> Option<String> {
+    let bytes = segment.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let hex = bytes.get(at + 1..at + 3).and_then(|pair| std::str::from_utf8(pair).ok());
+        match (bytes[at], hex.and_then(|pair| u8::from_str_radix(pair, 16).ok())) {
+            (b'%', Some(byte)) => {
+                decoded.push(byte);
+                at += 3;
+            }
+            (byte, _) => {
+                decoded.push(byte);
+                at += 1;
+            }
+        }
+    }
+    String::from_utf8(decoded).ok()
 }
 
 /// The database did not answer: the app's page all the same (it shows its own error), as a 503.
@@ -416,6 +436,14 @@ mod tests {
         assert!(!login.contains("href=\"/assets/react.js\""), "the entry's own imports are left to it: {login}");
         assert!(login.find("forms.js").unwrap() < login.find("</head>").unwrap(), "in the head: {login}");
         assert_eq!(pages.for_path("/login/"), login, "a trailing slash is the same screen");
+    }
+
+    #[test]
+    fn a_segment_is_percent_decoded_as_utf8() {
+        assert_eq!(percent_decoded("r%26d-labs").as_deref(), Some("r&d-labs"));
+        assert_eq!(percent_decoded("caf%C3%A9").as_deref(), Some("café"));
+        assert_eq!(percent_decoded("100%").as_deref(), Some("100%"), "a lone % is itself");
+        assert_eq!(percent_decoded("%FF"), None);
     }
 
     #[test]

@@ -5,11 +5,13 @@
 //! the n-th block of 50,000 (so no file can pass the limit).
 //!
 //! Anyone may ask for these, and the job files read many rows: each file is made at most once a
-//! minute, one at a time, and only a few are kept.
+//! minute and one at a time, and only files that exist are made or kept (a name past the last
+//! block of jobs is a 404 before any work), so no run of names can make the server build more.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use bytes::Bytes;
 
 use crate::categories::model::Category;
 use crate::db::{Db, now_millis};
@@ -20,8 +22,6 @@ use crate::jobs::model::{LISTED, rfc3339_from_millis};
 pub const MAX_URLS: i64 = 50_000;
 /// How long a made file is served before it is made again.
 const FRESH_FOR: Duration = Duration::from_secs(60);
-/// Made files kept at once; a job file of 50,000 addresses is about 4 MB.
-const KEPT: usize = 8;
 
 /// The public pages of the site itself, always in the sitemap.
 const SITE_PAGES: [&str; 6] = ["/", "/jobs", "/about", "/privacy-policy", "/terms", "/contact"];
@@ -58,7 +58,9 @@ pub fn category_url(public_url: &str, name: &str) -> String {
 pub struct Sitemaps {
     db: Db,
     public_url: String,
-    made: tokio::sync::Mutex<HashMap<String, (Instant, Arc<String>)>>,
+    /// Each file as last made: at most the main file, the pages and one per block of 50,000 jobs
+    /// (a job file of 50,000 addresses is about 4 MB).
+    made: tokio::sync::Mutex<HashMap<String, (Instant, Bytes)>>,
 }
 
 impl Sitemaps {
@@ -76,14 +78,14 @@ impl Sitemaps {
     }
 
     /// A sitemap file by name (`sitemap.xml`, `pages.xml`, `jobs-3.xml`); `None` for no such file.
-    pub async fn file(&self, name: &str) -> Result<Option<Arc<String>>, sqlx::Error> {
+    pub async fn file(&self, name: &str) -> Result<Option<Bytes>, sqlx::Error> {
         let block = match name {
             "sitemap.xml" | "pages.xml" => None,
             _ => match name.strip_prefix("jobs-").and_then(|rest| rest.strip_suffix(".xml")) {
                 Some(digits)
                     if !digits.is_empty() && digits.len() <= 9 && digits.bytes().all(|b| b.is_ascii_digit()) =>
                 {
-                    Some(digits.parse::<i64>().unwrap_or(0))
+                    Some(digits.parse::<i64>().unwrap_or(i64::MAX))
                 }
                 _ => return Ok(None),
             },
@@ -96,17 +98,15 @@ impl Sitemaps {
             return Ok(Some(body.clone()));
         }
         let body = match block {
-            Some(block) => self.jobs_file(block).await?,
+            Some(block) => match self.jobs_file(block).await? {
+                Some(body) => body,
+                None => return Ok(None),
+            },
             None if name == "pages.xml" => self.pages_file().await?,
             None => self.main_file().await?,
         };
-        let body = Arc::new(body);
+        let body = Bytes::from(body);
         made.retain(|_, (at, _)| at.elapsed() < FRESH_FOR);
-        while made.len() >= KEPT {
-            let oldest = made.iter().min_by_key(|(_, (at, _))| *at).map(|(key, _)| key.clone());
-            let Some(oldest) = oldest else { break };
-            made.remove(&oldest);
-        }
         made.insert(name.to_string(), (Instant::now(), body.clone()));
         Ok(Some(body))
     }
@@ -124,7 +124,8 @@ impl Sitemaps {
             dispatch!(&self.db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now).fetch_one(pool).await)?;
         if open <= room {
             let mut urls = pages;
-            urls.extend(self.job_urls(now, None).await?);
+            // Jobs posted since the count are left to the next minute's file, not past the limit.
+            urls.extend(self.job_urls(now, None, room).await?);
             return Ok(urlset(&urls));
         }
         let sql = format!(
@@ -146,8 +147,13 @@ impl Sitemaps {
         Ok(urlset(&self.page_urls().await?))
     }
 
-    async fn jobs_file(&self, block: i64) -> Result<String, sqlx::Error> {
-        Ok(urlset(&self.job_urls(now_millis(), Some(block)).await?))
+    /// The n-th block's open jobs; `None` when it has none (no such file).
+    async fn jobs_file(&self, block: i64) -> Result<Option<String>, sqlx::Error> {
+        if block > i64::MAX / MAX_URLS - 1 {
+            return Ok(None);
+        }
+        let urls = self.job_urls(now_millis(), Some(block), MAX_URLS).await?;
+        Ok((!urls.is_empty()).then(|| urlset(&urls)))
     }
 
     /// The site's own pages, and each listed category's with its newest listed job as `lastmod`.
@@ -168,12 +174,18 @@ impl Sitemaps {
         Ok(urls)
     }
 
-    /// Open jobs, oldest first: all, or those of one block of `seq`.
-    async fn job_urls(&self, now: i64, block: Option<i64>) -> Result<Vec<(String, Option<i64>)>, sqlx::Error> {
+    /// Open jobs, oldest first, at most `limit`: all, or those of one block of `seq`.
+    async fn job_urls(
+        &self,
+        now: i64,
+        block: Option<i64>,
+        limit: i64,
+    ) -> Result<Vec<(String, Option<i64>)>, sqlx::Error> {
         let (from, to) = block.map_or((0, i64::MAX), |block| (block * MAX_URLS, (block + 1) * MAX_URLS));
         let sql = format!(
-            "SELECT j.id, j.created_at FROM jobs j WHERE {} AND j.seq >= $2 AND j.seq < $3 ORDER BY j.seq LIMIT {MAX_URLS}",
-            open_condition()
+            "SELECT j.id, j.created_at FROM jobs j WHERE {} AND j.seq >= $2 AND j.seq < $3 ORDER BY j.seq LIMIT {}",
+            open_condition(),
+            limit.clamp(0, MAX_URLS)
         );
         let rows: Vec<(String, i64)> = dispatch!(&self.db, |pool| {
             sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now).bind(from).bind(to).fetch_all(pool).await

@@ -246,6 +246,10 @@ async fn a_suspended_account_cannot_log_in_and_its_jobs_are_hidden_until_it_is_r
     assert_eq!(login("wrong password!").await.0, 401);
     assert_eq!(search_titles(app, "q=plumber").await, Vec::<String>::new());
     assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{}", job.id)).await.0, 404);
+    // A job on its way when the suspension lands is refused by the insert itself.
+    let late = crate::helpers::new_job(&recruiter_id, &category, "Late Plumber");
+    let late = jobportal::jobs::repo::insert(&app.db, &late).await.unwrap();
+    assert!(matches!(late, jobportal::jobs::repo::Posted::Suspended));
     let mail = app.mail("rita@example.com", "account was suspended").await;
     assert!(mail.contains("The reason given: Fake company"), "{mail}");
 

@@ -214,12 +214,13 @@ impl TestApp {
     }
 
     pub async fn job(&self, recruiter: &str, category: &str, title: &str) -> Job {
-        let job = jobs_repo::insert(&self.db, &new_job(recruiter, category, title))
-            .await
-            .expect("the job is stored")
-            .expect("its category is not hidden");
+        let jobs_repo::Posted::Listed(job) =
+            jobs_repo::insert(&self.db, &new_job(recruiter, category, title)).await.expect("the job is stored")
+        else {
+            panic!("the recruiter and the category are there");
+        };
         self.sync_index().await;
-        job
+        *job
     }
 
     pub async fn delete_job_directly(&self, id: &str) {

@@ -266,6 +266,16 @@ async fn category_pages_have_their_own_head_and_unknown_paths_are_404(app: &Test
     let canonical = format!("{}/category/human-resource", app.address);
     assert_eq!(between(&html, "<link rel=\"canonical\" href=\"", "\""), Some(canonical.as_str()));
     assert_eq!(crawl(app, "/category/no-such-area").await.0, 404);
+    // A name with characters a path escapes: the sitemap's address and the browser's both find it.
+    let admin =
+        jobportal::accounts::create_admin(&app.db, "root@example.com", "Root", "Admin", "correct horse battery")
+            .await
+            .unwrap();
+    jobportal::categories::repo::insert(&app.db, "R&D Café", "Research and development.", &admin).await.unwrap();
+    let (status, _, html) = crawl(app, "/category/r%26d-caf%C3%A9").await;
+    assert_eq!((status, title(&html).as_str()), (200, "R&D Café jobs | jobportal"));
+    let sitemap = fetch_xml(app, "/sitemap.xml").await;
+    assert!(sitemap.contains(&format!("<loc>{}/category/r%26d-caf%C3%A9</loc>", app.address)), "{sitemap}");
 
     let (status, _, html) = crawl(app, "/no-such-page").await;
     assert_eq!((status, title(&html).as_str()), (404, "Page not found | jobportal"));
@@ -393,7 +403,9 @@ async fn robots_and_the_sitemap_list_every_open_job_and_category(app: &TestApp) 
     );
     // Engineering's newest job is the closed one, posted last: still on the category's page.
     assert!(entries[6].1 >= *job_lastmod, "a category's lastmod is its newest job's: {entries:?}");
-    assert_eq!(crawl(app, "/sitemaps/nothing.xml").await.0, 404);
+    for missing in ["/sitemaps/nothing.xml", "/sitemaps/jobs-7.xml", "/sitemaps/jobs-999999999.xml"] {
+        assert_eq!(crawl(app, missing).await.0, 404, "{missing}: no such file, nothing made or kept");
+    }
 }
 
 /// Writes `count` open jobs straight into the table, as fast as each engine can.
