@@ -5,8 +5,9 @@
 //! the n-th block of 50,000 (so no file can pass the limit).
 //!
 //! Anyone may ask for these, and the job files read many rows: each file is made at most once a
-//! minute and one at a time, and only files that exist are made or kept (a name past the last
-//! block of jobs is a 404 before any work), so no run of names can make the server build more.
+//! minute and one at a time, and kept (an empty block too, as a 404) for that minute; a name past
+//! the newest job's block is a 404 after one look at the primary key. So no run of names makes the
+//! server read a block of jobs more than once a minute.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -58,9 +59,10 @@ pub fn category_url(public_url: &str, name: &str) -> String {
 pub struct Sitemaps {
     db: Db,
     public_url: String,
-    /// Each file as last made: at most the main file, the pages and one per block of 50,000 jobs
-    /// (a job file of 50,000 addresses is about 4 MB).
-    made: tokio::sync::Mutex<HashMap<String, (Instant, Bytes)>>,
+    /// Each file as last made, or that it has no addresses: at most the main file, the pages and
+    /// one per block of 50,000 jobs up to the newest job (a job file of 50,000 addresses is about
+    /// 4 MB).
+    made: tokio::sync::Mutex<HashMap<String, (Instant, Option<Bytes>)>>,
 }
 
 impl Sitemaps {
@@ -95,20 +97,26 @@ impl Sitemaps {
         if let Some((at, body)) = made.get(name)
             && at.elapsed() < FRESH_FOR
         {
-            return Ok(Some(body.clone()));
+            return Ok(body.clone());
         }
         let body = match block {
-            Some(block) => match self.jobs_file(block).await? {
-                Some(body) => body,
-                None => return Ok(None),
-            },
-            None if name == "pages.xml" => self.pages_file().await?,
-            None => self.main_file().await?,
+            // A block past the newest job's costs one look at the primary key, and is not kept.
+            Some(block) if block > self.last_block().await? => return Ok(None),
+            Some(block) => self.jobs_file(block).await?,
+            None if name == "pages.xml" => Some(self.pages_file().await?),
+            None => Some(self.main_file().await?),
         };
-        let body = Bytes::from(body);
+        let body = body.map(Bytes::from);
         made.retain(|_, (at, _)| at.elapsed() < FRESH_FOR);
         made.insert(name.to_string(), (Instant::now(), body.clone()));
-        Ok(Some(body))
+        Ok(body)
+    }
+
+    /// The block of the newest job's `seq`.
+    async fn last_block(&self) -> Result<i64, sqlx::Error> {
+        const SQL: &str = "SELECT CAST(COALESCE(MAX(seq), 0) AS BIGINT) FROM jobs";
+        let (last,): (i64,) = dispatch!(&self.db, |pool| sqlx::query_as(SQL).fetch_one(pool).await)?;
+        Ok(last / MAX_URLS)
     }
 
     async fn main_file(&self) -> Result<String, sqlx::Error> {
@@ -149,9 +157,6 @@ impl Sitemaps {
 
     /// The n-th block's open jobs; `None` when it has none (no such file).
     async fn jobs_file(&self, block: i64) -> Result<Option<String>, sqlx::Error> {
-        if block > i64::MAX / MAX_URLS - 1 {
-            return Ok(None);
-        }
         let urls = self.job_urls(now_millis(), Some(block), MAX_URLS).await?;
         Ok((!urls.is_empty()).then(|| urlset(&urls)))
     }
