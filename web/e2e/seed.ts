@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { expect } from './csp'
 import { freshEmail, signupCode } from './mail'
@@ -44,6 +47,22 @@ export async function signUp(api: APIRequestContext, accountType: 'Applicant' | 
     }),
   )
   return ok<Session>(await api.post('/api/v1/auth/login', { data: { email, password } }))
+}
+
+/** The server binary the runner starts (as playwright.config.ts finds it), whose `create-admin` makes Admins. */
+const serverBinary = () => process.env.JOBPORTAL_BIN ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/target/debug/jobportal')
+
+/**
+ * Makes an Admin with the server's `create-admin` command, on the database of the journeys' server
+ * (the same environment and DATA_DIR the runner gives it), and logs in. Signup never makes one.
+ */
+export async function createAdmin(api: APIRequestContext, label: string, password: string): Promise<Session & { user: { email: string } }> {
+  const email = freshEmail(`${label}-admin`)
+  execFileSync(serverBinary(), ['create-admin', '--email', email, '--first-name', 'Ada', '--last-name', 'Min'], {
+    env: { ...process.env, DATA_DIR: process.env.JOBPORTAL_E2E_DATA_DIR, ADMIN_PASSWORD: password },
+    stdio: 'pipe',
+  })
+  return ok<Session & { user: { email: string } }>(await api.post('/api/v1/auth/login', { data: { email, password } }))
 }
 
 /** The seeded categories' `_id`s by name. */

@@ -1,8 +1,12 @@
-import type { AccountType } from '@/features/auth/types'
+import type { AnyAccountType } from '@/features/auth/types'
 
-type DashboardLink = { name: string; path: string; type?: AccountType }
+/** `end`: the link is current on its own page only, not on the pages under it. */
+type DashboardLink = { name: string; path: string; type?: AnyAccountType; end?: boolean }
 
-/** SPEC section 2 "Dashboard", in its order (with Jobs for You, Saved Jobs and Saved Searches added for applicants): the sidebar, and on a phone the header's menu. */
+/**
+ * SPEC section 2 "Dashboard", in its order (with Jobs for You, Saved Jobs and Saved Searches added for
+ * applicants, and the admin console's pages for Admins): the sidebar, and on a phone the header's menu.
+ */
 const DASHBOARD_LINKS: DashboardLink[] = [
   { name: 'My Profile', path: '/dashboard/my-profile' },
   { name: 'My Jobs', path: '/dashboard/my-jobs', type: 'Recruiter' },
@@ -12,8 +16,13 @@ const DASHBOARD_LINKS: DashboardLink[] = [
   { name: 'My Applications', path: '/dashboard/my-applications', type: 'Applicant' },
   { name: 'Saved Jobs', path: '/dashboard/saved-jobs', type: 'Applicant' },
   { name: 'Saved Searches', path: '/dashboard/saved-searches', type: 'Applicant' },
+  { name: 'Overview', path: '/dashboard/admin', type: 'Admin', end: true },
+  { name: 'Categories', path: '/dashboard/admin/categories', type: 'Admin' },
+  { name: 'Jobs', path: '/dashboard/admin/jobs', type: 'Admin' },
+  { name: 'Accounts', path: '/dashboard/admin/accounts', type: 'Admin' },
+  { name: 'Audit Log', path: '/dashboard/admin/audit', type: 'Admin' },
   { name: 'Settings', path: '/dashboard/settings' },
 ]
 
-export const dashboardLinks = (accountType: AccountType | 'Admin' | null) =>
+export const dashboardLinks = (accountType: AnyAccountType | null) =>
   DASHBOARD_LINKS.filter((link) => !link.type || link.type === accountType)

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react'
 import { Navigate, type RouteObject } from 'react-router'
 import { NotFound } from '@/components/ui/not-found'
 import { Spinner } from '@/components/ui/spinner'
-import { ApplicantOnly, GuestOnly, RecruiterOnly, RequireAuth } from '@/features/auth/components/guards'
+import { AdminOnly, ApplicantOnly, GuestOnly, RecruiterOnly, RequireAuth } from '@/features/auth/components/guards'
 import { prefetchJob } from '@/features/jobs/api/get-job'
 import { PLACEHOLDER_PAGES } from './footer-links'
 import { RootLayout } from './layouts/root-layout'
@@ -79,6 +79,16 @@ export const routes: RouteObject[] = [
                       { path: 'my-applications', lazy: page(() => import('./routes/dashboard/my-applications')) },
                       { path: 'saved-jobs', lazy: page(() => import('./routes/dashboard/saved-jobs')) },
                       { path: 'saved-searches', lazy: page(() => import('./routes/dashboard/saved-searches')) },
+                    ],
+                  },
+                  {
+                    Component: AdminOnly,
+                    children: [
+                      { path: 'admin', lazy: page(() => import('./routes/dashboard/admin-overview')) },
+                      { path: 'admin/categories', lazy: page(() => import('./routes/dashboard/admin-categories')) },
+                      { path: 'admin/jobs', lazy: page(() => import('./routes/dashboard/admin-jobs')) },
+                      { path: 'admin/accounts', lazy: page(() => import('./routes/dashboard/admin-accounts')) },
+                      { path: 'admin/audit', lazy: page(() => import('./routes/dashboard/admin-audit')) },
                     ],
                   },
                   { path: '*', Component: NotFound },

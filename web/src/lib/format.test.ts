@@ -1,4 +1,4 @@
-import { formatCount, formatSalary } from './format'
+import { formatCount, formatDateTime, formatSalary } from './format'
 
 test('a salary is grouped the Indian way, in lakhs and crores', () => {
   expect(formatSalary(240000)).toBe('₹2,40,000 per month')
@@ -12,4 +12,9 @@ test('a salary range shows both ends, and one whose ends agree shows one figure'
   expect(formatSalary(40000, 95000)).toBe('₹40,000 – ₹95,000 per month')
   expect(formatSalary(40000, 40000)).toBe('₹40,000 per month')
   expect(formatSalary(40000, null)).toBe('₹40,000 per month')
+})
+
+test('an instant is shown to the minute in UTC, whatever the visitor\'s zone', () => {
+  expect(formatDateTime('2026-03-04T09:05:59Z')).toBe('4 March 2026, 09:05 UTC')
+  expect(formatDateTime('2026-03-04T23:30:00-02:00')).toBe('5 March 2026, 01:30 UTC')
 })

@@ -15,5 +15,13 @@ export const formatDate = (iso: string) =>
 export const formatShortDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
 
+const twoDigits = (n: number) => String(n).padStart(2, '0')
+
+/** An instant to the minute, in UTC like `formatDate`: "4 March 2026, 09:05 UTC". */
+export const formatDateTime = (iso: string) => {
+  const at = new Date(iso)
+  return `${formatDate(iso)}, ${twoDigits(at.getUTCHours())}:${twoDigits(at.getUTCMinutes())} UTC`
+}
+
 /** A count beside a filter: "(1,234)". */
 export const formatCount = (count: number) => `(${indian.format(count)})`

@@ -1,3 +1,4 @@
+import type { AdminAccount, AdminCategory, AdminJob, AdminOverview, AuditEntry } from '@/features/admin/types'
 import type { User } from '@/features/auth/types'
 import type { Application } from '@/features/applications/types'
 import type { Category } from '@/features/categories/types'
@@ -53,6 +54,16 @@ export const recruiter: User = {
   accountType: 'Recruiter',
   image: `${PUBLIC_URL}/api/v1/avatars/u-recruiter.svg`,
   token: 'recruiter-token',
+}
+
+export const admin: User = {
+  _id: 'u-admin',
+  firstName: 'Ada',
+  lastName: 'Min',
+  email: 'ada@example.com',
+  accountType: 'Admin',
+  image: `${PUBLIC_URL}/api/v1/avatars/u-admin.svg`,
+  token: 'admin-token',
 }
 
 /** When a fixture's application left `applied`, if it did. */
@@ -113,15 +124,70 @@ export const recruiterDetails = (overrides: Partial<RecruiterDetails> = {}): Rec
 /** A recruiter who has filled in nothing yet: the API sends `null` for each text. */
 export const emptyRecruiterDetails = (): RecruiterDetails => recruiterDetails({ company: null, position: null, contactNumber: null })
 
+/** 30 days ending 2026-03-30, with the counts on the days given ("YYYY-MM-DD" -> n). */
+const thirtyDays = (days: Record<string, number>) =>
+  Array.from({ length: 30 }, (_, index) => {
+    const day = new Date(Date.UTC(2026, 2, 1 + index)).toISOString().slice(0, 10)
+    return { day, count: days[day] ?? 0 }
+  })
+
 /** A job's overview: 30 days ending 2026-03-30, with `counts` on the days given ("YYYY-MM-DD" -> n). */
 export const applicationsOverview = (
   counts: Partial<Record<'applied' | 'shortlisted' | 'rejected' | 'withdrawn', number>> = {},
   days: Record<string, number> = {},
 ) => {
   const all = { applied: 0, shortlisted: 0, rejected: 0, withdrawn: 0, ...counts }
-  const perDay = Array.from({ length: 30 }, (_, index) => {
-    const day = new Date(Date.UTC(2026, 2, 1 + index)).toISOString().slice(0, 10)
-    return { day, count: days[day] ?? 0 }
-  })
-  return { counts: all, total: all.applied + all.shortlisted + all.rejected + all.withdrawn, perDay }
+  return { counts: all, total: all.applied + all.shortlisted + all.rejected + all.withdrawn, perDay: thirtyDays(days) }
 }
+
+export const adminOverview = (overrides: Partial<AdminOverview> = {}): AdminOverview => ({
+  accounts: { applicants: 1234, recruiters: 56, admins: 2, suspended: 3 },
+  openJobs: 789,
+  hiddenJobs: 4,
+  applicationsTotal: 4321,
+  applicationsPerDay: thirtyDays({ '2026-03-04': 5, '2026-03-30': 2 }),
+  ...overrides,
+})
+
+export const adminCategory = (overrides: Partial<AdminCategory> = {}): AdminCategory => ({
+  _id: 'c1',
+  name: 'Engineering',
+  description: 'Build and maintain systems.',
+  hidden: false,
+  jobsCount: 0,
+  ...overrides,
+})
+
+export const adminJob = (overrides: Partial<AdminJob> = {}): AdminJob => ({
+  ...job(),
+  hiddenAt: null,
+  hiddenReason: null,
+  recruiterEmail: 'raj@example.com',
+  recruiterSuspended: false,
+  ...overrides,
+})
+
+export const adminAccount = (overrides: Partial<AdminAccount> = {}): AdminAccount => ({
+  _id: 'u-recruiter',
+  firstName: 'Raj',
+  lastName: 'Rao',
+  email: 'raj@example.com',
+  accountType: 'Recruiter',
+  createdAt: '2026-01-02T08:00:00Z',
+  suspendedAt: null,
+  suspensionReason: null,
+  ...overrides,
+})
+
+export const auditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
+  _id: 'a1',
+  at: '2026-03-04T09:05:00Z',
+  adminId: 'u-admin',
+  adminEmail: 'ada@example.com',
+  action: 'job.hide',
+  targetType: 'job',
+  targetId: 'j1',
+  targetLabel: 'Backend Developer',
+  reason: 'Asks applicants for a fee',
+  ...overrides,
+})

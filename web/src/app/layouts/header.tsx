@@ -116,7 +116,7 @@ export function Header() {
               <ul aria-labelledby="mobile-dashboard" className="mt-2 flex flex-col gap-1">
                 {dashboardLinks(user.accountType).map((link) => (
                   <li key={link.path}>
-                    <NavLink to={link.path} className={linkClass} onClick={closeMenu}>
+                    <NavLink to={link.path} end={link.end} className={linkClass} onClick={closeMenu}>
                       {link.name}
                     </NavLink>
                   </li>

@@ -106,3 +106,15 @@ test('a logged-in person opening /login?next= goes straight there; an unsafe nex
   const other = renderApp('/login?next=//evil.example/')
   await waitFor(() => expect(other.router.state.location.pathname).toBe('/dashboard/my-profile'))
 })
+
+test('a suspended account\'s login shows "This account has been suspended" beside the password and in a toast', async () => {
+  server.use(http.post(apiUrl('/auth/login'), () => HttpResponse.json({ success: false, message: 'This account has been suspended' }, { status: 403 })))
+  const { user, router } = renderApp('/login')
+  await user.type(await screen.findByLabelText('Email Address'), 'raj@example.com')
+  await user.type(screen.getByLabelText('Password'), 'secret123')
+  await user.click(screen.getByRole('button', { name: 'Login' }))
+  await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('This account has been suspended'))
+  expect(screen.getAllByText('This account has been suspended')).toHaveLength(2)
+  expect(router.state.location.pathname).toBe('/login')
+  expect(localStorage.getItem('token')).toBeNull()
+})

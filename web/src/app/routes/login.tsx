@@ -7,7 +7,7 @@ import { FormField, PasswordField } from '@/components/ui/form-field'
 import { login } from '@/features/auth/api/auth-calls'
 import { userDetailsQueryOptions } from '@/features/auth/api/get-user-details'
 import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
-import { DEFAULT_AFTER_LOGIN } from '@/features/auth/components/guards'
+import { afterLogin } from '@/features/auth/components/guards'
 import { loginSchema, type LoginValues } from '@/features/auth/schemas'
 import { authStore, setToken, setUser } from '@/features/auth/store'
 import { errorMessage, safeNext } from '@/lib/api-client'
@@ -35,7 +35,7 @@ export default function LoginPage() {
       setUser(user)
       setToken(token)
       toast.success('Login Successful')
-      navigate(next ?? DEFAULT_AFTER_LOGIN, { replace: true })
+      navigate(next ?? afterLogin(user.accountType), { replace: true })
     } catch (error) {
       const message = errorMessage(error, 'Internal Server Error')
       toast.error(message)

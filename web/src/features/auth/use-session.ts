@@ -4,7 +4,7 @@ import { toast } from 'react-hot-toast'
 import { useNavigate } from 'react-router'
 import { logout as logoutCall } from './api/auth-calls'
 import { clearSession, setUser, useAuthState, useSessionState } from './store'
-import type { AccountType } from './types'
+import { ANY_ACCOUNT_TYPES, type AnyAccountType } from './types'
 
 /** The session as later screens need it: who is logged in, as what, and how to end it. */
 export function useSession() {
@@ -22,6 +22,7 @@ export function useSession() {
     toast.success('Logged Out')
   }, [navigate, queryClient])
 
-  const accountType: AccountType | null = user?.accountType === 'Applicant' || user?.accountType === 'Recruiter' ? user.accountType : null
+  // A stored user is whatever local storage held: an unknown type is none at all.
+  const accountType: AnyAccountType | null = user && ANY_ACCOUNT_TYPES.includes(user.accountType) ? user.accountType : null
   return { user, token, accountType, setUser, logout }
 }

@@ -2,18 +2,18 @@ import { NavLink, Outlet } from 'react-router'
 import { dashboardLinks } from '@/app/dashboard-links'
 import { Spinner } from '@/components/ui/spinner'
 import { LogoutButton } from '@/features/auth/components/logout-button'
-import type { AccountType } from '@/features/auth/types'
+import type { AnyAccountType } from '@/features/auth/types'
 import { useSession } from '@/features/auth/use-session'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-4 py-2 font-medium ${isActive ? 'bg-blue-100 text-blue-900' : 'text-gray-800 hover:bg-gray-100'}`
 
-function SidebarLinks({ accountType, onNavigate }: { accountType: AccountType | null; onNavigate?: () => void }) {
+function SidebarLinks({ accountType, onNavigate }: { accountType: AnyAccountType | null; onNavigate?: () => void }) {
   return (
     <ul className="flex flex-col gap-1">
       {dashboardLinks(accountType).map((item) => (
         <li key={item.path}>
-          <NavLink to={item.path} className={linkClass} onClick={onNavigate}>
+          <NavLink to={item.path} end={item.end} className={linkClass} onClick={onNavigate}>
             {item.name}
           </NavLink>
         </li>

@@ -94,3 +94,20 @@ test('a job is closed to applications from My Jobs, marked Closed, and reopened'
   expect(await screen.findByText('Job reopened')).toBeInTheDocument()
   await waitFor(async () => expect((await card('Frontend Developer')).queryByText('Closed')).not.toBeInTheDocument())
 })
+
+test('a job an admin hid says so on its card, with the reason; the others say nothing', async () => {
+  server.use(
+    http.get(apiUrl('/jobs/getAllJobs'), () =>
+      HttpResponse.json({
+        success: true,
+        message: 'Jobs fetched',
+        data: [job({ hiddenReason: 'Asks applicants for a fee' }), job({ _id: 'j2', title: 'Frontend Developer' })],
+      }),
+    ),
+  )
+  signIn(recruiter)
+  renderApp('/dashboard/my-jobs')
+  const card = async (title: string) => within((await screen.findByRole('heading', { name: title })).closest('article')!)
+  expect((await card('Backend Developer')).getByText('Hidden by an admin: Asks applicants for a fee')).toBeVisible()
+  expect((await card('Frontend Developer')).queryByText(/Hidden by an admin/)).not.toBeInTheDocument()
+})

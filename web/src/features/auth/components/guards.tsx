@@ -1,11 +1,15 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router'
 import { NotFound } from '@/components/ui/not-found'
 import { safeNext } from '@/lib/api-client'
-import { useAuthState } from '../store'
-import type { AccountType } from '../types'
+import { useAuthState, useSessionState } from '../store'
+import type { AnyAccountType } from '../types'
 import { useSession } from '../use-session'
 
-export const DEFAULT_AFTER_LOGIN = '/dashboard/my-profile'
+const DEFAULT_AFTER_LOGIN = '/dashboard/my-profile'
+const ADMIN_HOME = '/dashboard/admin'
+
+/** Where a login without a `next` leads: an Admin to the console, anyone else to their profile. */
+export const afterLogin = (accountType: AnyAccountType | null | undefined) => (accountType === 'Admin' ? ADMIN_HOME : DEFAULT_AFTER_LOGIN)
 
 /**
  * SPEC section 2 "Logged-out-only routes": with a token these lead on, to the `next` page a login
@@ -13,8 +17,9 @@ export const DEFAULT_AFTER_LOGIN = '/dashboard/my-profile'
  */
 export function GuestOnly() {
   const { token } = useAuthState()
+  const { user } = useSessionState()
   const [params] = useSearchParams()
-  return token ? <Navigate to={safeNext(params.get('next')) ?? DEFAULT_AFTER_LOGIN} replace /> : <Outlet />
+  return token ? <Navigate to={safeNext(params.get('next')) ?? afterLogin(user?.accountType)} replace /> : <Outlet />
 }
 
 /**
@@ -30,10 +35,11 @@ export function RequireAuth() {
 }
 
 /** The dashboard's pages of one account type: to any other they do not exist. */
-function OnlyFor({ type }: { type: AccountType }) {
+function OnlyFor({ type }: { type: AnyAccountType }) {
   const { accountType } = useSession()
   return accountType === type ? <Outlet /> : <NotFound />
 }
 
 export const RecruiterOnly = () => <OnlyFor type="Recruiter" />
 export const ApplicantOnly = () => <OnlyFor type="Applicant" />
+export const AdminOnly = () => <OnlyFor type="Admin" />

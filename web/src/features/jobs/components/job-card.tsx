@@ -36,6 +36,11 @@ export function JobCard({ job, children }: { job: Job; children?: ReactNode }) {
         )}
       </div>
       <p className="text-gray-700">{job.company}</p>
+      {job.hiddenReason != null && (
+        <p className="mt-2 rounded-md border border-danger bg-danger-soft p-2 text-sm font-medium break-words text-danger-strong">
+          Hidden by an admin: {job.hiddenReason}
+        </p>
+      )}
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-gray-700">
         <dt className="font-medium">Location</dt>
         <dd>{job.location}</dd>

@@ -4,7 +4,7 @@ import { LAST_PAGE, type JobSearch } from '../search'
 import type { Job } from '../types'
 import { SEARCH_FAILURE, type JobSearchState } from '../use-job-search'
 import { JobCard, JobListSkeleton } from './job-card'
-import { Pagination } from './pagination'
+import { Pagination } from '@/components/ui/pagination'
 
 const RESULTS_END = 'Results stop at 10000: narrow the search to see more'
 

@@ -1,14 +1,15 @@
-import { Button } from '@/components/ui/button'
+import { Button } from './button'
 
 type PaginationProps = {
   page: number
   pageCount: number
   /** More pages exist than `pageCount` says (the server stopped counting). */
-  hasMore: boolean
+  hasMore?: boolean
   onChange: (page: number) => void
 }
 
-export function Pagination({ page, pageCount, hasMore, onChange }: PaginationProps) {
+/** Previous and Next around "Page 2 of 5"; each end's button is disabled there. */
+export function Pagination({ page, pageCount, hasMore = false, onChange }: PaginationProps) {
   const last = page >= pageCount && !hasMore
   return (
     <nav aria-label="Pagination" className="mt-8 flex items-center justify-between gap-4">

@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { admin, auditEntry } from '@/testing/fixtures'
+import { renderApp } from '@/testing/render'
+import { apiUrl, server } from '@/testing/server'
+import { signIn } from '@/testing/session'
+
+const ENTRIES = [
+  auditEntry(),
+  auditEntry({ _id: 'a2', at: '2026-03-03T18:30:00Z', action: 'account.suspend', targetType: 'account', targetId: 'u1', targetLabel: 'raj@example.com', reason: 'Posts fake jobs' }),
+  auditEntry({ _id: 'a3', at: '2026-03-02T08:00:00Z', action: 'category.create', targetType: 'category', targetId: 'c9', targetLabel: 'Design', reason: null }),
+]
+
+test('the audit log is a table of when, which Admin, the action in words, its target and its reason', async () => {
+  server.use(http.get(apiUrl('/admin/audit'), () => HttpResponse.json({ success: true, message: 'Audit log fetched successfully', data: ENTRIES, total: 3, page: 1, limit: 20 })))
+  signIn(admin)
+  renderApp('/dashboard/admin/audit')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible()
+  const table = within(await screen.findByRole('table', { name: 'Audit log, page 1 of 1 (3 in all)' }))
+  expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['When', 'Admin', 'Action', 'Target', 'Reason'])
+  const rows = table.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))
+  expect(rows).toEqual([
+    ['4 March 2026, 09:05 UTC', 'ada@example.com', 'Hid job', 'Backend Developer', 'Asks applicants for a fee'],
+    ['3 March 2026, 18:30 UTC', 'ada@example.com', 'Suspended account', 'raj@example.com', 'Posts fake jobs'],
+    ['2 March 2026, 08:00 UTC', 'ada@example.com', 'Added category', 'Design', '—None'],
+  ])
+  expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument()
+})
+
+test('the audit log comes a page at a time', async () => {
+  const asked: string[] = []
+  server.use(
+    http.get(apiUrl('/admin/audit'), ({ request }) => {
+      const page = Number(new URL(request.url).searchParams.get('page'))
+      asked.push(String(page))
+      const data = page === 1 ? ENTRIES.slice(0, 2) : ENTRIES.slice(2)
+      return HttpResponse.json({ success: true, message: 'Audit log fetched successfully', data, total: 3, page, limit: 2 })
+    }),
+  )
+  signIn(admin)
+  const { user, router } = renderApp('/dashboard/admin/audit')
+  await screen.findByRole('table', { name: 'Audit log, page 1 of 2 (3 in all)' })
+  await user.click(screen.getByRole('button', { name: 'Next page' }))
+  const region = await screen.findByRole('region', { name: 'Audit log, page 2 of 2 (3 in all)' })
+  expect(within(region).getByText('Added category')).toBeVisible()
+  expect(router.state.location.search).toBe('?page=2')
+  expect(region).toHaveFocus()
+  expect(asked).toEqual(['1', '2'])
+})
+
+test('an empty audit log says so, and a refused one says why', async () => {
+  server.use(http.get(apiUrl('/admin/audit'), () => HttpResponse.json({ success: true, message: 'Audit log fetched successfully', data: [], total: 0, page: 1, limit: 20 })))
+  signIn(admin)
+  const first = renderApp('/dashboard/admin/audit')
+  expect(await screen.findByText('No Admin has done anything yet.')).toBeVisible()
+  first.unmount()
+
+  server.use(http.get(apiUrl('/admin/audit'), () => HttpResponse.json({ success: false, message: 'page must be a whole number from 1' }, { status: 400 })))
+  signIn(admin)
+  renderApp('/dashboard/admin/audit')
+  expect(await screen.findByText('page must be a whole number from 1')).toBeVisible()
+})

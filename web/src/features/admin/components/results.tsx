@@ -1,0 +1,67 @@
+import { useEffect, useEffectEvent, useId, type ReactNode, type RefObject } from 'react'
+import { Button } from '@/components/ui/button'
+import { Pagination } from '@/components/ui/pagination'
+import { errorMessage } from '@/lib/api-client'
+import { pageCount as countPages } from '../format'
+
+type Page = { data: unknown[]; total: number; limit: number }
+
+type Props = {
+  /** Moves to the list's heading when the list changes under the focus (a new page, a row gone). */
+  headingRef: RefObject<HTMLHeadingElement | null>
+  results: { data?: Page; error: Error | null; isFetching: boolean; isPlaceholderData: boolean; refetch: () => unknown }
+  page: number
+  onPage: (page: number, replace?: boolean) => void
+  /** "1 job found", "12 accounts found". */
+  count: (total: number) => string
+  loading: string
+  empty: string
+  children: ReactNode
+}
+
+/** A paged list's results: its heading, the count (announced), the items and Previous/Next. */
+export function Results({ headingRef, results, page, onPage, count, loading, empty, children }: Props) {
+  const headingId = useId()
+  const { data, error, isFetching, isPlaceholderData, refetch } = results
+  const pages = data ? countPages(data.total, data.limit) : 1
+
+  // A page the results no longer reach (its last item went, or a shared link): show the last there is.
+  const pastTheEnd = !!data && !isPlaceholderData && data.total > 0 && page > pages
+  const toLastPage = useEffectEvent(() => onPage(pages, true))
+  useEffect(() => {
+    if (pastTheEnd) toLastPage()
+  }, [pastTheEnd, pages])
+
+  const status = isFetching ? loading : error ? errorMessage(error, 'Internal Server Error') : data ? (data.total === 0 ? empty : count(data.total)) : ''
+
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-gray-900">
+        Results
+      </h2>
+      <p role="status" className="mt-2 min-h-6 text-gray-700">
+        {status}
+      </p>
+      {error && !data && (
+        <Button className="mt-4" onClick={() => refetch()}>
+          Try again
+        </Button>
+      )}
+      {data && data.data.length > 0 && (
+        <ul aria-labelledby={headingId} aria-busy={isPlaceholderData} className={`mt-4 flex flex-col gap-4 ${isPlaceholderData ? 'opacity-60' : ''}`}>
+          {children}
+        </ul>
+      )}
+      {data && pages > 1 && (
+        <Pagination
+          page={page}
+          pageCount={pages}
+          onChange={(next) => {
+            onPage(next)
+            headingRef.current?.focus()
+          }}
+        />
+      )}
+    </section>
+  )
+}

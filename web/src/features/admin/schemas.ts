@@ -1,0 +1,24 @@
+import { z } from '@/lib/zod'
+import { requiredText } from '@/lib/validation'
+
+/** The server's own limit and words (issue 15): a reason is counted in characters, as the server counts them. */
+export const REASON_MAX = 500
+export const REASON_REQUIRED = 'A reason is required'
+export const REASON_TOO_LONG = 'The reason may have at most 500 characters'
+
+export const reasonSchema = z.object({
+  reason: requiredText(REASON_REQUIRED).check(z.refine((reason) => [...reason].length <= REASON_MAX, REASON_TOO_LONG)),
+})
+export type ReasonValues = z.infer<typeof reasonSchema>
+
+export const CATEGORY_NAME_REQUIRED = 'Category name is required'
+export const CATEGORY_DESCRIPTION_REQUIRED = 'Category description is required'
+/** The server's limits on a category's name and description (the fields stop there). */
+export const CATEGORY_NAME_MAX = 100
+export const CATEGORY_DESCRIPTION_MAX = 1000
+
+export const categorySchema = z.object({
+  name: requiredText(CATEGORY_NAME_REQUIRED),
+  description: requiredText(CATEGORY_DESCRIPTION_REQUIRED),
+})
+export type CategoryValues = z.infer<typeof categorySchema>
