@@ -7,7 +7,7 @@ SERVER := server
 WEB := web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse
+.PHONY: run test test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages
 
 run: web-build server-release
 	WEB_DIR=$(CURDIR)/$(WEB)/dist ./$(SERVER)/target/release/jobportal
@@ -62,6 +62,12 @@ test-schema: server-debug
 bench: server-bench
 	command -v oha >/dev/null || cargo install oha --locked
 	python3 bench/search.py $(SERVER)/target/release/jobportal
+
+# The public pages of issue 15 on a seeded SQLite: a job's page (its head written by the server)
+# beside the same job as JSON and a plain screen, and the sitemap's files (bench/pages.py, BENCHMARKS.md).
+bench-pages: web-build server-bench
+	command -v oha >/dev/null || cargo install oha --locked
+	python3 bench/pages.py $(SERVER)/target/release/jobportal $(WEB)/dist
 
 # Lighthouse (mobile) on /, /jobs, /login and a job page in Debian's Chromium; run it on an idle
 # machine (bench/lighthouse/run.mjs, BENCHMARKS.md).

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use axum::extract::{Path as UrlPath, Request, State};
 use axum::handler::HandlerWithoutStateExt;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{Router, get, get_service};
@@ -101,23 +101,45 @@ async fn robots(State(site): State<Arc<Site>>) -> Response {
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], site.sitemaps.robots()).into_response()
 }
 
-async fn sitemap_index(State(site): State<Arc<Site>>) -> Response {
-    sitemap_answer(&site, "sitemap.xml").await
+async fn sitemap_index(State(site): State<Arc<Site>>, headers: HeaderMap) -> Response {
+    sitemap_answer(&site, "sitemap.xml", &headers).await
 }
 
-async fn sitemap_file(State(site): State<Arc<Site>>, UrlPath(file): UrlPath<String>) -> Response {
-    sitemap_answer(&site, &file).await
+async fn sitemap_file(State(site): State<Arc<Site>>, UrlPath(file): UrlPath<String>, headers: HeaderMap) -> Response {
+    sitemap_answer(&site, &file, &headers).await
 }
 
-async fn sitemap_answer(site: &Site, name: &str) -> Response {
+async fn sitemap_answer(site: &Site, name: &str, headers: &HeaderMap) -> Response {
     match site.sitemaps.file(name).await {
-        Ok(Some(xml)) => ([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml).into_response(),
+        Ok(Some(file)) => {
+            let xml = [(header::CONTENT_TYPE, "application/xml; charset=utf-8"), (header::VARY, "accept-encoding")];
+            if accepts_gzip(headers) {
+                (xml, [(header::CONTENT_ENCODING, "gzip")], file.gzip).into_response()
+            } else {
+                (xml, file.xml).into_response()
+            }
+        }
         Ok(None) => html(StatusCode::NOT_FOUND, &Head::not_found().apply(site.pages.for_path(name))),
         Err(error) => {
             tracing::warn!(%error, "the sitemap could not be read from the database");
             (StatusCode::SERVICE_UNAVAILABLE, [(header::RETRY_AFTER, "5")]).into_response()
         }
     }
+}
+
+/// Whether `Accept-Encoding` takes gzip (named without `q=0`).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|value| value.to_str().ok()).any(|value| {
+        value.split(',').any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let named = parts.next().is_some_and(|name| name.eq_ignore_ascii_case("gzip"));
+            let refused = parts.any(|parameter| {
+                let parameter = parameter.replace(' ', "");
+                parameter.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0)
+            });
+            named && !refused
+        })
+    })
 }
 
 fn html(status: StatusCode, page: &str) -> Response {
@@ -436,6 +458,18 @@ mod tests {
         assert!(!login.contains("href=\"/assets/react.js\""), "the entry's own imports are left to it: {login}");
         assert!(login.find("forms.js").unwrap() < login.find("</head>").unwrap(), "in the head: {login}");
         assert_eq!(pages.for_path("/login/"), login, "a trailing slash is the same screen");
+    }
+
+    #[test]
+    fn gzip_is_taken_when_named_without_q_0() {
+        let accepts = |value: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::ACCEPT_ENCODING, value.parse().unwrap());
+            accepts_gzip(&headers)
+        };
+        assert!(accepts("gzip") && accepts("br, GZIP;q=0.5") && accepts("deflate, gzip ; q=1"));
+        assert!(!accepts("br") && !accepts("gzip;q=0") && !accepts("gzip; q=0.0") && !accepts("x-gzip"));
+        assert!(!accepts_gzip(&HeaderMap::new()));
     }
 
     #[test]

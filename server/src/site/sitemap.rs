@@ -55,14 +55,32 @@ pub fn category_url(public_url: &str, name: &str) -> String {
     format!("{public_url}/category/{}", path_segment(&category_slug(name)))
 }
 
+/// A made file, as it is and gzip-compressed: compressing a 4 MB file for every request would cost
+/// far more than reading it from the database once a minute.
+#[derive(Clone)]
+pub struct SitemapFile {
+    pub xml: Bytes,
+    pub gzip: Bytes,
+}
+
+impl SitemapFile {
+    fn new(xml: String) -> Self {
+        use std::io::Write;
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        encoder.write_all(xml.as_bytes()).expect("writing to memory cannot fail");
+        let gzip = encoder.finish().expect("writing to memory cannot fail");
+        Self { xml: Bytes::from(xml), gzip: Bytes::from(gzip) }
+    }
+}
+
 /// The sitemap files, made on demand and kept a minute.
 pub struct Sitemaps {
     db: Db,
     public_url: String,
     /// Each file as last made, or that it has no addresses: at most the main file, the pages and
     /// one per block of 50,000 jobs up to the newest job (a job file of 50,000 addresses is about
-    /// 4 MB).
-    made: tokio::sync::Mutex<HashMap<String, (Instant, Option<Bytes>)>>,
+    /// 4 MB, 0.3 MB compressed).
+    made: tokio::sync::Mutex<HashMap<String, (Instant, Option<SitemapFile>)>>,
 }
 
 impl Sitemaps {
@@ -80,7 +98,7 @@ impl Sitemaps {
     }
 
     /// A sitemap file by name (`sitemap.xml`, `pages.xml`, `jobs-3.xml`); `None` for no such file.
-    pub async fn file(&self, name: &str) -> Result<Option<Bytes>, sqlx::Error> {
+    pub async fn file(&self, name: &str) -> Result<Option<SitemapFile>, sqlx::Error> {
         let block = match name {
             "sitemap.xml" | "pages.xml" => None,
             _ => match name.strip_prefix("jobs-").and_then(|rest| rest.strip_suffix(".xml")) {
@@ -106,7 +124,7 @@ impl Sitemaps {
             None if name == "pages.xml" => Some(self.pages_file().await?),
             None => Some(self.main_file().await?),
         };
-        let body = body.map(Bytes::from);
+        let body = body.map(SitemapFile::new);
         made.retain(|_, (at, _)| at.elapsed() < FRESH_FOR);
         made.insert(name.to_string(), (Instant::now(), body.clone()));
         Ok(body)

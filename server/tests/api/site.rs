@@ -403,6 +403,16 @@ async fn robots_and_the_sitemap_list_every_open_job_and_category(app: &TestApp) 
     );
     // Engineering's newest job is the closed one, posted last: still on the category's page.
     assert!(entries[6].1 >= *job_lastmod, "a category's lastmod is its newest job's: {entries:?}");
+    // Compressed once when it is made: a crawler that takes gzip gets those bytes.
+    let plain = fetch_xml(app, "/sitemap.xml").await;
+    let response = app.client.get(app.url("/sitemap.xml")).header("Accept-Encoding", "gzip").send().await.unwrap();
+    let encoding = (&response.headers()["content-encoding"], &response.headers()["vary"]);
+    assert_eq!(encoding, (&"gzip".parse().unwrap(), &"accept-encoding".parse().unwrap()));
+    let compressed = response.bytes().await.unwrap();
+    assert!(compressed.len() < plain.len(), "{} bytes compressed, {} plain", compressed.len(), plain.len());
+    let mut unpacked = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&compressed[..]), &mut unpacked).unwrap();
+    assert_eq!(unpacked, plain);
     for missing in ["/sitemaps/nothing.xml", "/sitemaps/jobs-7.xml", "/sitemaps/jobs-999999999.xml"] {
         assert_eq!(crawl(app, missing).await.0, 404, "{missing}: no such file, nothing made or kept");
     }
