@@ -169,8 +169,9 @@ async fn page(site: &Site, path: &str) -> Response {
             },
             Err(error) => return unavailable(error, plain),
         },
-        Screen::App(Some((title, description))) => {
-            let canonical = format!("{}{}", site.public_url, if path == "/" { "/" } else { path });
+        Screen::App(Some(&(screen, title, description))) => {
+            // One address for the screen, however the path was written (`/Terms/` is `/terms`).
+            let canonical = format!("{}{screen}", site.public_url);
             (StatusCode::OK, Some(Head { canonical: Some(canonical), ..Head::titled(title, description) }))
         }
         Screen::App(None) => (StatusCode::OK, None),
@@ -189,7 +190,10 @@ fn percent_decoded(segment: &str) -> Option<String> {
     let mut decoded = Vec::with_capacity(bytes.len());
     let mut at = 0;
     while at < bytes.len() {
-        let hex = bytes.get(at + 1..at + 3).and_then(|pair| std::str::from_utf8(pair).ok());
+        let hex = bytes
+            .get(at + 1..at + 3)
+            .filter(|pair| pair.iter().all(u8::is_ascii_hexdigit))
+            .and_then(|pair| std::str::from_utf8(pair).ok());
         match (bytes[at], hex.and_then(|pair| u8::from_str_radix(pair, 16).ok())) {
             (b'%', Some(byte)) => {
                 decoded.push(byte);
@@ -217,8 +221,8 @@ fn unavailable(error: sqlx::Error, plain: &str) -> Response {
 enum Screen<'a> {
     Job(&'a str),
     Category(&'a str),
-    /// One of the app's screens, with the title and description of a public one.
-    App(Option<(&'static str, &'static str)>),
+    /// One of the app's screens; a public one with its path, title and description.
+    App(Option<&'static (&'static str, &'static str, &'static str)>),
     /// The app's not-found page.
     Missing,
 }
@@ -304,8 +308,8 @@ fn screen(path: &str) -> Screen<'_> {
     let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
     // The app's routes match without regard to case.
     let lower = path.to_ascii_lowercase();
-    if let Some(&(_, title, description)) = PUBLIC_SCREENS.iter().find(|(screen, _, _)| *screen == lower) {
-        return Screen::App(Some((title, description)));
+    if let Some(public) = PUBLIC_SCREENS.iter().find(|(screen, _, _)| *screen == lower) {
+        return Screen::App(Some(public));
     }
     let one_segment = |prefix: &str| {
         lower.starts_with(prefix).then(|| &path[prefix.len()..]).filter(|rest| !rest.is_empty() && !rest.contains('/'))
@@ -478,6 +482,7 @@ mod tests {
         assert_eq!(percent_decoded("caf%C3%A9").as_deref(), Some("café"));
         assert_eq!(percent_decoded("100%").as_deref(), Some("100%"), "a lone % is itself");
         assert_eq!(percent_decoded("%FF"), None);
+        assert_eq!(percent_decoded("%+1").as_deref(), Some("%+1"), "two hex digits, no sign");
     }
 
     #[test]
@@ -487,8 +492,8 @@ mod tests {
         assert_eq!(screen("/job/a/b"), Screen::Missing);
         assert_eq!(screen("/job"), Screen::Missing);
         assert_eq!(screen("/category/human-resource"), Screen::Category("human-resource"));
-        assert_eq!(screen("/"), Screen::App(Some((PUBLIC_SCREENS[0].1, PUBLIC_SCREENS[0].2))));
-        assert!(matches!(screen("/JOBS"), Screen::App(Some(("Jobs | jobportal", _)))));
+        assert_eq!(screen("/"), Screen::App(Some(&PUBLIC_SCREENS[0])));
+        assert!(matches!(screen("/JOBS"), Screen::App(Some(("/jobs", "Jobs | jobportal", _)))));
         assert_eq!(screen("/dashboard/anything/below"), Screen::App(None));
         assert_eq!(screen("/update-password/abc"), Screen::App(None));
         assert_eq!(screen("/career-paths"), Screen::App(None));

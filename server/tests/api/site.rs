@@ -283,13 +283,15 @@ async fn category_pages_have_their_own_head_and_unknown_paths_are_404(app: &Test
     for path in ["/favicon.png", "/job/a/b", "/jobsx"] {
         assert_eq!(crawl(app, path).await.0, 404, "{path}");
     }
-    for (path, expected) in [
-        ("/", "jobportal: Connecting Talent with Opportunity"),
-        ("/jobs", "Jobs | jobportal"),
-        ("/Terms/", "Terms | jobportal"),
+    for (path, expected, canonical) in [
+        ("/", "jobportal: Connecting Talent with Opportunity", "/"),
+        ("/jobs", "Jobs | jobportal", "/jobs"),
+        ("/Terms/", "Terms | jobportal", "/terms"),
     ] {
         let (status, _, html) = crawl(app, path).await;
         assert_eq!((status, title(&html).as_str()), (200, expected), "{path}");
+        let canonical = format!("{}{canonical}", app.address);
+        assert_eq!(between(&html, "<link rel=\"canonical\" href=\"", "\""), Some(canonical.as_str()), "{path}");
     }
     for path in ["/login", "/dashboard/my-jobs", "/dashboard/admin/audit", "/update-password/abc", "/career-paths"] {
         assert_eq!(crawl(app, path).await.0, 200, "{path}");
