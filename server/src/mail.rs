@@ -251,6 +251,16 @@ impl Outbox {
 }
 
 /// Escapes text for HTML bodies.
+/// A message's two parts around their bodies: the plain text, and the HTML page with the same
+/// look in every e-mail, each signed "jobportal". `html_body` is HTML already escaped.
+pub fn wrap(text: &str, html_body: &str) -> (String, String) {
+    let html = format!(
+        "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif;color:#1f2937\">{html_body}\
+         <p style=\"color:#4b5563\">jobportal</p></body></html>"
+    );
+    (format!("{text}\n\njobportal\n"), html)
+}
+
 pub fn html_escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for character in text.chars() {

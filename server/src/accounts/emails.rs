@@ -1,14 +1,6 @@
 //! The account e-mails, each with a plain-text and an HTML part.
 
-use crate::mail::{Mail, html_escape};
-
-fn wrap(text: &str, html_body: &str) -> (String, String) {
-    let html = format!(
-        "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif;color:#1f2937\">{html_body}\
-         <p style=\"color:#4b5563\">jobportal</p></body></html>"
-    );
-    (format!("{text}\n\njobportal\n"), html)
-}
+use crate::mail::{Mail, html_escape, wrap};
 
 pub fn signup_code(to: &str, code: &str) -> Mail {
     let (text, html) = wrap(

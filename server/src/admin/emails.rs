@@ -1,13 +1,10 @@
 //! The e-mails an admin's action sends to the person it concerns, each with the reason given.
 
-use crate::mail::{Mail, html_escape};
+use crate::mail::{Mail, html_escape, wrap};
 
 fn mail(to: &str, subject: String, paragraphs: &[String]) -> Mail {
-    let text = format!("{}\n\njobportal\n", paragraphs.join("\n\n"));
     let html_body: String = paragraphs.iter().map(|paragraph| format!("<p>{}</p>", html_escape(paragraph))).collect();
-    let html = format!(
-        "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif;color:#1f2937\">{html_body}<p style=\"color:#4b5563\">jobportal</p></body></html>"
-    );
+    let (text, html) = wrap(&paragraphs.join("\n\n"), &html_body);
     Mail { to: to.into(), subject, text, html }
 }
 

@@ -17,22 +17,26 @@ use super::model::{
 };
 use super::repo::{self, ACCOUNT_NOT_FOUND, JOB_NOT_FOUND, JobQuery};
 
-/// The query's parameters by name (the last of a repeated one), and the page asked for.
-fn query_fields(query: Option<&str>, known: &[&str]) -> (Vec<(String, String)>, Result<Paging, AppError>) {
+/// The query's parameters of these names (the last of a repeated one).
+fn query_fields(query: Option<&str>, known: &[&str]) -> Vec<(String, String)> {
     let mut fields: Vec<(String, String)> = Vec::new();
     for (key, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
-        if known.contains(&key.as_ref()) || key == "page" || key == "limit" {
+        if known.contains(&key.as_ref()) {
             fields.retain(|(name, _)| name != key.as_ref());
             fields.push((key.into_owned(), value.into_owned()));
         }
     }
-    let field = |name: &str| fields.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str());
-    let paging = Paging::parse(field("page"), field("limit"));
-    (fields, paging)
+    fields
 }
 
+/// A parameter's value, trimmed; `None` when it is missing or empty.
 fn field<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'a str> {
     fields.iter().find(|(key, _)| key == name).map(|(_, value)| value.trim()).filter(|value| !value.is_empty())
+}
+
+/// The page a query asks for.
+fn paging(fields: &[(String, String)]) -> Result<Paging, AppError> {
+    Paging::parse(field(fields, "page"), field(fields, "limit"))
 }
 
 fn search_text(text: Option<&str>, name: &str) -> Result<Option<String>, AppError> {
@@ -198,8 +202,8 @@ pub async fn jobs(
     _admin: Admin,
     RawQuery(query): RawQuery,
 ) -> ApiResult<Reply<AdminJobsPage>> {
-    let (fields, paging) = query_fields(query.as_deref(), &["q", "hidden"]);
-    let paging = paging?;
+    let fields = query_fields(query.as_deref(), &["q", "hidden", "page", "limit"]);
+    let paging = paging(&fields)?;
     let hidden_only = match field(&fields, "hidden") {
         None | Some("false") => false,
         Some("true") => true,
@@ -303,8 +307,8 @@ pub async fn accounts(
     _admin: Admin,
     RawQuery(query): RawQuery,
 ) -> ApiResult<Reply<AdminAccountsPage>> {
-    let (fields, paging) = query_fields(query.as_deref(), &["email"]);
-    let paging = paging?;
+    let fields = query_fields(query.as_deref(), &["email", "page", "limit"]);
+    let paging = paging(&fields)?;
     let pattern = search_text(field(&fields, "email"), "email")?.map(|text| contains_pattern(&text));
     let (rows, total) = repo::accounts(&state.db, pattern.as_deref(), paging).await?;
     let data = rows.into_iter().map(AdminAccount::from).collect();
@@ -406,8 +410,7 @@ pub async fn audit_log(
     _admin: Admin,
     RawQuery(query): RawQuery,
 ) -> ApiResult<Reply<AuditPage>> {
-    let (_, paging) = query_fields(query.as_deref(), &[]);
-    let paging = paging?;
+    let paging = paging(&query_fields(query.as_deref(), &["page", "limit"]))?;
     let (rows, total) = repo::audit_log(&state.db, paging).await?;
     let data = rows.into_iter().map(AuditEntry::from).collect();
     Ok(ok("Audit log fetched successfully", AuditPage { data, total, page: paging.page, limit: paging.limit }))

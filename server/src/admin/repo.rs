@@ -1,11 +1,11 @@
 //! The admin console's SQL. Every change is one write transaction holding the change, its audit
 //! record and, where one is sent, its e-mail (the outbox), so none of the three happens alone.
 
-use crate::applications::model::{ApplicationStatus, ApplicationsOverview};
+use crate::applications::{self, model::ApplicationsOverview};
 use crate::audit::{Action, Entry};
 use crate::db::{BeginWrite, Db, now_millis};
 use crate::error::{AppError, Constraint};
-use crate::jobs::model::{JOB_COLUMNS, LISTED};
+use crate::jobs::model::{JOB_COLUMNS, LISTED, open_at};
 use crate::mail::Mail;
 use crate::{dispatch, enqueue_mail, record_action};
 
@@ -16,23 +16,15 @@ use super::model::{AccountCounts, AccountRow, AdminJobRow, AdminOverview, AuditR
 pub async fn overview(db: &Db, now: i64) -> Result<AdminOverview, sqlx::Error> {
     const ACCOUNTS: &str = "SELECT account_type, CAST(COUNT(*) AS BIGINT), \
          CAST(COUNT(suspended_at) AS BIGINT) FROM users GROUP BY account_type";
-    let open_jobs = format!(
-        "SELECT CAST(COUNT(*) AS BIGINT) FROM jobs j WHERE {LISTED} AND j.closed_at IS NULL \
-         AND j.deadline > $1 AND j.applications_count < j.max_applicants"
-    );
+    let open_jobs = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM jobs j WHERE {LISTED} AND {}", open_at("$1"));
     const HIDDEN_JOBS: &str =
         "SELECT CAST(COUNT(*) AS BIGINT) FROM jobs WHERE deleted_at IS NULL AND hidden_at IS NOT NULL";
-    const BY_STATUS: &str = "SELECT status, CAST(COUNT(*) AS BIGINT) FROM applications GROUP BY status";
-    const BY_DAY: &str = "SELECT CAST(created_at / 86400000 AS BIGINT) AS day, CAST(COUNT(*) AS BIGINT) \
-         FROM applications WHERE created_at >= $1 GROUP BY day ORDER BY day";
     let since = ApplicationsOverview::window_start(now);
     let accounts: Vec<(String, i64, i64)> = dispatch!(db, |pool| sqlx::query_as(ACCOUNTS).fetch_all(pool).await)?;
     let (open_jobs,): (i64,) =
         dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(open_jobs)).bind(now).fetch_one(pool).await)?;
     let (hidden_jobs,): (i64,) = dispatch!(db, |pool| sqlx::query_as(HIDDEN_JOBS).fetch_one(pool).await)?;
-    let by_status: Vec<(ApplicationStatus, i64)> =
-        dispatch!(db, |pool| sqlx::query_as(BY_STATUS).fetch_all(pool).await)?;
-    let by_day: Vec<(i64, i64)> = dispatch!(db, |pool| sqlx::query_as(BY_DAY).bind(since).fetch_all(pool).await)?;
+    let (by_status, by_day) = applications::repo::overview(db, None, since).await?;
     let mut counts = AccountCounts::default();
     for (account_type, count, suspended) in accounts {
         match account_type.as_str() {

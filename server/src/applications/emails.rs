@@ -1,15 +1,8 @@
 //! The application e-mails.
 
-use crate::mail::{Mail, html_escape};
+use crate::mail::{Mail, html_escape, wrap};
 
 use super::model::ApplicationStatus;
-
-fn wrap(text: String, html_body: String) -> (String, String) {
-    let html = format!(
-        "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif;color:#1f2937\">{html_body}<p style=\"color:#4b5563\">jobportal</p></body></html>"
-    );
-    (format!("{text}\n\njobportal\n"), html)
-}
 
 pub struct NewApplication<'a> {
     pub recruiter_email: &'a str,
@@ -22,11 +15,11 @@ pub struct NewApplication<'a> {
 
 pub fn new_application(notice: &NewApplication<'_>) -> Mail {
     let (text, html) = wrap(
-        format!(
+        &format!(
             "Hello {},\n\n{} applied for {} at {}.\n\nSee the application: {}",
             notice.recruiter_first_name, notice.applicant_name, notice.job_title, notice.company, notice.link
         ),
-        format!(
+        &format!(
             "<p>Hello {},</p><p>{} applied for <strong>{}</strong> at {}.</p><p><a href=\"{}\">See the application</a></p>",
             html_escape(notice.recruiter_first_name),
             html_escape(notice.applicant_name),
@@ -51,10 +44,10 @@ pub fn decision(
         _ => "was not selected this time",
     };
     let (text, html) = wrap(
-        format!(
+        &format!(
             "Hello {first_name},\n\nYour application for {job_title} at {company} {outcome}.\n\nYour applications: {link}"
         ),
-        format!(
+        &format!(
             "<p>Hello {},</p><p>Your application for <strong>{}</strong> at {} {outcome}.</p><p><a href=\"{}\">Your applications</a></p>",
             html_escape(first_name),
             html_escape(job_title),

@@ -154,7 +154,7 @@ pub async fn job_applications_overview(
         return Err(AppError::not_found(repo::JOB_NOT_FOUND));
     }
     let now = crate::db::now_millis();
-    let (by_status, by_day) = repo::overview(&state.db, &job_id, ApplicationsOverview::window_start(now)).await?;
+    let (by_status, by_day) = repo::overview(&state.db, Some(&job_id), ApplicationsOverview::window_start(now)).await?;
     Ok(ok(
         "Overview fetched successfully",
         OverviewResponse { data: ApplicationsOverview::new(by_status, by_day, now) },

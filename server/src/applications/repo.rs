@@ -203,16 +203,23 @@ pub async fn job_owner(db: &Db, job_id: &str) -> Result<Option<(String, String, 
 /// A job's applications counted: (status, count) pairs, and (UTC day number, count) pairs since `since`.
 pub type Counts = (Vec<(ApplicationStatus, i64)>, Vec<(i64, i64)>);
 
-/// A job's applications counted by status, and by UTC day (Unix milliseconds / a day) since `since`.
+/// Applications counted by status, and by UTC day (Unix milliseconds / a day) since `since`: one
+/// job's, or (`None`) every application on the site (the admin console's overview).
 #[tracing::instrument(skip_all)]
-pub async fn overview(db: &Db, job_id: &str, since: i64) -> Result<Counts, sqlx::Error> {
-    const BY_STATUS: &str =
-        "SELECT status, CAST(COUNT(*) AS BIGINT) FROM applications WHERE job_id = $1 GROUP BY status";
-    const BY_DAY: &str = "SELECT CAST(created_at / 86400000 AS BIGINT) AS day, CAST(COUNT(*) AS BIGINT) \
-         FROM applications WHERE job_id = $1 AND created_at >= $2 GROUP BY day ORDER BY day";
+pub async fn overview(db: &Db, job_id: Option<&str>, since: i64) -> Result<Counts, sqlx::Error> {
+    let (of_job, and_of_job) = if job_id.is_some() { ("WHERE job_id = $1", "AND job_id = $2") } else { ("", "") };
+    let by_status = format!("SELECT status, CAST(COUNT(*) AS BIGINT) FROM applications {of_job} GROUP BY status");
+    let by_day = format!(
+        "SELECT CAST(created_at / 86400000 AS BIGINT) AS day, CAST(COUNT(*) AS BIGINT) \
+         FROM applications WHERE created_at >= $1 {and_of_job} GROUP BY day ORDER BY day"
+    );
     dispatch!(db, |pool| {
-        let by_status = sqlx::query_as(BY_STATUS).bind(job_id).fetch_all(pool).await?;
-        let by_day = sqlx::query_as(BY_DAY).bind(job_id).bind(since).fetch_all(pool).await?;
-        Ok((by_status, by_day))
+        let by_status = sqlx::query_as(sqlx::AssertSqlSafe(by_status));
+        let by_day = sqlx::query_as(sqlx::AssertSqlSafe(by_day)).bind(since);
+        let (by_status, by_day) = match job_id {
+            Some(job_id) => (by_status.bind(job_id), by_day.bind(job_id)),
+            None => (by_status, by_day),
+        };
+        Ok((by_status.fetch_all(pool).await?, by_day.fetch_all(pool).await?))
     })
 }

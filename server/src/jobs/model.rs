@@ -180,6 +180,12 @@ pub struct JobRow {
 /// an admin, and its recruiter not suspended. The owner still sees a hidden job among their own.
 pub const LISTED: &str = "j.deleted_at IS NULL AND j.hidden_at IS NULL AND j.suspended_at IS NULL";
 
+/// The condition of a listed job that takes applications at `now` (a placeholder or a number; `j`
+/// is jobs): its deadline ahead, not closed early, not full.
+pub fn open_at(now: &str) -> String {
+    format!("j.closed_at IS NULL AND j.deadline > {now} AND j.applications_count < j.max_applicants")
+}
+
 /// The columns every job query selects, in `JobRow`'s shape (`j` is jobs, `c` categories).
 pub const JOB_COLUMNS: &str = "j.id, j.title, j.company, j.description, j.salary, j.salary_max, j.work_mode, j.date_of_posting, \
      j.deadline, j.location, j.max_applicants, j.max_positions, j.skillsets, j.job_type, \

@@ -1,7 +1,7 @@
 use crate::db::{Db, new_id, now_millis};
 use crate::dispatch;
 
-use super::model::{JOB_COLUMNS, Job, JobEdit, JobRow, LISTED, NewJob};
+use super::model::{JOB_COLUMNS, Job, JobEdit, JobRow, LISTED, NewJob, open_at};
 
 pub enum Posted {
     Listed(Box<Job>),
@@ -57,10 +57,8 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Posted, sqlx::Error> {
         let job = find_own(db, &id, &job.user_id).await?.ok_or(sqlx::Error::RowNotFound)?;
         return Ok(Posted::Listed(Box::new(job)));
     }
-    const SUSPENDED: &str = "SELECT id FROM users WHERE id = $1 AND suspended_at IS NOT NULL";
-    let suspended: Option<(String,)> =
-        dispatch!(db, |pool| sqlx::query_as(SUSPENDED).bind(&job.user_id).fetch_optional(pool).await)?;
-    Ok(if suspended.is_some() { Posted::Suspended } else { Posted::NoCategory })
+    let suspended = crate::accounts::repo::is_suspended(db, &job.user_id).await?;
+    Ok(if suspended { Posted::Suspended } else { Posted::NoCategory })
 }
 
 /// A listed job (see `LISTED`): what anyone may see.
@@ -77,34 +75,38 @@ pub async fn find(db: &Db, id: &str) -> Result<Option<Job>, sqlx::Error> {
 
 /// Where a job stands for its public page.
 pub enum JobPage {
-    Listed(Box<Job>),
+    /// Anyone may see it; `open` while it takes applications.
+    Listed { job: Box<Job>, open: bool },
     /// Deleted by its recruiter: gone for good.
     Deleted,
     /// Hidden by an admin, or its recruiter suspended: not there for anyone else.
     Hidden,
 }
 
-/// A job whatever became of it, for its public page; `None` when there never was one.
+/// A job whatever became of it, for its public page at `now`; `None` when there never was one.
 #[tracing::instrument(skip_all)]
-pub async fn find_page(db: &Db, id: &str) -> Result<Option<JobPage>, sqlx::Error> {
+pub async fn find_page(db: &Db, id: &str, now: i64) -> Result<Option<JobPage>, sqlx::Error> {
     #[derive(sqlx::FromRow)]
     struct Row {
         #[sqlx(flatten)]
         job: JobRow,
         deleted: bool,
         hidden: bool,
+        open: bool,
     }
     let sql = format!(
         "SELECT {JOB_COLUMNS}, (j.deleted_at IS NOT NULL) AS deleted, \
-         (j.hidden_at IS NOT NULL OR j.suspended_at IS NOT NULL) AS hidden \
-         FROM jobs j JOIN categories c ON c.id = j.category_id WHERE j.id = $1"
+         (j.hidden_at IS NOT NULL OR j.suspended_at IS NOT NULL) AS hidden, ({}) AS open \
+         FROM jobs j JOIN categories c ON c.id = j.category_id WHERE j.id = $1",
+        open_at("$2")
     );
-    let row: Option<Row> =
-        dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await)?;
+    let row: Option<Row> = dispatch!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).bind(now).fetch_optional(pool).await
+    })?;
     Ok(row.map(|row| match row {
         Row { deleted: true, .. } => JobPage::Deleted,
         Row { hidden: true, .. } => JobPage::Hidden,
-        Row { job, .. } => JobPage::Listed(Box::new(Job::from(job))),
+        Row { job, open, .. } => JobPage::Listed { job: Box::new(Job::from(job)), open },
     }))
 }
 

@@ -7,7 +7,7 @@ use utoipa::IntoParams;
 use crate::db::{Db, now_millis};
 use crate::error::AppError;
 
-use super::model::{FoundJob, JOB_COLUMNS, Job, JobRow, JobType, LISTED, WorkMode};
+use super::model::{FoundJob, JOB_COLUMNS, Job, JobRow, JobType, LISTED, WorkMode, open_at};
 
 pub const DEFAULT_PAGE_SIZE: i64 = 50;
 pub const MAX_PAGE_SIZE: i64 = 100;
@@ -271,9 +271,7 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
     }
     if search.open_only {
         let placeholder = statement.bind(Bind::Int(now_millis()));
-        statement.and(&format!(
-            "j.deadline > {placeholder} AND j.applications_count < j.max_applicants AND j.closed_at IS NULL"
-        ));
+        statement.and(&open_at(&placeholder));
     }
     let where_sql = statement.where_sql.clone();
     // Newest first: on SQLite the full-text table streams its rowids (= seq) in that order.

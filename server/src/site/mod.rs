@@ -150,9 +150,8 @@ fn html(status: StatusCode, page: &str) -> Response {
 async fn page(site: &Site, path: &str) -> Response {
     let plain = site.pages.for_path(path);
     let (status, head) = match screen(path) {
-        Screen::Job(id) => match jobs::find_page(&site.db, id).await {
-            Ok(Some(JobPage::Listed(job))) => {
-                let open = seo::is_open(&job, now_millis());
+        Screen::Job(id) => match jobs::find_page(&site.db, id, now_millis()).await {
+            Ok(Some(JobPage::Listed { job, open })) => {
                 (StatusCode::OK, Some(seo::job_head(&job, open, &site.public_url)))
             }
             Ok(Some(JobPage::Deleted)) => (StatusCode::GONE, Some(Head::job_removed())),
@@ -186,26 +185,7 @@ async fn page(site: &Site, path: &str) -> Response {
 /// A path segment as the browser meant it (`r%26d-labs` is `r&d-labs`); `None` when its escapes
 /// are not UTF-8.
 fn percent_decoded(segment: &str) -> Option<String> {
-    let bytes = segment.as_bytes();
-    let mut decoded = Vec::with_capacity(bytes.len());
-    let mut at = 0;
-    while at < bytes.len() {
-        let hex = bytes
-            .get(at + 1..at + 3)
-            .filter(|pair| pair.iter().all(u8::is_ascii_hexdigit))
-            .and_then(|pair| std::str::from_utf8(pair).ok());
-        match (bytes[at], hex.and_then(|pair| u8::from_str_radix(pair, 16).ok())) {
-            (b'%', Some(byte)) => {
-                decoded.push(byte);
-                at += 3;
-            }
-            (byte, _) => {
-                decoded.push(byte);
-                at += 1;
-            }
-        }
-    }
-    String::from_utf8(decoded).ok()
+    percent_encoding::percent_decode_str(segment).decode_utf8().ok().map(|decoded| decoded.into_owned())
 }
 
 /// The database did not answer: the app's page all the same (it shows its own error), as a 503.

@@ -4,8 +4,6 @@
 //! the `index.html` the server sends. The app sets its own title once it runs.
 
 use serde_json::{Value, json};
-use time::OffsetDateTime;
-use time::format_description::well_known::Rfc3339;
 
 use crate::jobs::model::{Job, JobType, WorkMode};
 use crate::mail::html_escape;
@@ -82,15 +80,6 @@ fn without_element(html: &str, start: &str, end: &str) -> String {
     let from = html[..from].trim_end_matches([' ', '\t']).len();
     let to = if html[to..].starts_with('\n') { to + 1 } else { to };
     format!("{}{}", &html[..from], &html[to..])
-}
-
-/// Whether a job takes applications at `now` (Unix milliseconds): deadline ahead, not closed
-/// early, not full.
-pub fn is_open(job: &Job, now: i64) -> bool {
-    let deadline = OffsetDateTime::parse(&job.deadline, &Rfc3339).map(|at| at.unix_timestamp() * 1000);
-    job.closed_at.is_none()
-        && deadline.is_ok_and(|deadline| deadline > now)
-        && job.applications_count < job.max_applicants
 }
 
 /// The head of a job's page; an open job carries its `JobPosting`, a closed one says it is closed.
@@ -255,16 +244,6 @@ mod tests {
             closed_at: None,
             hidden_reason: None,
         }
-    }
-
-    #[test]
-    fn a_job_is_open_while_its_deadline_is_ahead_and_it_is_neither_closed_nor_full() {
-        // 2026-12-31T00:00:00Z
-        let deadline = 1_798_675_200_000;
-        assert!(is_open(&job(), deadline - 1));
-        assert!(!is_open(&job(), deadline));
-        assert!(!is_open(&Job { closed_at: Some("2026-11-02T00:00:00Z".into()), ..job() }, 0));
-        assert!(!is_open(&Job { applications_count: 10, ..job() }, 0));
     }
 
     #[test]

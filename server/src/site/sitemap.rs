@@ -17,7 +17,7 @@ use bytes::Bytes;
 use crate::categories::model::Category;
 use crate::db::{Db, now_millis};
 use crate::dispatch;
-use crate::jobs::model::{LISTED, rfc3339_from_millis};
+use crate::jobs::model::{LISTED, open_at, rfc3339_from_millis};
 
 /// The most addresses one sitemap file may hold (the protocol's limit).
 pub const MAX_URLS: i64 = 50_000;
@@ -29,7 +29,7 @@ const SITE_PAGES: [&str; 6] = ["/", "/jobs", "/about", "/privacy-policy", "/term
 
 /// The condition of a job that takes applications now (`j` is jobs, `$1` is now).
 fn open_condition() -> String {
-    format!("{LISTED} AND j.closed_at IS NULL AND j.deadline > $1 AND j.applications_count < j.max_applicants")
+    format!("{LISTED} AND {}", open_at("$1"))
 }
 
 /// A category's path segment, as the app makes it (web/src/lib/slug.ts): its name lower-cased,
@@ -38,17 +38,13 @@ pub fn category_slug(name: &str) -> String {
     name.trim().to_lowercase().split_whitespace().collect::<Vec<_>>().join("-")
 }
 
-/// `segment` percent-encoded for a path (all but the unreserved characters).
+/// All but the unreserved characters of RFC 3986 are escaped in a path segment.
+const SEGMENT: &percent_encoding::AsciiSet =
+    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
+
+/// `segment` percent-encoded for a path.
 fn path_segment(segment: &str) -> String {
-    let mut encoded = String::with_capacity(segment.len());
-    for byte in segment.bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~') {
-            encoded.push(byte as char);
-        } else {
-            encoded.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    encoded
+    percent_encoding::utf8_percent_encode(segment, SEGMENT).to_string()
 }
 
 pub fn category_url(public_url: &str, name: &str) -> String {

@@ -221,6 +221,20 @@ async fn closed_deleted_and_hidden_jobs_say_what_they_are(app: &TestApp) {
     );
     assert_eq!(json_ld(&html), None, "a closed job has no JobPosting");
 
+    // Past its deadline, or full, a job is closed too (the same condition as an open-only search).
+    for (name, change) in [
+        ("Late Role", "UPDATE jobs SET deadline = 1 WHERE id = $1"),
+        ("Full Role", "UPDATE jobs SET applications_count = max_applicants WHERE id = $1"),
+    ] {
+        let id = post_job(app, &token, name, "Hybrid").await;
+        jobportal::dispatch!(&app.db, |pool| sqlx::query(change).bind(&id).execute(pool).await.map(|_| ())).unwrap();
+        let (status, _, html) = crawl(app, &format!("/job/{id}")).await;
+        assert_eq!(
+            (status, title(&html), json_ld(&html)),
+            (200, format!("{name} at Acme & Sons (closed) | jobportal"), None)
+        );
+    }
+
     let deleted = post_job(app, &token, "Deleted Role", "Hybrid").await;
     let response = app
         .client
