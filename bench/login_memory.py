@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Memory of the server through a burst of parallel logins (issue 10).
+"""Memory of the server through a burst of parallel logins.
 
 Starts the given server binary on a fresh SQLite database in a scratch directory, sends BURST
 logins at one instant (each for a different address, so no login limit applies and every one

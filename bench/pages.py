@@ -1,4 +1,4 @@
-"""The public pages of issue 15 under load: a job's page (one indexed read of its row, then the
+"""The public pages under load: a job's page (one indexed read of its row, then the
 title, description, Open Graph tags and JobPosting written into the built index.html) beside the
 same job as JSON (`getJob`, the same read) and a plain screen (`/about`, no read at all), each over
 distinct job ids; then the sitemap: how long its files take to make cold, and that repeated requests

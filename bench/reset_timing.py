@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Does the reset-password-token answer's timing tell whether an address has an account? (issue 10)
+"""Does the reset-password-token answer's timing tell whether an address has an account?
 
 Starts the given server binary on a fresh SQLite database, makes one account with `create-admin`,
 then sends PAIRS interleaved requests for that address and for an unknown one (order alternating

@@ -1,5 +1,5 @@
-//! Settings read from the environment (API.md "Operation"). A bad value stops the program at start
-//! with one line naming the variable.
+//! Settings read from the environment (docs/api.md#operation; README "Settings"). A bad value stops
+//! the program at start with one line naming the variable.
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -21,8 +21,8 @@ pub struct Config {
     pub s3_settings: Vec<(String, String)>,
     pub cors_origins: Vec<HeaderValue>,
     pub max_resume_bytes: u64,
-    /// The built web app (`index.html` and `assets/`). Not in API.md: where the server finds the
-    /// app it serves, `web/dist` from the working directory unless `WEB_DIR` says otherwise.
+    /// The built web app (`index.html` and `assets/`): where the server finds the app it serves,
+    /// `web/dist` from the working directory unless `WEB_DIR` says otherwise.
     pub web_dir: PathBuf,
     pub limits: Limits,
     /// Where the search index lives (`INDEX_DIR`, default `DATA_DIR/index`); derived from the
@@ -33,7 +33,7 @@ pub struct Config {
     pub search_index: bool,
 }
 
-/// Abuse limits and connection bounds (README "Operating safely"). Not in API.md: tests and
+/// Abuse limits and connection bounds (docs/rules.md#limits, README "Operating safely"). Tests and
 /// benchmarks raise them through `LOGIN_FAILURE_LIMIT`, `OTP_ADDRESS_LIMIT`, `OTP_CLIENT_LIMIT`,
 /// `RESET_ADDRESS_LIMIT` and the others named below.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! The envelope of every successful answer (API.md): `success: true`, a `message` for a person to
+//! The envelope of every successful answer (docs/api.md#envelope): `success: true`, a `message` for a person to
 //! read, and the call's own fields beside them. A call's body type holds only its own fields;
 //! `ok` wraps it, and the OpenAPI document adds the two fields to the schema of every success body
 //! (`openapi::Enveloped`), so neither is written out per call.

@@ -16,10 +16,13 @@ use utoipa::{Modify, OpenApi};
     info(
         title = "jobportal API",
         version = "1",
-        description = "The wire contract of jobportal (API.md). Every response is a JSON object with \
-            `success` and `message`; errors use a non-2xx status with `success: false`. Trailing \
-            slashes are ignored. Unknown paths under `/api` answer 404 and a known path with another \
-            method 405, both in the error envelope."
+        description = "The HTTP API of jobportal. Every response is a JSON object with `success` and \
+            `message`; errors use a non-2xx status with `success: false`. Trailing slashes are \
+            ignored. Unknown paths under `/api` answer 404 and a known path with another method 405, \
+            both in the error envelope. The server stays compatible with the original job-portal \
+            contract: its calls keep their methods, paths and fields, and every change is additive \
+            (new calls, new optional fields a client may ignore). Conventions, the original calls and \
+            the product's rules are described in the repository's docs/ (docs/api.md, docs/rules.md)."
     ),
     servers((url = "/", description = "This server")),
     tags(

@@ -54,7 +54,7 @@ pub struct AdminOverviewResponse {
 }
 
 /// The site at a glance: accounts by type, open and hidden jobs, applications per day over the
-/// last 30 days. An addition to the original API.
+/// last 30 days.
 #[utoipa::path(get, path = "/admin/overview", tag = "admin", security(("bearer" = [])),
     responses(
         (status = 200, description = "`Overview fetched successfully`", body = AdminOverviewResponse),
@@ -71,7 +71,7 @@ pub struct AdminCategoriesResponse {
     pub categories: Vec<AdminCategory>,
 }
 
-/// Every category, hidden ones too, with how many jobs name each. An addition to the original API.
+/// Every category, hidden ones too, with how many jobs name each.
 #[utoipa::path(get, path = "/admin/categories", tag = "admin", security(("bearer" = [])),
     responses(
         (status = 200, description = "`Categories fetched successfully`", body = AdminCategoriesResponse),
@@ -88,8 +88,7 @@ pub struct AdminCategoryResponse {
     pub data: AdminCategory,
 }
 
-/// Rename and describe a category (both fields, as when it was made). Audited. An addition to the
-/// original API.
+/// Rename and describe a category (both fields, as when it was made). Audited.
 #[utoipa::path(put, path = "/admin/categories/{categoryId}", tag = "admin", security(("bearer" = [])),
     params(("categoryId" = String, Path, description = "The category's `_id`")),
     request_body = CreateCategoryRequest,
@@ -113,7 +112,7 @@ pub async fn update_category(
 }
 
 /// Hide a category: it leaves the category list and its page answers 404, and no new job may be
-/// posted in it; its jobs stay listed. Audited. An addition to the original API.
+/// posted in it; its jobs stay listed. Audited.
 #[utoipa::path(put, path = "/admin/categories/{categoryId}/hide", tag = "admin", security(("bearer" = [])),
     params(("categoryId" = String, Path, description = "The category's `_id`")),
     responses(
@@ -132,7 +131,7 @@ pub async fn hide_category(
     Ok(ok("Category hidden", AdminCategoryResponse { data: category.into() }))
 }
 
-/// List a hidden category again. Audited. An addition to the original API.
+/// List a hidden category again. Audited.
 #[utoipa::path(put, path = "/admin/categories/{categoryId}/unhide", tag = "admin", security(("bearer" = [])),
     params(("categoryId" = String, Path, description = "The category's `_id`")),
     responses(
@@ -152,7 +151,7 @@ pub async fn unhide_category(
 }
 
 /// Delete a category that no job names (deleted jobs keep theirs): one with jobs can only be
-/// hidden. Audited. An addition to the original API.
+/// hidden. Audited.
 #[utoipa::path(delete, path = "/admin/categories/{categoryId}", tag = "admin", security(("bearer" = [])),
     params(("categoryId" = String, Path, description = "The category's `_id`")),
     responses(
@@ -183,7 +182,7 @@ pub struct AdminJobsPage {
 
 /// Find any job that is not deleted, hidden or not, newest first. `q` is part of the title, the
 /// company or the recruiter's e-mail (any case), or a job's exact `_id`; `hidden=true` keeps only
-/// hidden jobs. An addition to the original API.
+/// hidden jobs.
 #[utoipa::path(get, path = "/admin/jobs", tag = "admin", security(("bearer" = [])),
     params(
         ("q" = Option<String>, Query, description = "Part of the title, company or recruiter's e-mail, or a job's `_id` (at most 200 characters)"),
@@ -222,7 +221,7 @@ pub struct AdminJobResponse {
 }
 
 /// Hide a job with a reason: it leaves every public list, search, its page and the sitemap, takes
-/// no applications, and its recruiter is e-mailed the reason. Audited. An addition to the original API.
+/// no applications, and its recruiter is e-mailed the reason. Audited.
 #[utoipa::path(put, path = "/admin/jobs/{jobId}/hide", tag = "admin", security(("bearer" = [])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     request_body = ReasonRequest,
@@ -249,7 +248,7 @@ pub async fn hide_job(
     job_changed(&state, &job_id, "Job hidden").await
 }
 
-/// List a hidden job again; its recruiter is told. Audited. An addition to the original API.
+/// List a hidden job again; its recruiter is told. Audited.
 #[utoipa::path(put, path = "/admin/jobs/{jobId}/unhide", tag = "admin", security(("bearer" = [])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
@@ -289,7 +288,7 @@ pub struct AdminAccountsPage {
 }
 
 /// Find accounts by part of their e-mail address (any case), newest first; every account without
-/// `email`. An addition to the original API.
+/// `email`.
 #[utoipa::path(get, path = "/admin/accounts", tag = "admin", security(("bearer" = [])),
     params(
         ("email" = Option<String>, Query, description = "Part of the address (at most 200 characters)"),
@@ -322,7 +321,7 @@ pub struct AdminAccountResponse {
 
 /// Suspend an account with a reason: it cannot log in, its sessions end at once, its jobs leave
 /// every public list, and it is e-mailed the reason. An admin account cannot be suspended.
-/// Audited. An addition to the original API.
+/// Audited.
 #[utoipa::path(put, path = "/admin/accounts/{userId}/suspend", tag = "admin", security(("bearer" = [])),
     params(("userId" = String, Path, description = "The account's `_id`")),
     request_body = ReasonRequest,
@@ -350,7 +349,7 @@ pub async fn suspend_account(
 }
 
 /// Reinstate a suspended account: it may log in again and its jobs are listed again (those an
-/// admin hid one by one stay hidden). Audited. An addition to the original API.
+/// admin hid one by one stay hidden). Audited.
 #[utoipa::path(put, path = "/admin/accounts/{userId}/reinstate", tag = "admin", security(("bearer" = [])),
     params(("userId" = String, Path, description = "The account's `_id`")),
     responses(
@@ -393,7 +392,7 @@ pub struct AuditPage {
     pub limit: i64,
 }
 
-/// The audit log: every admin action, newest first. An addition to the original API.
+/// The audit log: every admin action, newest first.
 #[utoipa::path(get, path = "/admin/audit", tag = "admin", security(("bearer" = [])),
     params(
         ("page" = Option<i64>, Query, description = "From 1 (at most 10000)"),

@@ -1,4 +1,4 @@
-//! The admin console (issue 15): for accounts made with `jobportal create-admin`. Categories
+//! The admin console (docs/rules.md#admin): for accounts made with `jobportal create-admin`. Categories
 //! (rename, describe, hide, delete when empty), jobs (find any, hide with a reason mailed to the
 //! recruiter, unhide), accounts (find by e-mail, suspend with a reason, reinstate), an overview,
 //! and the audit log every one of those actions is written to (`crate::audit`). Every call takes

@@ -70,7 +70,7 @@ fn query(given: &str) -> Result<String, AppError> {
     Ok(form_urlencoded::Serializer::new(String::new()).extend_pairs(kept).finish())
 }
 
-/// The caller's saved searches. An addition to the original API.
+/// The caller's saved searches.
 #[utoipa::path(get, path = "/jobs/savedSearches", tag = "alerts", security(("bearer" = [])),
     responses(
         (status = 200, description = "The saved searches", body = SavedSearchesResponse),
@@ -85,8 +85,7 @@ pub async fn saved_searches(
     Ok(ok("Saved searches fetched successfully", SavedSearchesResponse { data }))
 }
 
-/// Save a search: once a day at most, the caller is e-mailed the new open jobs that match it. An
-/// addition to the original API.
+/// Save a search: once a day at most, the caller is e-mailed the new open jobs that match it.
 #[utoipa::path(post, path = "/jobs/savedSearches", tag = "alerts", security(("bearer" = [])),
     request_body = SaveSearchRequest,
     responses(
@@ -108,7 +107,7 @@ pub async fn save_search(
     Ok((StatusCode::CREATED, ok("Search saved", SavedSearchResponse { data: saved.into() })))
 }
 
-/// Rename a saved search, or pause or resume its alerts. An addition to the original API.
+/// Rename a saved search, or pause or resume its alerts.
 #[utoipa::path(put, path = "/jobs/savedSearches/{searchId}", tag = "alerts", security(("bearer" = [])),
     params(("searchId" = String, Path, description = "The saved search's `_id`")),
     request_body = UpdateSearchRequest,
@@ -133,7 +132,7 @@ pub async fn update_search(
     Ok(ok("Saved search updated", SavedSearchResponse { data: saved.into() }))
 }
 
-/// Delete a saved search. An addition to the original API.
+/// Delete a saved search.
 #[utoipa::path(delete, path = "/jobs/savedSearches/{searchId}", tag = "alerts", security(("bearer" = [])),
     params(("searchId" = String, Path, description = "The saved search's `_id`")),
     responses(
@@ -165,8 +164,7 @@ pub struct UnsubscribeLink {
 pub const BAD_UNSUBSCRIBE: &str = "This unsubscribe link is invalid";
 
 /// Stop a saved search's alerts from the link in its e-mail, without a login: the link is signed
-/// for this search and this purpose only. Stopping them again is no error. An addition to the
-/// original API.
+/// for this search and this purpose only. Stopping them again is no error.
 #[utoipa::path(post, path = "/alerts/unsubscribe", tag = "alerts", params(UnsubscribeLink),
     responses(
         (status = 200, description = "`The alerts for this search are stopped`", body = Ack),

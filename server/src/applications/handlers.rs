@@ -136,7 +136,7 @@ pub struct OverviewResponse {
 }
 
 /// One of the caller's jobs at a glance: its applications counted by status, and per day over the
-/// last 30 days. An addition to the original API.
+/// last 30 days.
 #[utoipa::path(get, path = "/auth/jobs/applications/{jobId}/overview", tag = "applications", security(("bearer" = [])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
@@ -214,7 +214,7 @@ pub const WITHDRAWN: &str = "The applicant withdrew this application";
 pub const NOT_PENDING: &str = "Only a pending application can be withdrawn";
 
 /// Withdraw one of the caller's applications while it is still `applied`: the place it held on the
-/// job is freed for others, and the recruiter sees it as withdrawn. An addition to the original API.
+/// job is freed for others, and the recruiter sees it as withdrawn.
 #[utoipa::path(put, path = "/auth/withdrawapplication/{applicationId}", tag = "applications", security(("bearer" = [])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     responses(

@@ -5,7 +5,7 @@ use crate::jobs::model::{JobType, rfc3339_from_millis};
 use crate::profiles::model::Education;
 
 /// Where an application stands: `applied`, then once `shortlisted` or `rejected` by the recruiter,
-/// or `withdrawn` by the applicant (`withdrawn` is an addition to the original API).
+/// or `withdrawn` by the applicant (docs/rules.md#application-statuses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ApplicationStatus {
@@ -90,10 +90,10 @@ pub struct Application {
     pub user_details: ApplicantUser,
     pub job_applicants_details: JobApplicantsDetails,
     /// True when the recruiter deleted the job: the application stays with its applicant as a
-    /// record, but the job has no page any more. An addition to the original API.
+    /// record, but the job has no page any more.
     pub job_removed: bool,
     /// Every status the application has had, oldest first: `applied`, then the decision or the
-    /// withdrawal when there was one. An addition to the original API.
+    /// withdrawal when there was one.
     pub history: Vec<StatusChange>,
 }
 

@@ -1,5 +1,5 @@
 //! The fields of a job as a client sends them (JSON values, or multipart text), parsed into what
-//! is stored. Each missing field is named by SPEC.md's own message.
+//! is stored. Each missing field is named by its own message (docs/rules.md#job-fields).
 
 use std::collections::HashMap;
 
@@ -194,7 +194,7 @@ pub struct JobForm {
     /// `YYYY-MM-DD` or RFC 3339.
     #[schema(example = "2026-11-01")]
     pub date_of_posting: String,
-    /// `YYYY-MM-DD` (the end of that day) or RFC 3339; after `dateOfPosting`.
+    /// `YYYY-MM-DD` (that day's start, midnight UTC) or RFC 3339; after `dateOfPosting`.
     #[schema(example = "2026-12-31")]
     pub deadline: String,
     #[schema(min_items = 1, max_items = 50)]
@@ -232,6 +232,7 @@ mod tests {
     fn complete() -> Value {
         json!({
             "title": "Backend Engineer", "company": "Acme", "description": "Build things.",
+            // fixed date: parsing a form judges no date against the clock
             "maxApplicants": "20", "maxPositions": 2, "dateOfPosting": "2026-11-01", "deadline": "2026-12-31T12:00:00Z",
             "skillsets": r#"["rust", "sql"]"#, "jobType": "Full-time", "salary": "85000", "categoryName": "c1", "location": "Pune",
         })
@@ -276,6 +277,7 @@ mod tests {
             (json!({ "maxApplicants": 0 }), "Max applicants must be a whole number of at least 1"),
             (json!({ "maxPositions": "two" }), "Max positions must be a whole number of at least 1"),
             (json!({ "deadline": "31/12/2026" }), "Application deadline must be a date (YYYY-MM-DD)"),
+            // fixed date: the posting date above, not the clock
             (json!({ "deadline": "2026-11-01" }), DEADLINE_AFTER_POSTING),
             (json!({ "jobType": "Contract" }), "Job type must be Full-time, Part-time or Internship"),
             (json!({ "skillsets": "rust sql" }), "Skillsets must be a list of strings"),

@@ -316,7 +316,7 @@ pub const NOT_CLOSED: &str = "This job is not closed";
 pub const REOPEN_AFTER_DEADLINE: &str = "The deadline has passed; move it later before reopening the job";
 
 /// Close a job to applications before its deadline: it stays listed, marked closed, and leaves
-/// searches for open jobs; applications already made are kept. An addition to the original API.
+/// searches for open jobs; applications already made are kept.
 #[utoipa::path(put, path = "/jobs/closeJob/{jobId}", tag = "jobs", security(("bearer" = [])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
@@ -342,7 +342,7 @@ pub async fn close_job(
 }
 
 /// Reopen a job its recruiter closed, while its deadline is ahead (a job past its deadline needs a
-/// later deadline first, through `updateJob`). An addition to the original API.
+/// later deadline first, through `updateJob`).
 #[utoipa::path(put, path = "/jobs/reopenJob/{jobId}", tag = "jobs", security(("bearer" = [])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(

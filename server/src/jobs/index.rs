@@ -1,4 +1,4 @@
-//! The search index of listed jobs (issue 11): an embedded Tantivy index derived from the
+//! The search index of listed jobs (docs/rules.md#search): an embedded Tantivy index derived from the
 //! database, which stays the source of truth. Words are matched with BM25 over title, skills,
 //! company, location and description (English stemming, every word required, the last word also
 //! as a prefix, one typo tolerated when the exact words find nothing); filters are indexed and
@@ -224,23 +224,25 @@ impl JobIndex {
     }
 
     /// Replaces the document of `doc.seq` (or adds it).
-    pub fn upsert(&self, doc: &JobDoc) -> tantivy::Result<()> {
+    pub fn upsert(&self, doc: &JobDoc, now: i64) -> tantivy::Result<()> {
         let writer = self.writer();
         writer.delete_term(Term::from_field_u64(self.fields.seq, doc.seq));
-        writer.add_document(self.document(doc))?;
+        writer.add_document(self.document(doc, now))?;
         Ok(())
     }
 
     /// Adds documents known not to be in the index (a rebuild after `clear`).
-    pub fn add(&self, docs: &[JobDoc]) -> tantivy::Result<()> {
+    pub fn add(&self, docs: &[JobDoc], now: i64) -> tantivy::Result<()> {
         let writer = self.writer();
         for doc in docs {
-            writer.add_document(self.document(doc))?;
+            writer.add_document(self.document(doc, now))?;
         }
         Ok(())
     }
 
-    fn document(&self, doc: &JobDoc) -> TantivyDocument {
+    /// A job's document as of `now` (Unix milliseconds): it carries the open mark while its
+    /// deadline is ahead of `now` and it has places left.
+    fn document(&self, doc: &JobDoc, now: i64) -> TantivyDocument {
         let f = self.fields;
         let mut document = TantivyDocument::default();
         document.add_u64(f.seq, doc.seq);
@@ -264,7 +266,7 @@ impl JobIndex {
         document.add_i64(f.salary, doc.salary);
         document.add_i64(f.posted, doc.posted);
         document.add_i64(f.open_until, if doc.full { i64::MIN } else { doc.deadline });
-        if !doc.full && doc.deadline > crate::db::now_millis() {
+        if !doc.full && doc.deadline > now {
             document.add_text(f.open, OPEN);
         }
         document
@@ -755,7 +757,7 @@ mod tests {
     fn index_of(jobs: &[JobDoc]) -> JobIndex {
         let index = JobIndex::in_memory().unwrap();
         for job in jobs {
-            index.upsert(job).unwrap();
+            index.upsert(job, crate::db::now_millis()).unwrap();
         }
         index.commit().unwrap();
         index
@@ -879,7 +881,7 @@ mod tests {
         };
         let all: Vec<u64> = [page(0), page(10), page(20)].concat();
         assert_eq!(all, (1..=25).collect::<Vec<u64>>(), "equal scores in index order: one order, no repeats");
-        index.upsert(&job(25, "Go Developer", &["go"])).unwrap();
+        index.upsert(&job(25, "Go Developer", &["go"]), crate::db::now_millis()).unwrap();
         index.remove(24);
         index.commit().unwrap();
         assert_eq!(search(&index, "rust").total, 23);

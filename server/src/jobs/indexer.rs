@@ -1,4 +1,4 @@
-//! Keeps the search index in step with the database (issue 11). Every job write leaves a row in
+//! Keeps the search index in step with the database. Every job write leaves a row in
 //! `job_changes` (triggers, in the writing transaction); this task reads the rows after its
 //! cursor, re-reads each changed job and replaces or removes its document, commits in small
 //! batches and saves the cursor beside the index. Applying a row twice is harmless, so a crash
@@ -148,7 +148,7 @@ impl SearchIndex {
         loop {
             self.sync(&db).await;
             if last_sweep.elapsed() >= SWEEP {
-                self.sweep(&db).await;
+                self.sweep(&db, now_millis()).await;
                 last_sweep = std::time::Instant::now();
             }
             tokio::select! {
@@ -194,7 +194,7 @@ impl SearchIndex {
             if page.is_empty() {
                 break;
             }
-            blocking(|| self.index.add(&page))?;
+            blocking(|| self.index.add(&page, swept))?;
             count += page.len() as u64;
             if count.is_multiple_of(100_000) || (page.len() as i64) < REBUILD_PAGE {
                 tracing::info!(jobs = count, "search index: jobs indexed so far");
@@ -208,11 +208,12 @@ impl SearchIndex {
         Ok(Position { cursor, swept })
     }
 
-    /// Re-indexes the jobs whose deadline passed since the last sweep, so their `open` term goes
-    /// (searches check the deadline itself too, so they are exact meanwhile).
-    pub async fn sweep(&self, db: &Db) {
+    /// Re-indexes the jobs whose deadline passed since the last sweep, up to `now` (Unix
+    /// milliseconds), so their `open` term goes (searches check the deadline itself too, so they
+    /// are exact meanwhile). The task runs it every few seconds with the time of day; a test runs
+    /// it at once, as of the time it sets.
+    pub async fn sweep(&self, db: &Db, now: i64) {
         let mut following = self.cursor.lock().await;
-        let now = now_millis();
         let swept = async {
             // Keyset paging by (deadline, seq): many jobs share a deadline (the end of a day).
             let mut after = (following.swept, i64::MIN);
@@ -220,7 +221,7 @@ impl SearchIndex {
                 let closed = closed_between(db, after, now).await?;
                 for (job_id, _, _) in &closed {
                     if let Some(doc) = indexed_form(db, job_id).await? {
-                        self.index.upsert(&doc)?;
+                        self.index.upsert(&doc, now)?;
                     }
                 }
                 blocking(|| self.index.commit())?;
@@ -250,7 +251,7 @@ impl SearchIndex {
             let jobs: HashSet<&str> = fresh.iter().map(|(_, job)| job.as_str()).collect();
             for job_id in jobs {
                 match indexed_form(db, job_id).await? {
-                    Some(doc) => self.index.upsert(&doc)?,
+                    Some(doc) => self.index.upsert(&doc, now_millis())?,
                     None => {
                         if let Some(seq) = seq_of(db, job_id).await? {
                             self.index.remove(seq as u64);

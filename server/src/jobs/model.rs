@@ -99,11 +99,10 @@ pub struct Job {
     pub description: String,
     /// Rupees per month; the bottom of the range when `salaryMax` is set.
     pub salary: i64,
-    /// Rupees per month: the top of the salary range, or `null` for one figure. An addition to
-    /// the original API.
+    /// Rupees per month: the top of the salary range, or `null` for one figure.
     #[schema(required)]
     pub salary_max: Option<i64>,
-    /// Where the work is done. An addition to the original API.
+    /// Where the work is done.
     pub work_mode: WorkMode,
     /// RFC 3339, UTC.
     pub date_of_posting: String,
@@ -121,12 +120,11 @@ pub struct Job {
     pub user_id: String,
     pub applications_count: i64,
     /// RFC 3339, UTC: when the recruiter closed the job to applications before its deadline;
-    /// `null` while it is not closed. An addition to the original API.
+    /// `null` while it is not closed.
     #[schema(required)]
     pub closed_at: Option<String>,
     /// Why an admin hid the job from everyone else. Only on the owner's own jobs (`getAllJobs`,
-    /// `recruiterDetails`), and only while it is hidden: no one else is shown a hidden job. An
-    /// addition to the original API.
+    /// `recruiterDetails`), and only while it is hidden: no one else is shown a hidden job.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hidden_reason: Option<String>,
 }

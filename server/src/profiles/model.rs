@@ -33,7 +33,7 @@ pub struct ApplicantProfile {
     /// the profile again for a fresh one), or `""` when there is no resume.
     pub resume: String,
     /// The name of the uploaded file (as the applicant's device called it), or `""` when there is
-    /// no resume. An addition to the original API.
+    /// no resume.
     #[serde(rename = "resumeName")]
     pub resume_name: String,
 }

@@ -98,7 +98,7 @@ async fn applied(db: &Db, applicant_id: &str) -> Result<Vec<(i64, String)>, sqlx
 }
 
 /// Open jobs ranked for the caller by their skills, profile and education, leaving out those they
-/// applied to; each says which of their skills it matches. An addition to the original API.
+/// applied to; each says which of their skills it matches.
 #[utoipa::path(get, path = "/jobs/forYou", tag = "jobs", security(("bearer" = [])), params(ForYouParams),
     responses(
         (status = 200, description = "`Jobs for you fetched successfully`", body = ForYouResponse),

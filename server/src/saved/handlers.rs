@@ -17,7 +17,7 @@ pub struct SavedJobsResponse {
     pub data: Vec<Job>,
 }
 
-/// The caller's saved jobs. An addition to the original API.
+/// The caller's saved jobs.
 #[utoipa::path(get, path = "/jobs/saved", tag = "saved", security(("bearer" = [])),
     responses(
         (status = 200, description = "The saved jobs", body = SavedJobsResponse),
@@ -32,7 +32,7 @@ pub async fn saved_jobs(
     Ok(ok("Saved jobs fetched successfully", SavedJobsResponse { data }))
 }
 
-/// Save a job to come back to; saving a saved job again is no error. An addition to the original API.
+/// Save a job to come back to; saving a saved job again is no error.
 #[utoipa::path(put, path = "/jobs/saved/{jobId}", tag = "saved", security(("bearer" = [])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
@@ -56,7 +56,7 @@ pub async fn save_job(
     }
 }
 
-/// Forget a saved job; forgetting one that is not saved is no error. An addition to the original API.
+/// Forget a saved job; forgetting one that is not saved is no error.
 #[utoipa::path(delete, path = "/jobs/saved/{jobId}", tag = "saved", security(("bearer" = [])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(

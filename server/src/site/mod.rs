@@ -1,8 +1,9 @@
 //! The built web app: files from `WEB_DIR`, and for any other path the app's page, with the status
-//! and the `<head>` that path deserves (issue 15): a job's page names the job and, while it is
-//! open, carries its schema.org `JobPosting` (`seo`); a deleted job's page is 410, a hidden one's
-//! and an unknown path's 404, each the app's own page. `/robots.txt` and `/sitemap.xml` are made
-//! here too (`sitemap`). Hashed assets are cached for a year; pages are revalidated.
+//! and the `<head>` that path deserves (docs/product.md#public-pages): a job's page names the job
+//! and, while it is open, carries its schema.org `JobPosting` (`seo`); a deleted job's page is 410,
+//! a hidden one's and an unknown path's 404, each the app's own page. `/robots.txt` and
+//! `/sitemap.xml` are made here too (`sitemap`). Hashed assets are cached for a year; pages are
+//! revalidated.
 //!
 //! Each screen's code is its own chunk, which the app asks for only once its main script runs: on a
 //! slow phone connection that is one more round trip before the page can paint. So the page served

@@ -230,7 +230,9 @@ mod tests {
             salary: 240_000,
             salary_max: Some(300_000),
             work_mode: WorkMode::Remote,
+            // fixed date: whether the job is open is given to the page, not read from the clock
             date_of_posting: "2026-11-01T00:00:00Z".into(),
+            // fixed date: as above
             deadline: "2026-12-31T00:00:00Z".into(),
             location: "Pune".into(),
             max_applicants: 10,

@@ -1,10 +1,10 @@
-//! The admin console (issue 15): every admin call is refused to everyone but an Admin, and every
+//! The admin console: every admin call is refused to everyone but an Admin, and every
 //! admin action works, reaches every public list and search, is mailed where it says so, and is
 //! written to the audit log.
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, status_and_json};
+use crate::helpers::{TestApp, day, status_and_json};
 use crate::on_both_engines;
 
 on_both_engines!(
@@ -323,7 +323,7 @@ async fn categories_are_renamed_hidden_and_deleted_only_while_no_job_names_them(
     );
     let form = json!({
         "title": "Illustrator", "company": "Acme", "description": "Draw.", "maxApplicants": 5, "maxPositions": 1,
-        "dateOfPosting": "2026-11-01", "deadline": "2026-12-31", "skillsets": ["drawing"], "jobType": "Full-time",
+        "dateOfPosting": day(-30), "deadline": day(30), "skillsets": ["drawing"], "jobType": "Full-time",
         "salary": 50000, "categoryName": design, "location": "Pune",
     });
     assert_eq!(app.post_as("/api/v1/jobs/createJob", &recruiter, &form).await, (400, error("Category does not exist")));

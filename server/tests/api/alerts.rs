@@ -1,4 +1,4 @@
-//! Saved searches and their daily alerts (issue 14): each person's searches are theirs alone; a job
+//! Saved searches and their daily alerts: each person's searches are theirs alone; a job
 //! posted after an alert is in the next one exactly once; at most one e-mail a day per person; a
 //! paused search gets none; the unsubscribe link is signed and good for that search only.
 

@@ -1,7 +1,7 @@
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, day, midnight};
 use crate::on_both_engines;
 
 on_both_engines!(
@@ -95,7 +95,7 @@ async fn an_applicant_applies_and_both_sides_follow_the_application(app: &TestAp
         &json!({ "firstName": "Rita", "lastName": "Rao", "company": "Acme Labs", "contactNumber": "9876543210" }),
     )
     .await;
-    let job = post_job(app, &recruiter, "Rust Engineer", 10, "2026-11-01", "2099-12-31").await;
+    let job = post_job(app, &recruiter, "Rust Engineer", 10, &day(-30), &day(60)).await;
     let (applicant_id, applicant) = account(app, "Applicant", "seeker@example.com").await;
     app.post_as("/api/v1/auth/updateUserDetails", &applicant, &json!({ "firstName": "Ada", "lastName": "Lovelace", "skills": "rust, sql", "education": [{ "institutionName": "IIT", "startYear": 2015, "endYear": 2019 }] })).await;
     let resume = b"%PDF-1.4 the resume".to_vec();
@@ -121,7 +121,7 @@ async fn an_applicant_applies_and_both_sides_follow_the_application(app: &TestAp
     assert_eq!(application["jobId"], job.as_str());
     assert_eq!(
         application["jobDetails"],
-        json!({ "title": "Rust Engineer", "salary": 70000, "company": "Acme", "location": "Pune", "jobType": "Full-time", "deadline": "2099-12-31T00:00:00Z" })
+        json!({ "title": "Rust Engineer", "salary": 70000, "company": "Acme", "location": "Pune", "jobType": "Full-time", "deadline": midnight(60) })
     );
     assert_eq!(application["recruitersDetails"], json!({ "company": "Acme Labs" }));
     assert_eq!(
@@ -156,9 +156,9 @@ async fn applying_is_refused_with_the_reason(app: &TestApp) {
     let (_, recruiter) = account(app, "Recruiter", "strict@example.com").await;
     let (_, first) = account(app, "Applicant", "first@example.com").await;
     let (_, second) = account(app, "Applicant", "second@example.com").await;
-    let open = post_job(app, &recruiter, "Open Role", 1, "2026-11-01", "2099-12-31").await;
-    let closed = post_job(app, &recruiter, "Closed Role", 5, "2026-01-01", "2026-02-01").await;
-    let deleted = post_job(app, &recruiter, "Deleted Role", 5, "2026-11-01", "2099-12-31").await;
+    let open = post_job(app, &recruiter, "Open Role", 1, &day(-30), &day(60)).await;
+    let closed = post_job(app, &recruiter, "Closed Role", 5, &day(-60), &day(-30)).await;
+    let deleted = post_job(app, &recruiter, "Deleted Role", 5, &day(-30), &day(60)).await;
     app.client
         .delete(app.url(&format!("/api/v1/jobs/deleteJob/{deleted}")))
         .bearer_auth(&recruiter)
@@ -183,7 +183,7 @@ async fn applying_is_refused_with_the_reason(app: &TestApp) {
 
 async fn parallel_applies_fill_exactly_the_capacity(app: &TestApp) {
     let (_, recruiter) = account(app, "Recruiter", "popular@example.com").await;
-    let job = post_job(app, &recruiter, "Popular Role", 3, "2026-11-01", "2099-12-31").await;
+    let job = post_job(app, &recruiter, "Popular Role", 3, &day(-30), &day(60)).await;
     let mut applicants = Vec::new();
     for n in 0..8 {
         applicants.push(account(app, "Applicant", &format!("crowd{n}@example.com")).await.1);
@@ -203,7 +203,7 @@ async fn parallel_applies_fill_exactly_the_capacity(app: &TestApp) {
 
 async fn one_applicant_racing_applies_once(app: &TestApp) {
     let (_, recruiter) = account(app, "Recruiter", "racer-r@example.com").await;
-    let job = post_job(app, &recruiter, "Raced Role", 10, "2026-11-01", "2099-12-31").await;
+    let job = post_job(app, &recruiter, "Raced Role", 10, &day(-30), &day(60)).await;
     let (_, applicant) = account(app, "Applicant", "racer@example.com").await;
     let results = join_all((0..5).map(|_| apply(app, &applicant, &job, SOP)).collect::<Vec<_>>()).await;
     let mut statuses: Vec<u16> = results.iter().map(|(status, _)| *status).collect();
@@ -214,7 +214,7 @@ async fn one_applicant_racing_applies_once(app: &TestApp) {
 
 async fn a_recruiter_decides_once_and_the_applicant_is_told(app: &TestApp) {
     let (_, recruiter) = account(app, "Recruiter", "decider@example.com").await;
-    let job = post_job(app, &recruiter, "Data Engineer", 10, "2026-11-01", "2099-12-31").await;
+    let job = post_job(app, &recruiter, "Data Engineer", 10, &day(-30), &day(60)).await;
     let (_, applicant) = account(app, "Applicant", "hopeful@example.com").await;
     let id = apply(app, &applicant, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
 
@@ -244,7 +244,7 @@ async fn a_recruiter_decides_once_and_the_applicant_is_told(app: &TestApp) {
 
 async fn parallel_decisions_leave_one_decision(app: &TestApp) {
     let (_, recruiter) = account(app, "Recruiter", "hasty@example.com").await;
-    let job = post_job(app, &recruiter, "Contested Role", 10, "2026-11-01", "2099-12-31").await;
+    let job = post_job(app, &recruiter, "Contested Role", 10, &day(-30), &day(60)).await;
     let (_, applicant) = account(app, "Applicant", "contested@example.com").await;
     let id = apply(app, &applicant, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
     let decisions = ["shortlisted", "rejected", "shortlisted", "rejected", "shortlisted", "rejected"];
@@ -260,7 +260,7 @@ async fn parallel_decisions_leave_one_decision(app: &TestApp) {
 async fn applications_stay_with_their_owners(app: &TestApp) {
     let (_, recruiter_a) = account(app, "Recruiter", "owner-a@example.com").await;
     let (_, recruiter_b) = account(app, "Recruiter", "owner-b@example.com").await;
-    let job = post_job(app, &recruiter_a, "A's Role", 10, "2026-11-01", "2099-12-31").await;
+    let job = post_job(app, &recruiter_a, "A's Role", 10, &day(-30), &day(60)).await;
     let (_, applicant) = account(app, "Applicant", "mine@example.com").await;
     let (_, other_applicant) = account(app, "Applicant", "theirs@example.com").await;
     let id = apply(app, &applicant, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
@@ -286,7 +286,7 @@ async fn applications_stay_with_their_owners(app: &TestApp) {
 
 async fn a_deleted_jobs_applications_stay_with_their_applicants(app: &TestApp) {
     let (_, recruiter) = account(app, "Recruiter", "closing@example.com").await;
-    let job = post_job(app, &recruiter, "Short-lived Role", 10, "2026-11-01", "2099-12-31").await;
+    let job = post_job(app, &recruiter, "Short-lived Role", 10, &day(-30), &day(60)).await;
     let (_, applicant) = account(app, "Applicant", "left@example.com").await;
     assert_eq!(apply(app, &applicant, &job, SOP).await.0, 201);
     let (_, mine) = app.get_as("/api/v1/auth/applications", &applicant).await;
@@ -303,7 +303,7 @@ async fn a_deleted_jobs_applications_stay_with_their_applicants(app: &TestApp) {
 
 async fn an_applicant_withdraws_a_pending_application_and_its_place_is_freed(app: &TestApp) {
     let (_, recruiter) = account(app, "Recruiter", "small-team@example.com").await;
-    let job = post_job(app, &recruiter, "One Seat", 1, "2026-11-01", "2099-12-31").await;
+    let job = post_job(app, &recruiter, "One Seat", 1, &day(-30), &day(60)).await;
     let (_, first) = account(app, "Applicant", "first@example.com").await;
     let (_, second) = account(app, "Applicant", "second@example.com").await;
     let id = apply(app, &first, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
@@ -334,7 +334,7 @@ async fn an_applicant_withdraws_a_pending_application_and_its_place_is_freed(app
 
 async fn withdrawing_is_refused_once_decided_and_to_anyone_but_the_applicant(app: &TestApp) {
     let (_, recruiter) = account(app, "Recruiter", "decisive@example.com").await;
-    let job = post_job(app, &recruiter, "Decided Role", 10, "2026-11-01", "2099-12-31").await;
+    let job = post_job(app, &recruiter, "Decided Role", 10, &day(-30), &day(60)).await;
     let (_, applicant) = account(app, "Applicant", "decided@example.com").await;
     let (_, stranger) = account(app, "Applicant", "stranger@example.com").await;
     let id = apply(app, &applicant, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
@@ -355,7 +355,7 @@ async fn withdrawing_is_refused_once_decided_and_to_anyone_but_the_applicant(app
     assert_eq!(withdraw(app, &applicant, &id).await, (409, error("Only a pending application can be withdrawn")));
     assert_eq!(count_applications(app, &job).await, (1, 1), "a decided application keeps its place");
 
-    let second = post_job(app, &recruiter, "Withdrawn Twice", 10, "2026-11-01", "2099-12-31").await;
+    let second = post_job(app, &recruiter, "Withdrawn Twice", 10, &day(-30), &day(60)).await;
     let id = apply(app, &applicant, &second, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
     assert_eq!(withdraw(app, &applicant, &id).await.0, 200);
     assert_eq!(withdraw(app, &applicant, &id).await, (409, error("Only a pending application can be withdrawn")));
@@ -364,7 +364,7 @@ async fn withdrawing_is_refused_once_decided_and_to_anyone_but_the_applicant(app
 
 async fn a_withdrawal_racing_a_decision_leaves_exactly_one_of_them(app: &TestApp) {
     let (_, recruiter) = account(app, "Recruiter", "racer@example.com").await;
-    let job = post_job(app, &recruiter, "Raced Role", 50, "2026-11-01", "2099-12-31").await;
+    let job = post_job(app, &recruiter, "Raced Role", 50, &day(-30), &day(60)).await;
     for round in 0..8 {
         let (_, applicant) = account(app, "Applicant", &format!("racer-{round}@example.com")).await;
         let id = apply(app, &applicant, &job, SOP).await.1["application"]["_id"].as_str().unwrap().to_string();
@@ -394,7 +394,7 @@ async fn a_withdrawal_racing_a_decision_leaves_exactly_one_of_them(app: &TestApp
 
 async fn each_application_keeps_its_history_with_times(app: &TestApp) {
     let (_, recruiter) = account(app, "Recruiter", "historian@example.com").await;
-    let job = post_job(app, &recruiter, "Recorded Role", 10, "2026-11-01", "2099-12-31").await;
+    let job = post_job(app, &recruiter, "Recorded Role", 10, &day(-30), &day(60)).await;
     let (_, pending) = account(app, "Applicant", "pending@example.com").await;
     let (_, shortlisted) = account(app, "Applicant", "chosen@example.com").await;
     let (_, leaving) = account(app, "Applicant", "leaving@example.com").await;
@@ -439,7 +439,7 @@ async fn each_application_keeps_its_history_with_times(app: &TestApp) {
 async fn a_recruiter_sees_a_jobs_applications_counted_by_status_and_day(app: &TestApp) {
     let (_, recruiter) = account(app, "Recruiter", "counter@example.com").await;
     let (_, other) = account(app, "Recruiter", "not-owner@example.com").await;
-    let job = post_job(app, &recruiter, "Counted Role", 10, "2026-11-01", "2099-12-31").await;
+    let job = post_job(app, &recruiter, "Counted Role", 10, &day(-30), &day(60)).await;
     let path = format!("/api/v1/auth/jobs/applications/{job}/overview");
     let (status, empty) = app.get_as(&path, &recruiter).await;
     assert_eq!((status, empty["message"].as_str()), (200, Some("Overview fetched successfully")));

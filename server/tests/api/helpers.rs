@@ -146,6 +146,13 @@ impl TestApp {
         panic!("the search index was not built within 30 s");
     }
 
+    /// Waits until every task an anonymous request left running after its answer (a reset
+    /// e-mail) has ended: it takes every slot those tasks hold, then gives them back.
+    pub async fn background_tasks_done(&self) {
+        let slots = jobportal::state::BACKGROUND_TASKS as u32;
+        drop(self.state.background.acquire_many(slots).await.expect("the semaphore is never closed"));
+    }
+
     /// Applies the jobs written directly (not through the API) to the search index now.
     pub async fn sync_index(&self) {
         self.search_index.sync(&self.db).await;
@@ -231,6 +238,24 @@ impl TestApp {
     }
 }
 
+const DAY_MILLIS: i64 = 24 * 60 * 60 * 1000;
+
+/// The start (midnight UTC) of the day `days` from today, in Unix milliseconds: every date a test
+/// gives a job is relative to now, so no test expires as the calendar moves on.
+pub fn midnight_millis(days: i64) -> i64 {
+    (jobportal::db::now_millis().div_euclid(DAY_MILLIS) + days) * DAY_MILLIS
+}
+
+/// The same day as the API answers it: `YYYY-MM-DDT00:00:00Z`.
+pub fn midnight(days: i64) -> String {
+    jobportal::jobs::model::rfc3339_from_millis(midnight_millis(days))
+}
+
+/// The same day as a form gives it: `YYYY-MM-DD`.
+pub fn day(days: i64) -> String {
+    midnight(days)[..10].to_string()
+}
+
 pub fn new_job(recruiter: &str, category: &str, title: &str) -> NewJob {
     NewJob {
         user_id: recruiter.into(),
@@ -240,9 +265,8 @@ pub fn new_job(recruiter: &str, category: &str, title: &str) -> NewJob {
         description: "Build and run the systems our customers rely on.".into(),
         location: "Pune".into(),
         salary: 85_000,
-        // 2026-11-01 and 2026-12-31, midnight UTC
-        date_of_posting: 1_793_491_200_000,
-        deadline: 1_798_675_200_000,
+        date_of_posting: midnight_millis(-30),
+        deadline: midnight_millis(30),
         max_applicants: 20,
         max_positions: 2,
         skillsets: vec!["rust".into(), "sql".into()],

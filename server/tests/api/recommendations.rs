@@ -1,9 +1,9 @@
-//! Jobs for you (issue 14): open jobs ranked by the applicant's skills through the search index
+//! Jobs for you: open jobs ranked by the applicant's skills through the search index
 //! (and without it), each with the skills it matched; jobs applied to and closed ones left out.
 
 use serde_json::{Value, json};
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, day};
 use crate::on_both_engines;
 
 on_both_engines!(
@@ -21,7 +21,7 @@ const PASSWORD: &str = "correct horse battery";
 async fn post(app: &TestApp, token: &str, title: &str, skills: &[&str], max_applicants: i64) -> String {
     let form = json!({
         "title": title, "company": "Acme", "description": "Build things with a friendly team.",
-        "maxApplicants": max_applicants, "maxPositions": 1, "dateOfPosting": "2026-11-01", "deadline": "2099-12-31",
+        "maxApplicants": max_applicants, "maxPositions": 1, "dateOfPosting": day(-30), "deadline": day(60),
         "skillsets": skills, "jobType": "Full-time", "salary": 50000,
         "categoryName": app.category_id("Engineering").await, "location": "Pune",
     });

@@ -1,4 +1,4 @@
-//! Saved jobs (issue 14): an applicant saves jobs, finds them again marked once they close, and
+//! Saved jobs: an applicant saves jobs, finds them again marked once they close, and
 //! keeps them to themself; the limit holds under parallel saves.
 
 use futures_util::future::join_all;
@@ -71,6 +71,7 @@ async fn an_applicant_saves_lists_and_forgets_jobs(app: &TestApp) {
     let jobs = body["data"].as_array().unwrap();
     assert_eq!(jobs.len(), 2);
     assert_eq!(jobs[1]["title"], "First Saved");
+    // fixed date: the test set closed_at to 1 ms after the epoch itself
     assert_eq!(jobs[1]["closedAt"], "1970-01-01T00:00:00.001Z");
     assert_eq!(jobs[0]["closedAt"], Value::Null);
     assert_eq!(save(app, &applicant, &gone.id).await, (404, error("Job not found")), "a deleted job cannot be saved");

@@ -1,4 +1,4 @@
-//! Public pages a crawler reads without JavaScript (issue 15): each job's page carries its title,
+//! Public pages a crawler reads without JavaScript: each job's page carries its title,
 //! description, canonical address, Open Graph tags and, while it is open, a schema.org JobPosting
 //! that has Google's required and recommended properties; closed, deleted and hidden jobs, category
 //! pages and unknown paths answer what they are; robots.txt and the sitemaps validate.
@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, day, midnight};
 use crate::on_both_engines;
 
 on_both_engines!(
@@ -121,7 +121,7 @@ fn job_posting_problems(posting: &Value) -> Vec<String> {
 #[test]
 fn the_job_posting_check_finds_what_is_missing() {
     let remote = json!({ "@context": "https://schema.org/", "@type": "JobPosting", "title": "T", "description": "D",
-        "datePosted": "2026-11-01", "hiringOrganization": { "@type": "Organization", "name": "Acme" },
+        "datePosted": day(-30), "hiringOrganization": { "@type": "Organization", "name": "Acme" },
         "jobLocationType": "TELECOMMUTE" });
     assert_eq!(
         job_posting_problems(&remote),
@@ -141,7 +141,7 @@ fn the_job_posting_check_finds_what_is_missing() {
 async fn post_job(app: &TestApp, token: &str, title: &str, work_mode: &str) -> String {
     let form = json!({
         "title": title, "company": "Acme & Sons", "description": "Build the engine.\n\nShip it <weekly>.",
-        "maxApplicants": 5, "maxPositions": 1, "dateOfPosting": "2026-11-01", "deadline": "2026-12-31",
+        "maxApplicants": 5, "maxPositions": 1, "dateOfPosting": day(-30), "deadline": day(30),
         "skillsets": ["rust", "sql"], "jobType": "Internship", "salary": 240000, "salaryMax": 300000,
         "workMode": work_mode, "categoryName": app.category_id("Engineering").await, "location": "Pune",
     });
@@ -179,7 +179,7 @@ async fn a_crawler_reads_an_open_jobs_title_description_and_job_posting(app: &Te
     assert_eq!(posting["description"], "<p>Build the engine.</p><p>Ship it &lt;weekly&gt;.</p>");
     assert_eq!(
         (posting["datePosted"].as_str(), posting["validThrough"].as_str()),
-        (Some("2026-11-01T00:00:00Z"), Some("2026-12-31T00:00:00Z"))
+        (Some(midnight(-30).as_str()), Some(midnight(30).as_str()))
     );
     assert_eq!(posting["employmentType"], "INTERN");
     assert_eq!(posting["hiringOrganization"], json!({ "@type": "Organization", "name": "Acme & Sons" }));

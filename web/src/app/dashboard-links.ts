@@ -4,8 +4,8 @@ import type { AnyAccountType } from '@/features/auth/types'
 type DashboardLink = { name: string; path: string; type?: AnyAccountType; end?: boolean }
 
 /**
- * SPEC section 2 "Dashboard", in its order (with Jobs for You, Saved Jobs and Saved Searches added for
- * applicants, and the admin console's pages for Admins): the sidebar, and on a phone the header's menu.
+ * The dashboard's links (docs/product.md#dashboard), in order, each for everyone or for one account
+ * type: the sidebar, and on a phone the header's menu.
  */
 const DASHBOARD_LINKS: DashboardLink[] = [
   { name: 'My Profile', path: '/dashboard/my-profile' },

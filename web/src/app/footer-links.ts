@@ -1,6 +1,6 @@
 import { titleFromSlug } from '@/lib/slug'
 
-/** SPEC section 2 "Footer", in its order; the bare names are served from the site root too. */
+/** The footer's links (docs/product.md#footer), in order; the bare names are served from the site root too. */
 const EXPLORE = [
   'career-paths', 'career-services', 'interview-prep', 'professional-certification', 'full-catalog',
   'beta-content', 'learning', 'jobs', 'games', 'salary', 'mobiles', 'services', 'products',

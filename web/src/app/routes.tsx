@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 lazy: page(() => import('./routes/dashboard/layout')),
-                // Every account type's pages, then those of one type only: to another they do not exist (SPEC section 2).
+                // Every account type's pages, then those of one type only: to another they do not exist (docs/product.md#dashboard).
                 children: [
                   { index: true, element: <Navigate to="my-profile" replace /> },
                   { path: 'my-profile', lazy: page(() => import('./routes/dashboard/my-profile')) },

@@ -8,7 +8,7 @@ function splashWanted(): boolean {
 }
 
 /**
- * The app at once, with the logo (SPEC section 9) fading out over it: the splash is decoration, so it
+ * The app at once, with the logo (docs/product.md#splash) fading out over it: the splash is decoration, so it
  * never holds back the page's first paint, never takes a click or a key (no pointer events, hidden
  * from assistive technology) and is gone within SPLASH_MS.
  */

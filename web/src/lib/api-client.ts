@@ -73,8 +73,8 @@ function parseJson<T>(text: string): T | null {
 
 /**
  * The one way the app calls the API. Every response carries `success` and `message`; a non-2xx
- * status or a missing success flag is an error that carries the server's message (SPEC sections 5
- * and 8), and a 401 to a call that sent a token ends the session.
+ * status or a missing success flag is an error that carries the server's message
+ * (docs/product.md#messages), and a 401 to a call that sent a token ends the session.
  */
 export async function api<T>(path: string, { method = 'GET', body, signal, onUploadProgress }: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' }

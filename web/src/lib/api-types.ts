@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Find accounts by part of their e-mail address (any case), newest first; every account without
-         *     `email`. An addition to the original API.
+         *     `email`.
          */
         get: operations["accounts"];
         put?: never;
@@ -34,7 +34,7 @@ export interface paths {
         get?: never;
         /**
          * Reinstate a suspended account: it may log in again and its jobs are listed again (those an
-         *     admin hid one by one stay hidden). Audited. An addition to the original API.
+         *     admin hid one by one stay hidden). Audited.
          */
         put: operations["reinstate_account"];
         post?: never;
@@ -55,7 +55,7 @@ export interface paths {
         /**
          * Suspend an account with a reason: it cannot log in, its sessions end at once, its jobs leave
          *     every public list, and it is e-mailed the reason. An admin account cannot be suspended.
-         *     Audited. An addition to the original API.
+         *     Audited.
          */
         put: operations["suspend_account"];
         post?: never;
@@ -72,7 +72,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log: every admin action, newest first. An addition to the original API. */
+        /** The audit log: every admin action, newest first. */
         get: operations["audit_log"];
         put?: never;
         post?: never;
@@ -89,7 +89,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every category, hidden ones too, with how many jobs name each. An addition to the original API. */
+        /** Every category, hidden ones too, with how many jobs name each. */
         get: operations["categories"];
         put?: never;
         post?: never;
@@ -107,15 +107,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /**
-         * Rename and describe a category (both fields, as when it was made). Audited. An addition to the
-         *     original API.
-         */
+        /** Rename and describe a category (both fields, as when it was made). Audited. */
         put: operations["update_category"];
         post?: never;
         /**
          * Delete a category that no job names (deleted jobs keep theirs): one with jobs can only be
-         *     hidden. Audited. An addition to the original API.
+         *     hidden. Audited.
          */
         delete: operations["delete_category"];
         options?: never;
@@ -133,7 +130,7 @@ export interface paths {
         get?: never;
         /**
          * Hide a category: it leaves the category list and its page answers 404, and no new job may be
-         *     posted in it; its jobs stay listed. Audited. An addition to the original API.
+         *     posted in it; its jobs stay listed. Audited.
          */
         put: operations["hide_category"];
         post?: never;
@@ -151,7 +148,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** List a hidden category again. Audited. An addition to the original API. */
+        /** List a hidden category again. Audited. */
         put: operations["unhide_category"];
         post?: never;
         delete?: never;
@@ -170,7 +167,7 @@ export interface paths {
         /**
          * Find any job that is not deleted, hidden or not, newest first. `q` is part of the title, the
          *     company or the recruiter's e-mail (any case), or a job's exact `_id`; `hidden=true` keeps only
-         *     hidden jobs. An addition to the original API.
+         *     hidden jobs.
          */
         get: operations["jobs"];
         put?: never;
@@ -191,7 +188,7 @@ export interface paths {
         get?: never;
         /**
          * Hide a job with a reason: it leaves every public list, search, its page and the sitemap, takes
-         *     no applications, and its recruiter is e-mailed the reason. Audited. An addition to the original API.
+         *     no applications, and its recruiter is e-mailed the reason. Audited.
          */
         put: operations["hide_job"];
         post?: never;
@@ -209,7 +206,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** List a hidden job again; its recruiter is told. Audited. An addition to the original API. */
+        /** List a hidden job again; its recruiter is told. Audited. */
         put: operations["unhide_job"];
         post?: never;
         delete?: never;
@@ -227,7 +224,7 @@ export interface paths {
         };
         /**
          * The site at a glance: accounts by type, open and hidden jobs, applications per day over the
-         *     last 30 days. An addition to the original API.
+         *     last 30 days.
          */
         get: operations["overview"];
         put?: never;
@@ -249,8 +246,7 @@ export interface paths {
         put?: never;
         /**
          * Stop a saved search's alerts from the link in its e-mail, without a login: the link is signed
-         *     for this search and this purpose only. Stopping them again is no error. An addition to the
-         *     original API.
+         *     for this search and this purpose only. Stopping them again is no error.
          */
         post: operations["unsubscribe"];
         delete?: never;
@@ -336,7 +332,7 @@ export interface paths {
         };
         /**
          * One of the caller's jobs at a glance: its applications counted by status, and per day over the
-         *     last 30 days. An addition to the original API.
+         *     last 30 days.
          */
         get: operations["job_applications_overview"];
         put?: never;
@@ -538,7 +534,7 @@ export interface paths {
         get?: never;
         /**
          * Withdraw one of the caller's applications while it is still `applied`: the place it held on the
-         *     job is freed for others, and the recruiter sees it as withdrawn. An addition to the original API.
+         *     job is freed for others, and the recruiter sees it as withdrawn.
          */
         put: operations["withdraw"];
         post?: never;
@@ -658,7 +654,7 @@ export interface paths {
         get?: never;
         /**
          * Close a job to applications before its deadline: it stays listed, marked closed, and leaves
-         *     searches for open jobs; applications already made are kept. An addition to the original API.
+         *     searches for open jobs; applications already made are kept.
          */
         put: operations["close_job"];
         post?: never;
@@ -736,7 +732,7 @@ export interface paths {
         };
         /**
          * Open jobs ranked for the caller by their skills, profile and education, leaving out those they
-         *     applied to; each says which of their skills it matches. An addition to the original API.
+         *     applied to; each says which of their skills it matches.
          */
         get: operations["jobs_for_you"];
         put?: never;
@@ -808,7 +804,7 @@ export interface paths {
         get?: never;
         /**
          * Reopen a job its recruiter closed, while its deadline is ahead (a job past its deadline needs a
-         *     later deadline first, through `updateJob`). An addition to the original API.
+         *     later deadline first, through `updateJob`).
          */
         put: operations["reopen_job"];
         post?: never;
@@ -825,7 +821,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's saved jobs. An addition to the original API. */
+        /** The caller's saved jobs. */
         get: operations["saved_jobs"];
         put?: never;
         post?: never;
@@ -843,10 +839,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Save a job to come back to; saving a saved job again is no error. An addition to the original API. */
+        /** Save a job to come back to; saving a saved job again is no error. */
         put: operations["save_job"];
         post?: never;
-        /** Forget a saved job; forgetting one that is not saved is no error. An addition to the original API. */
+        /** Forget a saved job; forgetting one that is not saved is no error. */
         delete: operations["unsave_job"];
         options?: never;
         head?: never;
@@ -860,13 +856,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's saved searches. An addition to the original API. */
+        /** The caller's saved searches. */
         get: operations["saved_searches"];
         put?: never;
-        /**
-         * Save a search: once a day at most, the caller is e-mailed the new open jobs that match it. An
-         *     addition to the original API.
-         */
+        /** Save a search: once a day at most, the caller is e-mailed the new open jobs that match it. */
         post: operations["save_search"];
         delete?: never;
         options?: never;
@@ -882,10 +875,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Rename a saved search, or pause or resume its alerts. An addition to the original API. */
+        /** Rename a saved search, or pause or resume its alerts. */
         put: operations["update_search"];
         post?: never;
-        /** Delete a saved search. An addition to the original API. */
+        /** Delete a saved search. */
         delete: operations["delete_search"];
         options?: never;
         head?: never;
@@ -1185,7 +1178,7 @@ export interface components {
             resume: string;
             /**
              * @description The name of the uploaded file (as the applicant's device called it), or `""` when there is
-             *     no resume. An addition to the original API.
+             *     no resume.
              */
             resumeName: string;
             skills: string[];
@@ -1206,7 +1199,7 @@ export interface components {
             dateOfApplication: string;
             /**
              * @description Every status the application has had, oldest first: `applied`, then the decision or the
-             *     withdrawal when there was one. An addition to the original API.
+             *     withdrawal when there was one.
              */
             history: components["schemas"]["StatusChange"][];
             jobApplicantsDetails: components["schemas"]["JobApplicantsDetails"];
@@ -1214,7 +1207,7 @@ export interface components {
             jobId: string;
             /**
              * @description True when the recruiter deleted the job: the application stays with its applicant as a
-             *     record, but the job has no page any more. An addition to the original API.
+             *     record, but the job has no page any more.
              */
             jobRemoved: boolean;
             recruitersDetails: components["schemas"]["RecruitersDetails"];
@@ -1239,7 +1232,7 @@ export interface components {
         };
         /**
          * @description Where an application stands: `applied`, then once `shortlisted` or `rejected` by the recruiter,
-         *     or `withdrawn` by the applicant (`withdrawn` is an addition to the original API).
+         *     or `withdrawn` by the applicant (docs/rules.md#application-statuses).
          * @enum {string}
          */
         ApplicationStatus: "applied" | "shortlisted" | "rejected" | "withdrawn";
@@ -1418,7 +1411,7 @@ export interface components {
             categoryName: string;
             /**
              * @description RFC 3339, UTC: when the recruiter closed the job to applications before its deadline;
-             *     `null` while it is not closed. An addition to the original API.
+             *     `null` while it is not closed.
              */
             closedAt: string | null;
             company: string;
@@ -1429,8 +1422,7 @@ export interface components {
             description: string;
             /**
              * @description Why an admin hid the job from everyone else. Only on the owner's own jobs (`getAllJobs`,
-             *     `recruiterDetails`), and only while it is hidden: no one else is shown a hidden job. An
-             *     addition to the original API.
+             *     `recruiterDetails`), and only while it is hidden: no one else is shown a hidden job.
              */
             hiddenReason?: string | null;
             jobType: components["schemas"]["JobType"];
@@ -1446,15 +1438,14 @@ export interface components {
             salary: number;
             /**
              * Format: int64
-             * @description Rupees per month: the top of the salary range, or `null` for one figure. An addition to
-             *     the original API.
+             * @description Rupees per month: the top of the salary range, or `null` for one figure.
              */
             salaryMax: number | null;
             skillsets: string[];
             title: string;
             /** @description The recruiter who posted the job. */
             userId: string;
-            /** @description Where the work is done. An addition to the original API. */
+            /** @description Where the work is done. */
             workMode: components["schemas"]["WorkMode"];
         };
         JobApplicantsDetails: {
@@ -1494,7 +1485,7 @@ export interface components {
              */
             dateOfPosting: string;
             /**
-             * @description `YYYY-MM-DD` (the end of that day) or RFC 3339; after `dateOfPosting`.
+             * @description `YYYY-MM-DD` (that day's start, midnight UTC) or RFC 3339; after `dateOfPosting`.
              * @example 2026-12-31
              */
             deadline: string;

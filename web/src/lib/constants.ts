@@ -1,11 +1,11 @@
 /**
- * SPEC section 9's splash (2000 ms or 900 ms) held back the first paint; issue 12 keeps it only as a
- * decoration over the page, gone within this time.
+ * The splash (docs/product.md#splash) is only a decoration over the page, gone within this time; it
+ * never holds back the first paint.
  */
 export const SPLASH_MS = 250
 export const SPLASH_SEEN_KEY = 'splashShown'
 
-/** SPEC section 9 toast constants. */
+/** Toast constants (docs/product.md#constants). */
 export const TOAST_DURATION_MS = {
   blank: 4000,
   error: 4000,
@@ -17,7 +17,7 @@ export const TOAST_LIMIT = 20
 export const TOAST_REMOVE_DELAY_MS = 1000
 export const TOAST_MAX_WIDTH = '350px'
 
-/** SPEC section 9: local storage keys. */
+/** Local storage keys (docs/product.md#client-state). */
 export const TOKEN_KEY = 'token'
 export const USER_KEY = 'user'
 
@@ -28,5 +28,5 @@ export const USER_KEY = 'user'
  */
 export const SIGNUP_KEY = 'pendingSignup'
 
-/** SPEC section 9: one-time code length. */
+/** One-time code length (docs/product.md#constants). */
 export const OTP_LENGTH = 6

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 
-/** The spec's client has no retries: a failure shows its message at once. */
+/** No retries: a failure shows its message at once (docs/product.md#messages). */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -1,4 +1,4 @@
-/** A category's path segment: its name lower-cased with spaces turned to hyphens (SPEC section 2). */
+/** A category's path segment: its name lower-cased with spaces turned to hyphens (docs/product.md#category). */
 export function categorySlug(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '-')
 }

@@ -18,7 +18,7 @@ const toastOptions = {
   custom: { duration: TOAST_DURATION_MS.custom },
 }
 
-/** The Toaster with the spec's constants; toasts beyond the limit are dismissed oldest first. */
+/** The Toaster with the constants of docs/product.md#constants; toasts beyond the limit are dismissed oldest first. */
 export function AppToaster() {
   const { toasts } = useToasterStore()
 

@@ -4,7 +4,7 @@ import { FOOTER_GROUPS, SITE_LINKS } from '../footer-links'
 const linkClass = 'inline-block py-1 text-gray-700 hover:text-blue-800 hover:underline'
 
 /**
- * SPEC's two groups of links, each collapsed behind its heading: one stop each for a keyboard instead
+ * The footer's two groups of links (docs/product.md#footer), each collapsed behind its heading: one stop each for a keyboard instead
  * of forty-four. The pages about the site itself stay in sight below them.
  */
 export function Footer() {

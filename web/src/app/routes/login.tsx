@@ -50,7 +50,7 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Welcome Back" documentTitle="Login" intro="Log in to find jobs, track your applications or manage your postings.">
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
-        {/* SPEC section 5: the e-mail input is plain text. */}
+        {/* docs/product.md#login: the e-mail input is plain text. */}
         <FormField label="Email Address" type="text" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <Link to="/forgot-password" className={`self-end text-sm ${textLinkClass}`}>

@@ -40,7 +40,7 @@ export default function SignupPage() {
     const signupData = { ...values, email: values.email.trim(), accountType }
     setSignupData(signupData)
     if (await requestSignupCode(signupData.email)) {
-      // SPEC section 4 "Signup" step 4: the form and the tab start over.
+      // docs/product.md#signup: after a submit the form and the tab start over.
       reset(EMPTY)
       setAccountType('Applicant')
       navigate('/verify-email')

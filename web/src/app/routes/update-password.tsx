@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client'
 
 export default function UpdatePasswordPage() {
   const navigate = useNavigate()
-  // SPEC section 2: the reset token is the last path segment.
+  // docs/product.md#reset-password: the reset token is the last path segment.
   const token = useLocation().pathname.split('/').filter(Boolean).at(-1) ?? ''
   const {
     register,

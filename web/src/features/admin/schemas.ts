@@ -1,7 +1,7 @@
 import { z } from '@/lib/zod'
 import { requiredText } from '@/lib/validation'
 
-/** The server's own limit and words (issue 15): a reason is counted in characters, as the server counts them. */
+/** The server's own limit and words (docs/rules.md#admin): a reason is counted in characters, as the server counts them. */
 export const REASON_MAX = 500
 export const REASON_REQUIRED = 'A reason is required'
 export const REASON_TOO_LONG = 'The reason may have at most 500 characters'

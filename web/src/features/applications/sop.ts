@@ -3,7 +3,7 @@ import { z } from '@/lib/zod'
 /** The server refuses a longer statement of purpose. */
 export const SOP_MAX_WORDS = 250
 
-/** SPEC section 9: apply starts from a fixed placeholder sentence the applicant may keep or replace. */
+/** docs/product.md#constants: apply starts from a fixed placeholder sentence the applicant may keep or replace. */
 export const DEFAULT_SOP = 'I am excited to apply for this role and believe my skills and experience make me a strong fit.'
 
 export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length

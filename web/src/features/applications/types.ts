@@ -2,7 +2,7 @@ import type { components } from '@/lib/api-types'
 
 type Schemas = components['schemas']
 
-/** SPEC section 3 "Application", as the server returns it. */
+/** The application object (docs/api.md#objects), as the server returns it. */
 export type ApplicationStatus = Schemas['ApplicationStatus']
 
 export type Application = Schemas['Application']

@@ -9,11 +9,11 @@ export const loginSchema = z.object({
 })
 export type LoginValues = z.infer<typeof loginSchema>
 
-/** The server's rule and its words (API.md "signup"), checked before a code is mailed. */
+/** The server's rule and its words (docs/rules.md#passwords), checked before a code is mailed. */
 export const PASSWORD_RULE = 'Password must be 8 to 128 characters long'
 export const PASSWORD_HINT = '8 to 128 characters'
 
-/** SPEC section 5 "Signup": the mismatch check runs in the submit handler, so it can stop the call with its toast. */
+/** docs/product.md#signup: the mismatch check runs in the submit handler, so it can stop the call with its toast. */
 export const signupSchema = z.object({
   firstName: requiredText('Please enter your first name.'),
   lastName: requiredText('Please enter your last name.'),
@@ -26,7 +26,7 @@ export type SignupValues = z.infer<typeof signupSchema>
 export const forgotPasswordSchema = z.object({ email: requiredText('Please enter your email address.') })
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>
 
-/** SPEC section 5 "Reset password": no mismatch check on the client, the server receives both. */
+/** docs/product.md#reset-password: no mismatch check on the client, the server receives both. */
 export const resetPasswordSchema = z.object({
   password: requiredPassword('Please enter your new password.'),
   confirmPassword: requiredPassword('Please confirm your new password.'),

@@ -4,7 +4,7 @@ import { sendOtp } from './api/auth-calls'
 import { authStore } from './store'
 
 /**
- * SPEC section 4 "Signup" step 2: loading on with a loading toast, then "OTP Sent Successfully" or
+ * docs/product.md#signup, asking for the code: loading on with a loading toast, then "OTP Sent Successfully" or
  * the server's message; loading off and the loading toast dismissed either way.
  */
 export async function requestSignupCode(email: string): Promise<boolean> {

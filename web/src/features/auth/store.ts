@@ -41,12 +41,12 @@ function readPendingSignup(): SignupData | null {
   }
 }
 
-/** SPEC section 3 "Session store": the signed-in user (the original's userReal and loading were never read, and are gone). */
+/** docs/product.md#client-state, the session store: the signed-in user. */
 export type SessionState = { user: User | null }
 export const sessionStore = createStore<SessionState>(() => ({ user: readStoredUser() }))
 
 /**
- * SPEC section 3 "Auth state". `signedOut` marks a logout on its way to /: the dashboard guard then
+ * docs/product.md#client-state, the auth state. `signedOut` marks a logout on its way to /: the dashboard guard then
  * leads there too instead of to /login, whichever of the two renders first.
  */
 export type AuthState = { signupData: SignupData | null; loading: boolean; token: string | null; signedOut: boolean }
@@ -60,7 +60,7 @@ export const authStore = createStore<AuthState>(() => ({
 export const useSessionState = () => useSyncExternalStore(sessionStore.subscribe, sessionStore.get)
 export const useAuthState = () => useSyncExternalStore(authStore.subscribe, authStore.get)
 
-/** Setting the user keeps it in local storage as JSON (SPEC section 4 "Session store"). */
+/** Setting the user keeps it in local storage as JSON (docs/product.md#client-state). */
 export function setUser(user: User) {
   localStorage.setItem(USER_KEY, JSON.stringify(user))
   sessionStore.set({ user })

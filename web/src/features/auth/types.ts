@@ -8,10 +8,10 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number]
 export type AnyAccountType = components['schemas']['AccountType']
 export const ANY_ACCOUNT_TYPES: readonly AnyAccountType[] = accountTypeValues
 
-/** SPEC section 3 "User", as the server returns it. */
+/** The user object (docs/api.md#objects), as the server returns it. */
 export type User = components['schemas']['User']
 
-/** The details kept between the signup form and the code screen (SPEC section 3 "signupData"). */
+/** The details kept between the signup form and the code screen (docs/product.md#client-state, `signupData`). */
 export type SignupData = {
   accountType: AccountType
   firstName: string

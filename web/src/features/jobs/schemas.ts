@@ -2,7 +2,7 @@ import { z } from '@/lib/zod'
 import { requiredText } from '@/lib/validation'
 import { JOB_TYPES, WORK_MODES } from './types'
 
-/** SPEC section 5 "Add Job": every field is required, each with its own message; then the range's top and the work mode, optional. */
+/** docs/product.md#add-job: every field is required, each with its own message; then the range's top and the work mode, optional. */
 export const addJobSchema = z
   .object({
   title: requiredText('Job title is required'),
@@ -47,7 +47,7 @@ export const emptyAddJob: AddJobValues = {
   location: '',
 }
 
-/** SPEC section 5 "Edit Job": only these three change. */
+/** docs/product.md#edit-job: only these three change. */
 export const editJobSchema = z.object({
   maxApplicants: requiredText('Maximum applicants is required'),
   maxPositions: requiredText('Maximum positions is required'),

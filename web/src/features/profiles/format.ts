@@ -6,7 +6,7 @@ export const educationLine = ({ institutionName, startYear, endYear }: Education
 
 export const skillsText = (skills: string[]) => skills.join(', ')
 
-/** Skills are edited as comma-separated text (SPEC section 9); blanks between commas are dropped. */
+/** Skills are edited as comma-separated text (docs/product.md#profile-form); blanks between commas are dropped. */
 export const parseSkills = (text: string) =>
   text
     .split(',')

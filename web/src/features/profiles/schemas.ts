@@ -9,7 +9,7 @@ const isYear = (text: string) => /^\d{1,4}$/.test(text) && Number(text) >= FIRST
 const yearMessage = (label: string) => `${label} must be a year from ${FIRST_YEAR} to ${lastYear()}`
 
 /**
- * SPEC section 5 "Profile form": each entry needs an institution and a start year; the end year is
+ * docs/product.md#profile-form: each entry needs an institution and a start year; the end year is
  * optional. The year range and order are the server's rules, checked here with its messages.
  */
 export const educationSchema = z
@@ -37,14 +37,14 @@ const names = {
 export const applicantProfileSchema = z.object({
   ...names,
   profile: z.string(),
-  /** Comma-separated text (SPEC section 9). */
+  /** Comma-separated text (docs/product.md#profile-form). */
   skills: z.string(),
   education: z.array(educationSchema),
 })
 export type ApplicantProfileValues = z.infer<typeof applicantProfileSchema>
 export type EducationValues = z.infer<typeof educationSchema>
 
-/** SPEC section 5 "Recruiter contact number": required, 10 to 12 digits. */
+/** docs/product.md#profile-form, the recruiter's contact number: required, 10 to 12 digits. */
 export const recruiterProfileSchema = z.object({
   ...names,
   company: z.string(),
@@ -53,7 +53,7 @@ export const recruiterProfileSchema = z.object({
 })
 export type RecruiterProfileValues = z.infer<typeof recruiterProfileSchema>
 
-/** SPEC section 5 "Resume": PDF only; a missing file shows "Resume is required". */
+/** docs/product.md#resume-upload: PDF only; a missing file shows "Resume is required". */
 export const RESUME_REQUIRED = 'Resume is required'
 export const NOT_A_PDF = 'Only PDF files are allowed'
 export const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf')

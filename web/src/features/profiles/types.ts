@@ -2,7 +2,7 @@ import type { components } from '@/lib/api-types'
 
 type Schemas = components['schemas']
 
-/** SPEC section 3 "Applicant profile": one education entry; a `null` end year means "until now". */
+/** The applicant profile (docs/api.md#objects): one education entry; a `null` end year means "until now". */
 export type Education = Schemas['Education']
 
 /** GET /auth/applicantDetails: the profile with the applicant's names and e-mail. */

@@ -1,7 +1,7 @@
 import { ApplicationsGrid } from '@/features/applications/components/applications-grid'
 import { useSession } from '@/features/auth/use-session'
 
-/** SPEC section 2 "All Applications": what the recruiter received across their jobs. */
+/** docs/product.md#applications: what the recruiter received across their jobs. */
 export default function ApplicationsPage() {
   const { token } = useSession()
   return (

@@ -56,7 +56,7 @@ export default function SettingsPage() {
 
   const names = { firstName: user.firstName, lastName: user.lastName }
   const toProfile = () => navigate('/dashboard/my-profile')
-  // SPEC section 2: after a profile save the stored user is the server's, and the person sees it.
+  // docs/product.md#profile-form: after a profile save the stored user is the server's, and the person sees it.
   const onSaved = ({ updatedUserDetails }: ProfileUpdateResponse) => {
     setUser(updatedUserDetails)
     toProfile()

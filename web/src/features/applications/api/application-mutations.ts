@@ -5,7 +5,7 @@ import type { Application, Decision } from '../types'
 export const applyToJob = (jobId: string, sop: string) =>
   api<Schemas['ApplyResponse']>(`/jobs/apply/${encodeURIComponent(jobId)}`, { method: 'POST', body: { sop } })
 
-/** SPEC section 8: a status answer without the application is an error of its own. */
+/** docs/product.md#job-applications: a status answer without the application is an error of its own. */
 export async function updateApplicationStatus(applicationId: string, status: Decision) {
   const { message, data } = await api<{ message: string; data?: Application }>(
     `/auth/updateapplicationstatus/${encodeURIComponent(applicationId)}`,

@@ -8,7 +8,7 @@ const EMPTY = 'No Applications Found'
 
 /**
  * The logged-in person's applications (an applicant's own, or those a recruiter received) as a grid
- * of cards, with SPEC section 8's toasts for each fetch.
+ * of cards, with the toasts of docs/product.md#my-applications for each fetch.
  */
 export function ApplicationsGrid({ token, asRecruiter = false }: { token: string | null; asRecruiter?: boolean }) {
   const { data, isError, isPending, dataUpdatedAt } = useApplications(token)

@@ -105,7 +105,7 @@ function Applicant({ application, onDecide, deciding }: { application: Applicati
   )
 }
 
-/** SPEC section 2 "Applications for Selected Job": a pending application can be shortlisted or rejected once. */
+/** docs/product.md#job-applications: a pending application can be shortlisted or rejected once. */
 export function JobApplicationsList({ jobId }: { jobId: string }) {
   const { data, isPending, isError } = useJobApplications(jobId)
   const decide = useUpdateApplicationStatus(jobId)
@@ -118,7 +118,7 @@ export function JobApplicationsList({ jobId }: { jobId: string }) {
     const toastId = toast.loading('Loading...')
     try {
       const { data } = await decide.mutateAsync({ applicationId, status })
-      // SPEC's message, with the status in the one wording the badges use (the API sends it in lower case).
+      // The message of docs/product.md#job-applications, with the status in the one wording the badges use (the API sends it in lower case).
       toast.success(`Application status updated to ${STATUS_LABELS[data.status]}`)
     } catch (error) {
       toast.error(errorMessage(error, 'Internal Server Error'))

@@ -3,7 +3,7 @@ import type { SignupData } from '../types'
 
 type Message = Schemas['Ack']
 
-/** SPEC section 7: the signup code is sent only to an address without an account. */
+/** docs/rules.md#signup-codes: the signup code is sent only to an address without an account. */
 export const sendOtp = (email: string) =>
   api<Message>('/auth/sendotp', { method: 'POST', body: { email, checkUserPresent: true } })
 

@@ -12,7 +12,7 @@ const ADMIN_HOME = '/dashboard/admin'
 export const afterLogin = (accountType: AnyAccountType | null | undefined) => (accountType === 'Admin' ? ADMIN_HOME : DEFAULT_AFTER_LOGIN)
 
 /**
- * SPEC section 2 "Logged-out-only routes": with a token these lead on, to the `next` page a login
+ * docs/product.md#login, logged-out-only screens: with a token these lead on, to the `next` page a login
  * was asked for (a job to apply to, the dashboard page a session expired on) or the dashboard.
  */
 export function GuestOnly() {
@@ -23,7 +23,7 @@ export function GuestOnly() {
 }
 
 /**
- * SPEC section 2 "Dashboard": login required, otherwise /login, which returns here afterwards (or
+ * docs/product.md#dashboard: login required, otherwise /login, which returns here afterwards (or
  * /, where a logout is heading).
  */
 export function RequireAuth() {

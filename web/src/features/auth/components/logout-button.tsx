@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
 import { useSession } from '../use-session'
 
-/** Logout is an action that asks first (SPEC section 2 "Navigation"). */
+/** Logout is an action that asks first (docs/product.md#navigation). */
 export function LogoutButton({ className, children = 'Logout', onDone }: { className?: string; children?: ReactNode; onDone?: () => void }) {
   const [confirming, setConfirming] = useState(false)
   const { logout } = useSession()

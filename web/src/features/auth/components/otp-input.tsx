@@ -10,7 +10,7 @@ const digitsOf = (text: string) => text.replace(/\D/g, '')
 export type OtpInputHandle = { focusFirst: () => void }
 
 /**
- * SPEC section 5 "One-time code": six single-character boxes with paste, backspace and arrow keys;
+ * docs/product.md#verify-email: six single-character boxes with paste, backspace and arrow keys;
  * the first box takes the focus when the boxes appear.
  */
 export const OtpInput = forwardRef<OtpInputHandle, Props>(function OtpInput({ value, onChange, describedBy }, ref) {

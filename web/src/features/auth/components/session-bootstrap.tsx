@@ -9,7 +9,7 @@ import { authStore, setSignupData, setUser, useAuthState } from '../store'
 const SIGNUP_FLOW = new Set(['/signup', '/verify-email'])
 
 /**
- * On first load with a token the user details are fetched and stored (SPEC section 2). A token the
+ * On first load with a token the user details are fetched and stored (docs/product.md#navigation). A token the
  * server refuses ends the session (features/auth/session-expiry.ts): a dashboard page then leads to
  * /login and back, a public page stays and shows itself to a guest.
  */

@@ -24,7 +24,7 @@ type Props = {
   company?: string | null
 }
 
-/** SPEC section 5 "Add Job"; the route fetches the categories and the recruiter's company. */
+/** docs/product.md#add-job; the route fetches the categories and the recruiter's company. */
 export function AddJobForm({ categories, categoriesLoading, company }: Props) {
   const navigate = useNavigate()
   const createJob = useCreateJob()

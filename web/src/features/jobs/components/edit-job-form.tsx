@@ -11,7 +11,7 @@ import { editJobSchema, type EditJobValues } from '../schemas'
 import type { Job } from '../types'
 import { Button } from '@/components/ui/button'
 
-/** SPEC section 5 "Edit Job": max applicants, max positions and the deadline, prefilled from the job. */
+/** docs/product.md#edit-job: max applicants, max positions and the deadline, prefilled from the job. */
 export function EditJobForm({ job }: { job: Job }) {
   const navigate = useNavigate()
   const updateJob = useUpdateJob(job._id)

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button'
 type Props = { hasResume: boolean; onUploaded: () => void }
 
 /**
- * SPEC section 4 "Resume upload": no file, then a chosen PDF (its name and Cancel), then the upload
+ * docs/product.md#resume-upload: no file, then a chosen PDF (its name and Cancel), then the upload
  * with its progress, then `onUploaded`. With a resume on file, "Remove and Upload New File" opens the
  * drop-zone; the new upload replaces the old file on the server.
  */

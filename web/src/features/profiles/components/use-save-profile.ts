@@ -4,7 +4,7 @@ import { useUpdateUserDetails } from '../api/update-user-details'
 import type { ProfileUpdate, ProfileUpdateResponse } from '../types'
 
 /**
- * SPEC section 8 "Profile update": a loading toast "Updating user details...", then "User updated
+ * docs/product.md#profile-form: a loading toast "Updating user details...", then "User updated
  * successfully" and `onSaved`, or the server's message, or "Could not update profile".
  */
 export function useSaveProfile(onSaved: (response: ProfileUpdateResponse) => void) {
