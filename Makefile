@@ -7,12 +7,12 @@ SERVER := server
 WEB := web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages
+.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages
 
 run: web-build server-release
 	WEB_DIR=$(CURDIR)/$(WEB)/dist ./$(SERVER)/target/release/jobportal
 
-test: test-server test-web test-e2e test-schema
+test: check-dates test-server test-web test-e2e test-schema
 
 web-deps: $(WEB)/node_modules/.package-lock.json
 
@@ -31,6 +31,21 @@ server-debug:
 # The release build with `jobportal seed-bench` (the bench-data feature), which the product leaves out.
 server-bench:
 	cd $(SERVER) && $(CARGO) build --release --features bench-data
+
+# No test gives a literal calendar date as a deadline or posting date (it would expire).
+check-dates:
+	python3 scripts/check_test_dates.py --self-test
+	python3 scripts/check_test_dates.py
+
+# The server's tests and the browser journeys with the clock a year ahead (libfaketime, from
+# Debian's packages): proves that no test depends on the calendar. Run it by hand before a
+# change to dates or time in tests lands; CI keeps check-dates instead. FAKE_OFFSET changes it.
+FAKE_OFFSET ?= +365d
+test-a-year-ahead: web-build server-debug
+	command -v faketime >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null)
+	cd $(SERVER) && $(CARGO) test --no-run
+	cd $(SERVER) && faketime -f "$(FAKE_OFFSET)" $(CARGO) test
+	cd $(WEB) && JOBPORTAL_BIN=$(CURDIR)/$(SERVER)/target/debug/jobportal faketime -f "$(FAKE_OFFSET)" npm run e2e
 
 # Formatting and lints first, then the server's unit and integration tests: SQLite always,
 # PostgreSQL too when TEST_DATABASE_URL is set. The integration tests also check every response
@@ -63,7 +78,7 @@ bench: server-bench
 	command -v oha >/dev/null || cargo install oha --locked
 	python3 bench/search.py $(SERVER)/target/release/jobportal
 
-# The public pages of issue 15 on a seeded SQLite: a job's page (its head written by the server)
+# The public pages on a seeded SQLite: a job's page (its head written by the server)
 # beside the same job as JSON and a plain screen, and the sitemap's files (bench/pages.py, BENCHMARKS.md).
 bench-pages: web-build server-bench
 	command -v oha >/dev/null || cargo install oha --locked

@@ -4,7 +4,7 @@ import { expect, test } from './csp'
 import { categoryIds, createAdmin, deleteJob, ok, pageAs, postJob, signUp, type Posted, type Session } from './seed'
 
 /**
- * The admin console (issue 15): an Admin made with `jobportal create-admin` logs in and lands on the
+ * The admin console (docs/product.md#admin-console): an Admin made with `jobportal create-admin` logs in and lands on the
  * overview; adds a category, renames, hides, shows and deletes it; hides a seeded recruiter's job
  * with a reason (guests lose it, its recruiter sees why) and shows it again; suspends the recruiter
  * (who can no longer log in) and reinstates them; and finds it all in the audit log. On a phone the

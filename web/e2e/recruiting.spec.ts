@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
+import { dateInputDaysFromNow, longDate } from './dates'
 import { freshEmail, signupCode } from './mail'
 import { ok, signUp } from './seed'
 
@@ -13,7 +14,9 @@ import { ok, signUp } from './seed'
  */
 
 const PASSWORD = 'recruiting-secret-1'
-const TODAY = new Date().toISOString().slice(0, 10)
+/** The deadline a job is posted with through the form, and the later one an edit moves it to, as the date fields take them. */
+const DEADLINE = dateInputDaysFromNow(90)
+const LATER_DEADLINE = dateInputDaysFromNow(180)
 
 const ADD_JOB_MESSAGES = [
   'Job title is required',
@@ -116,8 +119,8 @@ async function fillJob(page: Page, job: JobFields) {
   await page.getByLabel('Job Description').fill(`Join ${job.company} as ${job.title}.`)
   await page.getByLabel('Max Applicants').fill('5')
   await page.getByLabel('Max Positions').fill('1')
-  await page.getByLabel('Date of Posting').fill(TODAY)
-  await page.getByLabel('Application Deadline').fill('2099-12-31')
+  await page.getByLabel('Date of Posting').fill(dateInputDaysFromNow(0))
+  await page.getByLabel('Application Deadline').fill(DEADLINE)
   // Skills are tags: each is typed and added with Enter.
   const skills = page.getByLabel('Skillsets', { exact: true })
   for (const skill of ['rust', 'sql', 'react']) {
@@ -186,14 +189,14 @@ test('a recruiter adds a job through the form, edits it, finds it on /jobs and d
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Job' })).toBeVisible()
   await expect(page.getByLabel('Max Applicants')).toHaveValue('5')
   await expect(page.getByLabel('Max Positions')).toHaveValue('1')
-  await expect(page.getByLabel('Application Deadline')).toHaveValue('2099-12-31')
+  await expect(page.getByLabel('Application Deadline')).toHaveValue(DEADLINE)
   await expectAccessible(page)
   await page.getByLabel('Max Applicants').fill('')
   await page.getByRole('button', { name: 'Update Job' }).click()
   await expect(page.getByText('Maximum applicants is required')).toBeVisible()
   await page.getByLabel('Max Applicants').fill('12')
   await page.getByLabel('Max Positions').fill('3')
-  await page.getByLabel('Application Deadline').fill('2099-06-30')
+  await page.getByLabel('Application Deadline').fill(LATER_DEADLINE)
   await page.getByRole('button', { name: 'Update Job' }).click()
   await expect(page.getByText('Job Updated Successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard\/my-jobs$/)
@@ -210,7 +213,7 @@ test('a recruiter adds a job through the form, edits it, finds it on /jobs and d
     await expect(main.getByText(text, { exact: true })).toBeVisible()
   }
   await expect(page.getByText('Max Applications').locator('xpath=following-sibling::dd[1]')).toHaveText('12')
-  await expect(page.getByText('Last Date to Apply: 30 June 2099')).toBeVisible()
+  await expect(page.getByText(`Last Date to Apply: ${longDate(LATER_DEADLINE)}`)).toBeVisible()
   // A recruiter is not offered Apply.
   await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0)
   await expectAccessible(page)

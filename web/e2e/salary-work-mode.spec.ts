@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
+import { dateInputDaysFromNow } from './dates'
 import { ok, pageAs, signUp, type Session } from './seed'
 
 /**
@@ -11,7 +12,6 @@ import { ok, pageAs, signUp, type Session } from './seed'
 
 const PASSWORD = 'salary-mode-secret-1'
 const word = `heron${Date.now().toString(36)}`
-const TODAY = new Date().toISOString().slice(0, 10)
 let api: APIRequestContext
 let recruiter: Session
 let applicant: Session
@@ -40,8 +40,8 @@ test('a job posted with a salary range and Hybrid work is found by that mode and
   await desk.getByLabel('Job Description').fill('Plan the routes.')
   await desk.getByLabel('Max Applicants').fill('5')
   await desk.getByLabel('Max Positions').fill('1')
-  await desk.getByLabel('Date of Posting').fill(TODAY)
-  await desk.getByLabel('Application Deadline').fill('2099-12-31')
+  await desk.getByLabel('Date of Posting').fill(dateInputDaysFromNow(0))
+  await desk.getByLabel('Application Deadline').fill(dateInputDaysFromNow(90))
   await desk.getByLabel('Skillsets', { exact: true }).fill('planning')
   await desk.getByLabel('Skillsets', { exact: true }).press('Enter')
   await desk.getByLabel('Job Type').selectOption('Full-time')

@@ -3,11 +3,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { expect } from './csp'
+import { utcDateDaysFromNow } from './dates'
 import { freshEmail, signupCode } from './mail'
 
 /**
- * Seeding through the real API: the server has no job-posting screen for journeys that are not
- * about posting, so a recruiter made through the real signup calls posts their jobs directly.
+ * Seeding through the real API: a journey that is not about posting a job does not go through the
+ * Add Job form; a recruiter made through the real signup calls posts its jobs directly.
  */
 
 export type Posted = { _id: string; title: string }
@@ -27,7 +28,10 @@ export type JobFields = {
   deadline?: string
 }
 
-const TODAY = new Date().toISOString().slice(0, 10)
+/** A seeded job's posting date unless told otherwise: today, as the API reads a date (UTC). */
+export const POSTED_TODAY = utcDateDaysFromNow(0)
+/** A seeded job's deadline unless told otherwise: a year from today. */
+export const OPEN_UNTIL = utcDateDaysFromNow(365)
 
 /** The response's JSON, after checking its status (the body is in the message when it is not). */
 export async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200): Promise<T> {
@@ -71,7 +75,7 @@ export async function categoryIds(api: APIRequestContext): Promise<Record<string
   return Object.fromEntries(categories.map((category) => [category.name, category._id]))
 }
 
-/** Posts a job as the recruiter whose token is given: open until 2099, posted today, unless told otherwise. */
+/** Posts a job as the recruiter whose token is given: posted today and open for a year (`POSTED_TODAY`, `OPEN_UNTIL`), unless told otherwise. */
 export async function postJob(api: APIRequestContext, token: string, fields: JobFields): Promise<Posted> {
   const { data } = await ok<{ data: Posted }>(
     await api.post('/api/v1/jobs/createJob', {
@@ -80,8 +84,8 @@ export async function postJob(api: APIRequestContext, token: string, fields: Job
         description: `Join ${fields.company} as ${fields.title}.`,
         maxApplicants: 10,
         maxPositions: 2,
-        dateOfPosting: TODAY,
-        deadline: '2099-12-31',
+        dateOfPosting: POSTED_TODAY,
+        deadline: OPEN_UNTIL,
         skillsets: ['teamwork', 'english'],
         salary: 42000,
         ...fields,

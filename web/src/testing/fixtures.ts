@@ -4,6 +4,7 @@ import type { Application } from '@/features/applications/types'
 import type { Category } from '@/features/categories/types'
 import type { Job } from '@/features/jobs/types'
 import type { ApplicantDetails, RecruiterDetails } from '@/features/profiles/types'
+import { DEADLINE, POSTED } from '@/testing/dates'
 
 /** The server's PUBLIC_URL: it sends avatar and resume links as absolute URLs built from it. */
 export const PUBLIC_URL = 'http://127.0.0.1:8080'
@@ -21,8 +22,8 @@ export const job = (overrides: Partial<Job> = {}): Job => ({
   salary: 50000,
   salaryMax: null,
   workMode: 'On-site',
-  dateOfPosting: '2026-01-01T00:00:00Z',
-  deadline: '2099-12-31T00:00:00Z',
+  dateOfPosting: POSTED,
+  deadline: DEADLINE,
   location: 'Pune',
   maxApplicants: 10,
   maxPositions: 2,
@@ -82,7 +83,7 @@ const baseApplication = (overrides: Partial<Application>): Omit<Application, 'hi
   status: 'applied',
   sop: 'I have written Rust services for five years.',
   dateOfApplication: '2026-03-04T10:00:00Z',
-  jobDetails: { title: 'Backend Developer', salary: 50000, company: 'Acme', location: 'Pune', jobType: 'Full-time', deadline: '2099-12-31T00:00:00Z' },
+  jobDetails: { title: 'Backend Developer', salary: 50000, company: 'Acme', location: 'Pune', jobType: 'Full-time', deadline: DEADLINE },
   recruitersDetails: { company: 'Acme' },
   userDetails: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' },
   jobApplicantsDetails: {

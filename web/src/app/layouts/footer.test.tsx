@@ -7,7 +7,7 @@ async function openFooter() {
   return { ...view, footer: screen.getByRole('contentinfo') }
 }
 
-test("the footer's two SPEC sections start collapsed: a keyboard meets their two headings and the site's three pages, not 44 links", async () => {
+test("the footer's two sections start collapsed: a keyboard meets their two headings and the site's three pages, not 44 links", async () => {
   const { footer } = await openFooter()
   for (const name of ['Explore', 'Company']) {
     const section = within(footer).getByRole('navigation', { name })

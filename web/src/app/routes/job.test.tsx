@@ -4,12 +4,15 @@ import { DEFAULT_SOP } from '@/features/applications/sop'
 import type { Application } from '@/features/applications/types'
 import { reloadStores } from '@/features/auth/store'
 import type { Job } from '@/features/jobs/types'
+import { formatDate } from '@/lib/format'
+import { CLOSED_AT, DEADLINE, PAST_DEADLINE, POSTED } from '@/testing/dates'
 import { applicant, applicantDetails, application, emptyApplicantDetails, job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
-const PAST = '2026-02-01T00:00:00Z'
+const OPEN_UNTIL = `Last Date to Apply: ${formatDate(DEADLINE)}`
+const CLOSED_ON = `The recruiter closed this job on ${formatDate(CLOSED_AT)}.`
 
 const answerJob = (overrides: Partial<Job> = {}) =>
   server.use(http.get(apiUrl('/jobs/getJob/j1'), () => HttpResponse.json({ success: true, message: 'Job fetched successfully', data: job(overrides) })))
@@ -19,7 +22,7 @@ test('the job page shows every detail of the job', async () => {
   renderApp('/job/j1')
   expect(await screen.findByRole('heading', { level: 1, name: 'Backend Developer' })).toBeVisible()
   expect(document.title).toBe('Backend Developer | jobportal')
-  for (const text of ['Acme', 'Pune', 'Full-time', '₹50,000 per month', 'Engineering', '1 January 2026', 'Rust', 'SQL']) {
+  for (const text of ['Acme', 'Pune', 'Full-time', '₹50,000 per month', 'Engineering', formatDate(POSTED), 'Rust', 'SQL']) {
     expect(within(screen.getByRole('main')).getByText(text)).toBeVisible()
   }
   expect(screen.getByText(/On call twice a month/)).toBeVisible()
@@ -30,12 +33,12 @@ test('the job page shows every detail of the job', async () => {
 test('before the deadline the job page shows "Last Date to Apply: {date}"', async () => {
   answerJob()
   renderApp('/job/j1')
-  expect(await screen.findByText('Last Date to Apply: 31 December 2099')).toBeVisible()
+  expect(await screen.findByText(OPEN_UNTIL)).toBeVisible()
   expect(screen.queryByText('No longer accepting applications')).not.toBeInTheDocument()
 })
 
 test('after the deadline the job page shows "No longer accepting applications" in red', async () => {
-  answerJob({ deadline: PAST })
+  answerJob({ deadline: PAST_DEADLINE })
   renderApp('/job/j1')
   const notice = await screen.findByText('No longer accepting applications')
   expect(notice).toHaveClass('text-red-700')
@@ -158,7 +161,7 @@ test('a failure without a reason shows "Job application failed" and Apply stays'
 
 test('an applicant sees no Apply after the deadline', async () => {
   signIn(applicant)
-  answerJob({ deadline: PAST })
+  answerJob({ deadline: PAST_DEADLINE })
   answerApplications()
   renderApp('/job/j1')
   await screen.findByText('No longer accepting applications')
@@ -169,14 +172,14 @@ test('a recruiter and a guest see no Apply', async () => {
   signIn(recruiter)
   answerJob()
   const first = renderApp('/job/j1')
-  await screen.findByText('Last Date to Apply: 31 December 2099')
+  await screen.findByText(OPEN_UNTIL)
   expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument()
   first.unmount()
   localStorage.clear()
   reloadStores()
 
   renderApp('/job/j1')
-  await screen.findByText('Last Date to Apply: 31 December 2099')
+  await screen.findByText(OPEN_UNTIL)
   expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument()
 })
 
@@ -189,7 +192,7 @@ test('a guest is offered "Log in to apply", which returns to this job after logi
 })
 
 test('a guest is not offered "Log in to apply" on a closed job', async () => {
-  answerJob({ deadline: PAST })
+  answerJob({ deadline: PAST_DEADLINE })
   renderApp('/job/j1')
   await screen.findByText('No longer accepting applications')
   expect(screen.queryByRole('link', { name: 'Log in to apply' })).not.toBeInTheDocument()
@@ -210,7 +213,7 @@ test("another recruiter's job offers neither Edit nor Applications", async () =>
   signIn(recruiter)
   answerJob({ userId: 'someone-else' })
   renderApp('/job/j1')
-  await screen.findByText('Last Date to Apply: 31 December 2099')
+  await screen.findByText(OPEN_UNTIL)
   expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument()
   expect(screen.queryByRole('link', { name: 'Applications' })).not.toBeInTheDocument()
 })
@@ -307,11 +310,11 @@ test('an open dialog keeps the page behind it from scrolling, and closing it let
 
 test('a job its recruiter closed takes no applications and says when it was closed', async () => {
   signIn(applicant)
-  answerJob({ closedAt: '2026-03-05T12:00:00Z' })
+  answerJob({ closedAt: CLOSED_AT })
   answerApplications()
   renderApp('/job/j1')
   expect(await screen.findByText('No longer accepting applications')).toBeVisible()
-  expect(screen.getByText('The recruiter closed this job on 5 March 2026.')).toBeVisible()
+  expect(screen.getByText(CLOSED_ON)).toBeVisible()
   expect(screen.queryByText(/Last Date to Apply/)).not.toBeInTheDocument()
   expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument()
 })
@@ -325,7 +328,7 @@ test('the owner closes the job from its page and reopens it', async () => {
     ),
     http.put(apiUrl('/jobs/:action/j1'), ({ params }) => {
       calls.push(params.action as string)
-      closedAt = params.action === 'closeJob' ? '2026-03-05T12:00:00Z' : null
+      closedAt = params.action === 'closeJob' ? CLOSED_AT : null
       const message = params.action === 'closeJob' ? 'Job closed' : 'Job reopened'
       return HttpResponse.json({ success: true, message, data: job({ userId: recruiter._id, closedAt }) })
     }),
@@ -334,17 +337,17 @@ test('the owner closes the job from its page and reopens it', async () => {
   const { user } = renderApp('/job/j1')
   await user.click(await screen.findByRole('button', { name: 'Close Backend Developer' }))
   expect(await screen.findByText('Job closed')).toBeInTheDocument()
-  expect(await screen.findByText('The recruiter closed this job on 5 March 2026.')).toBeVisible()
+  expect(await screen.findByText(CLOSED_ON)).toBeVisible()
   await user.click(screen.getByRole('button', { name: 'Reopen Backend Developer' }))
   expect(await screen.findByText('Job reopened')).toBeInTheDocument()
-  expect(await screen.findByText('Last Date to Apply: 31 December 2099')).toBeVisible()
+  expect(await screen.findByText(OPEN_UNTIL)).toBeVisible()
   expect(calls).toEqual(['closeJob', 'reopenJob'])
 })
 
 test('a refused reopen shows the reason', async () => {
   server.use(
     http.get(apiUrl('/jobs/getJob/j1'), () =>
-      HttpResponse.json({ success: true, message: 'ok', data: job({ userId: recruiter._id, closedAt: '2026-03-05T12:00:00Z', deadline: PAST }) }),
+      HttpResponse.json({ success: true, message: 'ok', data: job({ userId: recruiter._id, closedAt: CLOSED_AT, deadline: PAST_DEADLINE }) }),
     ),
     http.put(apiUrl('/jobs/reopenJob/j1'), () =>
       HttpResponse.json({ success: false, message: 'The deadline has passed; move it later before reopening the job' }, { status: 400 }),

@@ -2,6 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { SEARCH_DEBOUNCE_MS } from '@/features/jobs/search'
 import type { Job, JobFacets } from '@/features/jobs/types'
+import { formatShortDate } from '@/lib/format'
+import { daysFromNow, PAST_DEADLINE } from '@/testing/dates'
 import { job } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
@@ -416,7 +418,7 @@ test('the matched words of a title are marked, counting offsets in UTF-16 code u
 test('a job whose deadline has passed shows a "Closed" badge; an open one does not', async () => {
   answerJobs(() => ({
     total: 2,
-    data: [job({ _id: 'old', title: 'Archive Clerk', deadline: '2020-01-31T00:00:00Z' }), job({ _id: 'new', title: 'Backend Developer' })],
+    data: [job({ _id: 'old', title: 'Archive Clerk', deadline: PAST_DEADLINE }), job({ _id: 'new', title: 'Backend Developer' })],
   }))
   renderApp('/jobs?closed=1')
   const old = (await screen.findByRole('link', { name: 'Archive Clerk' })).closest('article')!
@@ -456,26 +458,24 @@ test('a failed first load leaves no placeholder cards behind', async () => {
   expect(screen.queryByRole('list', { name: 'Results' })).not.toBeInTheDocument()
 })
 
-const DAY_MS = 24 * 60 * 60 * 1000
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString()
-
 test('every card shows how long ago the job was posted ("today", "1 day", "N days") and "Apply by <date>"', async () => {
+  const deadlines = { fresh: daysFromNow(1), dayOld: daysFromNow(45), older: daysFromNow(200) }
   answerJobs(() => ({
     total: 3,
     data: [
-      job({ _id: 'a', title: 'Fresh Job', dateOfPosting: daysAgo(0), deadline: '2099-12-12T00:00:00Z' }),
-      job({ _id: 'b', title: 'Day Old Job', dateOfPosting: daysAgo(1), deadline: '2099-01-05T00:00:00Z' }),
-      job({ _id: 'c', title: 'Older Job', dateOfPosting: daysAgo(12), deadline: '2099-06-30T00:00:00Z' }),
+      job({ _id: 'a', title: 'Fresh Job', dateOfPosting: daysFromNow(0), deadline: deadlines.fresh }),
+      job({ _id: 'b', title: 'Day Old Job', dateOfPosting: daysFromNow(-1), deadline: deadlines.dayOld }),
+      job({ _id: 'c', title: 'Older Job', dateOfPosting: daysFromNow(-12), deadline: deadlines.older }),
     ],
   }))
   renderApp('/jobs')
   const card = async (title: string) => within((await screen.findByRole('link', { name: title })).closest('article')!)
   expect((await card('Fresh Job')).getByText('Posted today')).toBeVisible()
-  expect((await card('Fresh Job')).getByText('Apply by 12 Dec 2099')).toBeVisible()
+  expect((await card('Fresh Job')).getByText(`Apply by ${formatShortDate(deadlines.fresh)}`)).toBeVisible()
   expect((await card('Day Old Job')).getByText('Posted 1 day ago')).toBeVisible()
-  expect((await card('Day Old Job')).getByText('Apply by 5 Jan 2099')).toBeVisible()
+  expect((await card('Day Old Job')).getByText(`Apply by ${formatShortDate(deadlines.dayOld)}`)).toBeVisible()
   expect((await card('Older Job')).getByText('Posted 12 days ago')).toBeVisible()
-  expect((await card('Older Job')).getByText('Apply by 30 Jun 2099')).toBeVisible()
+  expect((await card('Older Job')).getByText(`Apply by ${formatShortDate(deadlines.older)}`)).toBeVisible()
 })
 
 test('a job with all the applications it accepts is also marked "Closed"', async () => {

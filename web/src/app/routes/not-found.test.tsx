@@ -16,7 +16,7 @@ test('a footer path without a screen shows a page titled after it, not the 404',
   expect(screen.queryByText('Lost and not found!')).not.toBeInTheDocument()
 })
 
-test('the footer links every SPEC footer path', async () => {
+test('the footer links every footer path of the product', async () => {
   renderApp('/about')
   await screen.findByRole('heading', { level: 1, name: 'About Us' })
   const explore = screen.getByRole('navigation', { name: 'Explore' })

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import { dateInputDaysFromNow } from '@/testing/dates'
 import { emptyRecruiterDetails, job, recruiter, recruiterDetails } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
@@ -37,11 +38,9 @@ async function addSkills(user: ReturnType<typeof renderApp>['user'], skills: str
 
 const tags = () => within(screen.getByRole('list', { name: 'Skillsets added' })).getAllByRole('listitem').map((tag) => tag.textContent)
 
-const pad = (n: number) => String(n).padStart(2, '0')
-const localToday = () => {
-  const now = new Date()
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
-}
+/** The posting date and deadline the form is filled with, as the date fields take them: in two days and in two months. */
+const POSTING_DAY = dateInputDaysFromNow(2)
+const DEADLINE_DAY = dateInputDaysFromNow(60)
 
 async function fillForm(user: ReturnType<typeof renderApp>['user']) {
   await user.type(screen.getByLabelText('Job Title'), 'Backend Developer')
@@ -49,8 +48,8 @@ async function fillForm(user: ReturnType<typeof renderApp>['user']) {
   await user.type(screen.getByLabelText('Max Applicants'), '10')
   await user.type(screen.getByLabelText('Max Positions'), '2')
   await user.clear(screen.getByLabelText('Date of Posting'))
-  await user.type(screen.getByLabelText('Date of Posting'), '2026-05-01')
-  await user.type(screen.getByLabelText('Application Deadline'), '2026-06-30')
+  await user.type(screen.getByLabelText('Date of Posting'), POSTING_DAY)
+  await user.type(screen.getByLabelText('Application Deadline'), DEADLINE_DAY)
   await addSkills(user, ['Rust', 'Machine Learning', 'SQL'])
   await user.selectOptions(screen.getByLabelText('Job Type'), 'Part-time')
   await user.type(screen.getByLabelText('Salary (₹ per month)'), '50000')
@@ -114,8 +113,8 @@ test('a complete form sends the job, shows "Job Added Successfully" and goes to 
     description: 'Write Rust services.',
     maxApplicants: 10,
     maxPositions: 2,
-    dateOfPosting: '2026-05-01',
-    deadline: '2026-06-30',
+    dateOfPosting: POSTING_DAY,
+    deadline: DEADLINE_DAY,
     skillsets: ['Rust', 'Machine Learning', 'SQL'],
     jobType: 'Part-time',
     workMode: 'On-site',
@@ -174,7 +173,7 @@ test('a failure without a message shows "Failed To create Job"', async () => {
 test("the company comes from the recruiter's profile and the posting date is today", async () => {
   await openForm()
   expect(screen.getByLabelText('Company Name')).toHaveValue('Acme')
-  expect(screen.getByLabelText('Date of Posting')).toHaveValue(localToday())
+  expect(screen.getByLabelText('Date of Posting')).toHaveValue(dateInputDaysFromNow(0))
   expect(screen.getByLabelText('Job Title')).toHaveValue('')
 })
 
@@ -184,7 +183,7 @@ test('a recruiter without a company in their profile gets an empty company box',
   renderApp('/dashboard/add-job')
   await screen.findByRole('option', { name: 'Engineering' })
   expect(screen.getByLabelText('Company Name')).toHaveValue('')
-  expect(screen.getByLabelText('Date of Posting')).toHaveValue(localToday())
+  expect(screen.getByLabelText('Date of Posting')).toHaveValue(dateInputDaysFromNow(0))
 })
 
 test('a company typed before the profile arrives is kept', async () => {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { AdminJob } from '@/features/admin/types'
+import { CLOSED_AT } from '@/testing/dates'
 import { admin, adminJob } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
@@ -41,7 +42,7 @@ function answerJobs(initial: AdminJob[], { limit = 20 } = {}) {
 const JOBS = [
   adminJob(),
   adminJob({ _id: 'j2', title: 'Fee Collector', company: 'Shady Ltd', recruiterEmail: 'shady@example.com', hiddenAt: HIDDEN_AT, hiddenReason: 'Asks applicants for a fee' }),
-  adminJob({ _id: 'j3', title: 'Night Porter', closedAt: '2026-03-01T00:00:00Z' }),
+  adminJob({ _id: 'j3', title: 'Night Porter', closedAt: CLOSED_AT }),
   adminJob({ _id: 'j4', title: 'Ghost Writer', recruiterEmail: 'gone@example.com', recruiterSuspended: true }),
 ]
 

@@ -1,14 +1,18 @@
 import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import { DEADLINE } from '@/testing/dates'
 import { job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
+/** The deadline's UTC calendar day ("YYYY-MM-DD"), which the date field holds and sends back. */
+const DEADLINE_DAY = DEADLINE.slice(0, 10)
+
 async function openForm() {
   server.use(
     http.get(apiUrl('/jobs/getJob/j1'), () =>
-      HttpResponse.json({ success: true, message: 'Job fetched', data: job({ maxApplicants: 10, maxPositions: 2, deadline: '2099-12-31T00:00:00Z' }) }),
+      HttpResponse.json({ success: true, message: 'Job fetched', data: job({ maxApplicants: 10, maxPositions: 2, deadline: DEADLINE }) }),
     ),
   )
   signIn(recruiter)
@@ -22,7 +26,7 @@ test('the form holds only max applicants, max positions and the deadline, prefil
   await openForm()
   expect(screen.getByLabelText('Max Applicants')).toHaveValue(10)
   expect(screen.getByLabelText('Max Positions')).toHaveValue(2)
-  expect(screen.getByLabelText('Application Deadline')).toHaveValue('2099-12-31')
+  expect(screen.getByLabelText('Application Deadline')).toHaveValue(DEADLINE_DAY)
   expect(screen.getAllByRole('spinbutton')).toHaveLength(2)
   expect(screen.queryByLabelText('Job Title')).not.toBeInTheDocument()
 })
@@ -54,7 +58,7 @@ test('a saved edit sends the three fields, shows "Job Updated Successfully" and 
   expect(await screen.findByText('Job Updated Successfully')).toBeInTheDocument()
   expect(await screen.findByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
   expect(router.state.location.pathname).toBe('/dashboard/my-jobs')
-  expect(body).toEqual({ maxApplicants: 25, maxPositions: 2, deadline: '2099-12-31' })
+  expect(body).toEqual({ maxApplicants: 25, maxPositions: 2, deadline: DEADLINE_DAY })
 })
 
 test('a refused edit shows "Job Not Updated" and the server\'s reason, and stays', async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import { DEADLINE } from '@/testing/dates'
 import { applicant, application, job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
@@ -11,7 +12,7 @@ const APPLICATIONS = [
     _id: 'a2',
     jobId: 'j2',
     status: 'rejected',
-    jobDetails: { title: 'Data Analyst', salary: 30000, company: 'Globex', location: 'Delhi', jobType: 'Internship', deadline: '2099-12-31T00:00:00Z' },
+    jobDetails: { title: 'Data Analyst', salary: 30000, company: 'Globex', location: 'Delhi', jobType: 'Internship', deadline: DEADLINE },
     recruitersDetails: { company: 'Globex' },
   }),
   application({ _id: 'a3', jobId: 'j3', status: 'applied', jobDetails: { ...application().jobDetails, title: 'QA Engineer' } }),

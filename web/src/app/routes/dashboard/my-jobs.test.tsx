@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import { CLOSED_AT } from '@/testing/dates'
 import { job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
@@ -74,7 +75,7 @@ test('a job is closed to applications from My Jobs, marked Closed, and reopened'
   server.use(
     http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: jobs })),
     http.put(apiUrl('/jobs/:action/:jobId'), ({ params }) => {
-      const closedAt = params.action === 'closeJob' ? '2026-03-05T12:00:00Z' : null
+      const closedAt = params.action === 'closeJob' ? CLOSED_AT : null
       jobs = jobs.map((each) => (each._id === params.jobId ? { ...each, closedAt } : each))
       const changed = jobs.find((each) => each._id === params.jobId)
       return HttpResponse.json({ success: true, message: closedAt ? 'Job closed' : 'Job reopened', data: changed })

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { Job } from '@/features/jobs/types'
+import { CLOSED_AT } from '@/testing/dates'
 import { applicant, job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { apiUrl, server } from '@/testing/server'
@@ -29,7 +30,7 @@ function answerSaved(initial: Job[]) {
 const card = (title: string) => within(screen.getByRole('heading', { name: title }).closest('article')!)
 
 test('Saved Jobs lists the saved jobs, marks a closed one, and forgets one with its toggle', async () => {
-  const calls = answerSaved([job({ _id: 'j1', title: 'Backend Developer' }), job({ _id: 'j2', title: 'Closed Role', closedAt: '2026-03-05T12:00:00Z' })])
+  const calls = answerSaved([job({ _id: 'j1', title: 'Backend Developer' }), job({ _id: 'j2', title: 'Closed Role', closedAt: CLOSED_AT })])
   signIn(applicant)
   const { user } = renderApp('/dashboard/saved-jobs')
   expect(await screen.findByRole('heading', { level: 1, name: 'Saved Jobs' })).toBeVisible()

@@ -205,7 +205,7 @@ test('saving the applicant form shows "Updating user details...", then "User upd
   release()
   expect(await screen.findByText('User updated successfully')).toBeInTheDocument()
   await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-profile'))
-  // Dismissed toasts leave the page a second later (SPEC section 9).
+  // Dismissed toasts leave the page a second later (docs/product.md#messages).
   await waitFor(() => expect(screen.queryByText('Updating user details...')).not.toBeInTheDocument(), { timeout: 2500 })
   expect(seen.body).toEqual({
     firstName: 'Annie',
