@@ -338,6 +338,13 @@ pub async fn seed(db: &Db, recruiters: usize, jobs: usize) -> Result<f64, sqlx::
     Ok(started.elapsed().as_secs_f64())
 }
 
+/// Whether the database holds any account at all: `seed-bench` adds accounts with a published
+/// password, so it leaves alone a database that has some unless told otherwise.
+pub async fn holds_accounts(db: &Db) -> Result<bool, sqlx::Error> {
+    const ANY: &str = "SELECT 1 FROM users LIMIT 1";
+    dispatch!(db, |pool| sqlx::query(ANY).fetch_optional(pool).await.map(|row| row.is_some()))
+}
+
 /// The password of every benchmark account (`bench-recruiter-N@example.com`,
 /// `bench-applicant-N@example.com`): a benchmark logs in to post jobs and apply.
 pub const BENCH_PASSWORD: &str = "bench password";

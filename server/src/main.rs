@@ -1,10 +1,79 @@
 use std::process::ExitCode;
 
+use clap::{Parser, Subcommand};
 use jobportal::config::Config;
 use tokio::net::TcpListener;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+/// The command line. Its settings are not options: they come from the environment
+/// (`Config::from_env`), which is read only once the arguments are parsed, so `--help` and
+/// `--version` answer before anything is read or touched.
+#[derive(Parser)]
+#[command(
+    name = "jobportal",
+    version,
+    propagate_version = true,
+    about = "The jobportal server: the job board's API and web app, and the commands that look after its data.",
+    after_help = "Settings come from the environment, not from options: LISTEN_ADDR, DATA_DIR, DATABASE_URL,\n\
+                  PUBLIC_URL, SMTP_URL, MAIL_FROM, JWT_SECRET, STORAGE_URL, INDEX_DIR and the others in\n\
+                  the Settings table of README.md, with their defaults. They are read after the command\n\
+                  line; a bad value stops the program with one line naming the variable."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API and the web app on LISTEN_ADDR (the default when no command is given)
+    Serve,
+    /// Make an Admin account (signup never makes one)
+    ///
+    /// The password is read from ADMIN_PASSWORD, or else from the first line of standard input.
+    CreateAdmin {
+        /// The Admin's e-mail address, with which they log in
+        #[arg(long, value_name = "ADDRESS")]
+        email: String,
+        /// The Admin's first name
+        #[arg(long, value_name = "NAME")]
+        first_name: String,
+        /// The Admin's last name
+        #[arg(long, value_name = "NAME")]
+        last_name: String,
+    },
+    /// Build the search index in INDEX_DIR anew from the database
+    ///
+    /// Stop the server first: it holds the index. A server also rebuilds a missing or outdated
+    /// index by itself when it starts.
+    Reindex,
+    /// Fill the database with a benchmark data set (for make bench; never on a real database)
+    ///
+    /// Writes a realistic, deterministic data set: recruiters, jobs across the categories and
+    /// applicants. Every account it makes has the password `bench password`, so it refuses a
+    /// database that already holds accounts unless given --force.
+    #[cfg(feature = "bench-data")]
+    SeedBench(SeedBench),
+}
+
+#[cfg(feature = "bench-data")]
+#[derive(clap::Args)]
+struct SeedBench {
+    /// How many jobs to write
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    jobs: usize,
+    /// How many recruiters post them
+    #[arg(long, value_name = "M", default_value_t = 5_000, value_parser = clap::value_parser!(u32).range(1..))]
+    recruiters: u32,
+    /// How many applicants to add
+    #[arg(long, value_name = "A", default_value_t = 1_000)]
+    applicants: usize,
+    /// Seed even a database that already holds accounts
+    #[arg(long)]
+    force: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
     let config = match Config::from_env() {
         Ok(config) => config,
         Err(error) => {
@@ -13,21 +82,23 @@ async fn main() -> ExitCode {
         }
     };
     jobportal::telemetry::init();
+    run(cli.command.unwrap_or(Command::Serve), config)
+}
 
-    let arguments: Vec<String> = std::env::args().skip(1).collect();
-    match arguments.first().map(String::as_str) {
-        None | Some("serve") => {}
-        Some("create-admin") => return create_admin(config, &arguments[1..]).await,
-        Some("seed-bench") => return seed_bench(config, &arguments[1..]).await,
-        Some("reindex") => return reindex(config).await,
-        Some(other) => {
-            eprintln!(
-                "jobportal: unknown command {other:?}; the commands are serve (the default), create-admin, seed-bench and reindex"
-            );
-            return ExitCode::from(2);
+#[tokio::main]
+async fn run(command: Command, config: Config) -> ExitCode {
+    match command {
+        Command::Serve => serve(config).await,
+        Command::CreateAdmin { email, first_name, last_name } => {
+            create_admin(config, &email, &first_name, &last_name).await
         }
+        Command::Reindex => reindex(config).await,
+        #[cfg(feature = "bench-data")]
+        Command::SeedBench(arguments) => seed_bench(config, arguments).await,
     }
+}
 
+async fn serve(config: Config) -> ExitCode {
     let listener = match TcpListener::bind(config.listen_addr).await {
         Ok(listener) => listener,
         Err(error) => {
@@ -48,26 +119,8 @@ async fn main() -> ExitCode {
     }
 }
 
-const CREATE_ADMIN_USAGE: &str = "usage: jobportal create-admin --email ADDRESS --first-name NAME --last-name NAME \
-     (the password is read from ADMIN_PASSWORD, or else from the first line of standard input)";
-
 /// Makes an Admin account: the only way one comes to exist (signup refuses the type).
-async fn create_admin(config: Config, arguments: &[String]) -> ExitCode {
-    let mut fields = [("--email", None), ("--first-name", None), ("--last-name", None)];
-    let mut rest = arguments.iter();
-    while let Some(flag) = rest.next() {
-        match fields.iter_mut().find(|(name, _)| name == flag) {
-            Some((_, value)) => *value = rest.next().cloned(),
-            None => {
-                eprintln!("jobportal: unknown option {flag:?}; {CREATE_ADMIN_USAGE}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    let [(_, Some(email)), (_, Some(first_name)), (_, Some(last_name))] = fields else {
-        eprintln!("jobportal: {CREATE_ADMIN_USAGE}");
-        return ExitCode::from(2);
-    };
+async fn create_admin(config: Config, email: &str, first_name: &str, last_name: &str) -> ExitCode {
     let password = match std::env::var("ADMIN_PASSWORD") {
         Ok(password) => password,
         Err(_) => {
@@ -86,7 +139,7 @@ async fn create_admin(config: Config, arguments: &[String]) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match jobportal::accounts::create_admin(&db, &email, &first_name, &last_name, &password).await {
+    match jobportal::accounts::create_admin(&db, email, first_name, last_name, &password).await {
         Ok(id) => {
             println!("created Admin {email} ({id})");
             ExitCode::SUCCESS
@@ -98,31 +151,12 @@ async fn create_admin(config: Config, arguments: &[String]) -> ExitCode {
     }
 }
 
-/// Without the `bench-data` feature the product has no benchmark data in it.
-#[cfg(not(feature = "bench-data"))]
-async fn seed_bench(_: Config, _: &[String]) -> ExitCode {
-    eprintln!(
-        "jobportal: seed-bench is not in this build; build with `cargo build --release --features bench-data` (make bench does)"
-    );
-    ExitCode::from(2)
-}
-
-/// Fills the database with a benchmark data set: `seed-bench --jobs N [--recruiters M]
-/// [--applicants A]`; every account's password is `bench_data::BENCH_PASSWORD`.
+/// Fills the database with a benchmark data set; every account's password is
+/// `bench_data::BENCH_PASSWORD`, so a database that already holds accounts is refused unless
+/// `--force` says otherwise.
 #[cfg(feature = "bench-data")]
-async fn seed_bench(config: Config, arguments: &[String]) -> ExitCode {
-    let number = |flag: &str, default: usize| -> Option<usize> {
-        match arguments.iter().position(|argument| argument == flag) {
-            Some(at) => arguments.get(at + 1)?.parse().ok(),
-            None => Some(default),
-        }
-    };
-    let (Some(jobs), Some(recruiters), Some(applicants)) =
-        (number("--jobs", 1_000_000), number("--recruiters", 5_000), number("--applicants", 1_000))
-    else {
-        eprintln!("jobportal: usage: jobportal seed-bench [--jobs N] [--recruiters M] [--applicants A]");
-        return ExitCode::from(2);
-    };
+async fn seed_bench(config: Config, arguments: SeedBench) -> ExitCode {
+    let SeedBench { jobs, recruiters, applicants, force } = arguments;
     let db = match jobportal::open_database(&config).await {
         Ok(db) => db,
         Err(error) => {
@@ -130,8 +164,25 @@ async fn seed_bench(config: Config, arguments: &[String]) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    if !force {
+        match jobportal::bench_data::holds_accounts(&db).await {
+            Ok(false) => {}
+            Ok(true) => {
+                eprintln!(
+                    "jobportal: seed-bench refuses a database that already holds accounts: every account it makes \
+                     has the password `{}`; use an empty database, or give --force",
+                    jobportal::bench_data::BENCH_PASSWORD
+                );
+                return ExitCode::from(1);
+            }
+            Err(error) => {
+                eprintln!("jobportal: {error}");
+                return ExitCode::from(1);
+            }
+        }
+    }
     let seeded = async {
-        let seconds = jobportal::bench_data::seed(&db, recruiters.max(1), jobs).await?;
+        let seconds = jobportal::bench_data::seed(&db, recruiters as usize, jobs).await?;
         jobportal::bench_data::seed_accounts(&db, applicants).await?;
         Ok::<_, sqlx::Error>(seconds)
     };
