@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use axum::http::HeaderValue;
 
-#[derive(Clone, Debug)]
+/// The settings. `Debug` shows them with every secret redacted (passwords in URLs, the signing
+/// key, the bucket's secret key), so a logged or printed configuration leaks none of them.
+#[derive(Clone)]
 pub struct Config {
     pub listen_addr: SocketAddr,
     pub data_dir: PathBuf,
@@ -83,10 +85,62 @@ impl Default for Limits {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub enum DatabaseUrl {
     Sqlite(String),
     Postgres(String),
+}
+
+impl std::fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Sqlite(url) => f.debug_tuple("Sqlite").field(&redact_url(url)).finish(),
+            Self::Postgres(url) => f.debug_tuple("Postgres").field(&redact_url(url)).finish(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const SECRET_SETTINGS: [&str; 2] = ["AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN"];
+        let s3_settings: Vec<(&str, &str)> = self
+            .s3_settings
+            .iter()
+            .map(|(name, value)| {
+                (name.as_str(), if SECRET_SETTINGS.contains(&name.as_str()) { REDACTED } else { value.as_str() })
+            })
+            .collect();
+        f.debug_struct("Config")
+            .field("listen_addr", &self.listen_addr)
+            .field("data_dir", &self.data_dir)
+            .field("database", &self.database)
+            .field("public_url", &self.public_url)
+            .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
+            .field("mail_from", &self.mail_from)
+            .field("jwt_secret", &self.jwt_secret.as_ref().map(|_| REDACTED))
+            .field("storage_url", &self.storage_url)
+            .field("s3_settings", &s3_settings)
+            .field("cors_origins", &self.cors_origins)
+            .field("max_resume_bytes", &self.max_resume_bytes)
+            .field("web_dir", &self.web_dir)
+            .field("limits", &self.limits)
+            .field("index_dir", &self.index_dir)
+            .field("search_index", &self.search_index)
+            .finish()
+    }
+}
+
+const REDACTED: &str = "<redacted>";
+
+/// A URL with the password of its user part (`scheme://user:password@host`) replaced.
+fn redact_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let Some(at) = rest[..authority_end].rfind('@') else { return url.to_string() };
+    match rest[..at].split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:{REDACTED}{}", &rest[at..]),
+        None => url.to_string(),
+    }
 }
 
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
@@ -318,6 +372,34 @@ mod tests {
         assert_eq!(config.mail_from, "jobportal <no-reply@localhost>");
         assert_eq!(config.max_resume_bytes, 10_485_760);
         assert!(config.smtp_url.is_none() && config.jwt_secret.is_none() && config.cors_origins.is_empty());
+    }
+
+    #[test]
+    fn debug_output_redacts_every_secret() {
+        let config = config(&[
+            ("DATABASE_URL", "postgres://app:db-secret@db.internal:5432/jobs?sslmode=require"),
+            ("SMTP_URL", "smtp://mailer:smtp-secret@mail.internal:587"),
+            ("JWT_SECRET", "a-signing-key-of-at-least-32-characters"),
+            ("STORAGE_URL", "s3://resumes/prefix"),
+            ("AWS_ACCESS_KEY_ID", "AKIAEXAMPLE"),
+            ("AWS_SECRET_ACCESS_KEY", "bucket-secret"),
+        ])
+        .unwrap();
+        let shown = format!("{config:?}");
+        for secret in ["db-secret", "smtp-secret", "a-signing-key", "bucket-secret"] {
+            assert!(!shown.contains(secret), "{secret} shown in {shown}");
+        }
+        for kept in [
+            "postgres://app:<redacted>@db.internal:5432/jobs?sslmode=require",
+            "smtp://mailer:<redacted>@mail.internal:587",
+            "jwt_secret: Some(\"<redacted>\")",
+            "(\"AWS_ACCESS_KEY_ID\", \"AKIAEXAMPLE\")",
+        ] {
+            assert!(shown.contains(kept), "{kept} missing from {shown}");
+        }
+        assert_eq!(redact_url("sqlite://./data/jobportal.db"), "sqlite://./data/jobportal.db");
+        assert_eq!(redact_url("smtp://mail.internal:2525"), "smtp://mail.internal:2525");
+        assert_eq!(redact_url("postgres://app@db/jobs"), "postgres://app@db/jobs");
     }
 
     #[test]

@@ -50,37 +50,65 @@ impl Modify for BearerAuth {
     }
 }
 
-/// The answers any call under `/api/v1` may give before its handler runs: 400 for a NUL character
-/// in the path or the query (`error::reject_nul`), and 413 for a body over the limit on the calls
-/// that take one. Each call's own description of these statuses, where it has one, is kept.
+/// The answers calls under `/api/v1` give whatever they do, written here once instead of on each
+/// call: 400 for a NUL character in the path or the query (`error::reject_nul`); 413 for a body
+/// over the limit on the calls that take one; 503 when the database is unreachable; and on a
+/// protected call (one whose `bearer` requirement is declared), 401 without a valid token and,
+/// where the requirement names account types (`security(("bearer" = ["Recruiter"]))`), 403 for
+/// any other. A call's own description of one of these statuses, where it has one, is kept (a
+/// 503 of its own also says the database's).
 struct AnyCallErrors;
 
 impl Modify for AnyCallErrors {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        let error = || Content::new(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody")));
+        let error = |description: &str| -> RefOr<utoipa::openapi::Response> {
+            ResponseBuilder::new()
+                .description(description)
+                .content("application/json", Content::new(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody"))))
+                .build()
+                .into()
+        };
         for item in openapi.paths.paths.values_mut() {
             let operations = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete];
             for operation in operations.into_iter().flatten() {
+                let bearer = bearer_roles(operation.security.as_deref().unwrap_or_default());
                 let responses = &mut operation.responses.responses;
-                responses.entry("400".into()).or_insert_with(|| {
-                    ResponseBuilder::new()
-                        .description("A NUL character in the path or the query, named")
-                        .content("application/json", error())
-                        .build()
-                        .into()
-                });
+                responses
+                    .entry("400".into())
+                    .or_insert_with(|| error("A NUL character in the path or the query, named"));
                 if operation.request_body.is_some() {
-                    responses.entry("413".into()).or_insert_with(|| {
-                        ResponseBuilder::new()
-                            .description("The request body is too large")
-                            .content("application/json", error())
-                            .build()
-                            .into()
-                    });
+                    responses.entry("413".into()).or_insert_with(|| error("The request body is too large"));
+                }
+                if let Some(roles) = bearer {
+                    responses.entry("401".into()).or_insert_with(|| error("No valid token"));
+                    if !roles.is_empty() {
+                        let only = format!("The account is not {}", roles.join(" or "));
+                        responses.entry("403".into()).or_insert_with(|| error(&only));
+                    }
+                }
+                match responses.get_mut("503") {
+                    Some(RefOr::T(busy)) => busy.description.push_str("; or the database is unreachable"),
+                    _ => {
+                        responses.insert("503".into(), error("The database is unreachable"));
+                    }
                 }
             }
         }
     }
+}
+
+/// The account types a call's `bearer` requirement names (none: any account), or `None` when the
+/// call is not protected.
+fn bearer_roles(requirements: &[utoipa::openapi::security::SecurityRequirement]) -> Option<Vec<String>> {
+    requirements.iter().find_map(|requirement| {
+        let value = serde_json::to_value(requirement).ok()?;
+        let roles = value.get("bearer")?.as_array()?;
+        let with_article = |role: &str| {
+            let article = if role.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
+            format!("{article} {role}")
+        };
+        Some(roles.iter().filter_map(|role| role.as_str().map(with_article)).collect())
+    })
 }
 
 /// `success` and `message` in the schema of every JSON success body (`envelope::ok` puts them in

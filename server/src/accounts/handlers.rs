@@ -233,7 +233,6 @@ pub const SUSPENDED: &str = "This account has been suspended";
 #[utoipa::path(post, path = "/auth/logout", tag = "accounts", security(("bearer" = [])),
     responses(
         (status = 200, description = "Logged out", body = Ack),
-        (status = 401, description = "No valid token", body = ErrorBody),
     ))]
 pub async fn logout(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Reply<Ack>> {
     repo::end_session(&state.db, &caller.jti).await?;
@@ -389,7 +388,6 @@ pub struct UserDetailsResponse {
 #[utoipa::path(get, path = "/auth/userDetails", tag = "accounts", security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller", body = UserDetailsResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
     ))]
 pub async fn user_details(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Reply<UserDetailsResponse>> {
     let user =

@@ -175,6 +175,31 @@ pub async fn create_account(db: &Db, code_hash: &str, user: &NewUser<'_>) -> Res
     })
 }
 
+/// Opens a session for a newly signed token (`jti`), after removing the user's expired ones.
+#[tracing::instrument(skip_all)]
+pub async fn open_session(db: &Db, jti: &str, user_id: &str, expires_at: i64, now: i64) -> Result<(), sqlx::Error> {
+    const PURGE: &str = "DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2";
+    const SQL: &str = "INSERT INTO sessions (jti, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4)";
+    dispatch!(db, |pool| {
+        sqlx::query(PURGE).bind(user_id).bind(now).execute(pool).await?;
+        sqlx::query(SQL).bind(jti).bind(user_id).bind(expires_at).bind(now).execute(pool).await.map(|_| ())
+    })
+}
+
+/// The id, address and type of the account whose session `jti` is open at `now`, unless the
+/// account is suspended.
+#[tracing::instrument(skip_all)]
+pub async fn session_user(
+    db: &Db,
+    jti: &str,
+    user_id: &str,
+    now: i64,
+) -> Result<Option<(String, String, AccountType)>, sqlx::Error> {
+    const SQL: &str = "SELECT u.id, u.email, u.account_type FROM sessions s JOIN users u ON u.id = s.user_id \
+                       WHERE s.jti = $1 AND s.user_id = $2 AND s.expires_at > $3 AND u.suspended_at IS NULL";
+    dispatch!(db, |pool| sqlx::query_as(SQL).bind(jti).bind(user_id).bind(now).fetch_optional(pool).await)
+}
+
 /// Ends one session (logout): its token is refused from now on.
 #[tracing::instrument(skip_all)]
 pub async fn end_session(db: &Db, jti: &str) -> Result<(), sqlx::Error> {

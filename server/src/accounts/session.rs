@@ -10,10 +10,10 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
 use crate::db::{Db, new_id, now_millis};
-use crate::dispatch;
 use crate::error::AppError;
 
 use super::model::AccountType;
+use super::repo;
 
 pub const TOKEN_LIFETIME_SECS: i64 = 24 * 60 * 60;
 
@@ -75,8 +75,6 @@ pub async fn open(
     email: &str,
     account_type: AccountType,
 ) -> Result<String, AppError> {
-    const SQL: &str = "INSERT INTO sessions (jti, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4)";
-    const PURGE: &str = "DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2";
     let now = now_millis();
     let iat = now / 1000;
     let claims = Claims {
@@ -87,17 +85,7 @@ pub async fn open(
         exp: iat + TOKEN_LIFETIME_SECS,
         jti: new_id(),
     };
-    dispatch!(db, |pool| {
-        sqlx::query(PURGE).bind(user_id).bind(now).execute(pool).await?;
-        sqlx::query(SQL)
-            .bind(&claims.jti)
-            .bind(user_id)
-            .bind(claims.exp * 1000)
-            .bind(now)
-            .execute(pool)
-            .await
-            .map(|_| ())
-    })?;
+    repo::open_session(db, &claims.jti, user_id, claims.exp * 1000, now).await?;
     Ok(keys.sign(&claims))
 }
 
@@ -131,13 +119,9 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        const SQL: &str = "SELECT u.id, u.email, u.account_type FROM sessions s JOIN users u ON u.id = s.user_id \
-                           WHERE s.jti = $1 AND s.user_id = $2 AND s.expires_at > $3 AND u.suspended_at IS NULL";
         let token = bearer(parts).ok_or_else(|| AppError::unauthorized(TOKEN_MISSING))?;
         let claims = Arc::<Keys>::from_ref(state).verify(token).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
-        let row: Option<(String, String, AccountType)> = dispatch!(&Db::from_ref(state), |pool| {
-            sqlx::query_as(SQL).bind(&claims.jti).bind(&claims.id).bind(now_millis()).fetch_optional(pool).await
-        })?;
+        let row = repo::session_user(&Db::from_ref(state), &claims.jti, &claims.id, now_millis()).await?;
         let (id, email, account_type) = row.ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
         Ok(Self { id, email, account_type, jti: claims.jti, token: token.to_string() })
     }

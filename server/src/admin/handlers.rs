@@ -55,11 +55,9 @@ pub struct AdminOverviewResponse {
 
 /// The site at a glance: accounts by type, open and hidden jobs, applications per day over the
 /// last 30 days.
-#[utoipa::path(get, path = "/admin/overview", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/overview", tag = "admin", security(("bearer" = ["Admin"])),
     responses(
         (status = 200, description = "`Overview fetched successfully`", body = AdminOverviewResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     ))]
 pub async fn overview(State(state): State<AppState>, _admin: Admin) -> ApiResult<Reply<AdminOverviewResponse>> {
     let data = repo::overview(&state.db, crate::db::now_millis()).await?;
@@ -72,11 +70,9 @@ pub struct AdminCategoriesResponse {
 }
 
 /// Every category, hidden ones too, with how many jobs name each.
-#[utoipa::path(get, path = "/admin/categories", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/categories", tag = "admin", security(("bearer" = ["Admin"])),
     responses(
         (status = 200, description = "`Categories fetched successfully`", body = AdminCategoriesResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     ))]
 pub async fn categories(State(state): State<AppState>, _admin: Admin) -> ApiResult<Reply<AdminCategoriesResponse>> {
     let categories = repo::categories(&state.db).await?.into_iter().map(AdminCategory::from).collect();
@@ -89,14 +85,12 @@ pub struct AdminCategoryResponse {
 }
 
 /// Rename and describe a category (both fields, as when it was made). Audited.
-#[utoipa::path(put, path = "/admin/categories/{categoryId}", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(put, path = "/admin/categories/{categoryId}", tag = "admin", security(("bearer" = ["Admin"])),
     params(("categoryId" = String, Path, description = "The category's `_id`")),
     request_body = CreateCategoryRequest,
     responses(
         (status = 200, description = "`Category updated`", body = AdminCategoryResponse),
         (status = 400, description = "A field is missing or too long", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "`Category not found`", body = ErrorBody),
         (status = 409, description = "`Category already exists` (another has the name)", body = ErrorBody),
     ))]
@@ -113,12 +107,10 @@ pub async fn update_category(
 
 /// Hide a category: it leaves the category list and its page answers 404, and no new job may be
 /// posted in it; its jobs stay listed. Audited.
-#[utoipa::path(put, path = "/admin/categories/{categoryId}/hide", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(put, path = "/admin/categories/{categoryId}/hide", tag = "admin", security(("bearer" = ["Admin"])),
     params(("categoryId" = String, Path, description = "The category's `_id`")),
     responses(
         (status = 200, description = "`Category hidden`", body = AdminCategoryResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "`Category not found`", body = ErrorBody),
         (status = 409, description = "`The category is already hidden`", body = ErrorBody),
     ))]
@@ -132,12 +124,10 @@ pub async fn hide_category(
 }
 
 /// List a hidden category again. Audited.
-#[utoipa::path(put, path = "/admin/categories/{categoryId}/unhide", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(put, path = "/admin/categories/{categoryId}/unhide", tag = "admin", security(("bearer" = ["Admin"])),
     params(("categoryId" = String, Path, description = "The category's `_id`")),
     responses(
         (status = 200, description = "`Category shown`", body = AdminCategoryResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "`Category not found`", body = ErrorBody),
         (status = 409, description = "`The category is not hidden`", body = ErrorBody),
     ))]
@@ -152,12 +142,10 @@ pub async fn unhide_category(
 
 /// Delete a category that no job names (deleted jobs keep theirs): one with jobs can only be
 /// hidden. Audited.
-#[utoipa::path(delete, path = "/admin/categories/{categoryId}", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/admin/categories/{categoryId}", tag = "admin", security(("bearer" = ["Admin"])),
     params(("categoryId" = String, Path, description = "The category's `_id`")),
     responses(
         (status = 200, description = "`Category deleted`", body = Ack),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "`Category not found`", body = ErrorBody),
         (status = 409, description = "`A category with jobs cannot be deleted; hide it instead`", body = ErrorBody),
     ))]
@@ -183,7 +171,7 @@ pub struct AdminJobsPage {
 /// Find any job that is not deleted, hidden or not, newest first. `q` is part of the title, the
 /// company or the recruiter's e-mail (any case), or a job's exact `_id`; `hidden=true` keeps only
 /// hidden jobs.
-#[utoipa::path(get, path = "/admin/jobs", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/jobs", tag = "admin", security(("bearer" = ["Admin"])),
     params(
         ("q" = Option<String>, Query, description = "Part of the title, company or recruiter's e-mail, or a job's `_id` (at most 200 characters)"),
         ("hidden" = Option<bool>, Query, description = "`true`: only jobs an admin hid"),
@@ -193,8 +181,6 @@ pub struct AdminJobsPage {
     responses(
         (status = 200, description = "`Jobs fetched successfully`", body = AdminJobsPage),
         (status = 400, description = "A parameter is out of range; the message names it", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     ))]
 pub async fn jobs(
     State(state): State<AppState>,
@@ -222,14 +208,12 @@ pub struct AdminJobResponse {
 
 /// Hide a job with a reason: it leaves every public list, search, its page and the sitemap, takes
 /// no applications, and its recruiter is e-mailed the reason. Audited.
-#[utoipa::path(put, path = "/admin/jobs/{jobId}/hide", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(put, path = "/admin/jobs/{jobId}/hide", tag = "admin", security(("bearer" = ["Admin"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     request_body = ReasonRequest,
     responses(
         (status = 200, description = "`Job hidden`", body = AdminJobResponse),
         (status = 400, description = "`A reason is required`, or it is over 500 characters", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "`Job not found` (or deleted)", body = ErrorBody),
         (status = 409, description = "`The job is already hidden`", body = ErrorBody),
     ))]
@@ -249,12 +233,10 @@ pub async fn hide_job(
 }
 
 /// List a hidden job again; its recruiter is told. Audited.
-#[utoipa::path(put, path = "/admin/jobs/{jobId}/unhide", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(put, path = "/admin/jobs/{jobId}/unhide", tag = "admin", security(("bearer" = ["Admin"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "`Job shown`", body = AdminJobResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "`Job not found` (or deleted)", body = ErrorBody),
         (status = 409, description = "`The job is not hidden`", body = ErrorBody),
     ))]
@@ -289,7 +271,7 @@ pub struct AdminAccountsPage {
 
 /// Find accounts by part of their e-mail address (any case), newest first; every account without
 /// `email`.
-#[utoipa::path(get, path = "/admin/accounts", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/accounts", tag = "admin", security(("bearer" = ["Admin"])),
     params(
         ("email" = Option<String>, Query, description = "Part of the address (at most 200 characters)"),
         ("page" = Option<i64>, Query, description = "From 1 (at most 10000)"),
@@ -298,8 +280,6 @@ pub struct AdminAccountsPage {
     responses(
         (status = 200, description = "`Accounts fetched successfully`", body = AdminAccountsPage),
         (status = 400, description = "A parameter is out of range; the message names it", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     ))]
 pub async fn accounts(
     State(state): State<AppState>,
@@ -322,14 +302,12 @@ pub struct AdminAccountResponse {
 /// Suspend an account with a reason: it cannot log in, its sessions end at once, its jobs leave
 /// every public list, and it is e-mailed the reason. An admin account cannot be suspended.
 /// Audited.
-#[utoipa::path(put, path = "/admin/accounts/{userId}/suspend", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(put, path = "/admin/accounts/{userId}/suspend", tag = "admin", security(("bearer" = ["Admin"])),
     params(("userId" = String, Path, description = "The account's `_id`")),
     request_body = ReasonRequest,
     responses(
         (status = 200, description = "`Account suspended`", body = AdminAccountResponse),
         (status = 400, description = "`A reason is required`, or it is over 500 characters", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "`Account not found`", body = ErrorBody),
         (status = 409, description = "`The account is already suspended`, or `An admin account cannot be suspended`", body = ErrorBody),
     ))]
@@ -350,12 +328,10 @@ pub async fn suspend_account(
 
 /// Reinstate a suspended account: it may log in again and its jobs are listed again (those an
 /// admin hid one by one stay hidden). Audited.
-#[utoipa::path(put, path = "/admin/accounts/{userId}/reinstate", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(put, path = "/admin/accounts/{userId}/reinstate", tag = "admin", security(("bearer" = ["Admin"])),
     params(("userId" = String, Path, description = "The account's `_id`")),
     responses(
         (status = 200, description = "`Account reinstated`", body = AdminAccountResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "`Account not found`", body = ErrorBody),
         (status = 409, description = "`The account is not suspended`", body = ErrorBody),
     ))]
@@ -393,7 +369,7 @@ pub struct AuditPage {
 }
 
 /// The audit log: every admin action, newest first.
-#[utoipa::path(get, path = "/admin/audit", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/admin/audit", tag = "admin", security(("bearer" = ["Admin"])),
     params(
         ("page" = Option<i64>, Query, description = "From 1 (at most 10000)"),
         ("limit" = Option<i64>, Query, description = "1 to 100; 20 when left out"),
@@ -401,8 +377,6 @@ pub struct AuditPage {
     responses(
         (status = 200, description = "`Audit log fetched successfully`", body = AuditPage),
         (status = 400, description = "A parameter is out of range; the message names it", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     ))]
 pub async fn audit_log(
     State(state): State<AppState>,

@@ -1,3 +1,4 @@
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
@@ -71,11 +72,9 @@ fn query(given: &str) -> Result<String, AppError> {
 }
 
 /// The caller's saved searches.
-#[utoipa::path(get, path = "/jobs/savedSearches", tag = "alerts", security(("bearer" = [])),
+#[utoipa::path(get, path = "/jobs/savedSearches", tag = "alerts", security(("bearer" = ["Applicant"])),
     responses(
         (status = 200, description = "The saved searches", body = SavedSearchesResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an applicant", body = ErrorBody),
     ))]
 pub async fn saved_searches(
     State(state): State<AppState>,
@@ -86,13 +85,11 @@ pub async fn saved_searches(
 }
 
 /// Save a search: once a day at most, the caller is e-mailed the new open jobs that match it.
-#[utoipa::path(post, path = "/jobs/savedSearches", tag = "alerts", security(("bearer" = [])),
+#[utoipa::path(post, path = "/jobs/savedSearches", tag = "alerts", security(("bearer" = ["Applicant"])),
     request_body = SaveSearchRequest,
     responses(
         (status = 201, description = "`Search saved`", body = SavedSearchResponse),
         (status = 400, description = "The name or the search is missing or invalid, or the caller keeps 20 searches already", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an applicant", body = ErrorBody),
     ))]
 pub async fn save_search(
     State(state): State<AppState>,
@@ -108,14 +105,12 @@ pub async fn save_search(
 }
 
 /// Rename a saved search, or pause or resume its alerts.
-#[utoipa::path(put, path = "/jobs/savedSearches/{searchId}", tag = "alerts", security(("bearer" = [])),
+#[utoipa::path(put, path = "/jobs/savedSearches/{searchId}", tag = "alerts", security(("bearer" = ["Applicant"])),
     params(("searchId" = String, Path, description = "The saved search's `_id`")),
     request_body = UpdateSearchRequest,
     responses(
         (status = 200, description = "`Saved search updated`, as it is now", body = SavedSearchResponse),
         (status = 400, description = "The name is blank or too long", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an applicant", body = ErrorBody),
         (status = 404, description = "No such saved search among the caller's", body = ErrorBody),
     ))]
 pub async fn update_search(
@@ -133,12 +128,10 @@ pub async fn update_search(
 }
 
 /// Delete a saved search.
-#[utoipa::path(delete, path = "/jobs/savedSearches/{searchId}", tag = "alerts", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/jobs/savedSearches/{searchId}", tag = "alerts", security(("bearer" = ["Applicant"])),
     params(("searchId" = String, Path, description = "The saved search's `_id`")),
     responses(
         (status = 200, description = "`Saved search deleted`", body = Ack),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an applicant", body = ErrorBody),
         (status = 404, description = "No such saved search among the caller's", body = ErrorBody),
     ))]
 pub async fn delete_search(
@@ -171,8 +164,12 @@ pub const BAD_UNSUBSCRIBE: &str = "This unsubscribe link is invalid";
         (status = 400, description = "The link is not one the server signed", body = ErrorBody),
         (status = 404, description = "The saved search was deleted", body = ErrorBody),
     ))]
-pub async fn unsubscribe(State(state): State<AppState>, Query(link): Query<UnsubscribeLink>) -> ApiResult<Reply<Ack>> {
-    let (Some(search), Some(signature)) = (link.search, link.signature) else {
+pub async fn unsubscribe(
+    State(state): State<AppState>,
+    link: Result<Query<UnsubscribeLink>, QueryRejection>,
+) -> ApiResult<Reply<Ack>> {
+    // A link the server made names each once; any other query (a name repeated) is not one of them.
+    let Ok(Query(UnsubscribeLink { search: Some(search), signature: Some(signature) })) = link else {
         return Err(AppError::bad_request(BAD_UNSUBSCRIBE));
     };
     if !verify_unsubscribe(&state.keys, &search, &signature) {

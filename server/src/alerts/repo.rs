@@ -162,7 +162,8 @@ pub async fn last_seq_posted_by(db: &Db, until: i64) -> Result<i64, sqlx::Error>
     dispatch!(db, |pool| sqlx::query_as::<_, (i64,)>(SQL).bind(until).fetch_one(pool).await.map(|(seq,)| seq))
 }
 
-/// People with an active search behind `cutoff` who were not sent an alert since `not_since`, at most `limit`.
+/// People with an active search behind `cutoff` who were not sent an alert since `not_since` and
+/// are not suspended, at most `limit`.
 #[tracing::instrument(skip_all)]
 pub async fn people_due(
     db: &Db,
@@ -173,6 +174,7 @@ pub async fn people_due(
     const SQL: &str = "SELECT DISTINCT u.id, u.email, u.first_name FROM saved_searches s JOIN users u ON u.id = s.user_id \
          LEFT JOIN alert_mail m ON m.user_id = s.user_id \
          WHERE s.paused_at IS NULL AND s.seen_seq < $1 AND (m.last_sent_at IS NULL OR m.last_sent_at <= $2) \
+         AND u.suspended_at IS NULL \
          ORDER BY u.id LIMIT $3";
     dispatch!(db, |pool| sqlx::query_as(SQL).bind(cutoff).bind(not_since).bind(limit).fetch_all(pool).await)
 }
@@ -189,7 +191,9 @@ pub async fn advance(db: &Db, search_ids: &[String], cutoff: i64) -> Result<(), 
 
 /// Sends one person's alert: claims their day (no other alert to them since `not_since`), moves
 /// their searches' windows on to `cutoff` and stores the mail, all in one transaction, so the same
-/// jobs are never mailed twice and a mail is never lost. False when another run claimed the day.
+/// jobs are never mailed twice and a mail is never lost. False when another run claimed the day,
+/// or the person was suspended since they were found due (checked on their row, which a
+/// suspension writes, so the two take turns).
 #[tracing::instrument(skip_all)]
 pub async fn send(
     db: &Db,
@@ -203,9 +207,13 @@ pub async fn send(
         "INSERT INTO alert_mail (user_id, last_sent_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING";
     const AGAIN: &str = "UPDATE alert_mail SET last_sent_at = $1 WHERE user_id = $2 AND last_sent_at <= $3";
     const ADVANCE: &str = "UPDATE saved_searches SET seen_seq = $1 WHERE id = $2 AND seen_seq < $1";
+    const NOT_SUSPENDED: &str = "UPDATE users SET id = id WHERE id = $1 AND suspended_at IS NULL";
     let now = now_millis();
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
+        if sqlx::query(NOT_SUSPENDED).bind(user_id).execute(&mut *tx).await?.rows_affected() != 1 {
+            return Ok(false);
+        }
         let claimed = sqlx::query(FIRST).bind(user_id).bind(now).execute(&mut *tx).await?.rows_affected() == 1
             || sqlx::query(AGAIN).bind(now).bind(user_id).bind(not_since).execute(&mut *tx).await?.rows_affected() == 1;
         if !claimed {

@@ -28,58 +28,75 @@ pub fn verify_unsubscribe(keys: &Keys, search_id: &str, given: &str) -> bool {
     constant_time_eq(unsubscribe_signature(keys, search_id).as_bytes(), given.as_bytes())
 }
 
-/// Sends every alert due at `now`; returns how many e-mails were stored in the outbox.
+/// Sends every alert due at `now`; returns how many e-mails were stored in the outbox. One
+/// person's failure (a search the database cannot run) is logged and skipped: it never stops the
+/// alerts of the people after them.
 pub async fn send_due(state: &AppState, now: i64) -> Result<usize, sqlx::Error> {
     // A job counts once it has been posted `alert_settle`, so one whose transaction commits a
     // moment after a later one's is not passed over.
     let settle = state.config.limits.alert_settle.as_millis() as i64;
     let cutoff = repo::last_seq_posted_by(&state.db, now - settle).await?;
     let not_since = now - DAY_MS;
-    let public_url = &state.config.public_url;
     let mut sent = 0;
-    for (user_id, email, first_name) in repo::people_due(&state.db, cutoff, not_since, BATCH).await? {
-        let searches: Vec<repo::SearchRow> = repo::list(&state.db, &user_id)
-            .await?
-            .into_iter()
-            .filter(|search| search.paused_at.is_none() && search.seen_seq < cutoff)
-            .collect();
-        let mut sections = Vec::new();
-        for saved in &searches {
-            let Ok(mut query) = JobSearch::parse(Some(&saved.query)) else { continue };
-            query.open_only = true;
-            query.page = 1;
-            query.limit = SHOWN;
-            query.sort = search::SortOrder::Newest;
-            query.seq_window = Some((saved.seen_seq, cutoff));
-            let (jobs, total, _) = search::search(&state.db, &query).await?;
-            if total > 0 {
-                sections.push(Section {
-                    name: saved.name.clone(),
-                    link: format!("{public_url}/jobs?{}", saved.query),
-                    unsubscribe: format!(
-                        "{public_url}/alerts/unsubscribe?search={}&signature={}",
-                        saved.id,
-                        unsubscribe_signature(&state.keys, &saved.id)
-                    ),
-                    jobs,
-                    total,
-                });
+    for person in repo::people_due(&state.db, cutoff, not_since, BATCH).await? {
+        match send_to(state, &person, cutoff, not_since).await {
+            Ok(true) => sent += 1,
+            Ok(false) => {}
+            Err(error) => {
+                tracing::warn!(user_id = %person.0, %error, "a saved-search alert could not be sent; skipped");
             }
-        }
-        let ids: Vec<String> = searches.iter().map(|search| search.id.clone()).collect();
-        if sections.is_empty() {
-            repo::advance(&state.db, &ids, cutoff).await?;
-            continue;
-        }
-        let mail = emails::alert(&email, &first_name, public_url, &sections);
-        if repo::send(&state.db, &user_id, &ids, cutoff, not_since, &mail).await? {
-            sent += 1;
         }
     }
     if sent > 0 {
         state.outbox.notify();
     }
     Ok(sent)
+}
+
+/// One person's alert: the new jobs of each of their active searches, stored as one e-mail; true
+/// when it was stored.
+async fn send_to(
+    state: &AppState,
+    (user_id, email, first_name): &(String, String, String),
+    cutoff: i64,
+    not_since: i64,
+) -> Result<bool, sqlx::Error> {
+    let public_url = &state.config.public_url;
+    let searches: Vec<repo::SearchRow> = repo::list(&state.db, user_id)
+        .await?
+        .into_iter()
+        .filter(|search| search.paused_at.is_none() && search.seen_seq < cutoff)
+        .collect();
+    let mut sections = Vec::new();
+    for saved in &searches {
+        let Ok(mut query) = JobSearch::parse(Some(&saved.query)) else { continue };
+        query.open_only = true;
+        query.page = 1;
+        query.limit = SHOWN;
+        query.sort = search::SortOrder::Newest;
+        query.seq_window = Some((saved.seen_seq, cutoff));
+        let (jobs, total, _) = search::search(&state.db, &query).await?;
+        if total > 0 {
+            sections.push(Section {
+                name: saved.name.clone(),
+                link: format!("{public_url}/jobs?{}", saved.query),
+                unsubscribe: format!(
+                    "{public_url}/alerts/unsubscribe?search={}&signature={}",
+                    saved.id,
+                    unsubscribe_signature(&state.keys, &saved.id)
+                ),
+                jobs,
+                total,
+            });
+        }
+    }
+    let ids: Vec<String> = searches.iter().map(|search| search.id.clone()).collect();
+    if sections.is_empty() {
+        repo::advance(&state.db, &ids, cutoff).await?;
+        return Ok(false);
+    }
+    let mail = emails::alert(email, first_name, public_url, &sections);
+    repo::send(&state.db, user_id, &ids, cutoff, not_since, &mail).await
 }
 
 /// Looks for due alerts every `ALERT_INTERVAL_SECS` until `stop` changes.

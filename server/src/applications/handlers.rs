@@ -42,14 +42,12 @@ fn shown_to(state: &AppState, viewer_id: &str, rows: Vec<ApplicationRow>) -> Vec
 }
 
 /// Apply to a job with a statement of purpose. The recruiter is told by e-mail.
-#[utoipa::path(post, path = "/jobs/apply/{jobId}", tag = "applications", security(("bearer" = [])),
+#[utoipa::path(post, path = "/jobs/apply/{jobId}", tag = "applications", security(("bearer" = ["Applicant"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     request_body = ApplyRequest,
     responses(
         (status = 201, description = "Applied", body = ApplyResponse),
         (status = 400, description = "No statement, one over 250 words, the deadline has passed, or `Application limit reached`", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an applicant", body = ErrorBody),
         (status = 404, description = "No such job, or it was deleted", body = ErrorBody),
         (status = 409, description = "`You have already applied for this job`", body = ErrorBody),
     ))]
@@ -89,7 +87,6 @@ pub async fn apply(
 #[utoipa::path(get, path = "/auth/applications", tag = "applications", security(("bearer" = [])),
     responses(
         (status = 200, description = "The applications (at most 1000)", body = ApplicationsResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "An admin has no applications", body = ErrorBody),
     ))]
 pub async fn applications(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Reply<ApplicationsResponse>> {
@@ -107,12 +104,10 @@ pub async fn applications(State(state): State<AppState>, caller: AuthUser) -> Ap
 }
 
 /// The applications to one of the caller's jobs.
-#[utoipa::path(get, path = "/auth/jobs/applications/{jobId}", tag = "applications", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/jobs/applications/{jobId}", tag = "applications", security(("bearer" = ["Recruiter"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "The job's applications, with resume links for the caller", body = ApplicationsResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not a recruiter", body = ErrorBody),
         (status = 404, description = "No such job among the caller's", body = ErrorBody),
     ))]
 pub async fn job_applications(
@@ -137,12 +132,10 @@ pub struct OverviewResponse {
 
 /// One of the caller's jobs at a glance: its applications counted by status, and per day over the
 /// last 30 days.
-#[utoipa::path(get, path = "/auth/jobs/applications/{jobId}/overview", tag = "applications", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/jobs/applications/{jobId}/overview", tag = "applications", security(("bearer" = ["Recruiter"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "`Overview fetched successfully`", body = OverviewResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not a recruiter", body = ErrorBody),
         (status = 404, description = "No such job among the caller's", body = ErrorBody),
     ))]
 pub async fn job_applications_overview(
@@ -170,14 +163,12 @@ pub struct StatusRequest {
 }
 
 /// Shortlist or reject an application to one of the caller's jobs, once. The applicant is told by e-mail.
-#[utoipa::path(put, path = "/auth/updateapplicationstatus/{applicationId}", tag = "applications", security(("bearer" = [])),
+#[utoipa::path(put, path = "/auth/updateapplicationstatus/{applicationId}", tag = "applications", security(("bearer" = ["Recruiter"])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     request_body = StatusRequest,
     responses(
         (status = 200, description = "`Application status updated to {status}`", body = ApplicationResponse),
         (status = 400, description = "The status is not `shortlisted` or `rejected`", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not a recruiter", body = ErrorBody),
         (status = 404, description = "No such application among the caller's", body = ErrorBody),
         (status = 409, description = "Already shortlisted or rejected, withdrawn by the applicant, or the job was deleted (its applications are kept but no longer decided)", body = ErrorBody),
     ))]
@@ -215,12 +206,10 @@ pub const NOT_PENDING: &str = "Only a pending application can be withdrawn";
 
 /// Withdraw one of the caller's applications while it is still `applied`: the place it held on the
 /// job is freed for others, and the recruiter sees it as withdrawn.
-#[utoipa::path(put, path = "/auth/withdrawapplication/{applicationId}", tag = "applications", security(("bearer" = [])),
+#[utoipa::path(put, path = "/auth/withdrawapplication/{applicationId}", tag = "applications", security(("bearer" = ["Applicant"])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     responses(
         (status = 200, description = "`Application withdrawn`, with the application as it is now", body = ApplicationResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an applicant", body = ErrorBody),
         (status = 404, description = "No such application among the caller's", body = ErrorBody),
         (status = 409, description = "Already shortlisted, rejected or withdrawn", body = ErrorBody),
     ))]

@@ -1,5 +1,6 @@
 use crate::db::{BeginWrite, Db, new_id, now_millis};
 use crate::error::{AppError, Constraint, ResultExt};
+use crate::jobs::model::{LISTED, open_at};
 use crate::mail::Mail;
 use crate::{dispatch, enqueue_mail};
 
@@ -65,9 +66,11 @@ pub async fn apply(
     sop: &str,
     notice: impl FnOnce(&str) -> Mail,
 ) -> Result<String, AppError> {
-    const RESERVE: &str = "UPDATE jobs SET applications_count = applications_count + 1 \
-         WHERE id = $1 AND deleted_at IS NULL AND hidden_at IS NULL AND suspended_at IS NULL AND closed_at IS NULL \
-         AND deadline > $2 AND applications_count < max_applicants";
+    // The job must be listed and open (the conditions every search and page uses).
+    let reserve = format!(
+        "UPDATE jobs AS j SET applications_count = j.applications_count + 1 WHERE j.id = $1 AND {LISTED} AND {}",
+        open_at("$2")
+    );
     // A job an admin hid, or whose recruiter is suspended, is as absent as a deleted one.
     const WHY: &str =
         "SELECT deadline, closed_at, COALESCE(deleted_at, hidden_at, suspended_at) FROM jobs WHERE id = $1";
@@ -85,7 +88,8 @@ pub async fn apply(
         if existing.is_some() {
             return Err(duplicate());
         }
-        let reserved = sqlx::query(RESERVE).bind(job_id).bind(now).execute(&mut *tx).await?.rows_affected() == 1;
+        let reserve = sqlx::query(sqlx::AssertSqlSafe(reserve));
+        let reserved = reserve.bind(job_id).bind(now).execute(&mut *tx).await?.rows_affected() == 1;
         if !reserved {
             let why: Option<(i64, Option<i64>, Option<i64>)> =
                 sqlx::query_as(WHY).bind(job_id).fetch_optional(&mut *tx).await?;

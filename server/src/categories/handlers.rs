@@ -27,7 +27,6 @@ pub struct CategoriesResponse {
     tag = "categories",
     responses(
         (status = 200, description = "All categories", body = CategoriesResponse),
-        (status = 503, description = "The database is unavailable", body = ErrorBody),
     )
 )]
 pub async fn show_all_categories(State(state): State<AppState>) -> ApiResult<Reply<CategoriesResponse>> {
@@ -59,7 +58,6 @@ pub struct CategoryPageResponse {
         (status = 200, description = "The category and its newest jobs", body = CategoryPageResponse),
         (status = 400, description = "`CategoryId` is missing or the body is not JSON", body = ErrorBody),
         (status = 404, description = "No such category", body = ErrorBody),
-        (status = 503, description = "The database is unavailable", body = ErrorBody),
     )
 )]
 pub async fn category_page_details(
@@ -89,7 +87,6 @@ pub async fn category_page_details(
     responses(
         (status = 200, description = "The category and its newest jobs", body = CategoryPageResponse),
         (status = 404, description = "No such category", body = ErrorBody),
-        (status = 503, description = "The database is unavailable", body = ErrorBody),
     )
 )]
 pub async fn category_page_details_by_path(
@@ -147,13 +144,11 @@ pub fn category_fields(request: &CreateCategoryRequest) -> Result<(String, Strin
 }
 
 /// Create a category (Admins only). Recorded in the admin console's audit log.
-#[utoipa::path(post, path = "/jobs/createCategory", tag = "categories", security(("bearer" = [])),
+#[utoipa::path(post, path = "/jobs/createCategory", tag = "categories", security(("bearer" = ["Admin"])),
     request_body = CreateCategoryRequest,
     responses(
         (status = 201, description = "The new category", body = CategoryResponse),
         (status = 400, description = "A field is missing", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 409, description = "A category of that name exists", body = ErrorBody),
     ))]
 pub async fn create_category(

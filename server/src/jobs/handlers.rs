@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use crate::accounts::session::{Recruiter, TOKEN_INVALID};
 use crate::envelope::{Ack, Reply, ack, ok};
-use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::error::{ApiResult, AppError, BODY_TOO_LARGE, ErrorBody, JsonBody, PathParam};
 use crate::state::AppState;
 
 use super::form::{self, DEADLINE_AFTER_POSTING, Fields};
@@ -66,7 +66,6 @@ pub struct Facets {
     responses(
         (status = 200, description = "One page of matching jobs and the total", body = JobsPage),
         (status = 400, description = "A parameter is not valid (the message names it), or the page ends beyond the first 10,000 results", body = ErrorBody),
-        (status = 503, description = "The database is unavailable", body = ErrorBody),
     )
 )]
 pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) -> ApiResult<Reply<JobsPage>> {
@@ -123,7 +122,6 @@ pub const JOB_NOT_FOUND: &str = "Job not found";
     responses(
         (status = 200, description = "The job", body = JobResponse),
         (status = 404, description = "No such job, or it was deleted", body = ErrorBody),
-        (status = 503, description = "The database is unavailable", body = ErrorBody),
     )
 )]
 pub async fn get_job(
@@ -161,7 +159,6 @@ pub struct FullJobDetailsResponse {
         (status = 200, description = "The job's details", body = FullJobDetailsResponse),
         (status = 400, description = "`jobId` is missing or the body is not JSON", body = ErrorBody),
         (status = 404, description = "No such job, or it was deleted", body = ErrorBody),
-        (status = 503, description = "The database is unavailable", body = ErrorBody),
     )
 )]
 pub async fn get_full_job_details(
@@ -187,12 +184,20 @@ impl<S: Send + Sync> FromRequest<S> for FormFields {
             .and_then(|value| value.to_str().ok())
             .is_some_and(|value| value.starts_with("multipart/form-data"));
         if multipart {
-            let invalid = |error: &dyn std::fmt::Display| AppError::bad_request(format!("Invalid form: {error}"));
-            let mut form = Multipart::from_request(request, state).await.map_err(|e| invalid(&e.body_text()))?;
+            // A form over the body limit is 413, as a JSON body is.
+            let invalid = |status: StatusCode, text: String| {
+                if status == StatusCode::PAYLOAD_TOO_LARGE {
+                    AppError::PayloadTooLarge(BODY_TOO_LARGE.into())
+                } else {
+                    AppError::bad_request(format!("Invalid form: {text}"))
+                }
+            };
+            let mut form =
+                Multipart::from_request(request, state).await.map_err(|e| invalid(e.status(), e.body_text()))?;
             let mut fields = Fields::new();
-            while let Some(field) = form.next_field().await.map_err(|e| invalid(&e.body_text()))? {
+            while let Some(field) = form.next_field().await.map_err(|e| invalid(e.status(), e.body_text()))? {
                 let Some(name) = field.name().map(str::to_string) else { continue };
-                let text = field.text().await.map_err(|e| invalid(&e.body_text()))?;
+                let text = field.text().await.map_err(|e| invalid(e.status(), e.body_text()))?;
                 if text.contains('\0') || name.contains('\0') {
                     return Err(crate::error::nul_in(&name.replace('\0', "")));
                 }
@@ -213,7 +218,7 @@ impl<S: Send + Sync> FromRequest<S> for FormFields {
 /// Sent as JSON or multipart text fields: `title, company, description, location, salary,
 /// maxApplicants, maxPositions, dateOfPosting, deadline` (`YYYY-MM-DD` or RFC 3339), `skillsets`
 /// (a JSON list of strings, or its JSON text), `jobType`, and `categoryName` (a category `_id`).
-#[utoipa::path(post, path = "/jobs/createJob", tag = "jobs", security(("bearer" = [])),
+#[utoipa::path(post, path = "/jobs/createJob", tag = "jobs", security(("bearer" = ["Recruiter"])),
     request_body(content(
         (form::JobForm = "application/json"),
         (form::JobForm = "multipart/form-data"),
@@ -221,8 +226,6 @@ impl<S: Send + Sync> FromRequest<S> for FormFields {
     responses(
         (status = 201, description = "The job is listed", body = JobResponse),
         (status = 400, description = "A field is missing or invalid; the message names it", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not a recruiter", body = ErrorBody),
     ))]
 pub async fn create_job(
     State(state): State<AppState>,
@@ -241,11 +244,9 @@ pub async fn create_job(
 }
 
 /// The caller's own listed jobs, newest first.
-#[utoipa::path(get, path = "/jobs/getAllJobs", tag = "jobs", security(("bearer" = [])),
+#[utoipa::path(get, path = "/jobs/getAllJobs", tag = "jobs", security(("bearer" = ["Recruiter"])),
     responses(
         (status = 200, description = "The recruiter's jobs", body = JobListResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not a recruiter", body = ErrorBody),
     ))]
 pub async fn get_all_jobs(
     State(state): State<AppState>,
@@ -257,7 +258,7 @@ pub async fn get_all_jobs(
 
 /// Edit a job: only `maxApplicants` (not below the applications received), `maxPositions` and
 /// `deadline` (after the date of posting) change; other keys are ignored.
-#[utoipa::path(put, path = "/jobs/updateJob/{jobId}", tag = "jobs", security(("bearer" = [])),
+#[utoipa::path(put, path = "/jobs/updateJob/{jobId}", tag = "jobs", security(("bearer" = ["Recruiter"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     request_body(content(
         (form::JobEditForm = "application/json"),
@@ -266,8 +267,6 @@ pub async fn get_all_jobs(
     responses(
         (status = 200, description = "The edited job", body = JobResponse),
         (status = 400, description = "A field is missing or breaks a rule", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not a recruiter", body = ErrorBody),
         (status = 404, description = "No such job among the caller's", body = ErrorBody),
     ))]
 pub async fn update_job(
@@ -291,12 +290,10 @@ pub async fn update_job(
 
 /// Delete a job: it leaves every listing and takes no more applications; applications already
 /// made stay visible to their applicants.
-#[utoipa::path(delete, path = "/jobs/deleteJob/{jobId}", tag = "jobs", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/jobs/deleteJob/{jobId}", tag = "jobs", security(("bearer" = ["Recruiter"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "Deleted", body = Ack),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not a recruiter", body = ErrorBody),
         (status = 404, description = "No such job among the caller's", body = ErrorBody),
     ))]
 pub async fn delete_job(
@@ -317,12 +314,10 @@ pub const REOPEN_AFTER_DEADLINE: &str = "The deadline has passed; move it later 
 
 /// Close a job to applications before its deadline: it stays listed, marked closed, and leaves
 /// searches for open jobs; applications already made are kept.
-#[utoipa::path(put, path = "/jobs/closeJob/{jobId}", tag = "jobs", security(("bearer" = [])),
+#[utoipa::path(put, path = "/jobs/closeJob/{jobId}", tag = "jobs", security(("bearer" = ["Recruiter"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "`Job closed`, with the job as it is now (`closedAt` set)", body = JobResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not a recruiter", body = ErrorBody),
         (status = 404, description = "No such job among the caller's", body = ErrorBody),
         (status = 409, description = "The job is already closed", body = ErrorBody),
     ))]
@@ -343,13 +338,11 @@ pub async fn close_job(
 
 /// Reopen a job its recruiter closed, while its deadline is ahead (a job past its deadline needs a
 /// later deadline first, through `updateJob`).
-#[utoipa::path(put, path = "/jobs/reopenJob/{jobId}", tag = "jobs", security(("bearer" = [])),
+#[utoipa::path(put, path = "/jobs/reopenJob/{jobId}", tag = "jobs", security(("bearer" = ["Recruiter"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "`Job reopened`, with the job as it is now (`closedAt` null)", body = JobResponse),
         (status = 400, description = "The deadline has passed", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not a recruiter", body = ErrorBody),
         (status = 404, description = "No such job among the caller's", body = ErrorBody),
         (status = 409, description = "The job is not closed", body = ErrorBody),
     ))]

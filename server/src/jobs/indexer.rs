@@ -14,10 +14,9 @@ use std::time::Duration;
 use tokio::sync::{Mutex, Notify, watch};
 
 use crate::db::{Db, now_millis};
-use crate::dispatch;
 
 use super::index::{JobDoc, JobIndex};
-use super::model::LISTED;
+use super::repo;
 
 /// How often the log is read for other writers' changes (a local write applies its own at once).
 /// On PostgreSQL a notification wakes the reader as each change commits, so polling there is only
@@ -44,6 +43,8 @@ pub struct SearchIndex {
     dir: PathBuf,
     /// Set once the index holds every job (after a rebuild, or at once when it was current).
     ready: AtomicBool,
+    /// Wakes whoever waits for `ready` (`built`).
+    built: Notify,
     /// False with `SEARCH_INDEX=off`: never built, never ready, searches use the database.
     enabled: bool,
     /// The log position applied so far; one holder at a time applies the log.
@@ -73,6 +74,7 @@ impl SearchIndex {
             index,
             dir: dir.to_path_buf(),
             ready: AtomicBool::new(!fresh),
+            built: Notify::new(),
             enabled: true,
             cursor: Mutex::new(following),
         }))
@@ -84,6 +86,7 @@ impl SearchIndex {
             index: JobIndex::in_memory()?,
             dir: PathBuf::new(),
             ready: AtomicBool::new(false),
+            built: Notify::new(),
             enabled: false,
             cursor: Mutex::new(Following::default()),
         }))
@@ -101,6 +104,17 @@ impl SearchIndex {
     /// Whether searches may use the index.
     pub fn is_ready(&self) -> bool {
         self.ready.load(Ordering::Acquire)
+    }
+
+    /// Returns once the index is ready (at once when it is; never with `SEARCH_INDEX=off`).
+    pub async fn built(&self) {
+        loop {
+            let notified = self.built.notified();
+            if self.is_ready() {
+                return;
+            }
+            notified.await;
+        }
     }
 
     /// Applies every logged change now (after a write on this instance, so its writer finds it
@@ -163,7 +177,7 @@ impl SearchIndex {
     pub async fn rebuild(&self, db: &Db) -> Result<Position, IndexError> {
         // Read the log's end first: a change made while the jobs are read is applied again after;
         // likewise a deadline that passes while they are read is swept after.
-        let cursor = last_change(db).await?;
+        let cursor = repo::last_change(db).await?;
         let swept = now_millis();
         let started = std::time::Instant::now();
         tracing::info!("building the search index from the database");
@@ -175,7 +189,7 @@ impl SearchIndex {
             tokio::spawn(async move {
                 let mut before = i64::MAX;
                 loop {
-                    let page = listed_before(&db, before, REBUILD_PAGE).await;
+                    let page = repo::listed_before(&db, before, REBUILD_PAGE).await;
                     let last = page.as_ref().ok().and_then(|page| page.last()).map(|doc| doc.seq as i64);
                     if pages.send(page).await.is_err() {
                         return;
@@ -204,6 +218,7 @@ impl SearchIndex {
         write_number(&self.dir, CURSOR_FILE, cursor)?;
         write_number(&self.dir, SWEPT_FILE, swept)?;
         self.ready.store(true, Ordering::Release);
+        self.built.notify_waiters();
         tracing::info!(jobs = count, seconds = started.elapsed().as_secs_f64(), "search index built");
         Ok(Position { cursor, swept })
     }
@@ -218,9 +233,9 @@ impl SearchIndex {
             // Keyset paging by (deadline, seq): many jobs share a deadline (the end of a day).
             let mut after = (following.swept, i64::MIN);
             loop {
-                let closed = closed_between(db, after, now).await?;
+                let closed = repo::closed_between(db, after, now, BATCH).await?;
                 for (job_id, _, _) in &closed {
-                    if let Some(doc) = indexed_form(db, job_id).await? {
+                    if let Some(doc) = repo::indexed_form(db, job_id).await? {
                         self.index.upsert(&doc, now)?;
                     }
                 }
@@ -243,17 +258,17 @@ impl SearchIndex {
     /// Applies the log rows after `cursor` (and recent late ones); returns the new cursor.
     async fn catch_up(&self, db: &Db, mut cursor: i64, recent: &mut RecentRows) -> Result<i64, IndexError> {
         loop {
-            let rows = changes_after(db, cursor, now_millis() - LATE_WINDOW_MILLIS).await?;
+            let rows = repo::changes_after(db, cursor, now_millis() - LATE_WINDOW_MILLIS, BATCH).await?;
             let fresh: Vec<&(i64, String)> = rows.iter().filter(|(seq, _)| !recent.contains(*seq)).collect();
             if fresh.is_empty() {
                 return Ok(cursor);
             }
             let jobs: HashSet<&str> = fresh.iter().map(|(_, job)| job.as_str()).collect();
             for job_id in jobs {
-                match indexed_form(db, job_id).await? {
+                match repo::indexed_form(db, job_id).await? {
                     Some(doc) => self.index.upsert(&doc, now_millis())?,
                     None => {
-                        if let Some(seq) = seq_of(db, job_id).await? {
+                        if let Some(seq) = repo::seq_of(db, job_id).await? {
                             self.index.remove(seq as u64);
                         }
                     }
@@ -387,108 +402,4 @@ fn write_number(dir: &Path, file: &str, value: i64) -> std::io::Result<()> {
     let temporary = dir.join(format!("{file}.tmp"));
     std::fs::write(&temporary, value.to_string())?;
     std::fs::rename(temporary, dir.join(file))
-}
-
-/// Listed jobs whose deadline is at most `until` and after `after` in (deadline, seq) order, a
-/// batch at a time.
-async fn closed_between(db: &Db, after: (i64, i64), until: i64) -> Result<Vec<(String, i64, i64)>, sqlx::Error> {
-    let sql = format!(
-        "SELECT j.id, j.deadline, j.seq FROM jobs j WHERE {LISTED} AND j.deadline <= $3 \
-         AND (j.deadline > $1 OR (j.deadline = $1 AND j.seq > $2)) ORDER BY j.deadline, j.seq LIMIT $4"
-    );
-    dispatch!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql))
-            .bind(after.0)
-            .bind(after.1)
-            .bind(until)
-            .bind(BATCH)
-            .fetch_all(pool)
-            .await
-    })
-}
-
-async fn last_change(db: &Db) -> Result<i64, sqlx::Error> {
-    const SQL: &str = "SELECT CAST(COALESCE(MAX(seq), 0) AS BIGINT) FROM job_changes";
-    let (last,): (i64,) = dispatch!(db, |pool| sqlx::query_as(SQL).fetch_one(pool).await)?;
-    Ok(last)
-}
-
-/// The rows after `cursor`, and (for PostgreSQL's late commits) the rows newer than `since`.
-async fn changes_after(db: &Db, cursor: i64, since: i64) -> Result<Vec<(i64, String)>, sqlx::Error> {
-    const AFTER: &str = "SELECT seq, job_id FROM job_changes WHERE seq > $1 ORDER BY seq LIMIT $2";
-    const LATE: &str = "SELECT seq, job_id FROM job_changes WHERE at > $1 AND seq <= $2";
-    match db {
-        Db::Sqlite(pool) => sqlx::query_as(AFTER).bind(cursor).bind(BATCH).fetch_all(pool).await,
-        Db::Postgres(pool) => {
-            let mut rows: Vec<(i64, String)> = sqlx::query_as(LATE).bind(since).bind(cursor).fetch_all(pool).await?;
-            rows.extend(sqlx::query_as::<_, (i64, String)>(AFTER).bind(cursor).bind(BATCH).fetch_all(pool).await?);
-            Ok(rows)
-        }
-    }
-}
-
-const DOC_COLUMNS: &str = "seq, title, company, description, location, skillsets, category_id, job_type, work_mode, \
-     COALESCE(salary_max, salary) AS salary, \
-     date_of_posting, deadline, \
-     CASE WHEN applications_count >= max_applicants OR closed_at IS NOT NULL THEN 1 ELSE 0 END AS full";
-
-#[derive(sqlx::FromRow)]
-struct DocRow {
-    seq: i64,
-    title: String,
-    company: String,
-    description: String,
-    location: String,
-    skillsets: String,
-    category_id: String,
-    job_type: String,
-    work_mode: String,
-    salary: i64,
-    date_of_posting: i64,
-    deadline: i64,
-    full: i32,
-}
-
-impl From<DocRow> for JobDoc {
-    fn from(row: DocRow) -> Self {
-        Self {
-            seq: row.seq as u64,
-            title: row.title,
-            company: row.company,
-            description: row.description,
-            location: row.location,
-            skills: serde_json::from_str(&row.skillsets).unwrap_or_default(),
-            category_id: row.category_id,
-            job_type: row.job_type,
-            work_mode: row.work_mode,
-            salary: row.salary,
-            posted: row.date_of_posting,
-            deadline: row.deadline,
-            full: row.full != 0,
-        }
-    }
-}
-
-/// A listed job as the index holds it; `None` when it is deleted, hidden or gone.
-async fn indexed_form(db: &Db, job_id: &str) -> Result<Option<JobDoc>, sqlx::Error> {
-    let sql = format!("SELECT {DOC_COLUMNS} FROM jobs j WHERE j.id = $1 AND {LISTED}");
-    let row: Option<DocRow> =
-        dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(job_id).fetch_optional(pool).await)?;
-    Ok(row.map(JobDoc::from))
-}
-
-async fn seq_of(db: &Db, job_id: &str) -> Result<Option<i64>, sqlx::Error> {
-    const SQL: &str = "SELECT seq FROM jobs WHERE id = $1";
-    let row: Option<(i64,)> = dispatch!(db, |pool| sqlx::query_as(SQL).bind(job_id).fetch_optional(pool).await)?;
-    Ok(row.map(|(seq,)| seq))
-}
-
-/// Listed jobs before `before`, newest first, `limit` at a time (keyset paging). A rebuilt index
-/// holds the newest jobs first, so among equally good matches they rank first.
-async fn listed_before(db: &Db, before: i64, limit: i64) -> Result<Vec<JobDoc>, sqlx::Error> {
-    let sql = format!("SELECT {DOC_COLUMNS} FROM jobs j WHERE j.seq < $1 AND {LISTED} ORDER BY j.seq DESC LIMIT $2");
-    let rows: Vec<DocRow> = dispatch!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(before).bind(limit).fetch_all(pool).await
-    })?;
-    Ok(rows.into_iter().map(JobDoc::from).collect())
 }

@@ -68,9 +68,16 @@ pub enum SortOrder {
 }
 
 impl JobSearch {
+    /// The search a query string asks for; anything `/jobs/alljobs` refuses is a 400 naming it,
+    /// saved searches included (their alerts run this same parse).
     pub fn parse(query: Option<&str>) -> Result<Self, AppError> {
         let mut search = Self { page: 1, limit: DEFAULT_PAGE_SIZE, ..Self::default() };
         for (key, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+            // As `error::reject_nul` answers a URL's query: PostgreSQL cannot take a NUL in a text
+            // value, so a saved search holding one would fail every alert run.
+            if key.contains('\0') || value.contains('\0') {
+                return Err(crate::error::nul_in(&key.replace('\0', "")));
+            }
             let value = value.trim();
             match key.as_ref() {
                 "q" => search.q = terms(value),
@@ -498,6 +505,9 @@ mod tests {
             "postedWithin=0",
             "postedWithin=week",
             "sort=oldest",
+            "location=a%00",
+            "category=%00",
+            "other%00=x",
         ] {
             assert!(JobSearch::parse(Some(bad)).is_err(), "{bad}");
         }

@@ -62,11 +62,9 @@ pub struct ApplicantDetailsResponse {
 }
 
 /// The caller's applicant profile.
-#[utoipa::path(get, path = "/auth/applicantDetails", tag = "profiles", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/applicantDetails", tag = "profiles", security(("bearer" = ["Applicant"])),
     responses(
         (status = 200, description = "The profile, names and e-mail", body = ApplicantDetailsResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an applicant", body = ErrorBody),
     ))]
 pub async fn applicant_details(
     State(state): State<AppState>,
@@ -102,11 +100,9 @@ pub struct RecruiterDetailsResponse {
 }
 
 /// The caller's recruiter profile and jobs.
-#[utoipa::path(get, path = "/auth/recruiterDetails", tag = "profiles", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/recruiterDetails", tag = "profiles", security(("bearer" = ["Recruiter"])),
     responses(
         (status = 200, description = "The profile and the recruiter's jobs", body = RecruiterDetailsResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not a recruiter", body = ErrorBody),
     ))]
 pub async fn recruiter_details(
     State(state): State<AppState>,
@@ -192,7 +188,6 @@ pub struct EducationForm {
     responses(
         (status = 200, description = "Saved", body = UpdateResponse),
         (status = 400, description = "A field is missing or invalid; the message names it", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
     ))]
 pub async fn update_user_details(
     State(state): State<AppState>,

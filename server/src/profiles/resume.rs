@@ -26,13 +26,11 @@ pub const NOT_A_PDF: &str = "Only PDF files are allowed";
 pub const RESUME_NOT_FOUND: &str = "Resume not found";
 
 /// Upload a resume (multipart field `resume`). Replaces the earlier one once the new file is stored.
-#[utoipa::path(post, path = "/upload/uploadResume", tag = "profiles", security(("bearer" = [])),
+#[utoipa::path(post, path = "/upload/uploadResume", tag = "profiles", security(("bearer" = ["Applicant"])),
     request_body(content_type = "multipart/form-data", description = "One file field, `resume`: a PDF"),
     responses(
         (status = 200, description = "Stored; `updatedApplicant.resume` links to it", body = ApplicantResponse),
         (status = 400, description = "No file, or an empty one: `Resume is required`; or the body is not multipart/form-data", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an applicant", body = ErrorBody),
         (status = 413, description = "Larger than MAX_RESUME_BYTES", body = ErrorBody),
         (status = 415, description = "The bytes are not a PDF", body = ErrorBody),
     ))]

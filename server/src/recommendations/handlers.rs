@@ -1,5 +1,6 @@
 use std::collections::HashSet;
 
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -99,19 +100,21 @@ async fn applied(db: &Db, applicant_id: &str) -> Result<Vec<(i64, String)>, sqlx
 
 /// Open jobs ranked for the caller by their skills, profile and education, leaving out those they
 /// applied to; each says which of their skills it matches.
-#[utoipa::path(get, path = "/jobs/forYou", tag = "jobs", security(("bearer" = [])), params(ForYouParams),
+#[utoipa::path(get, path = "/jobs/forYou", tag = "jobs", security(("bearer" = ["Applicant"])), params(ForYouParams),
     responses(
         (status = 200, description = "`Jobs for you fetched successfully`", body = ForYouResponse),
         (status = 400, description = "`limit` is not 1 to 50", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an applicant", body = ErrorBody),
     ))]
 pub async fn jobs_for_you(
     State(state): State<AppState>,
     Applicant(caller): Applicant,
-    Query(params): Query<ForYouParams>,
+    params: Result<Query<ForYouParams>, QueryRejection>,
 ) -> ApiResult<Reply<ForYouResponse>> {
-    let limit = params.limit.unwrap_or(DEFAULT_LIMIT);
+    // Not a number, or given twice: the same answer as a number out of range.
+    let limit = match params {
+        Ok(Query(params)) => params.limit.unwrap_or(DEFAULT_LIMIT),
+        Err(_) => 0,
+    };
     if !(1..=MAX_LIMIT).contains(&limit) {
         return Err(AppError::bad_request(format!("limit must be 1 to {MAX_LIMIT}")));
     }

@@ -18,11 +18,9 @@ pub struct SavedJobsResponse {
 }
 
 /// The caller's saved jobs.
-#[utoipa::path(get, path = "/jobs/saved", tag = "saved", security(("bearer" = [])),
+#[utoipa::path(get, path = "/jobs/saved", tag = "saved", security(("bearer" = ["Applicant"])),
     responses(
         (status = 200, description = "The saved jobs", body = SavedJobsResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an applicant", body = ErrorBody),
     ))]
 pub async fn saved_jobs(
     State(state): State<AppState>,
@@ -33,13 +31,11 @@ pub async fn saved_jobs(
 }
 
 /// Save a job to come back to; saving a saved job again is no error.
-#[utoipa::path(put, path = "/jobs/saved/{jobId}", tag = "saved", security(("bearer" = [])),
+#[utoipa::path(put, path = "/jobs/saved/{jobId}", tag = "saved", security(("bearer" = ["Applicant"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "`Job saved`", body = Ack),
         (status = 400, description = "The caller already keeps 500 saved jobs", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an applicant", body = ErrorBody),
         (status = 404, description = "No such listed job", body = ErrorBody),
     ))]
 pub async fn save_job(
@@ -57,12 +53,10 @@ pub async fn save_job(
 }
 
 /// Forget a saved job; forgetting one that is not saved is no error.
-#[utoipa::path(delete, path = "/jobs/saved/{jobId}", tag = "saved", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/jobs/saved/{jobId}", tag = "saved", security(("bearer" = ["Applicant"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "`Job removed from your saved jobs`", body = Ack),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an applicant", body = ErrorBody),
     ))]
 pub async fn unsave_job(
     State(state): State<AppState>,

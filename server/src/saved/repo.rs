@@ -24,13 +24,16 @@ pub enum Saved {
     TooMany,
 }
 
-/// Saves a listed job for the applicant; saving it again changes nothing. The count and the
-/// insert share a write transaction, so parallel saves cannot pass the limit together.
+/// Saves a listed job for the applicant; saving it again changes nothing. The limit counts what
+/// the list shows (saves of listed jobs), so a job deleted or hidden since frees its place. The
+/// count and the insert share a write transaction, so parallel saves cannot pass the limit together.
 #[tracing::instrument(skip_all)]
 pub async fn save(db: &Db, user_id: &str, job_id: &str) -> Result<Saved, sqlx::Error> {
     let listed = format!("SELECT j.id FROM jobs j WHERE j.id = $1 AND {LISTED}");
     const ALREADY: &str = "SELECT job_id FROM saved_jobs WHERE user_id = $1 AND job_id = $2";
-    const COUNT: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM saved_jobs WHERE user_id = $1";
+    let count = format!(
+        "SELECT CAST(COUNT(*) AS BIGINT) FROM saved_jobs s JOIN jobs j ON j.id = s.job_id WHERE s.user_id = $1 AND {LISTED}"
+    );
     const INSERT: &str = "INSERT INTO saved_jobs (user_id, job_id, saved_at) VALUES ($1, $2, $3)";
     const LOCK_USER: &str = "UPDATE users SET id = id WHERE id = $1";
     dispatch!(db, |pool| {
@@ -47,7 +50,8 @@ pub async fn save(db: &Db, user_id: &str, job_id: &str) -> Result<Saved, sqlx::E
         if already.is_some() {
             return Ok(Saved::Saved);
         }
-        let (count,): (i64,) = sqlx::query_as(COUNT).bind(user_id).fetch_one(&mut *tx).await?;
+        let (count,): (i64,) =
+            sqlx::query_as(sqlx::AssertSqlSafe(count.as_str())).bind(user_id).fetch_one(&mut *tx).await?;
         if count >= MAX_SAVED {
             return Ok(Saved::TooMany);
         }

@@ -79,23 +79,67 @@ pub fn service(state: &AppState) -> Router {
         public_url,
     });
     // A missing asset is a 404, never the page: a browser would cache that page as the script.
-    let assets = ServeDir::new(web_dir.join("assets"));
-    let page = {
+    let assets = {
+        let assets = ServeDir::new(web_dir.join("assets"));
+        move |request: Request| {
+            let mut assets = assets.clone();
+            async move {
+                match assets.try_call(request).await {
+                    Ok(response) => response.into_response(),
+                    Err(error) if no_such_file(&error) => StatusCode::NOT_FOUND.into_response(),
+                    Err(error) => file_error(error),
+                }
+            }
+        }
+    };
+    let page_service = {
         let site = site.clone();
         move |request: Request| {
             let site = site.clone();
             async move { page(&site, request.uri().path()).await }
         }
     };
-    let files = ServeDir::new(web_dir).fallback(page.into_service());
+    let files = {
+        let site = site.clone();
+        let files = ServeDir::new(web_dir).fallback(page_service.into_service());
+        move |request: Request| {
+            let (site, mut files) = (site.clone(), files.clone());
+            async move {
+                let path = request.uri().path().to_owned();
+                match files.try_call(request).await {
+                    Ok(response) => response.into_response(),
+                    // A missing file is the fallback's already; one no file could be is too.
+                    Err(error) if no_such_file(&error) => page(&site, &path).await,
+                    Err(error) => file_error(error),
+                }
+            }
+        }
+    };
     Router::new()
         .route("/robots.txt", get(robots))
         .route("/sitemap.xml", get(sitemap_index))
         .route("/sitemaps/{file}", get(sitemap_file))
         .with_state(site)
-        .fallback_service(get_service(files))
-        .nest_service("/assets", get_service(assets))
+        .fallback_service(get_service(files.into_service()))
+        .nest_service("/assets", get_service(assets.into_service()))
         .layer(middleware::from_fn(cache_control))
+}
+
+/// Whether `ServeDir` found no file at the path: none there (which it answers 404 itself only
+/// through `call`), or a path the file system refuses as a name (a segment over 255 bytes, a path
+/// over 4096 bytes), which no file can have, though `ServeDir` makes a 500 of it.
+fn no_such_file(error: &std::io::Error) -> bool {
+    use std::io::ErrorKind;
+    matches!(
+        error.kind(),
+        ErrorKind::NotFound | ErrorKind::PermissionDenied | ErrorKind::NotADirectory | ErrorKind::InvalidFilename
+    )
+}
+
+/// A file that is there could not be read: 500, logged, as `ServeDir` answers it.
+fn file_error(error: std::io::Error) -> Response {
+    tracing::error!(%error, "a static file could not be read");
+    StatusCode::INTERNAL_SERVER_ERROR.into_response()
 }
 
 async fn robots(State(site): State<Arc<Site>>) -> Response {

@@ -94,16 +94,14 @@ impl Sitemaps {
     }
 
     /// A sitemap file by name (`sitemap.xml`, `pages.xml`, `jobs-3.xml`); `None` for no such file.
+    /// Each file has one name: another spelling of a block (`jobs-03.xml`) is no file, answered
+    /// without a read and never kept, so it cannot pass the minute's limit.
     pub async fn file(&self, name: &str) -> Result<Option<SitemapFile>, sqlx::Error> {
         let block = match name {
             "sitemap.xml" | "pages.xml" => None,
-            _ => match name.strip_prefix("jobs-").and_then(|rest| rest.strip_suffix(".xml")) {
-                Some(digits)
-                    if !digits.is_empty() && digits.len() <= 9 && digits.bytes().all(|b| b.is_ascii_digit()) =>
-                {
-                    Some(digits.parse::<i64>().unwrap_or(i64::MAX))
-                }
-                _ => return Ok(None),
+            _ => match name.strip_prefix("jobs-").and_then(|rest| rest.strip_suffix(".xml")).and_then(job_block) {
+                Some(block) => Some(block),
+                None => return Ok(None),
             },
         };
         // One file is made at a time: whoever waits finds it made.
@@ -216,6 +214,16 @@ impl Sitemaps {
     }
 }
 
+/// The block a job file's number names, in its one spelling: decimal digits without a leading
+/// zero (`0`, `12`), nine at most.
+fn job_block(digits: &str) -> Option<i64> {
+    let canonical = !digits.is_empty()
+        && digits.len() <= 9
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'));
+    canonical.then(|| digits.parse().ok()).flatten()
+}
+
 /// What a category page needs: the listed category whose slug is `slug`.
 pub fn category_by_slug<'a>(categories: &'a [Category], slug: &str) -> Option<&'a Category> {
     let slug = slug.to_lowercase();
@@ -266,6 +274,29 @@ mod tests {
         assert_eq!(category_slug("  Business   Development "), "business-development");
         assert_eq!(category_slug("Engineering"), "engineering");
         assert_eq!(category_url("https://x.example", "R&D Labs"), "https://x.example/category/r%26d-labs");
+    }
+
+    #[test]
+    fn a_job_file_has_one_name_per_block() {
+        assert_eq!(job_block("0"), Some(0));
+        assert_eq!(job_block("12"), Some(12));
+        assert_eq!(job_block("999999999"), Some(999_999_999));
+        for other in ["", "00", "012", "000000000", "1000000000", "+1", "-1", "1 ", "１"] {
+            assert_eq!(job_block(other), None, "{other:?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn another_spelling_of_a_job_file_is_answered_without_a_read_and_not_kept() {
+        // A closed pool: any read fails, so an answer without an error read nothing.
+        let pool = sqlx::sqlite::SqlitePool::connect_lazy("sqlite::memory:").unwrap();
+        pool.close().await;
+        let sitemaps = Sitemaps::new(Db::Sqlite(pool), "https://x.example");
+        for other in ["jobs-00.xml", "jobs-000000000.xml", "jobs-012.xml"] {
+            assert!(matches!(sitemaps.file(other).await, Ok(None)), "{other}");
+        }
+        assert!(sitemaps.made.lock().await.is_empty(), "nothing kept");
+        assert!(sitemaps.file("jobs-0.xml").await.is_err(), "the one name is read from the database");
     }
 
     #[test]

@@ -25,6 +25,7 @@ on_both_engines!(
     a_deleted_jobs_applications_are_not_decided_and_its_resumes_close,
     an_address_is_found_through_the_index_not_a_scan,
     pages_and_the_api_send_security_headers,
+    a_job_form_over_2_mb_is_413_as_a_json_body_is,
 );
 
 on_both_engines!(
@@ -404,4 +405,16 @@ async fn pages_and_the_api_send_security_headers(app: &TestApp) {
             assert!(policy.contains("script-src 'self';") && policy.ends_with("frame-ancestors 'none'"), "{policy}");
         }
     }
+}
+
+async fn a_job_form_over_2_mb_is_413_as_a_json_body_is(app: &TestApp) {
+    app.sign_up("Recruiter", "big-form@example.com", PASSWORD).await;
+    let recruiter = app.log_in("big-form@example.com", PASSWORD).await;
+    let too_large = (413, error("The request body is too large"));
+    let description = "x".repeat(3 * 1024 * 1024);
+    let form = reqwest::multipart::Form::new().text("title", "Rust Engineer").text("description", description.clone());
+    let request = app.client.post(app.url("/api/v1/jobs/createJob")).bearer_auth(&recruiter).multipart(form);
+    assert_eq!(status_and_json(request.send().await.unwrap()).await, too_large, "multipart");
+    let job = json!({ "title": "Rust Engineer", "description": description });
+    assert_eq!(app.post_as("/api/v1/jobs/createJob", &recruiter, &job).await, too_large, "JSON");
 }

@@ -15,6 +15,10 @@ on_both_engines!(
     a_new_job_is_mailed_once_in_the_next_alert_and_at_most_one_a_day,
     a_paused_search_gets_no_alert_and_resumes_from_then,
     the_unsubscribe_link_is_signed_for_its_search_and_needs_no_login,
+    a_saved_search_holding_a_nul_is_refused_as_the_job_search_refuses_it,
+    one_persons_failing_search_does_not_stop_the_alerts_of_the_people_after_them,
+    a_suspended_applicant_gets_no_alerts,
+    an_unsubscribe_link_with_a_repeated_parameter_is_refused_in_the_envelope,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -238,4 +242,98 @@ async fn an_alert_is_delivered_over_smtp() {
     let message = wait_for_message(|| sink.messages(), email, "1 new job for your saved searches").await;
     assert!(message.contains("Erlang Engineer at Acme Labs"), "{message}");
     app.stop().await;
+}
+
+async fn a_saved_search_holding_a_nul_is_refused_as_the_job_search_refuses_it(app: &TestApp) {
+    let token = applicant(app, "nul-search@example.com").await;
+    for (query, field) in [("q=zebra&location=a%00", "location"), ("category=%00", "category"), ("x%00=1", "x")] {
+        let refused = (400, error(&format!("{field} must not contain NUL characters")));
+        assert_eq!(app.get(&format!("/api/v1/jobs/alljobs?{query}")).await, refused, "{query} on /jobs");
+        assert_eq!(save(app, &token, "Zebra", query).await, refused, "{query} saved");
+    }
+    assert_eq!(app.get_as("/api/v1/jobs/savedSearches", &token).await.1["data"], json!([]), "nothing was saved");
+}
+
+async fn one_persons_failing_search_does_not_stop_the_alerts_of_the_people_after_them(app: &TestApp) {
+    let recruiter = app.recruiter().await;
+    let failing = app.sign_up("Applicant", "failing@example.com", PASSWORD).await["_id"].as_str().unwrap().to_owned();
+    let after = app.sign_up("Applicant", "after@example.com", PASSWORD).await["_id"].as_str().unwrap().to_owned();
+    assert!(failing < after, "the alerts go through people in the order of their ids");
+    let token = app.log_in("after@example.com", PASSWORD).await;
+    assert_eq!(save(app, &token, "Zebras", "q=zebra").await.0, 201);
+    // Searches written before their queries were checked, each of which the database refuses to
+    // run: a NUL (PostgreSQL cannot take it in a text value), and a location past SQLite's
+    // 50,000-byte LIKE pattern.
+    const SEARCH: &str = "INSERT INTO saved_searches (id, user_id, name, query, paused_at, seen_seq, created_at) \
+                          VALUES ($1, $2, $3, $4, NULL, 0, 0)";
+    let long = format!("location={}", "x".repeat(60_000));
+    for (name, query) in [("NUL", "q=zebra&location=a%00"), ("Long", long.as_str())] {
+        jobportal::dispatch!(&app.db, |pool| {
+            sqlx::query(SEARCH)
+                .bind(jobportal::db::new_id())
+                .bind(&failing)
+                .bind(name)
+                .bind(query)
+                .execute(pool)
+                .await
+                .map(|_| ())
+        })
+        .unwrap();
+    }
+    post_job(app, &recruiter, "Zebra Keeper").await;
+
+    assert_eq!(run_alerts(app, now_millis() + 2 * 60 * 1000).await, 1, "the run goes on past the failing person");
+    let mails = alerts_to(app, "after@example.com").await;
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].contains("Zebras (1 new)") && mails[0].contains("- Zebra Keeper at Acme Labs"), "{}", mails[0]);
+    assert_eq!(alerts_to(app, "failing@example.com").await, Vec::<String>::new());
+}
+
+async fn a_suspended_applicant_gets_no_alerts(app: &TestApp) {
+    jobportal::accounts::create_admin(&app.db, "root@example.com", "Root", "Admin", PASSWORD).await.unwrap();
+    let root = app.log_in("root@example.com", PASSWORD).await;
+    let recruiter = app.recruiter().await;
+    let suspended =
+        app.sign_up("Applicant", "suspended@example.com", PASSWORD).await["_id"].as_str().unwrap().to_owned();
+    let token = app.log_in("suspended@example.com", PASSWORD).await;
+    assert_eq!(save(app, &token, "Walruses", "q=walrus").await.0, 201);
+    let other = applicant(app, "active@example.com").await;
+    assert_eq!(save(app, &other, "Walruses", "q=walrus").await.0, 201);
+    post_job(app, &recruiter, "Walrus Trainer").await;
+    let path = format!("/api/v1/admin/accounts/{suspended}/suspend");
+    let request = app.client.put(app.url(&path)).bearer_auth(&root).json(&json!({ "reason": "Spam" }));
+    assert_eq!(status_and_json(request.send().await.unwrap()).await.0, 200);
+
+    let now = now_millis() + 2 * 60 * 1000;
+    assert_eq!(run_alerts(app, now).await, 1, "only the active applicant's alert");
+    assert_eq!(alerts_to(app, "suspended@example.com").await, Vec::<String>::new());
+    assert_eq!(alerts_to(app, "active@example.com").await.len(), 1);
+
+    // A suspension that lands after the run found the person due: their alert is not stored.
+    let cutoff = jobportal::alerts::repo::last_seq_posted_by(&app.db, now).await.unwrap();
+    let mail = jobportal::mail::Mail {
+        to: "suspended@example.com".into(),
+        subject: "1 new job for your saved searches".into(),
+        text: "Walrus Trainer".into(),
+        html: "<p>Walrus Trainer</p>".into(),
+    };
+    let sent = jobportal::alerts::repo::send(&app.db, &suspended, &[], cutoff, now - DAY_MS, &mail).await.unwrap();
+    assert!(!sent, "no alert is claimed for a suspended person");
+    assert_eq!(alerts_to(app, "suspended@example.com").await, Vec::<String>::new());
+}
+
+async fn an_unsubscribe_link_with_a_repeated_parameter_is_refused_in_the_envelope(app: &TestApp) {
+    let token = applicant(app, "repeated@example.com").await;
+    let id = save(app, &token, "Otters", "q=otter").await.1["data"]["_id"].as_str().unwrap().to_string();
+    let signature = unsubscribe_signature(&app.state.keys, &id);
+    let refused = (400, error("This unsubscribe link is invalid"));
+    for query in [
+        format!("search={id}&search={id}&signature={signature}"),
+        format!("search={id}&signature={signature}&signature={signature}"),
+    ] {
+        let request = app.client.post(app.url(&format!("/api/v1/alerts/unsubscribe?{query}")));
+        assert_eq!(status_and_json(request.send().await.unwrap()).await, refused, "{query}");
+    }
+    let (_, list) = app.get_as("/api/v1/jobs/savedSearches", &token).await;
+    assert_eq!(list["data"][0]["alerts"], true, "the alerts go on");
 }

@@ -8,7 +8,8 @@ use crate::on_both_engines;
 
 on_both_engines!(
     jobs_for_you_rank_by_matched_skills_and_leave_out_applied_and_closed_jobs,
-    jobs_for_you_ask_for_skills_first
+    jobs_for_you_ask_for_skills_first,
+    a_limit_that_is_not_a_number_or_is_repeated_is_400_in_the_envelope,
 );
 
 on_both_engines!(
@@ -121,4 +122,13 @@ async fn without_the_index_jobs_for_you_still_match_the_skills(app: &TestApp) {
         ["Streaming Engineer", "Full Rust Role", "Rust Engineer"],
         "most skills first, then the newest; the one applied to is left out"
     );
+}
+
+async fn a_limit_that_is_not_a_number_or_is_repeated_is_400_in_the_envelope(app: &TestApp) {
+    let token = applicant_with_skills(app, "limits@example.com", "Rust").await;
+    let refused = (400, json!({ "success": false, "message": "limit must be 1 to 50" }));
+    for query in ["limit=abc", "limit=-1", "limit=2.5", "limit=", "limit=5&limit=6", "limit=5&limit=5"] {
+        assert_eq!(app.get_as(&format!("/api/v1/jobs/forYou?{query}"), &token).await, refused, "{query}");
+    }
+    assert_eq!(app.get_as("/api/v1/jobs/forYou?limit=5", &token).await.0, 200);
 }

@@ -11,6 +11,7 @@ on_both_engines!(
     an_applicant_saves_lists_and_forgets_jobs,
     saved_jobs_belong_to_their_applicant_alone,
     no_more_than_500_jobs_are_saved_even_in_parallel,
+    saves_of_jobs_deleted_or_hidden_since_do_not_count_toward_the_limit,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -129,4 +130,42 @@ async fn no_more_than_500_jobs_are_saved_even_in_parallel(app: &TestApp) {
     }
     assert_eq!(app.get_as("/api/v1/jobs/saved", &applicant).await.1["data"].as_array().unwrap().len(), 500);
     assert_eq!(save(app, &applicant, &ids[0].0).await.0, 200, "a job already saved is still no error at the limit");
+}
+
+async fn saves_of_jobs_deleted_or_hidden_since_do_not_count_toward_the_limit(app: &TestApp) {
+    jobportal::bench_data::seed(&app.db, 1, 520).await.unwrap();
+    let listed = format!("SELECT j.id FROM jobs j WHERE {} ORDER BY j.seq", jobportal::jobs::model::LISTED);
+    let ids: Vec<(String,)> = jobportal::dispatch!(&app.db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(listed.as_str())).fetch_all(pool).await
+    })
+    .unwrap();
+    let ids: Vec<String> = ids.into_iter().map(|(id,)| id).collect();
+    assert!(ids.len() >= 507, "enough listed jobs: {}", ids.len());
+    let applicant = account(app, "Applicant", "keeper@example.com").await;
+    const SAVE: &str =
+        "INSERT INTO saved_jobs (user_id, job_id, saved_at) SELECT u.id, $1, 1 FROM users u WHERE u.email = $2";
+    for id in &ids[..500] {
+        jobportal::dispatch!(&app.db, |pool| {
+            sqlx::query(SAVE).bind(id).bind("keeper@example.com").execute(pool).await.map(|_| ())
+        })
+        .unwrap();
+    }
+    let full = (400, error("You can save at most 500 jobs; remove some first"));
+    assert_eq!(save(app, &applicant, &ids[500]).await, full, "500 listed saves: the limit");
+
+    // Six of them leave the lists: three deleted, three hidden by an admin.
+    const DELETE: &str = "UPDATE jobs SET deleted_at = 1 WHERE id = $1";
+    const HIDE: &str = "UPDATE jobs SET hidden_at = 1 WHERE id = $1";
+    for (n, id) in ids[..6].iter().enumerate() {
+        let sql = if n < 3 { DELETE } else { HIDE };
+        jobportal::dispatch!(&app.db, |pool| sqlx::query(sql).bind(id).execute(pool).await.map(|_| ())).unwrap();
+    }
+    assert_eq!(saved_titles(app, &applicant).await.len(), 494);
+
+    let saved = json!({ "success": true, "message": "Job saved" });
+    for id in &ids[500..506] {
+        assert_eq!(save(app, &applicant, id).await, (200, saved.clone()), "a place freed by an unlisted job");
+    }
+    assert_eq!(saved_titles(app, &applicant).await.len(), 500);
+    assert_eq!(save(app, &applicant, &ids[506]).await, full, "the list shows 500 again");
 }

@@ -15,10 +15,16 @@ on_both_engines!(
     closed_deleted_and_hidden_jobs_say_what_they_are,
     category_pages_have_their_own_head_and_unknown_paths_are_404,
     robots_and_the_sitemap_list_every_open_job_and_category,
+    a_job_file_has_one_name_and_its_other_spellings_are_404,
 );
 
 on_both_engines!(configured |config| { config.search_index = false; };
     past_50000_addresses_the_sitemap_is_an_index_of_files_within_the_limit,
+);
+
+// With the web app's folders there, as a deployment has them: a path is looked up as a file first.
+on_both_engines!(configured |config| { std::fs::create_dir_all(config.web_dir.join("assets")).unwrap(); };
+    a_path_no_file_could_have_is_404_like_any_unknown_path,
 );
 
 /// A page as a crawler gets it: the status, the content type and the HTML.
@@ -471,4 +477,38 @@ async fn past_50000_addresses_the_sitemap_is_an_index_of_files_within_the_limit(
         jobs += entries.len();
     }
     assert_eq!(jobs, 50_001, "every open job, each once");
+}
+
+async fn a_job_file_has_one_name_and_its_other_spellings_are_404(app: &TestApp) {
+    let token = recruiter(app).await;
+    let open = post_job(app, &token, "Open Role", "Remote").await;
+    let entries = read_sitemap(app, &fetch_xml(app, "/sitemaps/jobs-0.xml").await, "urlset");
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].0, format!("{}/job/{open}", app.address));
+    // Each other spelling would be read from the database and kept on its own, once a minute each.
+    for other in ["/sitemaps/jobs-00.xml", "/sitemaps/jobs-000000000.xml", "/sitemaps/jobs-01.xml"] {
+        let (status, content_type, html) = crawl(app, other).await;
+        assert_eq!((status, content_type.as_str()), (404, "text/html; charset=utf-8"), "{other}");
+        assert_eq!(title(&html), "Page not found | jobportal", "{other}");
+    }
+}
+
+async fn a_path_no_file_could_have_is_404_like_any_unknown_path(app: &TestApp) {
+    let long = "a".repeat(256);
+    let long_utf8 = "%C3%A9".repeat(128);
+    let deep = format!("/{}", vec!["b".repeat(200); 25].join("/"));
+    for path in [format!("/{long}"), format!("/{long_utf8}"), format!("/jobs/{long}"), deep] {
+        let response = app.client.get(app.url(&path)).send().await.unwrap();
+        let status = response.status().as_u16();
+        let content_type = response.headers().get("content-type").map(|value| value.to_str().unwrap().to_owned());
+        let html = response.text().await.unwrap();
+        assert_eq!((status, content_type.as_deref()), (404, Some("text/html; charset=utf-8")), "{path}");
+        assert_eq!(title(&html), "Page not found | jobportal", "{path}");
+        assert!(html.contains("<div id=\"root\">"), "the app's page, which shows its not-found screen");
+    }
+    for path in [format!("/assets/{long}.js"), format!("/assets/{long}/index.js")] {
+        let response = app.client.get(app.url(&path)).send().await.unwrap();
+        assert_eq!(response.status(), 404, "a missing asset: {path}");
+        assert_eq!(response.headers().get("cache-control"), None, "and is not cached");
+    }
 }

@@ -1797,8 +1797,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1847,7 +1856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1867,6 +1876,15 @@ export interface operations {
             };
             /** @description `The account is not suspended` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1919,7 +1937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1948,6 +1966,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1998,8 +2025,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2045,8 +2081,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2099,7 +2144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2128,6 +2173,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2176,7 +2230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2196,6 +2250,15 @@ export interface operations {
             };
             /** @description `A category with jobs cannot be deleted; hide it instead` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2244,7 +2307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2264,6 +2327,15 @@ export interface operations {
             };
             /** @description `The category is already hidden` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2312,7 +2384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2332,6 +2404,15 @@ export interface operations {
             };
             /** @description `The category is not hidden` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2386,8 +2467,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2440,7 +2530,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2469,6 +2559,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2517,7 +2616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2537,6 +2636,15 @@ export interface operations {
             };
             /** @description `The job is not hidden` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2582,8 +2690,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2634,6 +2751,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     applicant_details: {
@@ -2672,8 +2798,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an applicant */
+            /** @description The account is not an Applicant */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2721,6 +2856,15 @@ export interface operations {
             };
             /** @description An admin has no applications */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2779,7 +2923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many passwords being hashed at once; see Retry-After */
+            /** @description Too many passwords being hashed at once; see Retry-After; or the database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2829,7 +2973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a recruiter */
+            /** @description The account is not a Recruiter */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2840,6 +2984,15 @@ export interface operations {
             };
             /** @description No such job among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2888,7 +3041,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a recruiter */
+            /** @description The account is not a Recruiter */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2899,6 +3052,15 @@ export interface operations {
             };
             /** @description No such job among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2975,7 +3137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many passwords being checked at once; see Retry-After */
+            /** @description Too many passwords being checked at once; see Retry-After; or the database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3022,6 +3184,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     recruiter_details: {
@@ -3060,8 +3231,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a recruiter */
+            /** @description The account is not a Recruiter */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3111,7 +3291,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many passwords being hashed at once; see Retry-After */
+            /** @description Too many passwords being hashed at once; see Retry-After; or the database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3171,7 +3351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many reset requests being handled at once; see Retry-After */
+            /** @description Too many reset requests being handled at once; see Retry-After; or the database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3231,6 +3411,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     signup: {
@@ -3282,7 +3471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many passwords being hashed at once; see Retry-After */
+            /** @description Too many passwords being hashed at once; see Retry-After; or the database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3343,6 +3532,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update_status: {
@@ -3388,7 +3586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a recruiter */
+            /** @description The account is not a Recruiter */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3417,6 +3615,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3455,6 +3662,15 @@ export interface operations {
             };
             /** @description No valid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3503,7 +3719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an applicant */
+            /** @description The account is not an Applicant */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3523,6 +3739,15 @@ export interface operations {
             };
             /** @description Already shortlisted, rejected or withdrawn */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3564,6 +3789,15 @@ export interface operations {
             };
             /** @description No such user */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3631,7 +3865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable */
+            /** @description The database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3685,7 +3919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an applicant */
+            /** @description The account is not an Applicant */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3714,6 +3948,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3772,7 +4015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable */
+            /** @description The database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3822,7 +4065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable */
+            /** @description The database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3872,7 +4115,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a recruiter */
+            /** @description The account is not a Recruiter */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3892,6 +4135,15 @@ export interface operations {
             };
             /** @description The job is already closed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3941,7 +4193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The account is not an Admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3961,6 +4213,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4012,7 +4273,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a recruiter */
+            /** @description The account is not a Recruiter */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4023,6 +4284,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4071,7 +4341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a recruiter */
+            /** @description The account is not a Recruiter */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4082,6 +4352,15 @@ export interface operations {
             };
             /** @description No such job among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4130,8 +4409,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an applicant */
+            /** @description The account is not an Applicant */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4177,8 +4465,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a recruiter */
+            /** @description The account is not a Recruiter */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4237,7 +4534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable */
+            /** @description The database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4287,7 +4584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable */
+            /** @description The database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4337,7 +4634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a recruiter */
+            /** @description The account is not a Recruiter */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4357,6 +4654,15 @@ export interface operations {
             };
             /** @description The job is not closed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4402,8 +4708,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an applicant */
+            /** @description The account is not an Applicant */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4452,7 +4767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an applicant */
+            /** @description The account is not an Applicant */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4463,6 +4778,15 @@ export interface operations {
             };
             /** @description No such listed job */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4511,8 +4835,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an applicant */
+            /** @description The account is not an Applicant */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4558,8 +4891,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an applicant */
+            /** @description The account is not an Applicant */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4609,7 +4951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an applicant */
+            /** @description The account is not an Applicant */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4620,6 +4962,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4672,7 +5023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an applicant */
+            /** @description The account is not an Applicant */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4692,6 +5043,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4740,7 +5100,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an applicant */
+            /** @description The account is not an Applicant */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4751,6 +5111,15 @@ export interface operations {
             };
             /** @description No such saved search among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4787,7 +5156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is unavailable */
+            /** @description The database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4843,7 +5212,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a recruiter */
+            /** @description The account is not a Recruiter */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4863,6 +5232,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4892,6 +5270,15 @@ export interface operations {
             };
             /** @description A NUL character in the path or the query, named */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4955,6 +5342,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     upload: {
@@ -4998,7 +5394,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an applicant */
+            /** @description The account is not an Applicant */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5018,6 +5414,15 @@ export interface operations {
             };
             /** @description The bytes are not a PDF */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
