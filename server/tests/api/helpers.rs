@@ -20,7 +20,8 @@ pub struct TestApp {
     pub db: Db,
     pub config: Arc<Config>,
     pub search_index: Arc<jobportal::jobs::indexer::SearchIndex>,
-    /// The server's own state, for what the tests run beside it (the alerts' worker).
+    /// The server's own state, for what the tests run beside it (the alerts' worker, the background
+    /// tasks).
     pub state: jobportal::state::AppState,
     stop: Option<oneshot::Sender<()>>,
     served: tokio::task::JoinHandle<()>,
@@ -203,7 +204,8 @@ impl TestApp {
             .to_string()
     }
 
-    /// A recruiter account, written directly until the accounts calls exist to make one.
+    /// A recruiter account written straight into the database (no password hash, no signup code), for
+    /// tests about jobs rather than accounts: quicker than signing up through the API.
     pub async fn recruiter(&self) -> String {
         const SQL: &str = "INSERT INTO users (id, first_name, last_name, email, password_hash, account_type, created_at) \
                            VALUES ($1, 'Rita', 'Recruiter', $2, 'not-a-hash', 'Recruiter', 0)";
