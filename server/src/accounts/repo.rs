@@ -2,8 +2,9 @@
 //! mail an address may be sent.
 
 use crate::db::{BeginWrite, Db, new_id, now_millis};
+use crate::dispatch;
 use crate::mail::Mail;
-use crate::{dispatch, enqueue_mail};
+use crate::mail::repo as outbox;
 
 use super::model::{AccountType, Email, UserRow};
 
@@ -112,7 +113,7 @@ pub async fn store_signup_code(db: &Db, code: &NewCode<'_>, per_hour: i64, mail:
             let wait = (window_start + HOUR_MILLIS - now).max(1000) / 1000;
             return Ok(Room::Full { retry_after_secs: wait as u64 });
         }
-        enqueue_mail!(&mut *tx, mail)?;
+        outbox::enqueue(&mut *tx, mail).await?;
         tx.commit().await?;
         Ok(Room::Taken)
     })
@@ -249,7 +250,7 @@ pub async fn store_reset_token(db: &Db, reset: &NewReset<'_>, per_hour: i64, mai
             .bind(now)
             .execute(&mut *tx)
             .await?;
-        enqueue_mail!(&mut *tx, mail)?;
+        outbox::enqueue(&mut *tx, mail).await?;
         tx.commit().await?;
         Ok(true)
     })
@@ -289,7 +290,7 @@ pub async fn reset_password(
         sqlx::query(OTHER_TOKENS).bind(user_id).execute(&mut *tx).await?;
         sqlx::query(UPDATE).bind(password_hash).bind(user_id).execute(&mut *tx).await?;
         sqlx::query(END_SESSIONS).bind(user_id).execute(&mut *tx).await?;
-        enqueue_mail!(&mut *tx, mail)?;
+        outbox::enqueue(&mut *tx, mail).await?;
         tx.commit().await?;
         Ok(true)
     })
@@ -314,7 +315,7 @@ pub async fn change_password(
         sqlx::query(UPDATE).bind(password_hash).bind(user_id).execute(&mut *tx).await?;
         sqlx::query(END_OTHER_SESSIONS).bind(user_id).bind(keep_jti).execute(&mut *tx).await?;
         sqlx::query(END_RESET_LINKS).bind(user_id).execute(&mut *tx).await?;
-        enqueue_mail!(&mut *tx, mail)?;
+        outbox::enqueue(&mut *tx, mail).await?;
         tx.commit().await
     })
 }

@@ -5,7 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::accounts::session::Admin;
-use crate::categories::handlers::{CreateCategoryRequest, category_fields};
+use crate::categories::handlers::{CATEGORY_EXISTS, CreateCategoryRequest, category_fields};
 use crate::envelope::{Ack, Reply, ack, ok};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 use crate::state::AppState;
@@ -15,7 +15,22 @@ use super::model::{
     AdminAccount, AdminCategory, AdminJob, AdminOverview, AuditEntry, MAX_SEARCH_CHARS, Paging, ReasonRequest,
     contains_pattern, parse_reason,
 };
-use super::repo::{self, ACCOUNT_NOT_FOUND, JOB_NOT_FOUND, JobQuery};
+use super::repo::{self, CategoryDeletion, CategoryEdit, JobQuery, Suspension, Toggle};
+
+pub const CATEGORY_NOT_FOUND: &str = "Category not found";
+pub const JOB_NOT_FOUND: &str = "Job not found";
+pub const ACCOUNT_NOT_FOUND: &str = "Account not found";
+pub const CATEGORY_HAS_JOBS: &str = "A category with jobs cannot be deleted; hide it instead";
+
+/// What a hide or show did, or its refusal in the API's words: `not_found` when there is no such
+/// thing, `unchanged` when it was already as asked.
+fn toggled<T>(toggle: Toggle<T>, not_found: &str, unchanged: &str) -> Result<T, AppError> {
+    match toggle {
+        Toggle::Done(value) => Ok(value),
+        Toggle::NotFound => Err(AppError::not_found(not_found)),
+        Toggle::Unchanged => Err(AppError::Conflict(unchanged.into())),
+    }
+}
 
 /// The query's parameters of these names (the last of a repeated one).
 fn query_fields(query: Option<&str>, known: &[&str]) -> Vec<(String, String)> {
@@ -101,8 +116,11 @@ pub async fn update_category(
     JsonBody(request): JsonBody<CreateCategoryRequest>,
 ) -> ApiResult<Reply<AdminCategoryResponse>> {
     let (name, description) = category_fields(&request)?;
-    let category = repo::update_category(&state.db, &admin.id, &category_id, &name, &description).await?;
-    Ok(ok("Category updated", AdminCategoryResponse { data: category.into() }))
+    match repo::update_category(&state.db, &admin.id, &category_id, &name, &description).await? {
+        CategoryEdit::Updated(category) => Ok(ok("Category updated", AdminCategoryResponse { data: category.into() })),
+        CategoryEdit::NotFound => Err(AppError::not_found(CATEGORY_NOT_FOUND)),
+        CategoryEdit::NameTaken => Err(AppError::Conflict(CATEGORY_EXISTS.into())),
+    }
 }
 
 /// Hide a category: it leaves the category list and its page answers 404, and no new job may be
@@ -119,7 +137,8 @@ pub async fn hide_category(
     Admin(admin): Admin,
     PathParam(category_id): PathParam<String>,
 ) -> ApiResult<Reply<AdminCategoryResponse>> {
-    let category = repo::set_category_hidden(&state.db, &admin.id, &category_id, true).await?;
+    let hidden = repo::set_category_hidden(&state.db, &admin.id, &category_id, true).await?;
+    let category = toggled(hidden, CATEGORY_NOT_FOUND, "The category is already hidden")?;
     Ok(ok("Category hidden", AdminCategoryResponse { data: category.into() }))
 }
 
@@ -136,7 +155,8 @@ pub async fn unhide_category(
     Admin(admin): Admin,
     PathParam(category_id): PathParam<String>,
 ) -> ApiResult<Reply<AdminCategoryResponse>> {
-    let category = repo::set_category_hidden(&state.db, &admin.id, &category_id, false).await?;
+    let shown = repo::set_category_hidden(&state.db, &admin.id, &category_id, false).await?;
+    let category = toggled(shown, CATEGORY_NOT_FOUND, "The category is not hidden")?;
     Ok(ok("Category shown", AdminCategoryResponse { data: category.into() }))
 }
 
@@ -154,8 +174,11 @@ pub async fn delete_category(
     Admin(admin): Admin,
     PathParam(category_id): PathParam<String>,
 ) -> ApiResult<Reply<Ack>> {
-    repo::delete_category(&state.db, &admin.id, &category_id).await?;
-    Ok(ack("Category deleted"))
+    match repo::delete_category(&state.db, &admin.id, &category_id).await? {
+        CategoryDeletion::Deleted => Ok(ack("Category deleted")),
+        CategoryDeletion::NotFound => Err(AppError::not_found(CATEGORY_NOT_FOUND)),
+        CategoryDeletion::HasJobs => Err(AppError::Conflict(CATEGORY_HAS_JOBS.into())),
+    }
 }
 
 /// A page of a console list.
@@ -225,10 +248,11 @@ pub async fn hide_job(
 ) -> ApiResult<Reply<AdminJobResponse>> {
     let reason = parse_reason(request.reason.as_deref())?;
     let contact = format!("{}/contact", state.config.public_url);
-    repo::set_job_hidden(&state.db, &admin.id, &job_id, Some(&reason), |owner| {
+    let hidden = repo::set_job_hidden(&state.db, &admin.id, &job_id, Some(&reason), |owner| {
         emails::job_hidden(&owner.email, &owner.first_name, &owner.title, &reason, &contact)
     })
     .await?;
+    toggled(hidden, JOB_NOT_FOUND, "The job is already hidden")?;
     job_changed(&state, &job_id, "Job hidden").await
 }
 
@@ -245,10 +269,11 @@ pub async fn unhide_job(
     Admin(admin): Admin,
     PathParam(job_id): PathParam<String>,
 ) -> ApiResult<Reply<AdminJobResponse>> {
-    repo::set_job_hidden(&state.db, &admin.id, &job_id, None, |owner| {
+    let shown = repo::set_job_hidden(&state.db, &admin.id, &job_id, None, |owner| {
         emails::job_unhidden(&owner.email, &owner.first_name, &owner.title)
     })
     .await?;
+    toggled(shown, JOB_NOT_FOUND, "The job is not hidden")?;
     job_changed(&state, &job_id, "Job shown").await
 }
 
@@ -319,10 +344,16 @@ pub async fn suspend_account(
 ) -> ApiResult<Reply<AdminAccountResponse>> {
     let reason = parse_reason(request.reason.as_deref())?;
     let contact = format!("{}/contact", state.config.public_url);
-    repo::set_suspended(&state.db, &admin.id, &user_id, Some(&reason), |holder| {
+    let suspension = repo::set_suspended(&state.db, &admin.id, &user_id, Some(&reason), |holder| {
         emails::account_suspended(&holder.email, &holder.first_name, &reason, &contact)
     })
     .await?;
+    match suspension {
+        Suspension::Done => {}
+        Suspension::NotFound => return Err(AppError::not_found(ACCOUNT_NOT_FOUND)),
+        Suspension::Unchanged => return Err(AppError::Conflict("The account is already suspended".into())),
+        Suspension::AdminAccount => return Err(AppError::Conflict("An admin account cannot be suspended".into())),
+    }
     account_changed(&state, &user_id, "Account suspended").await
 }
 
@@ -341,10 +372,18 @@ pub async fn reinstate_account(
     PathParam(user_id): PathParam<String>,
 ) -> ApiResult<Reply<AdminAccountResponse>> {
     let login = format!("{}/login", state.config.public_url);
-    repo::set_suspended(&state.db, &admin.id, &user_id, None, |holder| {
+    let reinstatement = repo::set_suspended(&state.db, &admin.id, &user_id, None, |holder| {
         emails::account_reinstated(&holder.email, &holder.first_name, &login)
     })
     .await?;
+    match reinstatement {
+        Suspension::Done => {}
+        Suspension::NotFound => return Err(AppError::not_found(ACCOUNT_NOT_FOUND)),
+        // An admin account is never suspended, so not suspended either.
+        Suspension::Unchanged | Suspension::AdminAccount => {
+            return Err(AppError::Conflict("The account is not suspended".into()));
+        }
+    }
     account_changed(&state, &user_id, "Account reinstated").await
 }
 

@@ -1,13 +1,17 @@
 //! The admin console's SQL. Every change is one write transaction holding the change, its audit
 //! record and, where one is sent, its e-mail (the outbox), so none of the three happens alone.
+//! The statements' conditions are the rules: a change they hold back comes back as an outcome
+//! saying which (`Toggle`, `CategoryEdit`, `CategoryDeletion`, `Suspension`), for the handler to
+//! word.
 
 use crate::applications::{self, model::ApplicationsOverview};
-use crate::audit::{Action, Entry};
+use crate::audit::{self, Action, Entry};
 use crate::db::{BeginWrite, Db, now_millis};
-use crate::error::{AppError, Constraint};
+use crate::dispatch;
+use crate::error::Constraint;
 use crate::jobs::model::{JOB_COLUMNS, LISTED, open_at};
 use crate::mail::Mail;
-use crate::{dispatch, enqueue_mail, record_action};
+use crate::mail::repo as outbox;
 
 use super::model::{AccountCounts, AccountRow, AdminJobRow, AdminOverview, AuditRow, CategoryRow, Paging};
 
@@ -62,9 +66,21 @@ async fn category(db: &Db, id: &str) -> Result<Option<CategoryRow>, sqlx::Error>
     dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await)
 }
 
-pub const CATEGORY_NOT_FOUND: &str = "Category not found";
-pub const JOB_NOT_FOUND: &str = "Job not found";
-pub const ACCOUNT_NOT_FOUND: &str = "Account not found";
+/// A hide or a show: done, or why not.
+pub enum Toggle<T = ()> {
+    Done(T),
+    /// No such category, job (or it is deleted) or account.
+    NotFound,
+    /// Already as asked: hidden, or shown.
+    Unchanged,
+}
+
+pub enum CategoryEdit {
+    Updated(CategoryRow),
+    NotFound,
+    /// Another category has the name.
+    NameTaken,
+}
 
 /// Renames and describes a category.
 #[tracing::instrument(skip_all)]
@@ -74,36 +90,37 @@ pub async fn update_category(
     id: &str,
     name: &str,
     description: &str,
-) -> Result<CategoryRow, AppError> {
+) -> Result<CategoryEdit, sqlx::Error> {
     const SQL: &str = "UPDATE categories SET name = $1, description = $2 WHERE id = $3";
-    let updated = dispatch!(db, |pool| async {
+    let refused = dispatch!(db, |pool| async {
         let mut tx = pool.begin_write().await?;
-        let done = sqlx::query(SQL).bind(name).bind(description).bind(id).execute(&mut *tx).await;
-        let done = done.map_err(|error| {
-            if Constraint::CategoryName.is_violated_by(&error) {
-                AppError::Conflict("Category already exists".into())
-            } else {
-                AppError::from(error)
-            }
-        })?;
+        let done = match sqlx::query(SQL).bind(name).bind(description).bind(id).execute(&mut *tx).await {
+            Err(error) if Constraint::CategoryName.is_violated_by(&error) => return Ok(Some(CategoryEdit::NameTaken)),
+            done => done?,
+        };
         if done.rows_affected() == 0 {
-            return Ok(false);
+            return Ok(Some(CategoryEdit::NotFound));
         }
         let entry = Entry { admin_id, action: Action::CategoryUpdate, target_id: id, target_label: name, reason: None };
-        record_action!(&mut *tx, &entry)?;
+        audit::repo::record(&mut *tx, &entry).await?;
         tx.commit().await?;
-        Ok::<_, AppError>(true)
+        Ok::<_, sqlx::Error>(None)
     }
     .await)?;
-    if !updated {
-        return Err(AppError::not_found(CATEGORY_NOT_FOUND));
+    if let Some(refused) = refused {
+        return Ok(refused);
     }
-    category(db, id).await?.ok_or_else(|| AppError::not_found(CATEGORY_NOT_FOUND))
+    Ok(category(db, id).await?.map_or(CategoryEdit::NotFound, CategoryEdit::Updated))
 }
 
 /// Hides a category from the list and its page (`hide`), or lists it again.
 #[tracing::instrument(skip_all)]
-pub async fn set_category_hidden(db: &Db, admin_id: &str, id: &str, hide: bool) -> Result<CategoryRow, AppError> {
+pub async fn set_category_hidden(
+    db: &Db,
+    admin_id: &str,
+    id: &str,
+    hide: bool,
+) -> Result<Toggle<CategoryRow>, sqlx::Error> {
     const HIDE: &str = "UPDATE categories SET hidden_at = $2 WHERE id = $1 AND hidden_at IS NULL RETURNING name";
     const SHOW: &str = "UPDATE categories SET hidden_at = NULL WHERE id = $1 AND hidden_at IS NOT NULL RETURNING name";
     let action = if hide { Action::CategoryHide } else { Action::CategoryUnhide };
@@ -113,52 +130,51 @@ pub async fn set_category_hidden(db: &Db, admin_id: &str, id: &str, hide: bool) 
             if hide { sqlx::query_as(HIDE).bind(id).bind(now_millis()) } else { sqlx::query_as(SHOW).bind(id) };
         let name: Option<(String,)> = statement.fetch_optional(&mut *tx).await?;
         let Some((name,)) = name else { return Ok(false) };
-        record_action!(&mut *tx, &Entry { admin_id, action, target_id: id, target_label: &name, reason: None })?;
+        audit::repo::record(&mut *tx, &Entry { admin_id, action, target_id: id, target_label: &name, reason: None })
+            .await?;
         tx.commit().await?;
         Ok::<_, sqlx::Error>(true)
     }
     .await)?;
-    let category = category(db, id).await?.ok_or_else(|| AppError::not_found(CATEGORY_NOT_FOUND))?;
-    if !changed {
-        let message = if hide { "The category is already hidden" } else { "The category is not hidden" };
-        return Err(AppError::Conflict(message.into()));
-    }
-    Ok(category)
+    let Some(category) = category(db, id).await? else { return Ok(Toggle::NotFound) };
+    Ok(if changed { Toggle::Done(category) } else { Toggle::Unchanged })
 }
 
-pub const CATEGORY_HAS_JOBS: &str = "A category with jobs cannot be deleted; hide it instead";
+pub enum CategoryDeletion {
+    Deleted,
+    NotFound,
+    /// A job names it: it can only be hidden.
+    HasJobs,
+}
 
 /// Deletes a category no job names. A job posted into it meanwhile holds it: PostgreSQL's foreign
 /// key refuses the delete then, and SQLite's write lock orders the two.
 #[tracing::instrument(skip_all)]
-pub async fn delete_category(db: &Db, admin_id: &str, id: &str) -> Result<(), AppError> {
+pub async fn delete_category(db: &Db, admin_id: &str, id: &str) -> Result<CategoryDeletion, sqlx::Error> {
     const NAME: &str = "SELECT name FROM categories WHERE id = $1";
     const HAS_JOBS: &str = "SELECT 1 FROM jobs WHERE category_id = $1 LIMIT 1";
     const DELETE: &str = "DELETE FROM categories WHERE id = $1";
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
         let name: Option<(String,)> = sqlx::query_as(NAME).bind(id).fetch_optional(&mut *tx).await?;
-        let Some((name,)) = name else { return Err(AppError::not_found(CATEGORY_NOT_FOUND)) };
+        let Some((name,)) = name else { return Ok(CategoryDeletion::NotFound) };
         let has_jobs: Option<(i32,)> = sqlx::query_as(HAS_JOBS).bind(id).fetch_optional(&mut *tx).await?;
         if has_jobs.is_some() {
-            return Err(AppError::Conflict(CATEGORY_HAS_JOBS.into()));
+            return Ok(CategoryDeletion::HasJobs);
         }
-        let deleted = sqlx::query(DELETE).bind(id).execute(&mut *tx).await.map_err(|error| {
-            if Constraint::JobCategory.is_violated_by(&error) {
-                AppError::Conflict(CATEGORY_HAS_JOBS.into())
-            } else {
-                AppError::from(error)
-            }
-        })?;
+        let deleted = match sqlx::query(DELETE).bind(id).execute(&mut *tx).await {
+            Err(error) if Constraint::JobCategory.is_violated_by(&error) => return Ok(CategoryDeletion::HasJobs),
+            deleted => deleted?,
+        };
         if deleted.rows_affected() == 0 {
-            return Err(AppError::not_found(CATEGORY_NOT_FOUND));
+            return Ok(CategoryDeletion::NotFound);
         }
         let entry =
             Entry { admin_id, action: Action::CategoryDelete, target_id: id, target_label: &name, reason: None };
-        record_action!(&mut *tx, &entry)?;
+        audit::repo::record(&mut *tx, &entry).await?;
         // The commit is where PostgreSQL checks a foreign key whose check was deferred; it is not.
         tx.commit().await?;
-        Ok(())
+        Ok(CategoryDeletion::Deleted)
     })
 }
 
@@ -245,7 +261,7 @@ pub async fn set_job_hidden(
     id: &str,
     reason: Option<&str>,
     mail: impl FnOnce(&JobOwner) -> Mail,
-) -> Result<(), AppError> {
+) -> Result<Toggle, sqlx::Error> {
     const HIDE: &str = "UPDATE jobs SET hidden_at = $2, hidden_reason = $3 \
          WHERE id = $1 AND deleted_at IS NULL AND hidden_at IS NULL";
     const SHOW: &str = "UPDATE jobs SET hidden_at = NULL, hidden_reason = NULL \
@@ -261,16 +277,16 @@ pub async fn set_job_hidden(
         };
         let changed = statement.execute(&mut *tx).await?;
         let owner: Option<(String, String, String)> = sqlx::query_as(OWNER).bind(id).fetch_optional(&mut *tx).await?;
-        let Some((title, email, first_name)) = owner else { return Err(AppError::not_found(JOB_NOT_FOUND)) };
+        let Some((title, email, first_name)) = owner else { return Ok(Toggle::NotFound) };
         if changed.rows_affected() == 0 {
-            let message = if reason.is_some() { "The job is already hidden" } else { "The job is not hidden" };
-            return Err(AppError::Conflict(message.into()));
+            return Ok(Toggle::Unchanged);
         }
         let owner = JobOwner { title, email, first_name };
-        enqueue_mail!(&mut *tx, &mail(&owner))?;
-        record_action!(&mut *tx, &Entry { admin_id, action, target_id: id, target_label: &owner.title, reason })?;
+        outbox::enqueue(&mut *tx, &mail(&owner)).await?;
+        audit::repo::record(&mut *tx, &Entry { admin_id, action, target_id: id, target_label: &owner.title, reason })
+            .await?;
         tx.commit().await?;
-        Ok(())
+        Ok(Toggle::Done(()))
     })
 }
 
@@ -310,6 +326,15 @@ pub struct AccountHolder {
     pub first_name: String,
 }
 
+pub enum Suspension {
+    Done,
+    NotFound,
+    /// Already suspended, or not suspended.
+    Unchanged,
+    /// Suspending an admin account: it is never done.
+    AdminAccount,
+}
+
 /// Suspends an account (`Some(reason)`): it may not log in, its sessions end and its jobs are
 /// hidden with it; or reinstates it (`None`). The holder is mailed, in one transaction with the
 /// change and the audit record. An admin account is never suspended.
@@ -320,7 +345,7 @@ pub async fn set_suspended(
     id: &str,
     reason: Option<&str>,
     mail: impl FnOnce(&AccountHolder) -> Mail,
-) -> Result<(), AppError> {
+) -> Result<Suspension, sqlx::Error> {
     const HOLDER: &str = "SELECT email, first_name, account_type FROM users WHERE id = $1";
     const SUSPEND: &str = "UPDATE users SET suspended_at = $2, suspension_reason = $3 \
          WHERE id = $1 AND suspended_at IS NULL AND account_type <> 'Admin'";
@@ -338,16 +363,10 @@ pub async fn set_suspended(
         };
         let changed = statement.execute(&mut *tx).await?;
         let holder: Option<(String, String, String)> = sqlx::query_as(HOLDER).bind(id).fetch_optional(&mut *tx).await?;
-        let Some((email, first_name, account_type)) = holder else {
-            return Err(AppError::not_found(ACCOUNT_NOT_FOUND));
-        };
+        let Some((email, first_name, account_type)) = holder else { return Ok(Suspension::NotFound) };
         if changed.rows_affected() == 0 {
-            let message = match reason {
-                Some(_) if account_type == "Admin" => "An admin account cannot be suspended",
-                Some(_) => "The account is already suspended",
-                None => "The account is not suspended",
-            };
-            return Err(AppError::Conflict(message.into()));
+            let admin = reason.is_some() && account_type == "Admin";
+            return Ok(if admin { Suspension::AdminAccount } else { Suspension::Unchanged });
         }
         if reason.is_some() {
             sqlx::query(HIDE_JOBS).bind(id).bind(now).execute(&mut *tx).await?;
@@ -356,11 +375,12 @@ pub async fn set_suspended(
             sqlx::query(SHOW_JOBS).bind(id).execute(&mut *tx).await?;
         }
         let holder = AccountHolder { email, first_name };
-        enqueue_mail!(&mut *tx, &mail(&holder))?;
+        outbox::enqueue(&mut *tx, &mail(&holder)).await?;
         let action = if reason.is_some() { Action::AccountSuspend } else { Action::AccountReinstate };
-        record_action!(&mut *tx, &Entry { admin_id, action, target_id: id, target_label: &holder.email, reason })?;
+        audit::repo::record(&mut *tx, &Entry { admin_id, action, target_id: id, target_label: &holder.email, reason })
+            .await?;
         tx.commit().await?;
-        Ok(())
+        Ok(Suspension::Done)
     })
 }
 

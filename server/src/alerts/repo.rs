@@ -2,9 +2,10 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::db::{BeginWrite, Db, new_id, now_millis};
+use crate::dispatch;
 use crate::jobs::model::rfc3339_from_millis;
 use crate::mail::Mail;
-use crate::{dispatch, enqueue_mail};
+use crate::mail::repo as outbox;
 
 /// How many searches one applicant may keep.
 pub const MAX_SEARCHES: i64 = 20;
@@ -222,7 +223,7 @@ pub async fn send(
         for id in search_ids {
             sqlx::query(ADVANCE).bind(cutoff).bind(id).execute(&mut *tx).await?;
         }
-        enqueue_mail!(&mut *tx, mail)?;
+        outbox::enqueue(&mut *tx, mail).await?;
         tx.commit().await?;
         Ok(true)
     })

@@ -14,7 +14,13 @@ use crate::state::AppState;
 
 use super::emails::{self, NewApplication};
 use super::model::{Application, ApplicationRow, ApplicationStatus, ApplicationsOverview, parse_sop};
-use super::repo::{self, Decision, Withdrawal};
+use super::repo::{self, ApplyOutcome, Decision, Withdrawal};
+
+pub const JOB_NOT_FOUND: &str = "Job not found";
+pub const DEADLINE_PASSED: &str = "The deadline for this job has passed";
+pub const LIMIT_REACHED: &str = "Application limit reached";
+pub const JOB_CLOSED: &str = "This job is closed to applications";
+pub const ALREADY_APPLIED: &str = "You have already applied for this job";
 
 #[derive(Deserialize, ToSchema)]
 pub struct ApplyRequest {
@@ -58,13 +64,13 @@ pub async fn apply(
     JsonBody(request): JsonBody<ApplyRequest>,
 ) -> ApiResult<(StatusCode, Reply<ApplyResponse>)> {
     let sop = parse_sop(request.sop.as_deref())?;
-    let job = jobs::find(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(repo::JOB_NOT_FOUND))?;
+    let job = jobs::find(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
     let (_, recruiter_first_name, recruiter_email) =
-        repo::job_owner(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(repo::JOB_NOT_FOUND))?;
+        repo::job_owner(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
     let applicant = users::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::not_found("User not found"))?;
     let applicant_name = format!("{} {}", applicant.first_name, applicant.last_name);
     let link = format!("{}/dashboard/job/applications/{}", state.config.public_url, job.id);
-    let id = repo::apply(&state.db, &job_id, &caller.id, &sop, |_| {
+    let outcome = repo::apply(&state.db, &job_id, &caller.id, &sop, |_| {
         emails::new_application(&NewApplication {
             recruiter_email: &recruiter_email,
             recruiter_first_name: &recruiter_first_name,
@@ -75,6 +81,14 @@ pub async fn apply(
         })
     })
     .await?;
+    let id = match outcome {
+        ApplyOutcome::Applied(id) => id,
+        ApplyOutcome::NoSuchJob => return Err(AppError::not_found(JOB_NOT_FOUND)),
+        ApplyOutcome::DeadlinePassed => return Err(AppError::bad_request(DEADLINE_PASSED)),
+        ApplyOutcome::Closed => return Err(AppError::bad_request(JOB_CLOSED)),
+        ApplyOutcome::Full => return Err(AppError::bad_request(LIMIT_REACHED)),
+        ApplyOutcome::AlreadyApplied => return Err(AppError::Conflict(ALREADY_APPLIED.into())),
+    };
     state.outbox.notify();
     // The job's applicationsCount changed.
     state.jobs_changed().await;
@@ -116,7 +130,7 @@ pub async fn job_applications(
     PathParam(job_id): PathParam<String>,
 ) -> ApiResult<Reply<ApplicationsResponse>> {
     if jobs::find_own(&state.db, &job_id, &caller.id).await?.is_none() {
-        return Err(AppError::not_found(repo::JOB_NOT_FOUND));
+        return Err(AppError::not_found(JOB_NOT_FOUND));
     }
     let rows = repo::of_job(&state.db, &job_id).await?;
     Ok(ok(
@@ -144,7 +158,7 @@ pub async fn job_applications_overview(
     PathParam(job_id): PathParam<String>,
 ) -> ApiResult<Reply<OverviewResponse>> {
     if jobs::find_own(&state.db, &job_id, &caller.id).await?.is_none() {
-        return Err(AppError::not_found(repo::JOB_NOT_FOUND));
+        return Err(AppError::not_found(JOB_NOT_FOUND));
     }
     let now = crate::db::now_millis();
     let (by_status, by_day) = repo::overview(&state.db, Some(&job_id), ApplicationsOverview::window_start(now)).await?;

@@ -1,8 +1,9 @@
 use crate::db::{BeginWrite, Db, new_id, now_millis};
-use crate::error::{AppError, Constraint, ResultExt};
+use crate::dispatch;
+use crate::error::Constraint;
 use crate::jobs::model::{LISTED, open_at};
 use crate::mail::Mail;
-use crate::{dispatch, enqueue_mail};
+use crate::mail::repo as outbox;
 
 use super::model::{ApplicationRow, ApplicationStatus};
 
@@ -49,11 +50,29 @@ pub async fn find(db: &Db, id: &str) -> Result<Option<ApplicationRow>, sqlx::Err
         .await)
 }
 
-pub const JOB_NOT_FOUND: &str = "Job not found";
-pub const DEADLINE_PASSED: &str = "The deadline for this job has passed";
-pub const LIMIT_REACHED: &str = "Application limit reached";
-pub const JOB_CLOSED: &str = "This job is closed to applications";
-pub const ALREADY_APPLIED: &str = "You have already applied for this job";
+/// The jobs an applicant applied to, deleted ones included, as (`seq`, id): at most as many as a
+/// list call gives.
+#[tracing::instrument(skip_all)]
+pub async fn jobs_applied_to(db: &Db, applicant_id: &str) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    let sql = format!(
+        "SELECT j.seq, j.id FROM applications a JOIN jobs j ON j.id = a.job_id WHERE a.applicant_id = $1 \
+         LIMIT {LIST_LIMIT}"
+    );
+    dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(applicant_id).fetch_all(pool).await)
+}
+
+pub enum ApplyOutcome {
+    /// The new application's id.
+    Applied(String),
+    /// No such job, or it is deleted, hidden or its recruiter suspended.
+    NoSuchJob,
+    DeadlinePassed,
+    /// Its recruiter closed it early.
+    Closed,
+    /// Every place is taken.
+    Full,
+    AlreadyApplied,
+}
 
 /// Applies: the capacity check and the insert in one transaction. Raising `applications_count`
 /// under the conditions is the check; on PostgreSQL it also locks the job row, so parallel applies
@@ -65,7 +84,7 @@ pub async fn apply(
     applicant_id: &str,
     sop: &str,
     notice: impl FnOnce(&str) -> Mail,
-) -> Result<String, AppError> {
+) -> Result<ApplyOutcome, sqlx::Error> {
     // The job must be listed and open (the conditions every search and page uses).
     let reserve = format!(
         "UPDATE jobs AS j SET applications_count = j.applications_count + 1 WHERE j.id = $1 AND {LISTED} AND {}",
@@ -80,38 +99,36 @@ pub async fn apply(
 
     let id = new_id();
     let now = now_millis();
-    let duplicate = || AppError::Conflict(ALREADY_APPLIED.into());
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
         let existing: Option<(String,)> =
             sqlx::query_as(DUPLICATE).bind(job_id).bind(applicant_id).fetch_optional(&mut *tx).await?;
         if existing.is_some() {
-            return Err(duplicate());
+            return Ok(ApplyOutcome::AlreadyApplied);
         }
         let reserve = sqlx::query(sqlx::AssertSqlSafe(reserve));
         let reserved = reserve.bind(job_id).bind(now).execute(&mut *tx).await?.rows_affected() == 1;
         if !reserved {
             let why: Option<(i64, Option<i64>, Option<i64>)> =
                 sqlx::query_as(WHY).bind(job_id).fetch_optional(&mut *tx).await?;
-            return Err(match why {
-                None | Some((_, _, Some(_))) => AppError::not_found(JOB_NOT_FOUND),
-                Some((deadline, _, None)) if deadline <= now => AppError::bad_request(DEADLINE_PASSED),
-                Some((_, Some(_), None)) => AppError::bad_request(JOB_CLOSED),
-                Some(_) => AppError::bad_request(LIMIT_REACHED),
+            return Ok(match why {
+                None | Some((_, _, Some(_))) => ApplyOutcome::NoSuchJob,
+                Some((deadline, _, None)) if deadline <= now => ApplyOutcome::DeadlinePassed,
+                Some((_, Some(_), None)) => ApplyOutcome::Closed,
+                Some(_) => ApplyOutcome::Full,
             });
         }
-        sqlx::query(INSERT)
-            .bind(&id)
-            .bind(applicant_id)
-            .bind(sop)
-            .bind(now)
-            .bind(job_id)
-            .execute(&mut *tx)
-            .await
-            .on_constraint(Constraint::OneApplicationPerJob, duplicate)?;
-        enqueue_mail!(&mut *tx, &notice(&id))?;
+        let inserted = sqlx::query(INSERT).bind(&id).bind(applicant_id).bind(sop).bind(now).bind(job_id);
+        if let Err(error) = inserted.execute(&mut *tx).await {
+            return if Constraint::OneApplicationPerJob.is_violated_by(&error) {
+                Ok(ApplyOutcome::AlreadyApplied)
+            } else {
+                Err(error)
+            };
+        }
+        outbox::enqueue(&mut *tx, &notice(&id)).await?;
         tx.commit().await?;
-        Ok(id)
+        Ok(ApplyOutcome::Applied(id))
     })
 }
 
@@ -159,7 +176,7 @@ pub async fn decide(
                 Some(_) => Decision::JobDeleted,
             });
         }
-        enqueue_mail!(&mut *tx, notice)?;
+        outbox::enqueue(&mut *tx, notice).await?;
         tx.commit().await?;
         Ok(Decision::Decided)
     })

@@ -143,6 +143,9 @@ pub fn category_fields(request: &CreateCategoryRequest) -> Result<(String, Strin
     Ok((name, description))
 }
 
+/// Refused when another category has the name, on create and on rename alike.
+pub const CATEGORY_EXISTS: &str = "Category already exists";
+
 /// Create a category (Admins only). Recorded in the admin console's audit log.
 #[utoipa::path(post, path = "/jobs/createCategory", tag = "categories", security(("bearer" = ["Admin"])),
     request_body = CreateCategoryRequest,
@@ -159,6 +162,6 @@ pub async fn create_category(
     let (name, description) = category_fields(&request)?;
     let category = repo::insert(&state.db, &name, &description, &admin.id)
         .await
-        .on_constraint(Constraint::CategoryName, || AppError::Conflict("Category already exists".into()))?;
+        .on_constraint(Constraint::CategoryName, || AppError::Conflict(CATEGORY_EXISTS.into()))?;
     Ok((StatusCode::CREATED, ok("Category created successfully", CategoryResponse { data: category })))
 }

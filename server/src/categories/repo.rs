@@ -1,7 +1,7 @@
-use crate::audit::{Action, Entry};
+use crate::audit::{self, Action, Entry};
 use crate::db::BeginWrite;
 use crate::db::{Db, new_id, now_millis};
-use crate::{dispatch, record_action};
+use crate::dispatch;
 
 use super::model::{Category, LANDING_CATEGORIES};
 
@@ -42,7 +42,7 @@ pub async fn insert(db: &Db, name: &str, description: &str, admin_id: &str) -> R
             target_label: &category.name,
             reason: None,
         };
-        record_action!(&mut *tx, &entry)?;
+        audit::repo::record(&mut *tx, &entry).await?;
         tx.commit().await?;
         Ok(category)
     })

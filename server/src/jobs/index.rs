@@ -41,8 +41,8 @@ pub struct JobDoc {
     pub salary: i64,
     pub posted: i64,
     pub deadline: i64,
-    /// It takes no applications whatever the time: every place is taken
-    /// (`applications_count >= max_applicants`), or the recruiter closed it.
+    /// It takes no applications whatever the time: every place is taken, or the recruiter closed
+    /// it (`jobs::model::NOT_FULL` is false, as the jobs repo reads it).
     pub full: bool,
 }
 
@@ -59,7 +59,7 @@ pub struct IndexQuery {
     pub salary_min: Option<i64>,
     /// Posted at or after this time (Unix milliseconds).
     pub posted_since: Option<i64>,
-    /// Open at this time: deadline after it, and not full.
+    /// Open at this time (as `jobs::model::open_at`): deadline after it, and not full.
     pub open_at: Option<i64>,
     pub sort: Sort,
     pub offset: usize,
@@ -120,7 +120,7 @@ struct Fields {
     work_mode: Field,
     salary: Field,
     posted: Field,
-    /// The deadline, or `i64::MIN` once every place is taken: "open at t" is `open_until > t`.
+    /// The deadline, or `i64::MIN` once the job is full: "open at t" is `open_until > t`.
     open_until: Field,
     /// `yes` on a job that was open when it was indexed (the indexer re-indexes a job when its
     /// deadline passes): a term to intersect first, so the exact `open_until` check reads only
@@ -240,8 +240,9 @@ impl JobIndex {
         Ok(())
     }
 
-    /// A job's document as of `now` (Unix milliseconds): it carries the open mark while its
-    /// deadline is ahead of `now` and it has places left.
+    /// A job's document as of `now` (Unix milliseconds). Its open mark and `open_until` say what
+    /// `jobs::model::open_at` says, the one definition of an open job: not `full` (the rule's
+    /// time-free part, `NOT_FULL`, as the database read it) and the deadline ahead.
     fn document(&self, doc: &JobDoc, now: i64) -> TantivyDocument {
         let f = self.fields;
         let mut document = TantivyDocument::default();

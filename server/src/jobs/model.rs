@@ -178,10 +178,15 @@ pub struct JobRow {
 /// an admin, and its recruiter not suspended. The owner still sees a hidden job among their own.
 pub const LISTED: &str = "j.deleted_at IS NULL AND j.hidden_at IS NULL AND j.suspended_at IS NULL";
 
+/// What `open_at` asks whatever the time (`j` is jobs): not closed early, and places left. The
+/// search index keeps its negation as a job's `full` flag and compares the deadline itself.
+pub const NOT_FULL: &str = "j.closed_at IS NULL AND j.applications_count < j.max_applicants";
+
 /// The condition of a listed job that takes applications at `now` (a placeholder or a number; `j`
-/// is jobs): its deadline ahead, not closed early, not full.
+/// is jobs): not closed early, places left (`NOT_FULL`), and its deadline ahead. The one definition
+/// of an open job: searches, pages, the sitemap, applying and the search index's open mark.
 pub fn open_at(now: &str) -> String {
-    format!("j.closed_at IS NULL AND j.deadline > {now} AND j.applications_count < j.max_applicants")
+    format!("{NOT_FULL} AND j.deadline > {now}")
 }
 
 /// The columns every job query selects, in `JobRow`'s shape (`j` is jobs, `c` categories).

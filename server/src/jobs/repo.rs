@@ -2,7 +2,7 @@ use crate::db::{Db, new_id, now_millis};
 use crate::dispatch;
 
 use super::index::JobDoc;
-use super::model::{JOB_COLUMNS, Job, JobEdit, JobRow, LISTED, NewJob, open_at};
+use super::model::{JOB_COLUMNS, Job, JobEdit, JobRow, LISTED, NOT_FULL, NewJob, open_at};
 
 pub enum Posted {
     Listed(Box<Job>),
@@ -253,6 +253,32 @@ async fn settle(db: &Db, id: &str, user_id: &str, changed: bool, reopening: bool
     })
 }
 
+/// Listed jobs by `seq`, in the order given: what the search index found, read from the database
+/// so the application count is live. A job deleted or hidden since it was indexed is left out, and
+/// with `open_as_of` one not open then (`open_at`: its deadline passed, it was closed or filled).
+#[tracing::instrument(skip_all)]
+pub async fn by_seq(db: &Db, seqs: &[u64], open_as_of: Option<i64>) -> Result<Vec<Job>, sqlx::Error> {
+    if seqs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let list = seqs.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+    let open = open_as_of.map(|at| format!(" AND {}", open_at(&at.to_string()))).unwrap_or_default();
+    let sql = format!(
+        "SELECT j.seq AS seq, {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
+         WHERE j.seq IN ({list}) AND {LISTED}{open}"
+    );
+    let rows: Vec<SeqRow> = dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)?;
+    let mut by_seq: std::collections::HashMap<i64, JobRow> = rows.into_iter().map(|row| (row.seq, row.job)).collect();
+    Ok(seqs.iter().filter_map(|seq| by_seq.remove(&(*seq as i64))).map(Job::from).collect())
+}
+
+#[derive(sqlx::FromRow)]
+struct SeqRow {
+    seq: i64,
+    #[sqlx(flatten)]
+    job: JobRow,
+}
+
 // What the search index reads: the change log, and jobs in the form the index holds them.
 
 /// Listed jobs whose deadline is at most `until` and after `after` in (deadline, seq) order, a
@@ -306,11 +332,14 @@ pub(crate) async fn changes_after(
     }
 }
 
-/// A job as the search index holds it (`full`: no places left, or closed early).
-const DOC_COLUMNS: &str = "seq, title, company, description, location, skillsets, category_id, job_type, work_mode, \
-     COALESCE(salary_max, salary) AS salary, \
-     date_of_posting, deadline, \
-     CASE WHEN applications_count >= max_applicants OR closed_at IS NOT NULL THEN 1 ELSE 0 END AS full";
+/// A job as the search index holds it; `full` is `open_at` less its deadline, negated (`NOT_FULL`).
+fn doc_columns() -> String {
+    format!(
+        "seq, title, company, description, location, skillsets, category_id, job_type, work_mode, \
+         COALESCE(salary_max, salary) AS salary, date_of_posting, deadline, \
+         CASE WHEN {NOT_FULL} THEN 0 ELSE 1 END AS full"
+    )
+}
 
 #[derive(sqlx::FromRow)]
 struct DocRow {
@@ -352,7 +381,7 @@ impl From<DocRow> for JobDoc {
 /// A listed job as the index holds it; `None` when it is deleted, hidden or gone.
 #[tracing::instrument(skip_all)]
 pub(crate) async fn indexed_form(db: &Db, job_id: &str) -> Result<Option<JobDoc>, sqlx::Error> {
-    let sql = format!("SELECT {DOC_COLUMNS} FROM jobs j WHERE j.id = $1 AND {LISTED}");
+    let sql = format!("SELECT {} FROM jobs j WHERE j.id = $1 AND {LISTED}", doc_columns());
     let row: Option<DocRow> =
         dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(job_id).fetch_optional(pool).await)?;
     Ok(row.map(JobDoc::from))
@@ -369,7 +398,8 @@ pub(crate) async fn seq_of(db: &Db, job_id: &str) -> Result<Option<i64>, sqlx::E
 /// holds the newest jobs first, so among equally good matches they rank first.
 #[tracing::instrument(skip_all)]
 pub(crate) async fn listed_before(db: &Db, before: i64, limit: i64) -> Result<Vec<JobDoc>, sqlx::Error> {
-    let sql = format!("SELECT {DOC_COLUMNS} FROM jobs j WHERE j.seq < $1 AND {LISTED} ORDER BY j.seq DESC LIMIT $2");
+    let sql =
+        format!("SELECT {} FROM jobs j WHERE j.seq < $1 AND {LISTED} ORDER BY j.seq DESC LIMIT $2", doc_columns());
     let rows: Vec<DocRow> = dispatch!(db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(before).bind(limit).fetch_all(pool).await
     })?;

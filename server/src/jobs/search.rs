@@ -413,7 +413,7 @@ pub async fn search_index(
         limit: search.limit as usize,
     };
     let hits = super::indexer::blocking(|| index.search(&query)).map_err(AppError::internal)?;
-    let jobs = by_seq(db, &hits.seqs, None)
+    let jobs = super::repo::by_seq(db, &hits.seqs, None)
         .await?
         .into_iter()
         .map(|job| {
@@ -428,32 +428,6 @@ pub async fn search_index(
         categories: hits.categories,
         job_types: hits.job_types,
     })
-}
-
-/// Listed jobs by `seq`, in the order given (a job deleted or hidden since it was indexed is left out, and
-/// with `open_at` one whose deadline is not after it).
-#[tracing::instrument(skip_all)]
-pub async fn by_seq(db: &Db, seqs: &[u64], open_at: Option<i64>) -> Result<Vec<Job>, sqlx::Error> {
-    if seqs.is_empty() {
-        return Ok(Vec::new());
-    }
-    let list = seqs.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
-    let open = open_at.map(|at| format!(" AND j.deadline > {at}")).unwrap_or_default();
-    let sql = format!(
-        "SELECT j.seq AS seq, {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
-         WHERE j.seq IN ({list}) AND {LISTED}{open}"
-    );
-    let rows: Vec<SeqRow> =
-        crate::dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)?;
-    let mut by_seq: std::collections::HashMap<i64, JobRow> = rows.into_iter().map(|row| (row.seq, row.job)).collect();
-    Ok(seqs.iter().filter_map(|seq| by_seq.remove(&(*seq as i64))).map(Job::from).collect())
-}
-
-#[derive(sqlx::FromRow)]
-struct SeqRow {
-    seq: i64,
-    #[sqlx(flatten)]
-    job: JobRow,
 }
 
 /// A ranked job and how many matches the ranked window held.

@@ -6,11 +6,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::session::Applicant;
-use crate::db::{Db, now_millis};
-use crate::dispatch;
+use crate::applications::repo as applications;
+use crate::db::now_millis;
 use crate::envelope::{Reply, ok};
 use crate::error::{ApiResult, AppError, ErrorBody};
 use crate::jobs::model::Job;
+use crate::jobs::repo as jobs;
 use crate::jobs::search::{self, JobSearch, SortOrder};
 use crate::profiles::model::Education;
 use crate::profiles::repo as profiles;
@@ -91,13 +92,6 @@ fn reason(matched: &[String], of: usize) -> String {
     }
 }
 
-/// The jobs the applicant applied to, as (seq, id).
-async fn applied(db: &Db, applicant_id: &str) -> Result<Vec<(i64, String)>, sqlx::Error> {
-    const SQL: &str =
-        "SELECT j.seq, j.id FROM applications a JOIN jobs j ON j.id = a.job_id WHERE a.applicant_id = $1 LIMIT 1000";
-    dispatch!(db, |pool| sqlx::query_as(SQL).bind(applicant_id).fetch_all(pool).await)
-}
-
 /// Open jobs ranked for the caller by their skills, profile and education, leaving out those they
 /// applied to; each says which of their skills it matches.
 #[utoipa::path(get, path = "/jobs/forYou", tag = "jobs", security(("bearer" = ["Applicant"])), params(ForYouParams),
@@ -134,18 +128,20 @@ pub async fn jobs_for_you(
             ForYouResponse { data: Vec::new(), skill_count: 0 },
         ));
     }
-    let applied = applied(&state.db, &caller.id).await?;
+    let applied = applications::jobs_applied_to(&state.db, &caller.id).await?;
     // Best first, each with the caller's skills it matched.
     let ranked: Vec<(Job, Vec<String>)> = if state.search_index.is_ready() {
         let excluded: Vec<u64> = applied.iter().map(|(seq, _)| *seq as u64).collect();
         let mut boost = profile_words(&text);
         boost.extend(education.iter().map(|entry| entry.institution_name.clone()));
         let index = &state.search_index.index;
-        // A few more than asked: a job whose deadline passed since it was indexed is dropped here.
+        // A few more than asked: a job no longer open (its deadline passed since it was indexed) is
+        // dropped here.
         let seqs = crate::jobs::indexer::blocking(|| index.recommend(&skills, &boost, &excluded, limit + 5))
             .map_err(AppError::internal)?;
-        let jobs = search::by_seq(&state.db, &seqs, Some(now_millis())).await?;
-        jobs.into_iter()
+        jobs::by_seq(&state.db, &seqs, Some(now_millis()))
+            .await?
+            .into_iter()
             .take(limit)
             .map(|job| {
                 let matched = matched(&skills, &job);

@@ -2,8 +2,8 @@
 //! directly or around a loop, and no feature reaches a feature that reaches it back (accounts,
 //! then jobs, then categories and profiles, then applications). Read from the sources: every
 //! `crate::` and `super::` path outside comments and test modules, and the child modules a module
-//! names by themselves. The crate's exported macros belong to their files (`dispatch!` and
-//! `text_column!` to `db`, `enqueue_mail!` to `mail`, `record_action!` to `audit`).
+//! names by themselves. The crate's exported macros belong to their file (`dispatch!` and
+//! `text_column!` to `db`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -107,11 +107,8 @@ fn module_graph(src: &Path) -> Graph {
             } else {
                 segments.remove(0);
             }
-            match segments.first() {
-                Some(&("dispatch" | "text_column")) => segments = vec!["db"],
-                Some(&"enqueue_mail") => segments = vec!["mail"],
-                Some(&"record_action") => segments = vec!["audit"],
-                _ => {}
+            if matches!(segments.first(), Some(&("dispatch" | "text_column"))) {
+                segments = vec!["db"];
             }
             let target = (1..=segments.len())
                 .rev()

@@ -16,8 +16,9 @@ use bytes::Bytes;
 
 use crate::categories::model::Category;
 use crate::db::{Db, now_millis};
-use crate::dispatch;
-use crate::jobs::model::{LISTED, open_at, rfc3339_from_millis};
+use crate::jobs::model::rfc3339_from_millis;
+
+mod repo;
 
 /// The most addresses one sitemap file may hold (the protocol's limit).
 pub const MAX_URLS: i64 = 50_000;
@@ -26,11 +27,6 @@ const FRESH_FOR: Duration = Duration::from_secs(60);
 
 /// The public pages of the site itself, always in the sitemap.
 const SITE_PAGES: [&str; 6] = ["/", "/jobs", "/about", "/privacy-policy", "/terms", "/contact"];
-
-/// The condition of a job that takes applications now (`j` is jobs, `$1` is now).
-fn open_condition() -> String {
-    format!("{LISTED} AND {}", open_at("$1"))
-}
 
 /// A category's path segment, as the app makes it (web/src/lib/slug.ts): its name lower-cased,
 /// runs of white space turned to one hyphen.
@@ -126,35 +122,21 @@ impl Sitemaps {
 
     /// The block of the newest job's `seq`.
     async fn last_block(&self) -> Result<i64, sqlx::Error> {
-        const SQL: &str = "SELECT CAST(COALESCE(MAX(seq), 0) AS BIGINT) FROM jobs";
-        let (last,): (i64,) = dispatch!(&self.db, |pool| sqlx::query_as(SQL).fetch_one(pool).await)?;
-        Ok(last / MAX_URLS)
+        Ok(repo::last_seq(&self.db).await? / MAX_URLS)
     }
 
     async fn main_file(&self) -> Result<String, sqlx::Error> {
         let now = now_millis();
         let pages = self.page_urls().await?;
         let room = MAX_URLS - pages.len() as i64;
-        let sql = format!(
-            "SELECT CAST(COUNT(*) AS BIGINT) FROM (SELECT 1 FROM jobs j WHERE {} LIMIT {}) capped",
-            open_condition(),
-            room + 1
-        );
-        let (open,): (i64,) =
-            dispatch!(&self.db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now).fetch_one(pool).await)?;
+        let open = repo::count_open(&self.db, now, room + 1).await?;
         if open <= room {
             let mut urls = pages;
             // Jobs posted since the count are left to the next minute's file, not past the limit.
             urls.extend(self.job_urls(now, None, room).await?);
             return Ok(urlset(&urls));
         }
-        let sql = format!(
-            "SELECT CAST(j.seq / {MAX_URLS} AS BIGINT) AS block, CAST(MAX(j.created_at) AS BIGINT) AS newest \
-             FROM jobs j WHERE {} GROUP BY block ORDER BY block",
-            open_condition()
-        );
-        let blocks: Vec<(i64, i64)> =
-            dispatch!(&self.db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now).fetch_all(pool).await)?;
+        let blocks = repo::open_blocks(&self.db, now, MAX_URLS).await?;
         let newest_page = pages.iter().filter_map(|(_, lastmod)| *lastmod).max();
         let mut files = vec![(format!("{}/sitemaps/pages.xml", self.public_url), newest_page)];
         for (block, newest) in blocks {
@@ -175,13 +157,7 @@ impl Sitemaps {
 
     /// The site's own pages, and each listed category's with its newest listed job as `lastmod`.
     async fn page_urls(&self) -> Result<Vec<(String, Option<i64>)>, sqlx::Error> {
-        let sql = format!(
-            "SELECT c.name, CAST(COALESCE(MAX(j.created_at), c.created_at) AS BIGINT) AS newest FROM categories c \
-             LEFT JOIN jobs j ON j.category_id = c.id AND {LISTED} \
-             WHERE c.hidden_at IS NULL GROUP BY c.id, c.name, c.created_at ORDER BY c.created_at, c.id"
-        );
-        let categories: Vec<(String, i64)> =
-            dispatch!(&self.db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)?;
+        let categories = repo::categories_with_newest_job(&self.db).await?;
         let mut urls: Vec<(String, Option<i64>)> = SITE_PAGES
             .iter()
             .map(|path| (format!("{}{}", self.public_url, path.trim_end_matches('/')), None))
@@ -199,14 +175,7 @@ impl Sitemaps {
         limit: i64,
     ) -> Result<Vec<(String, Option<i64>)>, sqlx::Error> {
         let (from, to) = block.map_or((0, i64::MAX), |block| (block * MAX_URLS, (block + 1) * MAX_URLS));
-        let sql = format!(
-            "SELECT j.id, j.created_at FROM jobs j WHERE {} AND j.seq >= $2 AND j.seq < $3 ORDER BY j.seq LIMIT {}",
-            open_condition(),
-            limit.clamp(0, MAX_URLS)
-        );
-        let rows: Vec<(String, i64)> = dispatch!(&self.db, |pool| {
-            sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now).bind(from).bind(to).fetch_all(pool).await
-        })?;
+        let rows = repo::open_jobs(&self.db, now, from..to, limit.clamp(0, MAX_URLS)).await?;
         Ok(rows
             .into_iter()
             .map(|(id, created)| (format!("{}/job/{}", self.public_url, path_segment(&id)), Some(created)))

@@ -1,6 +1,4 @@
-//! The admin console's audit log: every admin action (who, what, on what, when, why) is written to
-//! `admin_actions` in the same transaction as the action itself, so an action is never done
-//! unrecorded nor recorded undone.
+//! What an admin did, and one action to record.
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -75,29 +73,6 @@ pub struct Entry<'a> {
     /// The category's name, the job's title or the account's e-mail as it is now.
     pub target_label: &'a str,
     pub reason: Option<&'a str>,
-}
-
-pub const AUDIT_INSERT: &str = "INSERT INTO admin_actions \
-     (id, admin_id, action, target_type, target_id, target_label, reason, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
-
-/// Records `$entry` (an `audit::Entry`) through `$executor`, the action's own open transaction.
-#[macro_export]
-macro_rules! record_action {
-    ($executor:expr, $entry:expr) => {{
-        let entry: &$crate::audit::Entry<'_> = $entry;
-        sqlx::query($crate::audit::AUDIT_INSERT)
-            .bind($crate::db::new_id())
-            .bind(entry.admin_id)
-            .bind(entry.action.as_str())
-            .bind(entry.action.target_type())
-            .bind(entry.target_id)
-            .bind(entry.target_label)
-            .bind(entry.reason)
-            .bind($crate::db::now_millis())
-            .execute($executor)
-            .await
-            .map(|_| ())
-    }};
 }
 
 #[cfg(test)]

@@ -1,0 +1,46 @@
+//! A message, and the look every e-mail shares.
+
+/// A message to send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+/// A message's two parts around their bodies: the plain text, and the HTML page with the same
+/// look in every e-mail, each signed "jobportal". `html_body` is HTML already escaped.
+pub fn wrap(text: &str, html_body: &str) -> (String, String) {
+    let html = format!(
+        "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif;color:#1f2937\">{html_body}\
+         <p style=\"color:#4b5563\">jobportal</p></body></html>"
+    );
+    (format!("{text}\n\njobportal\n"), html)
+}
+
+/// Escapes text for HTML bodies.
+pub fn html_escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for character in text.chars() {
+        match character {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            other => escaped.push(other),
+        }
+    }
+    escaped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_is_escaped() {
+        assert_eq!(html_escape("<b>Tom & \"Jerry\"</b>"), "&lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;/b&gt;");
+    }
+}

@@ -1,0 +1,105 @@
+//! The outbox's SQL: a change writes its message in its own transaction (`enqueue`); the worker
+//! reads what is due, claims each message for a lease, and marks it sent or failed.
+
+use crate::db::{Db, new_id, now_millis};
+use crate::dispatch;
+
+use super::message::Mail;
+
+/// Writes `mail` to the outbox through `executor`, the open transaction of the change it reports,
+/// so the message is stored together with the change or not at all. Wake the worker with
+/// `Outbox::notify` after the commit.
+///
+/// Generic over the engine rather than dispatched: the caller already holds a transaction of one
+/// engine or the other (inside `dispatch!`), and one function serves both.
+#[tracing::instrument(skip_all)]
+pub async fn enqueue<'c, DB>(executor: impl sqlx::Executor<'c, Database = DB>, mail: &Mail) -> Result<(), sqlx::Error>
+where
+    DB: sqlx::Database,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+    for<'a> &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+{
+    const INSERT: &str = "INSERT INTO outbox (id, to_address, subject, text_body, html_body, created_at, next_attempt_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $6)";
+    sqlx::query(INSERT)
+        .bind(new_id().as_str())
+        .bind(mail.to.as_str())
+        .bind(mail.subject.as_str())
+        .bind(mail.text.as_str())
+        .bind(mail.html.as_str())
+        .bind(now_millis())
+        .execute(executor)
+        .await
+        .map(|_| ())
+}
+
+/// A message waiting for delivery.
+#[derive(Debug)]
+pub struct Due {
+    pub id: String,
+    pub to_address: String,
+    pub subject: String,
+    pub text_body: String,
+    pub html_body: String,
+    pub attempts: i64,
+    pub next_attempt_at: i64,
+}
+
+impl<'r, R: sqlx::Row> sqlx::FromRow<'r, R> for Due
+where
+    &'r str: sqlx::ColumnIndex<R>,
+    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            id: row.try_get("id")?,
+            to_address: row.try_get("to_address")?,
+            subject: row.try_get("subject")?,
+            text_body: row.try_get("text_body")?,
+            html_body: row.try_get("html_body")?,
+            attempts: row.try_get("attempts")?,
+            next_attempt_at: row.try_get("next_attempt_at")?,
+        })
+    }
+}
+
+/// The unsent messages due at `now`, the longest waiting first, at most 20.
+#[tracing::instrument(skip_all)]
+pub async fn due(db: &Db, now: i64) -> Result<Vec<Due>, sqlx::Error> {
+    const SQL: &str = "SELECT id, to_address, subject, text_body, html_body, attempts, next_attempt_at \
+         FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT 20";
+    dispatch!(db, |pool| sqlx::query_as(SQL).bind(now).fetch_all(pool).await)
+}
+
+/// Holds `message` for this worker until `lease_until`; false when another worker claimed it first
+/// (its time moved) or it was sent meanwhile.
+#[tracing::instrument(skip_all)]
+pub async fn claim(db: &Db, message: &Due, lease_until: i64) -> Result<bool, sqlx::Error> {
+    const SQL: &str =
+        "UPDATE outbox SET next_attempt_at = $1 WHERE id = $2 AND next_attempt_at = $3 AND sent_at IS NULL";
+    dispatch!(db, |pool| {
+        sqlx::query(SQL)
+            .bind(lease_until)
+            .bind(&message.id)
+            .bind(message.next_attempt_at)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected() == 1)
+    })
+}
+
+/// Marks a message delivered.
+#[tracing::instrument(skip_all)]
+pub async fn sent(db: &Db, id: &str) -> Result<(), sqlx::Error> {
+    const SQL: &str = "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id = $2";
+    dispatch!(db, |pool| sqlx::query(SQL).bind(now_millis()).bind(id).execute(pool).await.map(|_| ()))
+}
+
+/// Counts a failed try of a message, with its error, and when to try again.
+#[tracing::instrument(skip_all)]
+pub async fn failed(db: &Db, id: &str, retry_at: i64, error: &str) -> Result<(), sqlx::Error> {
+    const SQL: &str = "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $1, last_error = $2 WHERE id = $3";
+    dispatch!(db, |pool| sqlx::query(SQL).bind(retry_at).bind(error).bind(id).execute(pool).await.map(|_| ()))
+}
