@@ -59,7 +59,7 @@ pub enum StartError {
     Database(#[from] sqlx::Error),
     #[error("cannot migrate the database: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
-    #[error("cannot read or create the JWT secret in DATA_DIR: {0}")]
+    #[error("cannot read the JWT secret in DATA_DIR: {0}")]
     Secret(std::io::Error),
     #[error("{0}")]
     Mail(#[from] MailSetupError),
@@ -77,7 +77,14 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     let db = open_database(&config).await?;
     let secret = match &config.jwt_secret {
         Some(secret) => secret.clone(),
-        None => stored_secret(&config.data_dir).map_err(StartError::Secret)?,
+        None => {
+            // An install from before the key lived in the database keeps the key of its DATA_DIR
+            // (and so its sessions and links); else a new one.
+            let candidate = secret_in(&config.data_dir)
+                .map_err(StartError::Secret)?
+                .unwrap_or_else(|| accounts::secrets::random_hex(32));
+            accounts::repo::signing_secret(&db, &candidate).await?
+        }
     };
     let transport = Transport::new(config.smtp_url.as_deref(), config.data_dir.join("outbox"))?;
     let outbox = Outbox::new(db.clone(), transport, &config.mail_from)?;
@@ -120,22 +127,15 @@ pub async fn open_database(config: &Config) -> Result<Db, StartError> {
     Ok(db)
 }
 
-/// The signing secret kept in `DATA_DIR/jwt_secret`, made on first start.
-fn stored_secret(data_dir: &Path) -> std::io::Result<String> {
+/// The signing secret an earlier version kept in `DATA_DIR/jwt_secret`, if there is one.
+fn secret_in(data_dir: &Path) -> std::io::Result<Option<String>> {
     let path = data_dir.join("jwt_secret");
     match std::fs::read_to_string(&path) {
-        Ok(secret) if secret.trim().len() >= 32 => return Ok(secret.trim().to_string()),
-        Ok(_) => return Err(std::io::Error::other(format!("{} holds fewer than 32 characters", path.display()))),
-        Err(error) if error.kind() != std::io::ErrorKind::NotFound => return Err(error),
-        Err(_) => {}
+        Ok(secret) if secret.trim().len() >= 32 => Ok(Some(secret.trim().to_string())),
+        Ok(_) => Err(std::io::Error::other(format!("{} holds fewer than 32 characters", path.display()))),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(error),
     }
-    let secret = accounts::secrets::random_hex(32);
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    std::io::Write::write_all(&mut options.open(&path)?, secret.as_bytes())?;
-    Ok(secret)
 }
 
 /// Prepares the database and serves until `shutdown` completes.

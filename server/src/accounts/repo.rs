@@ -176,6 +176,21 @@ pub async fn create_account(db: &Db, code_hash: &str, user: &NewUser<'_>) -> Res
     })
 }
 
+/// The key that signs sessions when `JWT_SECRET` is not set: the one stored in the database, or
+/// `candidate` when none is yet. Every instance on the database gets the same one, even two that
+/// start at the same instant (the insert does nothing when a key is there, then both read it).
+#[tracing::instrument(skip_all)]
+pub async fn signing_secret(db: &Db, candidate: &str) -> Result<String, sqlx::Error> {
+    const KEEP: &str =
+        "INSERT INTO server_secrets (name, value, created_at) VALUES ('jwt', $1, $2) ON CONFLICT (name) DO NOTHING";
+    const READ: &str = "SELECT value FROM server_secrets WHERE name = 'jwt'";
+    let (secret,): (String,) = dispatch!(db, |pool| {
+        sqlx::query(KEEP).bind(candidate).bind(now_millis()).execute(pool).await?;
+        sqlx::query_as(READ).fetch_one(pool).await
+    })?;
+    Ok(secret)
+}
+
 /// Opens a session for a newly signed token (`jti`), after removing the user's expired ones.
 #[tracing::instrument(skip_all)]
 pub async fn open_session(db: &Db, jti: &str, user_id: &str, expires_at: i64, now: i64) -> Result<(), sqlx::Error> {

@@ -21,7 +21,18 @@ on_both_engines!(
     a_password_reset_by_the_emailed_link_ends_every_session,
     changing_the_password_keeps_only_the_callers_session,
     admins_are_made_by_the_command_never_by_signup,
+    instances_on_one_database_share_the_signing_key_without_jwt_secret,
+    two_instances_starting_at_once_agree_on_one_signing_key,
 );
+
+on_both_engines!(
+    configured |config| {
+        std::fs::write(config.data_dir.join("jwt_secret"), super::KEPT_IN_DATA_DIR).unwrap();
+    };
+    a_signing_key_an_earlier_version_kept_in_data_dir_is_kept,
+);
+
+const KEPT_IN_DATA_DIR: &str = "an-earlier-versions-key-of-forty-characters";
 
 const PASSWORD: &str = "correct horse battery";
 
@@ -248,7 +259,7 @@ async fn tokens_are_refused_when_missing_tampered_expired_or_logged_out(app: &Te
     tampered.insert(tampered.len() - 2, 'x');
     assert_eq!(app.get_as("/api/v1/auth/userDetails", &tampered).await, (401, invalid.clone()));
 
-    let secret = std::fs::read_to_string(app.config.data_dir.join("jwt_secret")).unwrap();
+    let secret = app.signing_secret().await;
     let claims: Claims = serde_json::from_value(claims_of(&token)).unwrap();
     let expired =
         Keys::new(secret.as_bytes()).sign(&Claims { iat: claims.iat - 90_000, exp: claims.iat - 3_600, ..claims });
@@ -388,4 +399,37 @@ async fn create_admin_works_beside_a_running_server() {
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     app.log_in("beside@example.com", PASSWORD).await;
     app.stop().await;
+}
+
+async fn instances_on_one_database_share_the_signing_key_without_jwt_secret(app: &TestApp) {
+    assert!(app.config.jwt_secret.is_none());
+    app.sign_up("Applicant", "roams@example.com", PASSWORD).await;
+    let token = app.log_in("roams@example.com", PASSWORD).await;
+    let other = app.beside().await;
+    let (status, body) = other.get_as("/api/v1/auth/userDetails", &token).await;
+    assert_eq!((status, body["data"]["email"].clone()), (200, json!("roams@example.com")), "{body}");
+
+    // The session is the database's too: a logout through one instance ends it on the other.
+    let (status, _) = other.post_as("/api/v1/auth/logout", &token, &json!({})).await;
+    assert_eq!(status, 200);
+    assert_eq!(app.get_as("/api/v1/auth/userDetails", &token).await, (401, error("Token is invalid or expired")));
+    other.stop().await;
+}
+
+async fn two_instances_starting_at_once_agree_on_one_signing_key(app: &TestApp) {
+    const FORGET: &str = "DELETE FROM server_secrets";
+    jobportal::dispatch!(&app.db, |pool| sqlx::query(FORGET).execute(pool).await.map(|_| ())).unwrap();
+    let (first, second) = ("a".repeat(64), "b".repeat(64));
+    let (one, two) = tokio::join!(
+        jobportal::accounts::repo::signing_secret(&app.db, &first),
+        jobportal::accounts::repo::signing_secret(&app.db, &second),
+    );
+    let (one, two) = (one.unwrap(), two.unwrap());
+    assert_eq!(one, two, "both starts read the key that was stored first");
+    assert!(one == first || one == second);
+    assert_eq!(app.signing_secret().await, one);
+}
+
+async fn a_signing_key_an_earlier_version_kept_in_data_dir_is_kept(app: &TestApp) {
+    assert_eq!(app.signing_secret().await, KEPT_IN_DATA_DIR, "sessions signed before the upgrade stay valid");
 }

@@ -148,6 +148,28 @@ impl TestApp {
         drop(self.state.background.acquire_many(slots).await.expect("the semaphore is never closed"));
     }
 
+    /// The key the server signs sessions with (kept in the database when `JWT_SECRET` is unset).
+    pub async fn signing_secret(&self) -> String {
+        const SQL: &str = "SELECT value FROM server_secrets WHERE name = 'jwt'";
+        let (secret,): (String,) =
+            dispatch!(&self.db, |pool| sqlx::query_as(SQL).fetch_one(pool).await).expect("a signing key is kept");
+        secret
+    }
+
+    /// A second instance of the server on this one's database, with a data folder (and search
+    /// index) of its own, as another machine behind a load balancer would run.
+    pub async fn beside(&self) -> Self {
+        let data_dir = scratch_dir();
+        let mut config = (*self.config).clone();
+        config.index_dir = data_dir.join("index");
+        config.data_dir = data_dir;
+        let app = Self::start(config, None).await;
+        if app.config.search_index {
+            app.index_ready().await;
+        }
+        app
+    }
+
     /// Applies the jobs written directly (not through the API) to the search index now.
     pub async fn sync_index(&self) {
         self.search_index.sync(&self.db).await;

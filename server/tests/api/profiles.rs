@@ -287,7 +287,7 @@ async fn resume_links_work_only_for_their_viewer_signature_and_time(app: &TestAp
     let recruiter = app.sign_up("Recruiter", "unrelated@example.com", PASSWORD).await;
     let (_, body) = upload(app, &token, pdf(500), "cv.pdf", "application/pdf").await;
     let link = body["updatedApplicant"]["resume"].as_str().unwrap().to_string();
-    let secret = std::fs::read_to_string(app.config.data_dir.join("jwt_secret")).unwrap();
+    let secret = app.signing_secret().await;
     // Resume links have a key of their own, derived from the server's secret.
     let link_key = keyed_digest(secret.as_bytes(), "jobportal resume links");
     let signed = |viewer: &str, expires: i64| {
