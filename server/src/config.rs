@@ -22,6 +22,9 @@ pub struct Config {
     /// The `AWS_*` settings (`storage::S3_SETTINGS`) that are set, for a `STORAGE_URL` of `s3://...`.
     pub s3_settings: Vec<(String, String)>,
     pub cors_origins: Vec<HeaderValue>,
+    /// The proxies whose `Forwarded` / `X-Forwarded-For` name the client (`TRUSTED_PROXIES`:
+    /// addresses or CIDR ranges; none by default, so the connecting address is the client).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
     pub max_resume_bytes: u64,
     /// The built web app (`index.html` and `assets/`): where the server finds the app it serves,
     /// `web/dist` from the working directory unless `WEB_DIR` says otherwise.
@@ -121,6 +124,7 @@ impl std::fmt::Debug for Config {
             .field("storage_url", &self.storage_url)
             .field("s3_settings", &s3_settings)
             .field("cors_origins", &self.cors_origins)
+            .field("trusted_proxies", &self.trusted_proxies)
             .field("max_resume_bytes", &self.max_resume_bytes)
             .field("web_dir", &self.web_dir)
             .field("limits", &self.limits)
@@ -210,6 +214,10 @@ impl Config {
             .filter_map(|name| get(name).map(|value| (name.to_string(), value.trim().to_string())))
             .collect();
         let cors_origins = get("CORS_ORIGINS").map(|origins| parse_origins(&origins)).transpose()?.unwrap_or_default();
+        let trusted_proxies = get("TRUSTED_PROXIES")
+            .map(|proxies| crate::client::parse_trusted(&proxies).map_err(|reason| invalid("TRUSTED_PROXIES", reason)))
+            .transpose()?
+            .unwrap_or_default();
         let max_resume_bytes = match get("MAX_RESUME_BYTES") {
             Some(value) => match value.trim().parse::<u64>() {
                 Ok(bytes) if bytes > 0 => bytes,
@@ -278,6 +286,7 @@ impl Config {
             storage_url,
             s3_settings,
             cors_origins,
+            trusted_proxies,
             max_resume_bytes,
             web_dir,
             index_dir,
@@ -421,6 +430,8 @@ mod tests {
             ("SEARCH_INDEX", "maybe"),
             ("STORAGE_URL", "gs://bucket"),
             ("STORAGE_URL", "s3:///no-bucket"),
+            ("TRUSTED_PROXIES", "proxy.local"),
+            ("TRUSTED_PROXIES", "10.0.0.0/33"),
         ];
         for (variable, value) in cases {
             let error = config(&[(variable, value)]).unwrap_err();

@@ -37,6 +37,7 @@ pub async fn serve<S>(
     listener: TcpListener,
     app: S,
     limits: ConnectionLimits,
+    trusted_proxies: Arc<[ipnet::IpNet]>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()>
 where
@@ -72,7 +73,10 @@ where
         let _ = stream.set_nodelay(true);
         let app = app.clone();
         let request_timeout = limits.request_timeout;
+        let trusted_proxies = trusted_proxies.clone();
         let service = tower::service_fn(move |mut request: Request<hyper::body::Incoming>| {
+            let client = crate::client::resolve(remote.ip(), request.headers(), &trusted_proxies);
+            request.extensions_mut().insert(client);
             request.extensions_mut().insert(ConnectInfo(remote));
             let call = app.clone().oneshot(request.map(axum::body::Body::new));
             async move {

@@ -8,6 +8,7 @@ pub mod audit;
 #[cfg(feature = "bench-data")]
 pub mod bench_data;
 pub mod categories;
+pub mod client;
 pub mod config;
 mod connections;
 pub mod db;
@@ -172,8 +173,9 @@ pub async fn serve(
         header_timeout: configured.header_timeout,
         request_timeout: configured.request_timeout,
     };
+    let trusted_proxies: Arc<[ipnet::IpNet]> = state.config.trusted_proxies.clone().into();
     let app = NormalizePathLayer::trim_trailing_slash().layer(router(state));
-    let served = connections::serve(listener, app, limits, shutdown).await;
+    let served = connections::serve(listener, app, limits, trusted_proxies, shutdown).await;
     let _ = stop_mail.send(true);
     let _ = mail_worker.await;
     let _ = alerts.await;

@@ -35,9 +35,11 @@ pub fn request_trace_layer() -> TraceLayer<SharedClassifier<ServerErrorsAsFailur
 fn request_span(request: &Request) -> Span {
     let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str);
     let id = request.headers().get(&REQUEST_ID).and_then(|id| id.to_str().ok());
+    let client = request.extensions().get::<crate::client::ClientAddr>().map(|client| client.0);
     tracing::info_span!(
         "request",
         id = id.unwrap_or("-"),
+        client = client.map(tracing::field::display),
         method = %request.method(),
         route = route.unwrap_or("-"),
         path = %request.uri().path(),

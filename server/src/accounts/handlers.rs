@@ -1,10 +1,10 @@
-use std::net::SocketAddr;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::client::ClientAddr;
 use crate::db::now_millis;
 use crate::envelope::{Ack, Reply, ack, ok};
 use crate::error::{ApiResult, AppError, Constraint, ErrorBody, JsonBody, ResultExt};
@@ -66,11 +66,11 @@ pub struct SendOtpRequest {
     ))]
 pub async fn send_otp(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     JsonBody(request): JsonBody<SendOtpRequest>,
 ) -> ApiResult<Reply<Ack>> {
     let email = Email::parse(required(&request.email).map_err(|_| AppError::bad_request("Email is required"))?)?;
-    let client_key = client.ip().to_string();
+    let client_key = client.to_string();
     state.limits.code_requests.acquire(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
 
     let existing = repo::find_by_email(&state.db, &email).await?;
@@ -185,12 +185,12 @@ pub struct LoginResponse {
     ))]
 pub async fn login(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     JsonBody(request): JsonBody<LoginRequest>,
 ) -> ApiResult<Reply<LoginResponse>> {
     let email = required(&request.email)?;
     let password = password_field(&request.password)?;
-    let throttle_key = format!("{}|{}", email.trim().to_lowercase(), client.ip());
+    let throttle_key = format!("{}|{}", email.trim().to_lowercase(), client);
     // The attempt counts as a failure from the start; a right password clears the count. Taking
     // the slot before the hash is what holds the limit when a burst arrives at the same instant.
     let limits = &state.limits;
@@ -256,11 +256,11 @@ pub const RESET_SENT: &str = "If an account exists for this email, a password re
     ))]
 pub async fn reset_password_token(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     JsonBody(request): JsonBody<ResetTokenRequest>,
 ) -> ApiResult<Reply<Ack>> {
     let email = Email::parse(required(&request.email).map_err(|_| AppError::bad_request("Email is required"))?)?;
-    let client_key = format!("reset|{}", client.ip());
+    let client_key = format!("reset|{}", client);
     state.limits.code_requests.acquire(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
     // The answer must not tell whether the address has an account, not even by its timing: the
     // look-up and the mail happen after it, in a bounded number of background tasks.

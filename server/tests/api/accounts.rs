@@ -25,6 +25,15 @@ on_both_engines!(
     two_instances_starting_at_once_agree_on_one_signing_key,
 );
 
+on_both_engines!(a_forged_forwarded_header_from_an_untrusted_peer_changes_no_limit);
+
+on_both_engines!(
+    configured |config| {
+        config.trusted_proxies = jobportal::client::parse_trusted("127.0.0.1").unwrap();
+    };
+    behind_a_trusted_proxy_each_forwarded_client_has_its_own_login_limit,
+);
+
 on_both_engines!(
     configured |config| {
         std::fs::write(config.data_dir.join("jwt_secret"), super::KEPT_IN_DATA_DIR).unwrap();
@@ -432,4 +441,51 @@ async fn two_instances_starting_at_once_agree_on_one_signing_key(app: &TestApp) 
 
 async fn a_signing_key_an_earlier_version_kept_in_data_dir_is_kept(app: &TestApp) {
     assert_eq!(app.signing_secret().await, KEPT_IN_DATA_DIR, "sessions signed before the upgrade stay valid");
+}
+
+/// A wrong password for `email` sent with `headers` (a proxy's record of the client).
+async fn failed_login(app: &TestApp, email: &str, headers: &[(&str, &str)]) -> u16 {
+    let mut request = app.client.post(app.url("/api/v1/auth/login"));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = request.json(&json!({ "email": email, "password": "guess" })).send().await.unwrap();
+    status_and_json(response).await.0
+}
+
+async fn a_forged_forwarded_header_from_an_untrusted_peer_changes_no_limit(app: &TestApp) {
+    assert!(app.config.trusted_proxies.is_empty(), "no proxy is trusted by default");
+    app.sign_up("Applicant", "spoofed@example.com", PASSWORD).await;
+    // Each attempt claims another client; the server counts the connection's address.
+    for n in 0..10 {
+        let forged = format!("203.0.113.{n}");
+        let headers = [("x-forwarded-for", forged.as_str()), ("forwarded", "for=198.51.100.7")];
+        assert_eq!(failed_login(app, "spoofed@example.com", &headers).await, 401);
+    }
+    assert_eq!(failed_login(app, "spoofed@example.com", &[("x-forwarded-for", "203.0.113.99")]).await, 429);
+}
+
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_login_limit(app: &TestApp) {
+    app.sign_up("Applicant", "proxied@example.com", PASSWORD).await;
+    // The client put the first entry there itself; the proxy (127.0.0.1, trusted) appended the
+    // address it saw. Ten failures from that client close the address to it alone.
+    let attacker = [("x-forwarded-for", "10.9.9.9, 203.0.113.7")];
+    for _ in 0..10 {
+        assert_eq!(failed_login(app, "proxied@example.com", &attacker).await, 401);
+    }
+    assert_eq!(failed_login(app, "proxied@example.com", &attacker).await, 429);
+    let forging_again = [("x-forwarded-for", "10.1.1.1, 203.0.113.7")];
+    assert_eq!(failed_login(app, "proxied@example.com", &forging_again).await, 429, "the forged entry is not read");
+    // Another person behind the same proxy is not shut out, through either header.
+    assert_eq!(failed_login(app, "proxied@example.com", &[("x-forwarded-for", "198.51.100.20")]).await, 401);
+    assert_eq!(failed_login(app, "proxied@example.com", &[("forwarded", "for=\"[2001:db8::5]:5000\"")]).await, 401);
+    let response = app
+        .client
+        .post(app.url("/api/v1/auth/login"))
+        .header("x-forwarded-for", "198.51.100.21")
+        .json(&json!({ "email": "proxied@example.com", "password": PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
 }
