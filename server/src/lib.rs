@@ -43,7 +43,7 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::normalize_path::NormalizePathLayer;
 
 use crate::accounts::session::Keys;
-use crate::accounts::throttle::Throttle;
+use crate::accounts::throttle::Limit;
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::AppError;
@@ -91,8 +91,13 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     let outbox = Outbox::new(db.clone(), transport, &config.mail_from)?;
     let storage = Storage::new(config.storage_url.as_deref(), &config.s3_settings, &config.data_dir).await?;
     let limits = Throttles {
-        login_failures: Throttle::new(config.limits.login_failures, Duration::from_secs(15 * 60)),
-        code_requests: Throttle::new(config.limits.code_requests_per_client_per_hour, Duration::from_secs(60 * 60)),
+        login_failures: Limit::new(&db, "login", config.limits.login_failures, Duration::from_secs(15 * 60)),
+        code_requests: Limit::new(
+            &db,
+            "codes",
+            config.limits.code_requests_per_client_per_hour,
+            Duration::from_secs(60 * 60),
+        ),
     };
     let search_index = if config.search_index {
         jobs::indexer::SearchIndex::open(&config.index_dir)?

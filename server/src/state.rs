@@ -9,7 +9,7 @@ use axum::extract::FromRef;
 
 use crate::accounts::secrets::Hasher;
 use crate::accounts::session::Keys;
-use crate::accounts::throttle::Throttle;
+use crate::accounts::throttle::Limit;
 use crate::config::Config;
 use crate::db::Db;
 use crate::jobs::indexer::SearchIndex;
@@ -38,8 +38,8 @@ pub const BACKGROUND_TASKS: usize = 64;
 
 /// The in-process abuse limits, sized by `Config::limits`.
 pub struct Throttles {
-    pub login_failures: Throttle,
-    pub code_requests: Throttle,
+    pub login_failures: Limit,
+    pub code_requests: Limit,
 }
 
 impl AppState {

@@ -71,7 +71,7 @@ pub async fn send_otp(
 ) -> ApiResult<Reply<Ack>> {
     let email = Email::parse(required(&request.email).map_err(|_| AppError::bad_request("Email is required"))?)?;
     let client_key = client.to_string();
-    state.limits.code_requests.acquire(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
+    state.limits.code_requests.acquire(&client_key).await?.map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
 
     let existing = repo::find_by_email(&state.db, &email).await?;
     let code = six_digit_code();
@@ -194,7 +194,7 @@ pub async fn login(
     // The attempt counts as a failure from the start; a right password clears the count. Taking
     // the slot before the hash is what holds the limit when a burst arrives at the same instant.
     let limits = &state.limits;
-    limits.login_failures.acquire(&throttle_key).map_err(|wait| AppError::too_many(TOO_MANY_LOGINS, wait))?;
+    limits.login_failures.acquire(&throttle_key).await?.map_err(|wait| AppError::too_many(TOO_MANY_LOGINS, wait))?;
 
     // The account, if the password is its own; unknown addresses spend a decoy hash.
     let checked = async {
@@ -211,11 +211,11 @@ pub async fn login(
         Ok(None) => return Err(AppError::unauthorized(BAD_CREDENTIALS)),
         Err(error) => {
             // Not checked at all (busy, or the database is down): not the person's failure.
-            limits.login_failures.refund(&throttle_key);
+            limits.login_failures.refund(&throttle_key).await?;
             return Err(error);
         }
     };
-    limits.login_failures.clear(&throttle_key);
+    limits.login_failures.clear(&throttle_key).await?;
     // Told only to whoever knows the password, so it says nothing of the account to anyone else.
     if repo::is_suspended(&state.db, &user.id).await? {
         return Err(AppError::forbidden(SUSPENDED));
@@ -261,11 +261,11 @@ pub async fn reset_password_token(
 ) -> ApiResult<Reply<Ack>> {
     let email = Email::parse(required(&request.email).map_err(|_| AppError::bad_request("Email is required"))?)?;
     let client_key = format!("reset|{}", client);
-    state.limits.code_requests.acquire(&client_key).map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
+    state.limits.code_requests.acquire(&client_key).await?.map_err(|wait| AppError::too_many(TOO_MANY_CODES, wait))?;
     // The answer must not tell whether the address has an account, not even by its timing: the
     // look-up and the mail happen after it, in a bounded number of background tasks.
     let Ok(slot) = state.background.clone().try_acquire_owned() else {
-        state.limits.code_requests.refund(&client_key);
+        state.limits.code_requests.refund(&client_key).await?;
         return Err(AppError::busy());
     };
     let state = state.clone();

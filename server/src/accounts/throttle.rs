@@ -1,9 +1,80 @@
-//! In-process limits on failures and requests per key (an address, a client, or both), each a
-//! sliding window. One server process holds them; a restart forgets them, which only loosens a limit.
+//! Limits on failures and requests per key (an address, a client, or both), each a sliding
+//! window. On SQLite, one server by nature, the process holds them (a restart forgets them, which
+//! only loosens a limit); on PostgreSQL the database does, so every instance on it shares each
+//! limit, and a burst spread over several instances gets no more than one would.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+use crate::db::{Db, now_millis};
+
+use super::repo;
+
+/// A limit shared by every instance that shares its database (see the module's note).
+pub enum Limit {
+    Local(Throttle),
+    Shared { pool: sqlx::PgPool, name: &'static str, limit: u32, window: Duration, taken: AtomicU64 },
+}
+
+/// Slots taken on this instance between two sweeps of the shared limits' expired windows.
+const SHARED_SWEEP_EVERY: u64 = 1_000;
+
+impl Limit {
+    /// `name` keeps the keys of different limits apart in the shared table.
+    pub fn new(db: &Db, name: &'static str, limit: u32, window: Duration) -> Self {
+        match db {
+            Db::Sqlite(_) => Self::Local(Throttle::new(limit, window)),
+            Db::Postgres(pool) => Self::Shared { pool: pool.clone(), name, limit, window, taken: AtomicU64::new(0) },
+        }
+    }
+
+    /// Takes one of `key`'s slots in the window before the work it guards, in one atomic step
+    /// (one statement on PostgreSQL), or says how many seconds to wait when all are taken.
+    pub async fn acquire(&self, key: &str) -> Result<Result<(), u64>, sqlx::Error> {
+        match self {
+            Self::Local(throttle) => Ok(throttle.acquire(key)),
+            Self::Shared { pool, name, limit, window, taken } => {
+                let now = now_millis();
+                let window = window.as_millis() as i64;
+                if taken.fetch_add(1, Ordering::Relaxed) % SHARED_SWEEP_EVERY == 0 {
+                    repo::sweep_limits(pool, now).await?;
+                }
+                let key = format!("{name}|{key}");
+                match repo::take_limit_slot(pool, &key, now, window, i64::from(*limit)).await? {
+                    None => Ok(Ok(())),
+                    Some(hits) => {
+                        // Free again once the oldest of the last `limit` hits leaves the window.
+                        let oldest = hits.iter().rev().nth(*limit as usize - 1).copied().unwrap_or(now);
+                        Ok(Err(((oldest + window - now).max(1000) / 1000) as u64))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Gives back the newest slot of `key` (work that was taken but could not be done).
+    pub async fn refund(&self, key: &str) -> Result<(), sqlx::Error> {
+        match self {
+            Self::Local(throttle) => {
+                throttle.refund(key);
+                Ok(())
+            }
+            Self::Shared { pool, name, .. } => repo::refund_limit_slot(pool, &format!("{name}|{key}")).await,
+        }
+    }
+
+    pub async fn clear(&self, key: &str) -> Result<(), sqlx::Error> {
+        match self {
+            Self::Local(throttle) => {
+                throttle.clear(key);
+                Ok(())
+            }
+            Self::Shared { pool, name, .. } => repo::clear_limit(pool, &format!("{name}|{key}")).await,
+        }
+    }
+}
 
 pub struct Throttle {
     limit: usize,

@@ -71,6 +71,33 @@ async fn a_burst_of_wrong_passwords_gets_exactly_the_limit_then_429(app: &TestAp
     );
 }
 
+/// Two instances on one PostgreSQL database share every limit: the burst of 50 wrong passwords,
+/// sent to both at the same instant, still gets exactly 10 checked. (SQLite serves one instance,
+/// whose limits live in its memory.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(not(test_database), ignore = "TEST_DATABASE_URL is not set")]
+async fn a_burst_spread_over_two_instances_gets_exactly_the_limit_on_postgresql() {
+    let app = TestApp::postgres(|_| {}).await;
+    let other = app.beside().await;
+    app.sign_up("Applicant", "spread@example.com", PASSWORD).await;
+    let wrong = json!({ "email": "spread@example.com", "password": "not the password" });
+    let instances = [&app, &other];
+    let answers = join_all((0..50).map(|n| instances[n % 2].post_json("/api/v1/auth/login", &wrong))).await;
+    let refused = count(&answers, 401, "Incorrect email or password");
+    let limited = count(&answers, 429, "Too many failed login attempts. Please try again later");
+    assert_eq!((refused, limited), (10, 40), "50 at one instant over two instances: 10 checked; {answers:?}");
+    let right = json!({ "email": "spread@example.com", "password": PASSWORD });
+    for instance in instances {
+        assert_eq!(
+            instance.post_json("/api/v1/auth/login", &right).await,
+            (429, error("Too many failed login attempts. Please try again later")),
+            "both instances refuse the address"
+        );
+    }
+    other.stop().await;
+    app.stop().await;
+}
+
 fn signup(email: &str, otp: &str) -> Value {
     json!({
         "accountType": "Applicant", "firstName": "Ada", "lastName": "Lovelace", "email": email,
