@@ -15,6 +15,10 @@ pub struct Config {
     pub data_dir: PathBuf,
     pub database: DatabaseUrl,
     pub public_url: String,
+    /// The API's own public address (`API_PUBLIC_URL`, default `PUBLIC_URL`): the base of the
+    /// avatar and resume links the API hands out, for a client served from another origin than
+    /// the site whose address e-mails use.
+    pub api_public_url: String,
     pub smtp_url: Option<String>,
     pub mail_from: String,
     pub jwt_secret: Option<String>,
@@ -118,6 +122,7 @@ impl std::fmt::Debug for Config {
             .field("data_dir", &self.data_dir)
             .field("database", &self.database)
             .field("public_url", &self.public_url)
+            .field("api_public_url", &self.api_public_url)
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
             .field("mail_from", &self.mail_from)
             .field("jwt_secret", &self.jwt_secret.as_ref().map(|_| REDACTED))
@@ -184,6 +189,10 @@ impl Config {
         let public_url = match get("PUBLIC_URL") {
             Some(url) => parse_http_url("PUBLIC_URL", url.trim())?,
             None => format!("http://{listen_addr}"),
+        };
+        let api_public_url = match get("API_PUBLIC_URL") {
+            Some(url) => parse_http_url("API_PUBLIC_URL", url.trim())?,
+            None => public_url.clone(),
         };
         let smtp_url = get("SMTP_URL")
             .map(|url| {
@@ -280,6 +289,7 @@ impl Config {
             data_dir,
             database,
             public_url,
+            api_public_url,
             smtp_url,
             mail_from,
             jwt_secret,
@@ -378,6 +388,7 @@ mod tests {
         assert_eq!(config.data_dir, PathBuf::from("./data"));
         assert_eq!(config.database, DatabaseUrl::Sqlite("sqlite://./data/jobportal.db".into()));
         assert_eq!(config.public_url, "http://127.0.0.1:8080");
+        assert_eq!(config.api_public_url, config.public_url, "the API's address is the site's unless told");
         assert_eq!(config.mail_from, "jobportal <no-reply@localhost>");
         assert_eq!(config.max_resume_bytes, 10_485_760);
         assert!(config.smtp_url.is_none() && config.jwt_secret.is_none() && config.cors_origins.is_empty());
@@ -417,6 +428,7 @@ mod tests {
             ("LISTEN_ADDR", "localhost"),
             ("DATABASE_URL", "mysql://x"),
             ("PUBLIC_URL", "example.com"),
+            ("API_PUBLIC_URL", "api.example.com"),
             ("SMTP_URL", "http://mail"),
             ("MAIL_FROM", "nobody"),
             ("JWT_SECRET", "short"),
@@ -446,6 +458,7 @@ mod tests {
             ("LISTEN_ADDR", "0.0.0.0:9000"),
             ("DATABASE_URL", "postgres://postgres@127.0.0.1/test"),
             ("PUBLIC_URL", "https://jobs.example.com/"),
+            ("API_PUBLIC_URL", "https://api.example.com/"),
             ("MAIL_FROM", "Jobs <jobs@example.com>"),
             ("CORS_ORIGINS", "http://localhost:5173, https://a.example"),
             ("MAX_RESUME_BYTES", "2048"),
@@ -462,6 +475,7 @@ mod tests {
         assert_eq!(config.listen_addr.to_string(), "0.0.0.0:9000");
         assert_eq!(config.database, DatabaseUrl::Postgres("postgres://postgres@127.0.0.1/test".into()));
         assert_eq!(config.public_url, "https://jobs.example.com");
+        assert_eq!(config.api_public_url, "https://api.example.com");
         assert_eq!(config.cors_origins.len(), 2);
         assert_eq!(config.max_resume_bytes, 2048);
     }

@@ -79,7 +79,7 @@ pub async fn send_otp(
     let digested = if existing.is_some() { random_hex(16) } else { code.clone() };
     let code_hash = keyed_digest(&state.keys.digest_key, &digested);
     let mail = match existing {
-        Some(_) => emails::account_exists(email.as_str(), &state.config.public_url),
+        Some(_) => emails::account_exists(email.as_str(), &state.config.api_public_url),
         None => emails::signup_code(email.as_str(), &code),
     };
     let per_address = state.config.limits.codes_per_address_per_hour;
@@ -157,7 +157,7 @@ pub async fn signup(
         .ok_or_else(|| AppError::bad_request(INVALID_CODE))?;
     Ok(ok(
         "User registered successfully",
-        SignupResponse { user: User::from_row(user, None, &state.config.public_url) },
+        SignupResponse { user: User::from_row(user, None, &state.config.api_public_url) },
     ))
 }
 
@@ -223,7 +223,7 @@ pub async fn login(
     let token = session::open(&state.db, &state.keys, &user.id, &user.email, user.account_type).await?;
     Ok(ok(
         "Logged in successfully",
-        LoginResponse { token: token.clone(), user: User::from_row(user, Some(token), &state.config.public_url) },
+        LoginResponse { token: token.clone(), user: User::from_row(user, Some(token), &state.config.api_public_url) },
     ))
 }
 
@@ -336,7 +336,7 @@ pub async fn reset_password(
         repo::reset_token_owner(&state.db, &token_hash).await?.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
     let user = repo::find(&state.db, &user_id).await?.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
     let password_hash = state.hasher.hash(password.as_str()).await?;
-    let mail = emails::password_changed(&user.email, &user.first_name, &state.config.public_url);
+    let mail = emails::password_changed(&user.email, &user.first_name, &state.config.api_public_url);
     if !repo::reset_password(&state.db, &token_hash, &user.id, &password_hash, &mail).await? {
         return Err(AppError::bad_request(INVALID_RESET));
     }
@@ -373,7 +373,7 @@ pub async fn change_password(
         return Err(AppError::unauthorized(WRONG_PASSWORD));
     }
     let password_hash = state.hasher.hash(new_password.as_str()).await?;
-    let mail = emails::password_changed(&user.email, &user.first_name, &state.config.public_url);
+    let mail = emails::password_changed(&user.email, &user.first_name, &state.config.api_public_url);
     repo::change_password(&state.db, &user.id, &caller.jti, &password_hash, &mail).await?;
     state.outbox.notify();
     Ok(ack("Password updated successfully"))
@@ -394,6 +394,6 @@ pub async fn user_details(State(state): State<AppState>, caller: AuthUser) -> Ap
         repo::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
     Ok(ok(
         "User details fetched successfully",
-        UserDetailsResponse { data: User::from_row(user, Some(caller.token), &state.config.public_url) },
+        UserDetailsResponse { data: User::from_row(user, Some(caller.token), &state.config.api_public_url) },
     ))
 }

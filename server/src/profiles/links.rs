@@ -16,12 +16,12 @@ fn signature(keys: &Keys, applicant_id: &str, viewer_id: &str, expires: i64) -> 
     keyed_digest(&keys.link_key, &format!("resume\n{applicant_id}\n{viewer_id}\n{expires}"))
 }
 
-/// The absolute link (from `PUBLIC_URL`, so a client on another origin can follow it) through
+/// The absolute link (from `API_PUBLIC_URL`, so a client on another origin can follow it) through
 /// which `viewer_id` may download `applicant_id`'s resume for the next ten minutes.
 pub fn link(state: &AppState, applicant_id: &str, viewer_id: &str) -> String {
     let expires = now_millis() / 1000 + LINK_LIFETIME_SECS;
     let signature = signature(&state.keys, applicant_id, viewer_id, expires);
-    let base = &state.config.public_url;
+    let base = &state.config.api_public_url;
     format!("{base}/api/v1/resumes/{applicant_id}?viewer={viewer_id}&expires={expires}&signature={signature}")
 }
 

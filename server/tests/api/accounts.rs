@@ -29,6 +29,13 @@ on_both_engines!(a_forged_forwarded_header_from_an_untrusted_peer_changes_no_lim
 
 on_both_engines!(
     configured |config| {
+        config.api_public_url = "https://api.jobs.example".into();
+    };
+    the_api_hands_out_links_on_its_own_address_and_e_mails_the_sites,
+);
+
+on_both_engines!(
+    configured |config| {
         config.trusted_proxies = jobportal::client::parse_trusted("127.0.0.1").unwrap();
     };
     behind_a_trusted_proxy_each_forwarded_client_has_its_own_login_limit,
@@ -488,4 +495,16 @@ async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_login_limit(ap
         .await
         .unwrap();
     assert_eq!(response.status(), 200);
+}
+
+async fn the_api_hands_out_links_on_its_own_address_and_e_mails_the_sites(app: &TestApp) {
+    let user = app.sign_up("Applicant", "split@example.com", PASSWORD).await;
+    let id = user["_id"].as_str().unwrap();
+    assert_eq!(user["image"], format!("https://api.jobs.example/api/v1/avatars/{id}.svg"));
+    let (status, _) =
+        app.post_json("/api/v1/auth/reset-password-token", &json!({ "email": "split@example.com" })).await;
+    assert_eq!(status, 200);
+    let message = app.mail("split@example.com", "Reset your jobportal password").await;
+    assert!(message.contains(&format!("{}/update-password/", app.address)), "the site's address: {message}");
+    assert!(!message.contains("api.jobs.example"), "{message}");
 }

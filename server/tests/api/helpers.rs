@@ -105,7 +105,11 @@ impl TestApp {
         show_logs_when_asked();
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
         let address = format!("http://{}", listener.local_addr().unwrap());
-        // Links the server hands out (avatars, resumes, e-mails) point at this test server.
+        // Links the server hands out (avatars, resumes, e-mails) point at this test server, unless
+        // the test gave the API an address of its own.
+        if config.api_public_url == config.public_url {
+            config.api_public_url = address.clone();
+        }
         config.public_url = address.clone();
         let state = jobportal::prepare(config).await.expect("the server prepares");
         let (db, config, search_index) = (state.db.clone(), state.config.clone(), state.search_index.clone());
