@@ -98,6 +98,19 @@ impl Db {
         }
     }
 
+    /// Whether every migration this binary embeds has been applied (an error when the database
+    /// does not answer): an instance whose schema is not its own cannot serve correctly.
+    pub async fn schema_current(&self) -> Result<bool, sqlx::Error> {
+        const APPLIED: &str = "SELECT version FROM _sqlx_migrations WHERE success";
+        let (applied, embedded): (Vec<(i64,)>, sqlx::migrate::Migrator) = match self {
+            Self::Sqlite(pool) => (sqlx::query_as(APPLIED).fetch_all(pool).await?, sqlx::migrate!("migrations/sqlite")),
+            Self::Postgres(pool) => {
+                (sqlx::query_as(APPLIED).fetch_all(pool).await?, sqlx::migrate!("migrations/postgres"))
+            }
+        };
+        Ok(embedded.iter().all(|migration| applied.contains(&(migration.version,))))
+    }
+
     /// Whether the database answers a trivial query.
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
         dispatch!(self, |pool| sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))

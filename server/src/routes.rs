@@ -74,28 +74,47 @@ pub struct Readiness {
     pub search_index: String,
 }
 
-/// Readiness: the database answers within two seconds (the server answers searches while its
-/// index is built, so `searchIndex` is reported, not waited for).
+/// Readiness: this instance can serve correctly, so a load balancer may send it requests. The
+/// database answers within two seconds, every migration this binary embeds is applied, and the
+/// search index is at most `INDEX_LAG_LIMIT_MILLIS` behind the change log (while it is first built
+/// the database answers searches, so `searchIndex` is reported, not waited for).
 #[utoipa::path(get, path = "/readyz", tag = "operation",
     responses(
         (status = 200, description = "Ready to serve", body = Readiness),
-        (status = 503, description = "The database is unreachable", body = ErrorBody),
+        (status = 503, description = "Not ready: the database is unreachable or its schema is not this version's, \
+            or the search index is behind", body = ErrorBody),
     ))]
 pub async fn readyz(State(state): State<AppState>) -> Response {
-    match tokio::time::timeout(Duration::from_secs(2), state.db.ping()).await {
-        Ok(Ok(())) => ok("ready", Readiness { search_index: state.search_index.status().into() }).into_response(),
+    let checked = async {
+        if !state.db.schema_current().await? {
+            return Ok(Err(NOT_MIGRATED));
+        }
+        let lag = state.search_index.lag(&state.db, crate::db::now_millis()).await?;
+        Ok::<_, sqlx::Error>(if lag > INDEX_LAG_LIMIT_MILLIS { Err(INDEX_BEHIND) } else { Ok(()) })
+    };
+    match tokio::time::timeout(Duration::from_secs(2), checked).await {
+        Ok(Ok(Ok(()))) => ok("ready", Readiness { search_index: state.search_index.status().into() }).into_response(),
+        Ok(Ok(Err(reason))) => {
+            tracing::warn!(reason, "not ready");
+            unavailable(reason)
+        }
         Ok(Err(error)) => {
             tracing::warn!(%error, "readiness check failed");
-            unavailable()
+            unavailable(error::UNAVAILABLE_MESSAGE)
         }
         Err(_) => {
             tracing::warn!("readiness check timed out");
-            unavailable()
+            unavailable(error::UNAVAILABLE_MESSAGE)
         }
     }
 }
 
-fn unavailable() -> Response {
-    let body = ErrorBody { success: false, message: error::UNAVAILABLE_MESSAGE.into() };
+/// How far the search index may lag the change log before the instance is taken out of rotation.
+pub const INDEX_LAG_LIMIT_MILLIS: i64 = 5_000;
+pub const NOT_MIGRATED: &str = "The database's schema is not this version's";
+pub const INDEX_BEHIND: &str = "The search index is behind";
+
+fn unavailable(message: &str) -> Response {
+    let body = ErrorBody { success: false, message: message.into() };
     (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response()
 }

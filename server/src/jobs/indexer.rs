@@ -8,7 +8,7 @@
 use std::collections::{HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::time::Duration;
 
 use tokio::sync::{Mutex, Notify, watch};
@@ -45,6 +45,8 @@ pub struct SearchIndex {
     ready: AtomicBool,
     /// Wakes whoever waits for `ready` (`built`).
     built: Notify,
+    /// The change log position applied so far, readable without waiting for `cursor`'s lock.
+    applied: AtomicI64,
     /// False with `SEARCH_INDEX=off`: never built, never ready, searches use the database.
     enabled: bool,
     /// The log position applied so far; one holder at a time applies the log.
@@ -75,6 +77,7 @@ impl SearchIndex {
             dir: dir.to_path_buf(),
             ready: AtomicBool::new(!fresh),
             built: Notify::new(),
+            applied: AtomicI64::new(cursor.unwrap_or_default()),
             enabled: true,
             cursor: Mutex::new(following),
         }))
@@ -87,6 +90,7 @@ impl SearchIndex {
             dir: PathBuf::new(),
             ready: AtomicBool::new(false),
             built: Notify::new(),
+            applied: AtomicI64::new(0),
             enabled: false,
             cursor: Mutex::new(Following::default()),
         }))
@@ -99,6 +103,17 @@ impl SearchIndex {
             (true, true) => "ready",
             (true, false) => "building",
         }
+    }
+
+    /// How long the oldest change the index has not applied has waited (milliseconds at `now`);
+    /// zero when it is current, when it is off, and while it is first built (searches use the
+    /// database meanwhile).
+    pub async fn lag(&self, db: &Db, now: i64) -> Result<i64, sqlx::Error> {
+        if !self.is_ready() {
+            return Ok(0);
+        }
+        let oldest = repo::oldest_change_after(db, self.applied.load(Ordering::Acquire)).await?;
+        Ok(oldest.map_or(0, |at| (now - at).max(0)))
     }
 
     /// Whether searches may use the index.
@@ -126,7 +141,10 @@ impl SearchIndex {
         let mut following = self.cursor.lock().await;
         let Following { cursor, recent, .. } = &mut *following;
         match self.catch_up(db, *cursor, recent).await {
-            Ok(next) => *cursor = next,
+            Ok(next) => {
+                *cursor = next;
+                self.applied.store(next, Ordering::Release);
+            }
             Err(error) => tracing::warn!(%error, "could not apply job changes to the search index"),
         }
     }
@@ -142,6 +160,7 @@ impl SearchIndex {
                 match self.rebuild(&db).await {
                     Ok(position) => {
                         (following.cursor, following.swept) = (position.cursor, position.swept);
+                        self.applied.store(position.cursor, Ordering::Release);
                         break;
                     }
                     Err(error) => {

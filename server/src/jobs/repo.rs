@@ -281,6 +281,14 @@ struct SeqRow {
 
 // What the search index reads: the change log, and jobs in the form the index holds them.
 
+/// When the oldest change after `seq` was written (Unix milliseconds), if there is one.
+#[tracing::instrument(skip_all)]
+pub(crate) async fn oldest_change_after(db: &Db, seq: i64) -> Result<Option<i64>, sqlx::Error> {
+    const SQL: &str = "SELECT MIN(at) FROM job_changes WHERE seq > $1";
+    let (at,): (Option<i64>,) = dispatch!(db, |pool| sqlx::query_as(SQL).bind(seq).fetch_one(pool).await)?;
+    Ok(at)
+}
+
 /// Listed jobs whose deadline is at most `until` and after `after` in (deadline, seq) order, a
 /// batch at a time.
 #[tracing::instrument(skip_all)]

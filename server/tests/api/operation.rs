@@ -8,10 +8,36 @@ use crate::on_both_engines;
 on_both_engines!(
     health_and_readiness_answer_while_the_database_does,
     readiness_and_calls_answer_503_once_the_database_is_gone,
+    readiness_answers_503_while_the_schema_is_not_this_versions,
     unknown_api_paths_and_methods_answer_in_the_error_envelope,
     the_openapi_document_describes_every_call_and_its_errors,
     the_openapi_document_is_the_snapshot_in_the_repository,
 );
+
+async fn readiness_answers_503_while_the_schema_is_not_this_versions(app: &TestApp) {
+    const NEWEST: &str = "SELECT version, description, checksum FROM _sqlx_migrations ORDER BY version DESC LIMIT 1";
+    let (version, description, checksum): (i64, String, Vec<u8>) =
+        jobportal::dispatch!(&app.db, |pool| sqlx::query_as(NEWEST).fetch_one(pool).await).unwrap();
+    // As if the newest migration had not been applied (a database restored from before it).
+    const FORGET: &str = "DELETE FROM _sqlx_migrations WHERE version = $1";
+    jobportal::dispatch!(&app.db, |pool| sqlx::query(FORGET).bind(version).execute(pool).await.map(|_| ())).unwrap();
+    assert_eq!(
+        app.get("/readyz").await,
+        (503, json!({ "success": false, "message": "The database's schema is not this version's" }))
+    );
+    assert_eq!(app.get("/healthz").await.0, 200, "alive all the same");
+    const RESTORE: &str = "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+                           VALUES ($1, $2, TRUE, $3, 0)";
+    jobportal::dispatch!(&app.db, |pool| sqlx::query(RESTORE)
+        .bind(version)
+        .bind(&description)
+        .bind(&checksum)
+        .execute(pool)
+        .await
+        .map(|_| ()))
+    .unwrap();
+    assert_eq!(app.get("/readyz").await.0, 200);
+}
 
 async fn health_and_readiness_answer_while_the_database_does(app: &TestApp) {
     assert_eq!(app.get("/healthz").await, (200, json!({ "success": true, "message": "ok" })));

@@ -19,6 +19,7 @@ on_both_engines!(
     filters_by_posting_date_and_sort_by_newest,
     open_only_leaves_out_a_job_once_its_last_place_is_taken,
     an_index_is_rebuilt_from_the_database,
+    an_index_that_has_not_applied_a_change_reports_how_long_it_waited,
     a_job_its_recruiter_closes_leaves_open_searches_until_reopened,
     work_mode_and_salary_range_filter_through_the_index,
 );
@@ -461,4 +462,23 @@ async fn work_mode_and_salary_range_filter(app: &TestApp, email: &str) {
         app.get("/api/v1/jobs/alljobs?workMode=Moon").await,
         (400, json!({ "success": false, "message": "workMode must be On-site, Hybrid or Remote" }))
     );
+}
+
+async fn an_index_that_has_not_applied_a_change_reports_how_long_it_waited(app: &TestApp) {
+    // An index of this test's own, which no task follows: it applies the log only when told.
+    let dir = crate::helpers::scratch_dir();
+    let index = SearchIndex::open(&dir).unwrap();
+    assert_eq!(index.lag(&app.db, jobportal::db::now_millis()).await.unwrap(), 0, "not built: nothing to lag");
+    index.rebuild(&app.db).await.unwrap();
+    let recruiter = app.recruiter().await;
+    let category = app.category_id("Engineering").await;
+    jobportal::jobs::repo::insert(&app.db, &new_job(&recruiter, &category, "Lagging Role")).await.unwrap();
+    let now = jobportal::db::now_millis();
+    let lag = index.lag(&app.db, now + 10_000).await.unwrap();
+    assert!((10_000..11_000).contains(&lag), "ten seconds on, the change has waited ten seconds: {lag}");
+    assert!(lag > jobportal::routes::INDEX_LAG_LIMIT_MILLIS, "enough for /readyz to take the instance out");
+    index.sync(&app.db).await;
+    assert_eq!(index.lag(&app.db, now + 10_000).await.unwrap(), 0, "applied: current");
+    drop(index);
+    let _ = std::fs::remove_dir_all(dir);
 }

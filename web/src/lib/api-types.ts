@@ -1003,8 +1003,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness: the database answers within two seconds (the server answers searches while its
-         *     index is built, so `searchIndex` is reported, not waited for).
+         * Readiness: this instance can serve correctly, so a load balancer may send it requests. The
+         *     database answers within two seconds, every migration this binary embeds is applied, and the
+         *     search index is at most `INDEX_LAG_LIMIT_MILLIS` behind the change log (while it is first built
+         *     the database answers searches, so `searchIndex` is reported, not waited for).
          */
         get: operations["readyz"];
         put?: never;
@@ -5470,7 +5472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description The database is unreachable */
+            /** @description Not ready: the database is unreachable or its schema is not this version's, or the search index is behind */
             503: {
                 headers: {
                     [name: string]: unknown;
