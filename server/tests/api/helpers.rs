@@ -56,6 +56,62 @@ macro_rules! on_both_engines {
     )+};
 }
 
+/// A new, empty database on the PostgreSQL server `TEST_DATABASE_URL` names, with a configuration
+/// that points at it; dropped by `drop_database` (or handed to a `TestApp`, which drops it).
+pub struct EmptyPostgres {
+    admin_url: String,
+    name: String,
+}
+
+impl EmptyPostgres {
+    pub async fn make() -> (Config, Self) {
+        let admin_url = std::env::var("TEST_DATABASE_URL")
+            .ok()
+            .filter(|url| !url.is_empty())
+            .expect("TEST_DATABASE_URL names the PostgreSQL server the tests were built for");
+        let name = format!("jobportal_test_{}", uuid::Uuid::now_v7().simple());
+        let admin = Db::connect(&DatabaseUrl::Postgres(admin_url.clone())).await.expect("TEST_DATABASE_URL answers");
+        dispatch!(&admin, |pool| {
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(pool).await.map(|_| ())
+        })
+        .expect("a fresh test database");
+        admin.close().await;
+        let mut config = base_config(&scratch_dir());
+        config.database = DatabaseUrl::Postgres(with_database(&admin_url, &name));
+        (config, Self { admin_url, name })
+    }
+
+    fn forget(self) -> (String, String) {
+        (self.admin_url, self.name)
+    }
+
+    /// Drops the database (every connection to it closed first).
+    pub async fn drop_database(self) {
+        drop_database(self.admin_url, &self.name).await;
+    }
+}
+
+async fn drop_database(admin_url: String, name: &str) {
+    let admin = Db::connect(&DatabaseUrl::Postgres(admin_url)).await.expect("TEST_DATABASE_URL answers");
+    let _ = dispatch!(&admin, |pool| {
+        sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
+            .execute(pool)
+            .await
+            .map(|_| ())
+    });
+    admin.close().await;
+}
+
+/// The configuration of another instance beside `config`'s: the same database, a data folder
+/// (and search index) of its own.
+pub fn beside(config: &Config) -> Config {
+    let data_dir = scratch_dir();
+    let mut config = config.clone();
+    config.index_dir = data_dir.join("index");
+    config.data_dir = data_dir;
+    config
+}
+
 pub fn scratch_dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("jobportal-test-{}", uuid::Uuid::now_v7().simple()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
@@ -83,22 +139,9 @@ impl TestApp {
     /// it are built as ignored without the variable, so a developer without PostgreSQL runs the
     /// SQLite half and sees the rest reported as skipped.
     pub async fn postgres(customize: impl FnOnce(&mut Config)) -> Self {
-        let admin_url = std::env::var("TEST_DATABASE_URL")
-            .ok()
-            .filter(|url| !url.is_empty())
-            .expect("TEST_DATABASE_URL names the PostgreSQL server the tests were built for");
-        let name = format!("jobportal_test_{}", uuid::Uuid::now_v7().simple());
-        let admin = Db::connect(&DatabaseUrl::Postgres(admin_url.clone())).await.expect("TEST_DATABASE_URL answers");
-        dispatch!(&admin, |pool| {
-            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(pool).await.map(|_| ())
-        })
-        .expect("a fresh test database");
-        admin.close().await;
-
-        let mut config = base_config(&scratch_dir());
-        config.database = DatabaseUrl::Postgres(with_database(&admin_url, &name));
+        let (mut config, database) = EmptyPostgres::make().await;
         customize(&mut config);
-        Self::start(config, Some((admin_url, name))).await
+        Self::start(config, Some(database.forget())).await
     }
 
     async fn start(mut config: Config, postgres: Option<(String, String)>) -> Self {
@@ -163,11 +206,7 @@ impl TestApp {
     /// A second instance of the server on this one's database, with a data folder (and search
     /// index) of its own, as another machine behind a load balancer would run.
     pub async fn beside(&self) -> Self {
-        let data_dir = scratch_dir();
-        let mut config = (*self.config).clone();
-        config.index_dir = data_dir.join("index");
-        config.data_dir = data_dir;
-        let app = Self::start(config, None).await;
+        let app = Self::start(beside(&self.config), None).await;
         if app.config.search_index {
             app.index_ready().await;
         }
@@ -187,14 +226,7 @@ impl TestApp {
         let _ = (&mut self.served).await;
         self.db.close().await;
         if let Some((admin_url, name)) = self.postgres.take() {
-            let admin = Db::connect(&DatabaseUrl::Postgres(admin_url)).await.expect("TEST_DATABASE_URL answers");
-            let _ = dispatch!(&admin, |pool| {
-                sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
-                    .execute(pool)
-                    .await
-                    .map(|_| ())
-            });
-            admin.close().await;
+            drop_database(admin_url, &name).await;
         }
         let _ = std::fs::remove_dir_all(&self.config.data_dir);
     }

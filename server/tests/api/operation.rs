@@ -14,6 +14,37 @@ on_both_engines!(
     the_openapi_document_is_the_snapshot_in_the_repository,
 );
 
+/// Two instances started at the same instant on an empty PostgreSQL database: the migrations run
+/// once (sqlx holds an advisory lock while it migrates), the landing categories are seeded once,
+/// and both take the one signing key.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(not(test_database), ignore = "TEST_DATABASE_URL is not set")]
+async fn two_instances_starting_at_once_on_an_empty_postgresql_database_both_start() {
+    let (config, database) = crate::helpers::EmptyPostgres::make().await;
+    let other = crate::helpers::beside(&config);
+    let (first, second) = tokio::join!(jobportal::prepare(config), jobportal::prepare(other));
+    let (first, second) = (first.expect("the first starts"), second.expect("the second starts"));
+    const COUNTS: &str = "SELECT (SELECT CAST(COUNT(*) AS BIGINT) FROM categories), \
+                          (SELECT CAST(COUNT(*) AS BIGINT) FROM _sqlx_migrations WHERE success)";
+    let (categories, migrations): (i64, i64) =
+        jobportal::dispatch!(&first.db, |pool| sqlx::query_as(COUNTS).fetch_one(pool).await).unwrap();
+    let migration_files =
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/postgres")).unwrap().count();
+    assert_eq!((categories, migrations), (11, migration_files as i64));
+    let token = first.keys.sign(&jobportal::accounts::session::Claims {
+        id: "someone".into(),
+        email: "someone@example.com".into(),
+        account_type: "Applicant".into(),
+        iat: 0,
+        exp: i64::MAX / 2,
+        jti: "j".into(),
+    });
+    assert!(second.keys.verify(&token).is_some(), "one signing key for both");
+    first.db.close().await;
+    second.db.close().await;
+    database.drop_database().await;
+}
+
 async fn readiness_answers_503_while_the_schema_is_not_this_versions(app: &TestApp) {
     const NEWEST: &str = "SELECT version, description, checksum FROM _sqlx_migrations ORDER BY version DESC LIMIT 1";
     let (version, description, checksum): (i64, String, Vec<u8>) =
