@@ -71,6 +71,12 @@ pub struct Limits {
     /// How long a job has been posted before an alert counts it (`ALERT_SETTLE_SECS`), so one
     /// whose transaction commits a moment after a later one's is not passed over.
     pub alert_settle: Duration,
+    /// After SIGTERM, how long the server keeps serving while `/readyz` says it is stopping, so a
+    /// load balancer that checks it sends no new requests before the socket closes
+    /// (`SHUTDOWN_DRAIN_SECS`; 0 stops accepting at once).
+    pub shutdown_drain: Duration,
+    /// Then how long requests in flight have to end before the server exits (`SHUTDOWN_GRACE_SECS`).
+    pub shutdown_grace: Duration,
 }
 
 impl Default for Limits {
@@ -88,6 +94,8 @@ impl Default for Limits {
             request_timeout: Duration::from_secs(60),
             alert_interval: Duration::from_secs(10 * 60),
             alert_settle: Duration::from_secs(60),
+            shutdown_drain: Duration::ZERO,
+            shutdown_grace: Duration::from_secs(30),
         }
     }
 }
@@ -276,6 +284,17 @@ impl Config {
                 "ALERT_SETTLE_SECS",
                 defaults.alert_settle.as_secs() as u32,
             )?)),
+            shutdown_drain: match get("SHUTDOWN_DRAIN_SECS") {
+                Some(value) => match value.trim().parse::<u32>() {
+                    Ok(seconds) => Duration::from_secs(u64::from(seconds)),
+                    Err(_) => return Err(invalid("SHUTDOWN_DRAIN_SECS", format!("{value:?} is not a whole number"))),
+                },
+                None => defaults.shutdown_drain,
+            },
+            shutdown_grace: Duration::from_secs(u64::from(limit(
+                "SHUTDOWN_GRACE_SECS",
+                defaults.shutdown_grace.as_secs() as u32,
+            )?)),
         };
 
         let search_index = match get("SEARCH_INDEX").as_deref().map(str::trim) {
@@ -440,6 +459,8 @@ mod tests {
             ("HASH_CONCURRENCY", "0"),
             ("HEADER_TIMEOUT_SECS", "-1"),
             ("SEARCH_INDEX", "maybe"),
+            ("SHUTDOWN_DRAIN_SECS", "soon"),
+            ("SHUTDOWN_GRACE_SECS", "0"),
             ("STORAGE_URL", "gs://bucket"),
             ("STORAGE_URL", "s3:///no-bucket"),
             ("TRUSTED_PROXIES", "proxy.local"),

@@ -27,6 +27,8 @@ pub struct ConnectionLimits {
     pub max_connections: usize,
     pub header_timeout: Duration,
     pub request_timeout: Duration,
+    /// How long requests in flight have to end once the server stops accepting.
+    pub grace: Duration,
 }
 
 pub const REQUEST_TIMEOUT_MESSAGE: &str = "The request took too long";
@@ -96,7 +98,7 @@ where
         });
     }
     drop(listener);
-    if tokio::time::timeout(Duration::from_secs(30), graceful.shutdown()).await.is_err() {
+    if tokio::time::timeout(limits.grace, graceful.shutdown()).await.is_err() {
         tracing::warn!("open connections did not end within 30 s of the shutdown");
     }
     Ok(())

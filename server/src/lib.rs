@@ -115,6 +115,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         search_index,
         hasher: Arc::new(accounts::secrets::Hasher::new(config.limits.hash_concurrency, config.limits.hash_queue)),
         background: Arc::new(tokio::sync::Semaphore::new(BACKGROUND_TASKS)),
+        stopping: Arc::new(tokio::sync::watch::Sender::new(false)),
         config: Arc::new(config),
     })
 }
@@ -177,6 +178,21 @@ pub async fn serve(
         max_connections,
         header_timeout: configured.header_timeout,
         request_timeout: configured.request_timeout,
+        grace: configured.shutdown_grace,
+    };
+    // Told to stop: say so to the load balancer's checks, keep serving for the drain time, then
+    // stop accepting and let the requests in flight end.
+    let shutdown = {
+        let (stopping, drain) = (state.stopping.clone(), configured.shutdown_drain);
+        async move {
+            shutdown.await;
+            stopping.send_replace(true);
+            tracing::info!(
+                drain_secs = drain.as_secs(),
+                "stopping: /readyz answers 503 while the balancer takes this instance out"
+            );
+            tokio::time::sleep(drain).await;
+        }
     };
     let trusted_proxies: Arc<[ipnet::IpNet]> = state.config.trusted_proxies.clone().into();
     let app = NormalizePathLayer::trim_trailing_slash().layer(router(state));

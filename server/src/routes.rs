@@ -81,10 +81,13 @@ pub struct Readiness {
 #[utoipa::path(get, path = "/readyz", tag = "operation",
     responses(
         (status = 200, description = "Ready to serve", body = Readiness),
-        (status = 503, description = "Not ready: the database is unreachable or its schema is not this version's, \
-            or the search index is behind", body = ErrorBody),
+        (status = 503, description = "Not ready: the instance is stopping, the database is unreachable or its schema \
+            is not this version's, or the search index is behind", body = ErrorBody),
     ))]
 pub async fn readyz(State(state): State<AppState>) -> Response {
+    if *state.stopping.borrow() {
+        return unavailable(STOPPING);
+    }
     let checked = async {
         if !state.db.schema_current().await? {
             return Ok(Err(NOT_MIGRATED));
@@ -113,6 +116,7 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
 pub const INDEX_LAG_LIMIT_MILLIS: i64 = 5_000;
 pub const NOT_MIGRATED: &str = "The database's schema is not this version's";
 pub const INDEX_BEHIND: &str = "The search index is behind";
+pub const STOPPING: &str = "This instance is stopping";
 
 fn unavailable(message: &str) -> Response {
     let body = ErrorBody { success: false, message: message.into() };

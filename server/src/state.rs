@@ -31,6 +31,8 @@ pub struct AppState {
     pub hasher: Arc<Hasher>,
     /// Slots for work an anonymous request leaves running after its answer (a reset e-mail).
     pub background: Arc<tokio::sync::Semaphore>,
+    /// Set once the server has been told to stop: `/readyz` answers 503 from then on.
+    pub stopping: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 /// Background tasks anonymous requests may leave running at once; more are answered 503.

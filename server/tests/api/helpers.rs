@@ -23,7 +23,8 @@ pub struct TestApp {
     /// The server's own state, for what the tests run beside it (the alerts' worker, the background
     /// tasks).
     pub state: jobportal::state::AppState,
-    stop: Option<oneshot::Sender<()>>,
+    /// Taken (and sent) once, by `begin_stop` or `stop`.
+    stop: std::sync::Mutex<Option<oneshot::Sender<()>>>,
     served: tokio::task::JoinHandle<()>,
     postgres: Option<(String, String)>,
 }
@@ -172,7 +173,7 @@ impl TestApp {
             config,
             search_index,
             state: shared,
-            stop: Some(stop),
+            stop: std::sync::Mutex::new(Some(stop)),
             served,
             postgres,
         };
@@ -219,8 +220,19 @@ impl TestApp {
     }
 
     /// Stops the server gracefully and removes what the test made.
+    /// Tells the server to stop, as SIGTERM does, and returns once it has taken the word (it
+    /// may still be serving: see `SHUTDOWN_DRAIN_SECS`).
+    pub async fn begin_stop(&self) {
+        let sender = self.stop.lock().expect("never poisoned").take();
+        if let Some(stop) = sender {
+            let _ = stop.send(());
+            let mut stopping = self.state.stopping.subscribe();
+            let _ = stopping.wait_for(|stopping| *stopping).await;
+        }
+    }
+
     pub async fn stop(mut self) {
-        if let Some(stop) = self.stop.take() {
+        if let Some(stop) = self.stop.lock().expect("never poisoned").take() {
             let _ = stop.send(());
         }
         let _ = (&mut self.served).await;

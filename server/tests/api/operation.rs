@@ -6,6 +6,13 @@ use crate::helpers::{TestApp, status_and_json};
 use crate::on_both_engines;
 
 on_both_engines!(
+    configured |config| {
+        config.limits.shutdown_drain = std::time::Duration::from_secs(1);
+    };
+    a_stopping_instance_says_so_to_the_balancer_while_it_still_serves,
+);
+
+on_both_engines!(
     health_and_readiness_answer_while_the_database_does,
     readiness_and_calls_answer_503_once_the_database_is_gone,
     readiness_answers_503_while_the_schema_is_not_this_versions,
@@ -43,6 +50,15 @@ async fn two_instances_starting_at_once_on_an_empty_postgresql_database_both_sta
     first.db.close().await;
     second.db.close().await;
     database.drop_database().await;
+}
+
+async fn a_stopping_instance_says_so_to_the_balancer_while_it_still_serves(app: &TestApp) {
+    // A connection opened before the stop, as a balancer's pooled one would be.
+    assert_eq!(app.get("/readyz").await.0, 200);
+    app.begin_stop().await;
+    assert_eq!(app.get("/readyz").await, (503, json!({ "success": false, "message": "This instance is stopping" })));
+    let (status, body) = app.get("/api/v1/jobs/alljobs?limit=1").await;
+    assert_eq!(status, 200, "requests are still answered while the balancer takes the instance out: {body}");
 }
 
 async fn readiness_answers_503_while_the_schema_is_not_this_versions(app: &TestApp) {

@@ -5472,7 +5472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description Not ready: the database is unreachable or its schema is not this version's, or the search index is behind */
+            /** @description Not ready: the instance is stopping, the database is unreachable or its schema is not this version's, or the search index is behind */
             503: {
                 headers: {
                     [name: string]: unknown;
