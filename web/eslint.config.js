@@ -13,6 +13,11 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 const climbing = { group: ['../../*'], message: "Import through '@/' rather than climbing two folders up." }
 const noApp = { group: ['@/app', '@/app/*'], message: 'Only the app imports the app (app -> features -> components/lib).' }
 const noFeatures = { group: ['@/features', '@/features/*'], message: 'components and lib sit below the features and may not import them.' }
+/** A relative path out of a feature's root folder (src/features/<feature>/x.ts importing '../y/z'); within the feature, './x'. */
+const leavingFeature = (feature) => ({
+  group: ['..', '../*', './..', './../*'],
+  message: `A relative import stays within the feature '${feature}': import another feature's code through the app, or shared code from '@/'.`,
+})
 
 export default tseslint.config(
   { ignores: ['dist', 'coverage', 'playwright-report', 'test-results', 'src/lib/api-types.ts'] },
@@ -31,24 +36,23 @@ export default tseslint.config(
     files: ['src/components/**', 'src/lib/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [climbing, noApp, noFeatures] }] },
   },
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            climbing,
-            noApp,
-            {
-              group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
-              message: `A feature does not import another; compose them in the app, or move what both need into components or lib.`,
-            },
-          ],
-        },
-      ],
-    },
-  })),
+  ...features.flatMap((feature) => {
+    const otherFeatures = {
+      group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+      message: `A feature does not import another; compose them in the app, or move what both need into components or lib.`,
+    }
+    return [
+      {
+        files: [`src/features/${feature}/**`],
+        rules: { 'no-restricted-imports': ['error', { patterns: [climbing, noApp, otherFeatures] }] },
+      },
+      // From a feature's root file one folder up is src/features: '../other/x' would be another feature.
+      {
+        files: [`src/features/${feature}/*`],
+        rules: { 'no-restricted-imports': ['error', { patterns: [climbing, noApp, otherFeatures, leavingFeature(feature)] }] },
+      },
+    ]
+  }),
   {
     files: ['vite.config.ts', 'playwright.config.ts', 'eslint.config.js', 'e2e/**', 'scripts/**'],
     languageOptions: { globals: globals.node },

@@ -22,6 +22,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{Router, get, get_service};
+use serde::Deserialize;
 use serde_json::Value;
 use tower_http::services::ServeDir;
 
@@ -36,24 +37,49 @@ use sitemap::Sitemaps;
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 
-/// The public screens whose code the page preloads: a path (a prefix when it ends in `/`) and the
-/// route module that src/app/routes.tsx loads for it. A module missing from the manifest (renamed)
-/// only costs the preload, and is logged at start.
-const SCREENS: &[(&str, &str)] = &[
-    ("/", "src/app/routes/landing.tsx"),
-    ("/jobs", "src/app/routes/jobs.tsx"),
-    ("/job/", "src/app/routes/job.tsx"),
-    ("/category/", "src/app/routes/category.tsx"),
-    ("/login", "src/app/routes/login.tsx"),
-    ("/signup", "src/app/routes/signup.tsx"),
-    ("/verify-email", "src/app/routes/verify-email.tsx"),
-    ("/forgot-password", "src/app/routes/forgot-password.tsx"),
-    ("/update-password/", "src/app/routes/update-password.tsx"),
-    ("/about", "src/app/routes/about.tsx"),
-    ("/privacy-policy", "src/app/routes/privacy.tsx"),
-    ("/terms", "src/app/routes/terms.tsx"),
-    ("/contact", "src/app/routes/contact.tsx"),
-];
+/// The site's screens, one list the web app reads too (`web/src/app/site-pages.json`): the public
+/// screens' titles and descriptions, the app's other screens, the footer's pages, and the route
+/// module each screen's page preloads (a module missing from the build manifest, renamed, only
+/// costs the preload, and is logged at start).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SitePages {
+    public_screens: Vec<PublicScreen>,
+    app_screens: Vec<String>,
+    footer: Footer,
+    preloads: Vec<Preload>,
+}
+
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+struct PublicScreen {
+    path: String,
+    title: String,
+    description: String,
+}
+
+#[derive(Deserialize)]
+struct Footer {
+    explore: Vec<String>,
+    company: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct Preload {
+    /// A path, or a prefix when it ends in `/`.
+    path: String,
+    module: String,
+}
+
+static SITE_PAGES: std::sync::LazyLock<SitePages> = std::sync::LazyLock::new(|| {
+    serde_json::from_str(include_str!("../../../web/src/app/site-pages.json"))
+        .expect("web/src/app/site-pages.json describes the site's screens")
+});
+
+impl SitePages {
+    fn footer_pages(&self) -> impl Iterator<Item = &str> {
+        self.footer.explore.iter().chain(&self.footer.company).map(String::as_str)
+    }
+}
 
 /// The app's page when `WEB_DIR` holds no built app (the server's own tests): the same head a
 /// built one has, so every page's status and tags are the same.
@@ -213,9 +239,9 @@ async fn page(site: &Site, path: &str) -> Response {
             },
             Err(error) => return unavailable(error, plain),
         },
-        Screen::App(Some(&(screen, title, description))) => {
+        Screen::App(Some(PublicScreen { path, title, description })) => {
             // One address for the screen, however the path was written (`/Terms/` is `/terms`).
-            let canonical = format!("{}{screen}", site.public_url);
+            let canonical = format!("{}{path}", site.public_url);
             (StatusCode::OK, Some(Head { canonical: Some(canonical), ..Head::titled(title, description) }))
         }
         Screen::App(None) => (StatusCode::OK, None),
@@ -247,93 +273,17 @@ enum Screen<'a> {
     Job(&'a str),
     Category(&'a str),
     /// One of the app's screens; a public one with its path, title and description.
-    App(Option<&'static (&'static str, &'static str, &'static str)>),
+    App(Option<&'static PublicScreen>),
     /// The app's not-found page.
     Missing,
 }
-
-/// The public screens' own titles and descriptions (the app sets the same titles when it runs).
-const PUBLIC_SCREENS: &[(&str, &str, &str)] = &[
-    (
-        "/",
-        "jobportal: Connecting Talent with Opportunity",
-        "Find jobs across India, apply with your resume, and hire the people you need on jobportal.",
-    ),
-    (
-        "/jobs",
-        "Jobs | jobportal",
-        "Search open jobs by title, company, location, type, work mode and salary on jobportal.",
-    ),
-    ("/about", "About Us | jobportal", "What jobportal is, and how it connects job seekers with recruiters."),
-    ("/privacy-policy", "Privacy Policy | jobportal", "How jobportal handles the data of job seekers and recruiters."),
-    ("/terms", "Terms | jobportal", "The terms of using jobportal."),
-    ("/contact", "Contact | jobportal", "How to reach the people behind jobportal."),
-];
-
-/// The app's other screens, served plainly: the same page, no public head.
-const APP_SCREENS: &[&str] = &[
-    "/login",
-    "/signup",
-    "/verify-email",
-    "/forgot-password",
-    "/alerts/unsubscribe",
-    "/dashboard",
-    "/update-password",
-];
-
-/// The footer's placeholder pages (web/src/app/footer-links.ts), each served at the site root.
-const FOOTER_PAGES: &[&str] = &[
-    "career-paths",
-    "career-services",
-    "interview-prep",
-    "professional-certification",
-    "full-catalog",
-    "beta-content",
-    "learning",
-    "jobs",
-    "games",
-    "salary",
-    "mobiles",
-    "services",
-    "products",
-    "top-companies",
-    "members",
-    "companies",
-    "featured",
-    "posts",
-    "articles",
-    "schools",
-    "news",
-    "news-letter",
-    "advice",
-    "people-search",
-    "help-center",
-    "about",
-    "careers",
-    "affiliates",
-    "blog",
-    "chart-sheet",
-    "code-challenges",
-    "docs",
-    "projects",
-    "videos",
-    "workspaces",
-    "paid-memberships",
-    "for-students",
-    "business-solutions",
-    "forums",
-    "chapters",
-    "events",
-    "privacy-policy",
-    "cookie-policy",
-    "terms",
-];
 
 fn screen(path: &str) -> Screen<'_> {
     let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
     // The app's routes match without regard to case.
     let lower = path.to_ascii_lowercase();
-    if let Some(public) = PUBLIC_SCREENS.iter().find(|(screen, _, _)| *screen == lower) {
+    let site = &*SITE_PAGES;
+    if let Some(public) = site.public_screens.iter().find(|screen| screen.path == lower) {
         return Screen::App(Some(public));
     }
     let one_segment = |prefix: &str| {
@@ -346,12 +296,12 @@ fn screen(path: &str) -> Screen<'_> {
         return Screen::Category(slug);
     }
     let under = |screen: &str| lower == screen || lower.strip_prefix(screen).is_some_and(|rest| rest.starts_with('/'));
-    let app = APP_SCREENS.iter().any(|screen| match *screen {
+    let app = site.app_screens.iter().any(|screen| match screen.as_str() {
         // The dashboard and the reset links own everything below them.
         "/dashboard" | "/update-password" => under(screen),
         _ => lower == *screen,
     });
-    if app || FOOTER_PAGES.iter().any(|page| lower.strip_prefix('/') == Some(page)) {
+    if app || site.footer_pages().any(|page| lower.strip_prefix('/') == Some(page)) {
         return Screen::App(None);
     }
     Screen::Missing
@@ -379,15 +329,16 @@ impl Pages {
     }
 
     fn new(plain: String, manifest: &Value) -> Self {
-        let screens = SCREENS
+        let screens = SITE_PAGES
+            .preloads
             .iter()
-            .filter_map(|(path, module)| {
+            .filter_map(|Preload { path, module }| {
                 let links = preloads(manifest, module);
                 if links.is_empty() {
                     tracing::warn!(module, "a screen's module is not in the web app's build manifest");
                     return None;
                 }
-                Some((*path, with_links(&plain, &links)))
+                Some((path.as_str(), with_links(&plain, &links)))
             })
             .collect();
         Self { plain, screens }
@@ -517,8 +468,10 @@ mod tests {
         assert_eq!(screen("/job/a/b"), Screen::Missing);
         assert_eq!(screen("/job"), Screen::Missing);
         assert_eq!(screen("/category/human-resource"), Screen::Category("human-resource"));
-        assert_eq!(screen("/"), Screen::App(Some(&PUBLIC_SCREENS[0])));
-        assert!(matches!(screen("/JOBS"), Screen::App(Some(("/jobs", "Jobs | jobportal", _)))));
+        assert_eq!(screen("/"), Screen::App(Some(&SITE_PAGES.public_screens[0])));
+        assert!(
+            matches!(screen("/JOBS"), Screen::App(Some(PublicScreen { path, title, .. })) if path == "/jobs" && title == "Jobs | jobportal")
+        );
         assert_eq!(screen("/dashboard/anything/below"), Screen::App(None));
         assert_eq!(screen("/update-password/abc"), Screen::App(None));
         assert_eq!(screen("/career-paths"), Screen::App(None));
@@ -527,31 +480,22 @@ mod tests {
         assert_eq!(screen("/no-such-page"), Screen::Missing);
     }
 
-    /// The web app's route table and footer pages, read from its sources, are all screens here: a
-    /// route added there and not here would be served as a 404.
+    /// Every page of the list the web app reads too is a screen here (the app's own test checks
+    /// that each route of its table is in the list).
     #[test]
-    fn every_route_of_the_web_app_is_a_screen() {
-        let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src/app");
-        let routes = std::fs::read_to_string(web.join("routes.tsx")).unwrap();
-        let paths: Vec<&str> = routes.split("path: '").skip(1).filter_map(|rest| rest.split('\'').next()).collect();
-        assert!(paths.len() > 20 && paths.contains(&"job/:jobId"), "the routes were read: {paths:?}");
-        for path in paths.into_iter().filter(|path| *path != "*") {
-            let concrete =
-                path.replace(":jobId", "j1").replace(":categoryName", "c1").replace(":id", "x1").replace('*', "x");
-            let top = format!("/{concrete}");
-            let below = format!("/dashboard/{concrete}");
-            assert_ne!((screen(&top), screen(&below)), (Screen::Missing, Screen::Missing), "{path}");
+    fn every_listed_page_is_a_screen() {
+        let site = &*SITE_PAGES;
+        let mut listed: Vec<String> = site.footer_pages().map(|slug| format!("/{slug}")).collect();
+        assert_eq!(listed.len(), 44, "the footer's pages were read");
+        listed.extend(site.public_screens.iter().map(|screen| screen.path.clone()));
+        listed.extend(site.app_screens.iter().cloned());
+        // A prefix screen (`/job/`) is a screen with one segment below it.
+        let below =
+            |path: &str| if path != "/" && path.ends_with('/') { format!("{path}x1") } else { path.to_string() };
+        listed.extend(site.preloads.iter().map(|preload| below(&preload.path)));
+        for path in listed {
+            assert_ne!(screen(&path), Screen::Missing, "{path}");
         }
-        let footer = std::fs::read_to_string(web.join("footer-links.ts")).unwrap();
-        let mut pages = 0;
-        for list in ["const EXPLORE = [", "const COMPANY = ["] {
-            let body = footer.split(list).nth(1).and_then(|rest| rest.split(']').next()).unwrap();
-            for slug in body.split('\'').skip(1).step_by(2) {
-                assert_ne!(screen(&format!("/{slug}")), Screen::Missing, "{slug}");
-                pages += 1;
-            }
-        }
-        assert_eq!(pages, FOOTER_PAGES.len(), "the footer's pages were read");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-import type { AnyAccountType } from '@/features/auth/types'
+import type { AnyAccountType } from '@/lib/auth'
 
 /** `end`: the link is current on its own page only, not on the pages under it. */
 type DashboardLink = { name: string; path: string; type?: AnyAccountType; end?: boolean }

@@ -1,17 +1,9 @@
+import { FOOTER_SLUGS } from '@/app/site-pages'
 import { titleFromSlug } from '@/lib/slug'
 
-/** The footer's links (docs/product.md#footer), in order; the bare names are served from the site root too. */
-const EXPLORE = [
-  'career-paths', 'career-services', 'interview-prep', 'professional-certification', 'full-catalog',
-  'beta-content', 'learning', 'jobs', 'games', 'salary', 'mobiles', 'services', 'products',
-  'top-companies', 'members', 'companies', 'featured', 'posts', 'articles', 'schools', 'news',
-  'news-letter', 'advice', 'people-search', 'help-center',
-]
-const COMPANY = [
-  'about', 'careers', 'affiliates', 'blog', 'chart-sheet', 'code-challenges', 'docs', 'projects',
-  'videos', 'workspaces', 'paid-memberships', 'for-students', 'business-solutions', 'forums',
-  'chapters', 'events', 'privacy-policy', 'cookie-policy', 'terms',
-]
+/** The footer's links (docs/product.md#footer), in order, from site-pages.json; the server serves each name at the site root. */
+const EXPLORE = FOOTER_SLUGS.explore
+const COMPANY = FOOTER_SLUGS.company
 
 type FooterLink = { path: string; title: string }
 

@@ -1,58 +1,93 @@
-import { http, HttpResponse } from 'msw'
-import { apiUrl, server } from '@/testing/server'
-import { api, ApiError, onSessionRejected } from './api-client'
+import { HttpResponse } from 'msw'
+import { setToken } from '@/lib/auth/session'
+import { http, server } from '@/testing/server'
+import { api, ApiError, onSessionRejected, payload } from './api-client'
 
-test('api sends the stored token as a bearer token', async () => {
+const listSaved = () => payload(api.GET('/jobs/saved'))
+const refused = { success: false, message: 'Token is invalid or expired' }
+
+test('api sends the stored token as a bearer token, and the path below /api/v1', async () => {
   let authorization: string | null = null
+  let path = ''
   server.use(
-    http.get(apiUrl('/echo'), ({ request }) => {
+    http.get('/jobs/saved', ({ request, response }) => {
       authorization = request.headers.get('Authorization')
-      return HttpResponse.json({ success: true, message: 'ok' })
+      path = new URL(request.url).pathname
+      return response(200).json({ success: true, message: 'ok', data: [] })
     }),
   )
-  localStorage.setItem('token', 'abc')
-  await api('/echo')
+  setToken('abc')
+  expect(await listSaved()).toEqual({ success: true, message: 'ok', data: [] })
   expect(authorization).toBe('Bearer abc')
+  expect(path).toBe('/api/v1/jobs/saved')
+})
+
+test('path parameters are encoded, and query parameters sent as the document names them', async () => {
+  let url = new URL('http://x')
+  server.use(
+    http.get('/jobs/getJob/{jobId}', ({ request, response }) => {
+      url = new URL(request.url)
+      return response(404).json({ success: false, message: 'Job not found' })
+    }),
+    http.get('/jobs/forYou', ({ request, response }) => {
+      url = new URL(request.url)
+      return response(200).json({ success: true, message: 'ok', data: [], skillCount: 0 })
+    }),
+  )
+  await payload(api.GET('/jobs/getJob/{jobId}', { params: { path: { jobId: 'a/b c' } } })).catch(() => {})
+  expect(url.pathname).toBe('/api/v1/jobs/getJob/a%2Fb%20c')
+  await payload(api.GET('/jobs/forYou', { params: { query: { limit: 4 } } }))
+  expect(url.search).toBe('?limit=4')
 })
 
 test('api raises the server message on a non-2xx response', async () => {
-  server.use(http.get(apiUrl('/echo'), () => HttpResponse.json({ success: false, message: 'Job not found' }, { status: 404 })))
-  await expect(api('/echo')).rejects.toEqual(new ApiError('Job not found', 404))
+  server.use(http.get('/jobs/getJob/{jobId}', ({ response }) => response(404).json({ success: false, message: 'Job not found' })))
+  await expect(payload(api.GET('/jobs/getJob/{jobId}', { params: { path: { jobId: 'j1' } } }))).rejects.toEqual(new ApiError('Job not found', 404))
 })
 
 test('api raises the server message when success is not true on a 200', async () => {
-  server.use(http.get(apiUrl('/echo'), () => HttpResponse.json({ message: 'Nope' })))
-  await expect(api('/echo')).rejects.toThrow('Nope')
+  server.use(http.get('/jobs/saved', ({ response }) => response.untyped(HttpResponse.json({ message: 'Nope' }))))
+  await expect(listSaved()).rejects.toThrow('Nope')
 })
 
 test('api raises "Internal Server Error" when the response has no message', async () => {
-  server.use(http.get(apiUrl('/echo'), () => new HttpResponse('oops', { status: 500 })))
-  await expect(api('/echo')).rejects.toThrow('Internal Server Error')
+  server.use(http.get('/jobs/saved', ({ response }) => response.untyped(new HttpResponse('oops', { status: 500 }))))
+  await expect(listSaved()).rejects.toThrow('Internal Server Error')
 })
 
 test('a call that cannot reach the server says the person appears to be offline', async () => {
-  server.use(http.get(apiUrl('/jobs/showAllCategories'), () => HttpResponse.error()))
-  await expect(api('/jobs/showAllCategories')).rejects.toMatchObject({ status: 0, message: 'You appear to be offline. Try again' })
+  server.use(http.get('/jobs/showAllCategories', ({ response }) => response.untyped(HttpResponse.error())))
+  await expect(payload(api.GET('/jobs/showAllCategories'))).rejects.toMatchObject({ status: 0, message: 'You appear to be offline. Try again' })
+})
+
+test('a call cancelled by its signal rejects as aborted, not as offline', async () => {
+  server.use(http.get('/jobs/saved', async ({ response }) => response(200).json({ success: true, message: 'ok', data: [] })))
+  const controller = new AbortController()
+  controller.abort()
+  await expect(payload(api.GET('/jobs/saved', { signal: controller.signal }))).rejects.toMatchObject({ name: 'AbortError' })
 })
 
 test('a 401 to a call that sent a token reports the refused session; one without a token, or a wrong current password, does not', async () => {
   const rejected = vi.fn()
-  onSessionRejected(rejected)
-  const refused = () => HttpResponse.json({ success: false, message: 'Token is invalid or expired' }, { status: 401 })
-  server.use(http.get(apiUrl('/echo'), refused), http.post(apiUrl('/auth/changepassword'), refused))
+  const unregister = onSessionRejected(rejected)
+  server.use(
+    http.get('/jobs/saved', ({ response }) => response(401).json(refused)),
+    http.post('/auth/changepassword', ({ response }) => response(401).json(refused)),
+  )
 
-  await expect(api('/echo')).rejects.toMatchObject({ status: 401 })
+  await expect(listSaved()).rejects.toMatchObject({ status: 401 })
   expect(rejected).not.toHaveBeenCalled()
 
-  localStorage.setItem('token', 'stale')
-  await expect(api('/auth/changepassword', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 })
+  setToken('stale')
+  await expect(payload(api.POST('/auth/changepassword', { body: {} }))).rejects.toMatchObject({ status: 401 })
   expect(rejected).not.toHaveBeenCalled()
 
-  await expect(api('/echo')).rejects.toEqual(new ApiError('Token is invalid or expired', 401))
+  await expect(listSaved()).rejects.toEqual(new ApiError('Token is invalid or expired', 401))
   expect(rejected).toHaveBeenCalledTimes(1)
+  unregister()
 })
 
 test('a server error without a message is still "Internal Server Error", not the offline message', async () => {
-  server.use(http.get(apiUrl('/echo'), () => new HttpResponse(null, { status: 502 })))
-  await expect(api('/echo')).rejects.toMatchObject({ status: 502, message: 'Internal Server Error' })
+  server.use(http.get('/jobs/saved', ({ response }) => response.untyped(new HttpResponse(null, { status: 502 }))))
+  await expect(listSaved()).rejects.toMatchObject({ status: 502, message: 'Internal Server Error' })
 })

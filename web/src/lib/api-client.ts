@@ -1,23 +1,32 @@
-import type { components } from './api-types'
-import { TOKEN_KEY } from './constants'
+import createClient, { type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch'
+import type { components, paths } from './api-types'
+import { getToken } from './auth/session'
 
 /** The schemas of the OpenAPI document (server/openapi.json), as generated into api-types.ts. */
 export type Schemas = components['schemas']
 
 export const API_BASE = '/api/v1'
+
+/** The document's API paths as the app names them, below API_BASE: '/jobs/alljobs' for '/api/v1/jobs/alljobs'. */
+export type ApiPaths = { [P in keyof paths as P extends `${typeof API_BASE}${infer Path}` ? Path : never]: paths[P] }
+
 const FALLBACK_MESSAGE = 'Internal Server Error'
 export const OFFLINE_MESSAGE = 'You appear to be offline. Try again'
 
 /**
  * Called when the server refuses the token a call sent (it expired, or the session was ended
- * elsewhere); the auth feature registers what to do (end the session here and say so). A wrong
- * current password on change-password is a 401 of its own, not a dead session.
+ * elsewhere); the app's provider registers what to do (lib/auth's endRejectedSession: end the
+ * session here and say so), and the returned function takes it back. A wrong current password on
+ * change-password is a 401 of its own, not a dead session.
  */
 let sessionRejected: () => void = () => {}
-export function onSessionRejected(handler: () => void) {
+export function onSessionRejected(handler: () => void): () => void {
   sessionRejected = handler
+  return () => {
+    if (sessionRejected === handler) sessionRejected = () => {}
+  }
 }
-const NOT_A_SESSION_CHECK = new Set(['/auth/changepassword'])
+const NOT_A_SESSION_CHECK = new Set<string>(['/auth/changepassword'] satisfies (keyof ApiPaths)[])
 
 export class ApiError extends Error {
   readonly status: number
@@ -30,83 +39,107 @@ export class ApiError extends Error {
 
 type ApiEnvelope = { success?: unknown; message?: unknown }
 
-type RequestOptions = {
-  method?: string
-  /** JSON for a plain object; a FormData goes as multipart, as the browser encodes it. */
-  body?: unknown
-  signal?: AbortSignal
-  /** The share of the body sent so far, 0 to 1; asking for it sends through XMLHttpRequest, as fetch cannot tell. */
-  onUploadProgress?: (share: number) => void
-}
-
-type Sent = { url: string; method: string; headers: Record<string, string>; body?: string | FormData; signal?: AbortSignal }
-type Answer = { status: number; text: string }
-
-async function sendWithFetch({ url, method, headers, body, signal }: Sent): Promise<Answer> {
-  const response = await fetch(url, { method, headers, body, signal })
-  return { status: response.status, text: await response.text() }
-}
-
-function sendWithProgress({ url, method, headers, body, signal }: Sent, onProgress: (share: number) => void): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open(method, url)
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value)
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
-    }
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText })
-    xhr.onerror = () => reject(new TypeError('Network request failed'))
-    xhr.onabort = () => reject(new DOMException('The request was aborted', 'AbortError'))
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true })
-    xhr.send(body ?? null)
-  })
-}
-
-function parseJson<T>(text: string): T | null {
+function parseJson(text: string): ApiEnvelope | null {
   try {
-    return JSON.parse(text) as T
+    const parsed: unknown = JSON.parse(text)
+    return typeof parsed === 'object' && parsed !== null ? (parsed as ApiEnvelope) : null
   } catch {
     return null
   }
 }
 
 /**
- * The one way the app calls the API. Every response carries `success` and `message`; a non-2xx
- * status or a missing success flag is an error that carries the server's message
- * (docs/product.md#messages), and a 401 to a call that sent a token ends the session.
+ * What every call goes through (docs/product.md#messages): the session's token as a bearer token; an
+ * answer with a non-2xx status or without `success: true` is an ApiError carrying the server's
+ * `message`; a 401 to a call that sent a token ends the session; a request that reaches no server
+ * says the person appears to be offline.
  */
-export async function api<T>(path: string, { method = 'GET', body, signal, onUploadProgress }: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
-  const token = localStorage.getItem(TOKEN_KEY)
-  if (token) headers.Authorization = `Bearer ${token}`
-  const multipart = body instanceof FormData
-  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json'
-
-  // An absolute URL, because fetch outside a browser (the unit tests) rejects relative ones.
-  const sent: Sent = {
-    url: new URL(API_BASE + path, window.location.origin).href,
-    method,
-    headers,
-    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-    signal,
-  }
-  let answer: Answer
-  try {
-    answer = onUploadProgress ? await sendWithProgress(sent, onUploadProgress) : await sendWithFetch(sent)
-  } catch (cause) {
-    if (signal?.aborted) throw cause
+const envelope: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('Accept', 'application/json')
+    const token = getToken()
+    if (token) request.headers.set('Authorization', `Bearer ${token}`)
+    return request
+  },
+  async onResponse({ request, response, schemaPath }) {
+    if (response.status === 401 && request.headers.has('Authorization') && !NOT_A_SESSION_CHECK.has(schemaPath)) sessionRejected()
+    const payload = parseJson(await response.clone().text())
+    if (!response.ok || payload?.success !== true) {
+      const message = typeof payload?.message === 'string' && payload.message ? payload.message : FALLBACK_MESSAGE
+      throw new ApiError(message, response.status)
+    }
+    return response
+  },
+  onError({ request, error }) {
+    if (request.signal.aborted) return error instanceof Error ? error : undefined
     // The request itself failed: no network, or the server could not be reached at all.
-    throw new ApiError(OFFLINE_MESSAGE, 0)
-  }
-  if (answer.status === 401 && token && !NOT_A_SESSION_CHECK.has(path)) sessionRejected()
+    return new ApiError(OFFLINE_MESSAGE, 0)
+  },
+}
 
-  const payload = parseJson<T & ApiEnvelope>(answer.text)
-  if (answer.status < 200 || answer.status > 299 || payload?.success !== true) {
-    const message = typeof payload?.message === 'string' && payload.message ? payload.message : FALLBACK_MESSAGE
-    throw new ApiError(message, answer.status)
-  }
-  return payload
+const client = createClient<ApiPaths>({
+  // An absolute URL, because a Request outside a browser (the unit tests) rejects relative ones.
+  baseUrl: new URL(API_BASE, window.location.origin).href,
+  // Looked up at every call, not once: the unit tests' mock server replaces fetch after this module loads.
+  fetch: (request) => globalThis.fetch(request),
+})
+client.use(envelope)
+
+type Method = 'get' | 'post' | 'put' | 'delete'
+type PathsOf<M extends Method> = { [P in keyof ApiPaths]: ApiPaths[P][M] extends undefined ? never : P }[keyof ApiPaths]
+type Init<P extends keyof ApiPaths, M extends Method> = MaybeOptionalInit<ApiPaths[P], M>
+/**
+ * openapi-fetch's own method, with its options checked as written rather than inferred: a body with
+ * a field the document does not name (every request field being optional there) fails to compile.
+ */
+type StrictMethod<M extends Method> = <P extends PathsOf<M>>(
+  url: P,
+  ...init: undefined extends Init<P, M> ? [init?: Init<P, M>] : [init: Init<P, M>]
+) => Promise<FetchResponse<ApiPaths[P][M] & Record<string | number, unknown>, Init<P, M>, `${string}/${string}`>>
+
+/**
+ * The one way the app calls the API: a client generated from the OpenAPI document (openapi-fetch),
+ * so a call's path, method, parameters and body are checked against it, and its answer has the
+ * document's type: `api.GET('/jobs/getJob/{jobId}', { params: { path: { jobId } } })`. Wrap the call
+ * in `payload(...)` for the answer itself.
+ */
+export const api = client as unknown as { GET: StrictMethod<'get'>; POST: StrictMethod<'post'>; PUT: StrictMethod<'put'>; DELETE: StrictMethod<'delete'> }
+
+/**
+ * The answer of a call made with `api`: every failure has thrown an ApiError already (the envelope
+ * middleware), so what is left is the 2xx payload, `success: true` and all.
+ */
+export async function payload<T>(call: Promise<{ data?: T; response: Response }>): Promise<T> {
+  const { data, response } = await call
+  if (data === undefined) throw new ApiError(FALLBACK_MESSAGE, response.status)
+  return data
+}
+
+/**
+ * A `fetch` for a call whose upload shows its progress (`onProgress` receives the share sent, 0 to
+ * 1): XMLHttpRequest, as fetch cannot tell. It sends `body` as it is (a FormData goes as multipart,
+ * the browser choosing its boundary) with the request's method, URL and headers.
+ */
+export function fetchWithProgress(body: XMLHttpRequestBodyInit, onProgress: (share: number) => void) {
+  return (request: Request): Promise<Response> =>
+    new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest()
+      xhr.open(request.method, request.url)
+      request.headers.forEach((value, name) => {
+        if (name !== 'content-type') xhr.setRequestHeader(name, value)
+      })
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
+      }
+      xhr.onload = () => {
+        const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304
+        resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status, headers: { 'Content-Type': 'application/json' } }))
+      }
+      xhr.onerror = () => reject(new TypeError('Network request failed'))
+      xhr.onabort = () => reject(new DOMException('The request was aborted', 'AbortError'))
+      request.signal.addEventListener('abort', () => xhr.abort(), { once: true })
+      xhr.send(body)
+    })
 }
 
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,5 +1,5 @@
 import type { AdminAccount, AdminCategory, AdminJob, AdminOverview, AuditEntry } from '@/features/admin/types'
-import type { User } from '@/features/auth/types'
+import type { User } from '@/lib/auth'
 import type { Application } from '@/features/applications/types'
 import type { Category } from '@/features/categories/types'
 import type { Job } from '@/features/jobs/types'

@@ -5,14 +5,15 @@ import { AppProvider } from '@/app/provider'
 import { routes as appRoutes } from '@/app/routes'
 import { createQueryClient } from '@/lib/query-client'
 
-/** Renders the whole app (without the splash) at `path`, with a fresh cache per test. */
+/** Renders the whole app (without the splash) at `path`, with a fresh cache per test (returned as `queryClient`). */
 export function renderApp(path = '/', routes: RouteObject[] = appRoutes) {
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const user = userEvent.setup()
+  const queryClient = createQueryClient()
   const view = render(
-    <AppProvider queryClient={createQueryClient()}>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   )
-  return { ...view, router, user }
+  return { ...view, router, user, queryClient }
 }

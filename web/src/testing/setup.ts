@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'react-hot-toast'
-import { reloadStores } from '@/features/auth/store'
+import { reloadStores } from './session'
 import { server } from './server'
 
 // jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.

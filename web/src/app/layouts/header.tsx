@@ -3,8 +3,8 @@ import { Link, NavLink } from 'react-router'
 import { Avatar } from '@/features/auth/components/avatar'
 import { AvatarMenu } from '@/features/auth/components/avatar-menu'
 import { LogoutButton } from '@/features/auth/components/logout-button'
-import { useAuthState, useSessionState } from '@/features/auth/store'
 import { CategoryDropdown } from '@/features/categories/components/category-dropdown'
+import { useSession } from '@/lib/auth'
 import { focusLeft } from '@/lib/focus'
 import { dashboardLinks } from '../dashboard-links'
 
@@ -50,9 +50,8 @@ function AuthButtons({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 export function Header() {
-  const { token } = useAuthState()
-  const { user } = useSessionState()
-  const loggedIn = token !== null && user !== null
+  const { user } = useSession()
+  const loggedIn = user !== null
   const [menuOpen, setMenuOpen] = useState(false)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const closeMenu = () => setMenuOpen(false)

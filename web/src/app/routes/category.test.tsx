@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { delay, http, HttpResponse } from 'msw'
+import { delay, HttpResponse } from 'msw'
 import { job } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 
 const pageFor = (jobs: ReturnType<typeof job>[]) =>
-  http.post(apiUrl('/jobs/categoryPageDetails/c2'), () =>
-    HttpResponse.json({
+  http.post('/jobs/categoryPageDetails/{categoryId}', ({ response }) =>
+    response(200).json({
       success: true,
       message: 'ok',
       selectedCategory: { _id: 'c2', name: 'Information Technology', description: 'Keep the computers running.', jobs },
@@ -38,8 +38,8 @@ test('an unknown category name shows the 404 page', async () => {
 
 test('a failed category page shows the server message as a toast', async () => {
   server.use(
-    http.post(apiUrl('/jobs/categoryPageDetails/c2'), () =>
-      HttpResponse.json({ success: false, message: 'Category not found' }, { status: 404 }),
+    http.post('/jobs/categoryPageDetails/{categoryId}', ({ response }) =>
+      response(404).json({ success: false, message: 'Category not found' }),
     ),
   )
   renderApp('/category/information-technology')
@@ -47,7 +47,7 @@ test('a failed category page shows the server message as a toast', async () => {
 })
 
 test('a failed category page without a message shows "Could Not Fetch Catagory page data."', async () => {
-  server.use(http.post(apiUrl('/jobs/categoryPageDetails/c2'), () => new HttpResponse(null, { status: 502 })))
+  server.use(http.post('/jobs/categoryPageDetails/{categoryId}', ({ response }) => response.untyped(new HttpResponse(null, { status: 502 }))))
   renderApp('/category/information-technology')
   // Once as the toast and once in the page.
   await waitFor(() => expect(screen.getAllByText('Could Not Fetch Catagory page data.')).toHaveLength(2))
@@ -55,9 +55,9 @@ test('a failed category page without a message shows "Could Not Fetch Catagory p
 
 test('while the category page loads it has its final shape: the name, and a busy list of placeholder cards', async () => {
   server.use(
-    http.post(apiUrl('/jobs/categoryPageDetails/c2'), async () => {
+    http.post('/jobs/categoryPageDetails/{categoryId}', async ({ response }) => {
       await delay(300)
-      return HttpResponse.json({
+      return response(200).json({
         success: true,
         message: 'ok',
         selectedCategory: { _id: 'c2', name: 'Information Technology', description: 'Keep the computers running.', jobs: [job({ _id: 'j9', title: 'Site Reliability Engineer' })] },

@@ -1,28 +1,24 @@
-import { useEffect } from 'react'
-import toast from 'react-hot-toast'
 import { useParams } from 'react-router'
 import { NotFound } from '@/components/ui/not-found'
-import { useSession } from '@/features/auth/use-session'
 import { useCategories } from '@/features/categories/api/get-categories'
 import { useCategoryPage } from '@/features/categories/api/get-category-page'
 import { JobCard, JobListSkeleton } from '@/features/jobs/components/job-card'
 import { SaveJobButton } from '@/features/jobs/components/save-job-button'
 import { errorMessage } from '@/lib/api-client'
+import { useSession } from '@/lib/auth'
+import type { ErrorToast } from '@/lib/query-client'
 import { categorySlug, titleFromSlug } from '@/lib/slug'
 
 const FAILURE = 'Could Not Fetch Catagory page data.'
+const FAILURE_TOAST: ErrorToast = { id: 'category-page', message: (error) => errorMessage(error, FAILURE) }
 
 export default function CategoryPage() {
   const { categoryName = '' } = useParams()
-  const categories = useCategories()
+  const categories = useCategories(FAILURE_TOAST)
   const match = categories.data?.find((category) => categorySlug(category.name) === categoryName.toLowerCase())
-  const page = useCategoryPage(match?._id)
+  const page = useCategoryPage(match?._id, FAILURE_TOAST)
   const error = categories.error ?? page.error
-  const { accountType, token } = useSession()
-
-  useEffect(() => {
-    if (error) toast.error(errorMessage(error, FAILURE), { id: 'category-page' })
-  }, [error])
+  const { accountType } = useSession()
 
   if (categories.isSuccess && !match) return <NotFound />
   if (error) {
@@ -58,7 +54,7 @@ export default function CategoryPage() {
         <ul aria-labelledby="category-jobs" className="mt-4 grid gap-4 md:grid-cols-2">
           {jobs.map((job) => (
             <li key={job._id}>
-              <JobCard job={job}>{accountType === 'Applicant' && <SaveJobButton job={job} token={token} className="mt-3" />}</JobCard>
+              <JobCard job={job}>{accountType === 'Applicant' && <SaveJobButton job={job} className="mt-3" />}</JobCard>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { OPERATOR_EMAIL } from '../operator'
+import { screenTitle } from '@/app/site-pages'
 
 const h2 = 'mt-10 text-xl font-semibold text-gray-900'
 const link = 'font-medium text-blue-800 underline hover:text-blue-900'
@@ -7,7 +8,7 @@ const link = 'font-medium text-blue-800 underline hover:text-blue-900'
 export default function ContactPage() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 text-gray-800">
-      <title>Contact | jobportal</title>
+      <title>{screenTitle('/contact')}</title>
       <h1 className="text-3xl font-bold text-gray-900">Contact</h1>
       <p className="mt-4 text-lg">
         Write to the team that runs jobportal at{' '}

@@ -1,21 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { DEFAULT_SOP } from '@/features/applications/sop'
 import type { Application } from '@/features/applications/types'
-import { reloadStores } from '@/features/auth/store'
 import type { Job } from '@/features/jobs/types'
 import { formatDate } from '@/lib/format'
 import { CLOSED_AT, DEADLINE, PAST_DEADLINE, POSTED } from '@/testing/dates'
 import { applicant, applicantDetails, application, emptyApplicantDetails, job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
-import { signIn } from '@/testing/session'
+import { http, server } from '@/testing/server'
+import { reloadStores, signIn } from '@/testing/session'
 
 const OPEN_UNTIL = `Last Date to Apply: ${formatDate(DEADLINE)}`
 const CLOSED_ON = `The recruiter closed this job on ${formatDate(CLOSED_AT)}.`
 
 const answerJob = (overrides: Partial<Job> = {}) =>
-  server.use(http.get(apiUrl('/jobs/getJob/j1'), () => HttpResponse.json({ success: true, message: 'Job fetched successfully', data: job(overrides) })))
+  server.use(http.get('/jobs/getJob/{jobId}', ({ response }) => response(200).json({ success: true, message: 'Job fetched successfully', data: job(overrides) })))
 
 test('the job page shows every detail of the job', async () => {
   answerJob({ description: 'Write Rust services.\nOn call twice a month.' })
@@ -47,8 +46,8 @@ test('after the deadline the job page shows "No longer accepting applications" i
 
 const answerApplications = (applications: Application[] = [], profile = applicantDetails({ resumeName: 'Ann Lee CV.pdf' })) =>
   server.use(
-    http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: true, message: 'Applications fetched successfully', applications })),
-    http.get(apiUrl('/auth/applicantDetails'), () => HttpResponse.json({ success: true, message: 'ok', data: profile })),
+    http.get('/auth/applications', ({ response }) => response(200).json({ success: true, message: 'Applications fetched successfully', applications })),
+    http.get('/auth/applicantDetails', ({ response }) => response(200).json({ success: true, message: 'ok', data: profile })),
   )
 
 async function openAsApplicant(applications: Application[] = []) {
@@ -92,9 +91,9 @@ test('Apply opens a dialog with the statement prefilled and a live word count', 
 
 test('more than 250 words is refused on the client', async () => {
   let calls = 0
-  server.use(http.post(apiUrl('/jobs/apply/j1'), () => {
+  server.use(http.post('/jobs/apply/{jobId}', ({ response }) => {
     calls++
-    return HttpResponse.json({ success: true, message: 'Job applied successfully' }, { status: 201 })
+    return response(201).json({ success: true, message: 'Job applied successfully', application: application() })
   }))
   const { user, apply } = await openAsApplicant()
   await user.click(apply)
@@ -121,13 +120,13 @@ test('an empty statement is refused with "Statement of purpose is required"', as
 test('a sent application shows "Job Applied Successfully" and then "Applied", disabled, with the focus on the confirmation', async () => {
   let body: unknown
   let applications: Application[] = []
-  server.use(http.post(apiUrl('/jobs/apply/j1'), async ({ request }) => {
+  server.use(http.post('/jobs/apply/{jobId}', async ({ request, response }) => {
     body = await request.json()
     applications = [application({ jobId: 'j1' })]
-    return HttpResponse.json({ success: true, message: 'Job applied successfully', application: applications[0] }, { status: 201 })
+    return response(201).json({ success: true, message: 'Job applied successfully', application: applications[0] })
   }))
   const { user, apply } = await openAsApplicant()
-  server.use(http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: true, message: 'ok', applications })))
+  server.use(http.get('/auth/applications', ({ response }) => response(200).json({ success: true, message: 'ok', applications })))
   await user.click(apply)
   await user.type(await screen.findByLabelText('Statement of Purpose'), ' Rust is my daily tool.')
   await user.click(screen.getByRole('button', { name: 'Submit Application' }))
@@ -143,7 +142,7 @@ test.each([
   [409, 'You have already applied for this job'],
   [400, 'Application limit reached'],
 ])('a refusal (%i) shows the server reason "%s"', async (status, message) => {
-  server.use(http.post(apiUrl('/jobs/apply/j1'), () => HttpResponse.json({ success: false, message }, { status })))
+  server.use(http.post('/jobs/apply/{jobId}', () => HttpResponse.json({ success: false, message }, { status })))
   const { user, apply } = await openAsApplicant()
   await user.click(apply)
   await user.click(screen.getByRole('button', { name: 'Submit Application' }))
@@ -151,7 +150,7 @@ test.each([
 })
 
 test('a failure without a reason shows "Job application failed" and Apply stays', async () => {
-  server.use(http.post(apiUrl('/jobs/apply/j1'), () => new HttpResponse('oops', { status: 502 })))
+  server.use(http.post('/jobs/apply/{jobId}', ({ response }) => response.untyped(new HttpResponse('oops', { status: 502 }))))
   const { user, apply } = await openAsApplicant()
   await user.click(apply)
   await user.click(screen.getByRole('button', { name: 'Submit Application' }))
@@ -236,13 +235,13 @@ test('an applicant whose application took the last place still sees "Applied"', 
 })
 
 test('an unknown job shows the 404 page', async () => {
-  server.use(http.get(apiUrl('/jobs/getJob/nope'), () => HttpResponse.json({ success: false, message: 'Job not found' }, { status: 404 })))
+  server.use(http.get('/jobs/getJob/{jobId}', ({ response }) => response(404).json({ success: false, message: 'Job not found' })))
   renderApp('/job/nope')
   expect(await screen.findByRole('heading', { level: 1, name: 'Lost and not found!' })).toBeVisible()
 })
 
 test('any other failure shows the message on the page and as a toast', async () => {
-  server.use(http.get(apiUrl('/jobs/getJob/j1'), () => HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 503 })))
+  server.use(http.get('/jobs/getJob/{jobId}', ({ response }) => response(503).json({ success: false, message: 'Database unavailable' })))
   renderApp('/job/j1')
   expect(await screen.findByRole('heading', { level: 1, name: 'Could not load this job' })).toBeVisible()
   await waitFor(() => expect(screen.getAllByText('Database unavailable')).toHaveLength(2))
@@ -252,9 +251,9 @@ test('any other failure shows the message on the page and as a toast', async () 
 test('the job page asks for its job once: the request started beside the page code is the one the page uses', async () => {
   let requests = 0
   server.use(
-    http.get(apiUrl('/jobs/getJob/j1'), () => {
+    http.get('/jobs/getJob/{jobId}', ({ response }) => {
       requests += 1
-      return HttpResponse.json({ success: true, message: 'Job fetched successfully', data: job() })
+      return response(200).json({ success: true, message: 'Job fetched successfully', data: job() })
     }),
   )
   renderApp('/job/j1')
@@ -264,8 +263,11 @@ test('the job page asks for its job once: the request started beside the page co
 
 test('a refused token on a shared job link drops the visitor to guest on that page, with no redirect to /login', async () => {
   signIn(applicant)
-  const refused = () => HttpResponse.json({ success: false, message: 'Token is invalid or expired' }, { status: 401 })
-  server.use(http.get(apiUrl('/auth/userDetails'), refused), http.get(apiUrl('/auth/applications'), refused))
+  const refused = { success: false, message: 'Token is invalid or expired' }
+  server.use(
+    http.get('/auth/userDetails', ({ response }) => response(401).json(refused)),
+    http.get('/auth/applications', ({ response }) => response(401).json(refused)),
+  )
   answerJob()
   const { router } = renderApp('/job/j1')
   expect(await screen.findByRole('link', { name: 'Log in to apply' })).toHaveAttribute('href', '/login?next=/job/j1')
@@ -323,15 +325,17 @@ test('the owner closes the job from its page and reopens it', async () => {
   const calls: string[] = []
   let closedAt: string | null = null
   server.use(
-    http.get(apiUrl('/jobs/getJob/j1'), () =>
-      HttpResponse.json({ success: true, message: 'Job fetched successfully', data: job({ userId: recruiter._id, closedAt }) }),
+    http.get('/jobs/getJob/{jobId}', ({ response }) =>
+      response(200).json({ success: true, message: 'Job fetched successfully', data: job({ userId: recruiter._id, closedAt }) }),
     ),
-    http.put(apiUrl('/jobs/:action/j1'), ({ params }) => {
-      calls.push(params.action as string)
-      closedAt = params.action === 'closeJob' ? CLOSED_AT : null
-      const message = params.action === 'closeJob' ? 'Job closed' : 'Job reopened'
-      return HttpResponse.json({ success: true, message, data: job({ userId: recruiter._id, closedAt }) })
-    }),
+    ...(['closeJob', 'reopenJob'] as const).map((action) =>
+      http.put(`/jobs/${action}/{jobId}`, ({ response }) => {
+        calls.push(action)
+        closedAt = action === 'closeJob' ? CLOSED_AT : null
+        const message = action === 'closeJob' ? 'Job closed' : 'Job reopened'
+        return response(200).json({ success: true, message, data: job({ userId: recruiter._id, closedAt }) })
+      }),
+    ),
   )
   signIn(recruiter)
   const { user } = renderApp('/job/j1')
@@ -346,11 +350,11 @@ test('the owner closes the job from its page and reopens it', async () => {
 
 test('a refused reopen shows the reason', async () => {
   server.use(
-    http.get(apiUrl('/jobs/getJob/j1'), () =>
-      HttpResponse.json({ success: true, message: 'ok', data: job({ userId: recruiter._id, closedAt: CLOSED_AT, deadline: PAST_DEADLINE }) }),
+    http.get('/jobs/getJob/{jobId}', ({ response }) =>
+      response(200).json({ success: true, message: 'ok', data: job({ userId: recruiter._id, closedAt: CLOSED_AT, deadline: PAST_DEADLINE }) }),
     ),
-    http.put(apiUrl('/jobs/reopenJob/j1'), () =>
-      HttpResponse.json({ success: false, message: 'The deadline has passed; move it later before reopening the job' }, { status: 400 }),
+    http.put('/jobs/reopenJob/{jobId}', ({ response }) =>
+      response(400).json({ success: false, message: 'The deadline has passed; move it later before reopening the job' }),
     ),
   )
   signIn(recruiter)

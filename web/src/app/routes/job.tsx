@@ -1,12 +1,9 @@
-import { useEffect } from 'react'
-import toast from 'react-hot-toast'
 import { useParams } from 'react-router'
 import { ButtonLink } from '@/components/ui/button-link'
 import { NotFound } from '@/components/ui/not-found'
 import { Spinner } from '@/components/ui/spinner'
 import { useApplications } from '@/features/applications/api/get-applications'
 import { ApplyButton } from '@/features/applications/components/apply-button'
-import { useSession } from '@/features/auth/use-session'
 import { useJob } from '@/features/jobs/api/get-job'
 import { useApplicantDetails } from '@/features/profiles/api/get-applicant-details'
 import { CloseJobButton } from '@/features/jobs/components/close-job-button'
@@ -14,25 +11,27 @@ import { SaveJobButton } from '@/features/jobs/components/save-job-button'
 import { isClosed } from '@/features/jobs/format'
 import { formatDate, formatSalary } from '@/lib/format'
 import { ApiError, errorMessage } from '@/lib/api-client'
+import { useSession } from '@/lib/auth'
+import type { ErrorToast } from '@/lib/query-client'
 import { Button } from '@/components/ui/button'
 
 const FALLBACK = 'Internal Server Error'
 
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
+/** A job that does not exist is the page's own "not found"; any other failure says the server's message as well. */
+const JOB_TOAST: ErrorToast = { id: 'job', message: (error) => (isNotFound(error) ? null : errorMessage(error, FALLBACK)) }
+
 export default function JobPage() {
   const { jobId = '' } = useParams()
-  const { data: job, error, refetch, isFetching } = useJob(jobId)
-  const notFound = error instanceof ApiError && error.status === 404
-  const { accountType, token, user } = useSession()
+  const { data: job, error, refetch, isFetching } = useJob(jobId, JOB_TOAST)
+  const notFound = isNotFound(error)
+  const { accountType, loggedIn, user } = useSession()
   const isApplicant = accountType === 'Applicant'
   // An applicant's own applications say whether they applied here already.
-  const { data: applications, isLoading: checkingApplied } = useApplications(isApplicant ? token : null)
-  // The resume an application would carry, shown in the apply dialog.
-  const { data: profile } = useApplicantDetails(isApplicant ? token : null)
+  const { data: applications, isLoading: checkingApplied } = useApplications({ enabled: isApplicant })
+  // The resume an application would carry, shown in the apply dialog (the page does without it if it fails).
+  const { data: profile } = useApplicantDetails({ enabled: isApplicant, errorToast: false })
   const resume = profile ? (profile.resume ? { name: profile.resumeName || 'resume.pdf', url: profile.resume } : null) : undefined
-
-  useEffect(() => {
-    if (error && !notFound) toast.error(errorMessage(error, FALLBACK), { id: 'job' })
-  }, [error, notFound])
 
   if (notFound) return <NotFound />
   if (error) {
@@ -106,11 +105,11 @@ export default function JobPage() {
       {isApplicant && (
         <div className="flex flex-wrap items-end gap-3">
           {showApply && <ApplyButton key={job._id} jobId={job._id} jobTitle={job.title} applied={applied} resume={resume} />}
-          <SaveJobButton job={job} token={token} className="mt-4" />
+          <SaveJobButton job={job} className="mt-4" />
         </div>
       )}
       {/* Login comes back here, so the guest applies where they decided to. */}
-      {!token && !closed && (
+      {!loggedIn && !closed && (
         <ButtonLink to={`/login?next=${jobPath}`} className="mt-4">
           Log in to apply
         </ButtonLink>

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { delay, http, HttpResponse } from 'msw'
+import { delay } from 'msw'
 import { SEARCH_DEBOUNCE_MS } from '@/features/jobs/search'
 import type { Job, JobFacets } from '@/features/jobs/types'
 import { formatShortDate } from '@/lib/format'
 import { daysFromNow, PAST_DEADLINE } from '@/testing/dates'
 import { job } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 
 type Answer = { data: Job[]; total: number; totalCapped?: boolean; correctedQuery?: string; facets?: JobFacets }
 
@@ -14,11 +14,11 @@ type Answer = { data: Job[]; total: number; totalCapped?: boolean; correctedQuer
 function answerJobs(answer: (params: URLSearchParams) => Answer | Promise<Answer>) {
   const requests: URLSearchParams[] = []
   server.use(
-    http.get(apiUrl('/jobs/alljobs'), async ({ request }) => {
+    http.get('/jobs/alljobs', async ({ request, response }) => {
       const params = new URL(request.url).searchParams
       requests.push(params)
       const { totalCapped = false, ...rest } = await answer(params)
-      return HttpResponse.json({ success: true, message: 'Jobs fetched successfully', ...rest, totalCapped, page: Number(params.get('page')), limit: 20 })
+      return response(200).json({ success: true, message: 'Jobs fetched successfully', ...rest, totalCapped, page: Number(params.get('page')), limit: 20 })
     }),
   )
   return requests
@@ -187,9 +187,9 @@ test('the pages stop at the 10,000th result, where the server stops serving them
 })
 
 test('a failed search shows "Could Not Fetch Jobs"', async () => {
-  server.use(http.get(apiUrl('/jobs/alljobs'), async () => {
+  server.use(http.get('/jobs/alljobs', async ({ response }) => {
     await delay(10)
-    return HttpResponse.json({ success: false, message: 'page must be a whole number from 1' }, { status: 400 })
+    return response(400).json({ success: false, message: 'page must be a whole number from 1' })
   }))
   renderApp('/jobs')
   // Once as the toast and once as the page's status.
@@ -452,7 +452,7 @@ test('while the first page loads, the list is busy with placeholder cards hidden
 })
 
 test('a failed first load leaves no placeholder cards behind', async () => {
-  server.use(http.get(apiUrl('/jobs/alljobs'), () => HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 503 })))
+  server.use(http.get('/jobs/alljobs', ({ response }) => response(503).json({ success: false, message: 'Database unavailable' })))
   renderApp('/jobs')
   expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible()
   expect(screen.queryByRole('list', { name: 'Results' })).not.toBeInTheDocument()

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
 import { applicant, categories, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 const SEVEN = ['Engineering', 'Finance', 'Sales', 'Information Technology', 'Marketing', 'Customer Support', 'Human Resource']
@@ -49,8 +48,8 @@ test("every job-area shortcut leads to that category's page", async () => {
     '/category/consulting',
   ])
   server.use(
-    http.post(apiUrl('/jobs/categoryPageDetails/c1'), () =>
-      HttpResponse.json({ success: true, message: 'ok', selectedCategory: { ...categories[0], jobs: [] } }),
+    http.post('/jobs/categoryPageDetails/{categoryId}', ({ response }) =>
+      response(200).json({ success: true, message: 'ok', selectedCategory: { ...categories[0], jobs: [] } }),
     ),
   )
   await user.click(screen.getByRole('link', { name: 'Engineering' }))

@@ -2,9 +2,10 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
-import { useSession } from '@/features/auth/use-session'
 import { JobsForYou } from '@/features/jobs/components/jobs-for-you'
+import { useSession } from '@/lib/auth'
 import { categorySlug } from '@/lib/slug'
+import { screenTitle } from '@/app/site-pages'
 
 const DEFAULT_AREAS = ['Engineering', 'Finance', 'Sales', 'Information Technology', 'Marketing', 'Customer Support', 'Human Resource']
 const MORE_AREAS = ['Business Development', 'Accounting', 'Research', 'Consulting']
@@ -51,12 +52,12 @@ function HeroSearch() {
  * of offering a button that ends in a refusal.
  */
 function PostJobAction() {
-  const { token, accountType } = useSession()
-  if (token && accountType === 'Applicant') {
+  const { loggedIn, accountType } = useSession()
+  if (loggedIn && accountType === 'Applicant') {
     return <p className="w-full text-gray-700">Hiring? Jobs are posted from a recruiter account.</p>
   }
   return (
-    <ButtonLink to={token && accountType === 'Recruiter' ? ADD_JOB : `/login?next=${ADD_JOB}`} variant="secondary">
+    <ButtonLink to={loggedIn && accountType === 'Recruiter' ? ADD_JOB : `/login?next=${ADD_JOB}`} variant="secondary">
       Post a job
     </ButtonLink>
   )
@@ -64,8 +65,8 @@ function PostJobAction() {
 
 /** A signed-in applicant's four best matches, above the rest of the page. */
 function JobsForYouSection() {
-  const { token, accountType } = useSession()
-  if (!token || accountType !== 'Applicant') return null
+  const { loggedIn, accountType } = useSession()
+  if (!loggedIn || accountType !== 'Applicant') return null
   return (
     <section aria-labelledby="for-you-heading" className="mx-auto max-w-5xl px-4 py-12">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -76,7 +77,7 @@ function JobsForYouSection() {
           See all jobs for you
         </Link>
       </div>
-      <JobsForYou token={token} limit={4} labelledBy="for-you-heading" />
+      <JobsForYou limit={4} labelledBy="for-you-heading" />
     </section>
   )
 }
@@ -87,7 +88,7 @@ export default function LandingPage() {
 
   return (
     <>
-      <title>jobportal: Connecting Talent with Opportunity</title>
+      <title>{screenTitle('/')}</title>
       <section className="bg-gradient-to-b from-blue-50 to-white px-4 py-20 text-center">
         <h1 className="mx-auto max-w-3xl text-4xl font-bold tracking-tight text-gray-900 md:text-5xl">
           Connecting Talent with Opportunity

@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
-import { authStore, sessionStore } from '@/features/auth/store'
+import { HttpResponse } from 'msw'
+import { USER_QUERY_KEY } from '@/lib/auth/user'
+import { sessionStore } from '@/lib/auth/session'
 import { applicant } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { safeNext } from '@/lib/api-client'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 test('the login page says welcome back and its e-mail input is plain text', async () => {
@@ -16,11 +17,13 @@ test('the login page says welcome back and its e-mail input is plain text', asyn
 
 test('a successful login stores token and user, shows "Login Successful" and opens /dashboard/my-profile', async () => {
   let body: unknown
-  server.use(http.post(apiUrl('/auth/login'), async ({ request }) => {
+  server.use(http.post('/auth/login', async ({ request, response }) => {
     body = await request.json()
-    return HttpResponse.json({ success: true, message: 'Logged in successfully', token: 'applicant-token', user: applicant })
+    return response(200).json({ success: true, message: 'Logged in successfully', token: 'applicant-token', user: applicant })
   }))
-  const { user, router } = renderApp('/login')
+  const { user, router, queryClient } = renderApp('/login')
+  // Whatever the tab cached for the person before does not survive the login.
+  queryClient.setQueryData(['applications', 'mine', 'u-someone-else'], [])
   await user.type(await screen.findByLabelText('Email Address'), 'ann@example.com')
   await user.type(screen.getByLabelText('Password'), 'secret123')
   await user.click(screen.getByRole('button', { name: 'Login' }))
@@ -30,12 +33,13 @@ test('a successful login stores token and user, shows "Login Successful" and ope
   expect(body).toEqual({ email: 'ann@example.com', password: 'secret123' })
   expect(localStorage.getItem('token')).toBe('applicant-token')
   expect(JSON.parse(localStorage.getItem('user')!)).toEqual(applicant)
-  expect(authStore.get().token).toBe('applicant-token')
-  expect(sessionStore.get().user).toEqual(applicant)
+  expect(sessionStore.get().token).toBe('applicant-token')
+  expect(queryClient.getQueryData(USER_QUERY_KEY)).toEqual(applicant)
+  expect(queryClient.getQueryData(['applications', 'mine', 'u-someone-else'])).toBeUndefined()
 })
 
 test('a refused login shows the server message and stores nothing', async () => {
-  server.use(http.post(apiUrl('/auth/login'), () => HttpResponse.json({ success: false, message: 'Incorrect email or password' }, { status: 401 })))
+  server.use(http.post('/auth/login', ({ response }) => response(401).json({ success: false, message: 'Incorrect email or password' })))
   const { user, router } = renderApp('/login')
   await user.type(await screen.findByLabelText('Email Address'), 'ann@example.com')
   await user.type(screen.getByLabelText('Password'), 'wrong-password')
@@ -61,9 +65,9 @@ test('the password show/hide toggle reveals the login password', async () => {
 })
 
 test('a login asked for by another page returns there (?next=), and never to another site', async () => {
-  server.use(http.post(apiUrl('/auth/login'), () => HttpResponse.json({ success: true, message: 'Logged in successfully', token: 'applicant-token', user: applicant })))
-  server.use(http.get(apiUrl('/jobs/getJob/j1'), () => HttpResponse.json({ success: false, message: 'Job not found' }, { status: 404 })))
-  server.use(http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: true, message: 'ok', applications: [] })))
+  server.use(http.post('/auth/login', ({ response }) => response(200).json({ success: true, message: 'Logged in successfully', token: 'applicant-token', user: applicant })))
+  server.use(http.get('/jobs/getJob/{jobId}', ({ response }) => response(404).json({ success: false, message: 'Job not found' })))
+  server.use(http.get('/auth/applications', ({ response }) => response(200).json({ success: true, message: 'ok', applications: [] })))
   const { user, router } = renderApp('/login?next=/job/j1')
   await user.type(await screen.findByLabelText('Email Address'), 'ann@example.com')
   await user.type(screen.getByLabelText('Password'), 'secret123')
@@ -77,7 +81,7 @@ test('a login asked for by another page returns there (?next=), and never to ano
 })
 
 test('a refused login shows the reason beside the password as well as in a toast', async () => {
-  server.use(http.post(apiUrl('/auth/login'), () => HttpResponse.json({ success: false, message: 'Invalid email or password' }, { status: 401 })))
+  server.use(http.post('/auth/login', ({ response }) => response(401).json({ success: false, message: 'Invalid email or password' })))
   const { user } = renderApp('/login')
   await user.type(await screen.findByLabelText('Email Address'), 'ann@example.com')
   await user.type(screen.getByLabelText('Password'), 'wrong-one')
@@ -88,7 +92,7 @@ test('a refused login shows the reason beside the password as well as in a toast
 })
 
 test('a login without a network says the person appears to be offline, beside the password and in a toast', async () => {
-  server.use(http.post(apiUrl('/auth/login'), () => HttpResponse.error()))
+  server.use(http.post('/auth/login', ({ response }) => response.untyped(HttpResponse.error())))
   const { user } = renderApp('/login')
   await user.type(await screen.findByLabelText('Email Address'), 'ann@example.com')
   await user.type(screen.getByLabelText('Password'), 'secret123')
@@ -99,7 +103,7 @@ test('a login without a network says the person appears to be offline, beside th
 
 test('a logged-in person opening /login?next= goes straight there; an unsafe next leads to the dashboard', async () => {
   signIn(applicant)
-  server.use(http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: true, message: 'ok', applications: [] })))
+  server.use(http.get('/auth/applications', ({ response }) => response(200).json({ success: true, message: 'ok', applications: [] })))
   const { router } = renderApp('/login?next=/dashboard/settings')
   await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/settings'))
 
@@ -108,7 +112,7 @@ test('a logged-in person opening /login?next= goes straight there; an unsafe nex
 })
 
 test('a suspended account\'s login shows "This account has been suspended" beside the password and in a toast', async () => {
-  server.use(http.post(apiUrl('/auth/login'), () => HttpResponse.json({ success: false, message: 'This account has been suspended' }, { status: 403 })))
+  server.use(http.post('/auth/login', ({ response }) => response(403).json({ success: false, message: 'This account has been suspended' })))
   const { user, router } = renderApp('/login')
   await user.type(await screen.findByLabelText('Email Address'), 'raj@example.com')
   await user.type(screen.getByLabelText('Password'), 'secret123')

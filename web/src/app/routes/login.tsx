@@ -1,20 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { FormField, PasswordField } from '@/components/ui/form-field'
 import { login } from '@/features/auth/api/auth-calls'
-import { userDetailsQueryOptions } from '@/features/auth/api/get-user-details'
 import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
 import { afterLogin } from '@/features/auth/components/guards'
 import { loginSchema, type LoginValues } from '@/features/auth/schemas'
-import { authStore, setToken, setUser } from '@/features/auth/store'
+import { authStore } from '@/features/auth/store'
 import { errorMessage, safeNext } from '@/lib/api-client'
+import { useStartSession } from '@/lib/auth'
 
 export default function LoginPage() {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const startSession = useStartSession()
   // Where the login was asked for: a job to apply to, the page a session expired on.
   const [params] = useSearchParams()
   const next = safeNext(params.get('next'))
@@ -30,10 +29,7 @@ export default function LoginPage() {
     authStore.set({ loading: true })
     try {
       const { token, user } = await login(values)
-      // The details just received are the ones the first-load fetch would ask for again.
-      queryClient.setQueryData(userDetailsQueryOptions(token).queryKey, user)
-      setUser(user)
-      setToken(token)
+      startSession({ token, user })
       toast.success('Login Successful')
       navigate(next ?? afterLogin(user.accountType), { replace: true })
     } catch (error) {

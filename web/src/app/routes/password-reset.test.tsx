@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 
 test('a reset request shows "Reset Email Sent" and the "Check email" state with "Resend Email" and "Back To Login"', async () => {
   const bodies: unknown[] = []
-  server.use(http.post(apiUrl('/auth/reset-password-token'), async ({ request }) => {
+  server.use(http.post('/auth/reset-password-token', async ({ request, response }) => {
     bodies.push(await request.json())
-    return HttpResponse.json({ success: true, message: 'If an account exists for this email, a password reset link has been sent to it' })
+    return response(200).json({ success: true, message: 'If an account exists for this email, a password reset link has been sent to it' })
   }))
   const { user } = renderApp('/forgot-password')
   await user.type(await screen.findByLabelText('Email Address'), 'ann@example.com')
@@ -27,7 +27,7 @@ test('an empty reset request shows "Please enter your email address."', async ()
 })
 
 test('a failed reset request shows "Failed To Send Reset Email"', async () => {
-  server.use(http.post(apiUrl('/auth/reset-password-token'), () => HttpResponse.json({ success: false, message: 'Please enter a valid email address' }, { status: 400 })))
+  server.use(http.post('/auth/reset-password-token', ({ response }) => response(400).json({ success: false, message: 'Please enter a valid email address' })))
   const { user } = renderApp('/forgot-password')
   await user.type(await screen.findByLabelText('Email Address'), 'ann')
   await user.click(screen.getByRole('button', { name: 'Submit' }))
@@ -37,9 +37,9 @@ test('a failed reset request shows "Failed To Send Reset Email"', async () => {
 
 test('a new password is sent with the token from the last path segment; success shows "Password Reset Successfully" and opens /login', async () => {
   let body: unknown
-  server.use(http.post(apiUrl('/auth/reset-password'), async ({ request }) => {
+  server.use(http.post('/auth/reset-password', async ({ request, response }) => {
     body = await request.json()
-    return HttpResponse.json({ success: true, message: 'Password reset successful' })
+    return response(200).json({ success: true, message: 'Password reset successful' })
   }))
   const { user, router } = renderApp('/update-password/abc123')
   await user.type(await screen.findByLabelText('New Password'), 'newsecret123')
@@ -51,7 +51,7 @@ test('a new password is sent with the token from the last path segment; success 
 })
 
 test('a refused reset shows the server message, or "Failed To Reset Password" without one, in a toast and beside the field', async () => {
-  server.use(http.post(apiUrl('/auth/reset-password'), () => HttpResponse.json({ success: false, message: 'The reset link is invalid or has expired' }, { status: 400 })))
+  server.use(http.post('/auth/reset-password', ({ response }) => response(400).json({ success: false, message: 'The reset link is invalid or has expired' })))
   const { user } = renderApp('/update-password/expired')
   await user.type(await screen.findByLabelText('New Password'), 'newsecret123')
   await user.type(screen.getByLabelText('Confirm New Password'), 'newsecret123')
@@ -59,13 +59,13 @@ test('a refused reset shows the server message, or "Failed To Reset Password" wi
   await waitFor(() => expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('The reset link is invalid or has expired'))
   expect(screen.getAllByText('The reset link is invalid or has expired')).toHaveLength(2)
 
-  server.use(http.post(apiUrl('/auth/reset-password'), () => new HttpResponse(null, { status: 502 })))
+  server.use(http.post('/auth/reset-password', ({ response }) => response.untyped(new HttpResponse(null, { status: 502 }))))
   await user.click(screen.getByRole('button', { name: 'Reset Password' }))
   await waitFor(() => expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Failed To Reset Password'))
 })
 
 test('new passwords that do not match: the server reason "Passwords Do Not Match" sits beside the confirmation as well as in a toast', async () => {
-  server.use(http.post(apiUrl('/auth/reset-password'), () => HttpResponse.json({ success: false, message: 'Passwords Do Not Match' }, { status: 400 })))
+  server.use(http.post('/auth/reset-password', ({ response }) => response(400).json({ success: false, message: 'Passwords Do Not Match' })))
   const { user, router } = renderApp('/update-password/abc123')
   await user.type(await screen.findByLabelText('New Password'), 'newsecret123')
   await user.type(screen.getByLabelText('Confirm New Password'), 'newsecret124')

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { OPERATOR_EMAIL } from '../operator'
+import { screenTitle } from '@/app/site-pages'
 
 const h2 = 'mt-10 text-xl font-semibold text-gray-900'
 const list = 'mt-3 list-disc space-y-2 pl-6'
@@ -8,7 +9,7 @@ const link = 'font-medium text-blue-800 underline hover:text-blue-900'
 export default function PrivacyPolicyPage() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 text-gray-800">
-      <title>Privacy Policy | jobportal</title>
+      <title>{screenTitle('/privacy-policy')}</title>
       <h1 className="text-3xl font-bold text-gray-900">Privacy Policy</h1>
       <p className="mt-4 text-lg">
         jobportal connects job seekers with recruiters. This page says what the site keeps about you, who can see it, and how

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { authStore } from '@/features/auth/store'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 
 async function fillForm(user: ReturnType<typeof renderApp>['user'], confirm = 'secret123', password = 'secret123') {
   await user.type(screen.getByLabelText('First Name'), 'Ann')
@@ -30,9 +30,9 @@ test('signup offers Applicant and Recruiter tabs with Applicant selected, and ar
 
 test('different passwords show "Passwords Do Not Match" and send nothing', async () => {
   let sent = false
-  server.use(http.post(apiUrl('/auth/sendotp'), () => {
+  server.use(http.post('/auth/sendotp', ({ response }) => {
     sent = true
-    return HttpResponse.json({ success: true, message: 'OTP Sent Successfully' })
+    return response(200).json({ success: true, message: 'OTP Sent Successfully' })
   }))
   const { user, router } = renderApp('/signup')
   await screen.findByRole('tab', { name: 'Applicant' })
@@ -46,9 +46,9 @@ test('different passwords show "Passwords Do Not Match" and send nothing', async
 
 test('a password outside 8 to 128 characters is refused in the form, with the rule shown under the field, and no code is mailed', async () => {
   let sent = false
-  server.use(http.post(apiUrl('/auth/sendotp'), () => {
+  server.use(http.post('/auth/sendotp', ({ response }) => {
     sent = true
-    return HttpResponse.json({ success: true, message: 'OTP Sent Successfully' })
+    return response(200).json({ success: true, message: 'OTP Sent Successfully' })
   }))
   const { user } = renderApp('/signup')
   await screen.findByRole('tab', { name: 'Applicant' })
@@ -82,9 +82,9 @@ test('the password show/hide toggle reveals the password', async () => {
 
 test('a valid signup requests the code, shows "OTP Sent Successfully", keeps the details and opens /verify-email', async () => {
   let body: unknown
-  server.use(http.post(apiUrl('/auth/sendotp'), async ({ request }) => {
+  server.use(http.post('/auth/sendotp', async ({ request, response }) => {
     body = await request.json()
-    return HttpResponse.json({ success: true, message: 'OTP Sent Successfully' })
+    return response(200).json({ success: true, message: 'OTP Sent Successfully' })
   }))
   const { user, router } = renderApp('/signup')
   await user.click(await screen.findByRole('tab', { name: 'Recruiter' }))
@@ -101,12 +101,12 @@ test('a valid signup requests the code, shows "OTP Sent Successfully", keeps the
 })
 
 test('a refused code request shows the server message and stays on /signup', async () => {
-  server.use(http.post(apiUrl('/auth/sendotp'), () => HttpResponse.json({ success: false, message: 'User already exists. Please log in' }, { status: 409 })))
+  server.use(http.post('/auth/sendotp', ({ response }) => response(400).json({ success: false, message: 'Please enter a valid email address' })))
   const { user, router } = renderApp('/signup')
   await screen.findByRole('tab', { name: 'Applicant' })
   await fillForm(user)
   await user.click(screen.getByRole('button', { name: 'Create Account' }))
-  expect(await screen.findByText('User already exists. Please log in')).toBeInTheDocument()
+  expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument()
   expect(router.state.location.pathname).toBe('/signup')
   // A failed signup never wipes the form.
   expect(screen.getByLabelText('First Name')).toHaveValue('Ann')
@@ -115,7 +115,7 @@ test('a refused code request shows the server message and stays on /signup', asy
 })
 
 test('a code request that cannot reach the server says the person appears to be offline and keeps the form', async () => {
-  server.use(http.post(apiUrl('/auth/sendotp'), () => HttpResponse.error()))
+  server.use(http.post('/auth/sendotp', ({ response }) => response.untyped(HttpResponse.error())))
   const { user, router } = renderApp('/signup')
   await user.click(await screen.findByRole('tab', { name: 'Recruiter' }))
   await fillForm(user)

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { screenTitle } from '@/app/site-pages'
 
 const h2 = 'mt-10 text-xl font-semibold text-gray-900'
 const list = 'mt-3 list-disc space-y-2 pl-6'
@@ -7,7 +8,7 @@ const link = 'font-medium text-blue-800 underline hover:text-blue-900'
 export default function TermsPage() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 text-gray-800">
-      <title>Terms | jobportal</title>
+      <title>{screenTitle('/terms')}</title>
       <h1 className="text-3xl font-bold text-gray-900">Terms</h1>
       <p className="mt-4 text-lg">By creating an account or using jobportal you agree to these terms.</p>
 

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
-import { authStore, reloadStores, setSignupData } from '@/features/auth/store'
+import { authStore, setSignupData } from '@/features/auth/store'
+import { reloadStores } from '@/testing/session'
 import type { SignupData } from '@/features/auth/types'
+import { applicant } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 
 const pending: SignupData = {
   accountType: 'Applicant', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', password: 'secret123', confirmPassword: 'secret123',
@@ -17,9 +18,9 @@ test('/verify-email without pending signup data redirects to /signup', async () 
 
 test('a correct code sends the signup, shows "Signup Successful" and opens /login', async () => {
   let body: unknown
-  server.use(http.post(apiUrl('/auth/signup'), async ({ request }) => {
+  server.use(http.post('/auth/signup', async ({ request, response }) => {
     body = await request.json()
-    return HttpResponse.json({ success: true, message: 'User registered successfully', user: {} })
+    return response(200).json({ success: true, message: 'User registered successfully', user: applicant })
   }))
   setSignupData(pending)
   const { user, router } = renderApp('/verify-email')
@@ -33,7 +34,7 @@ test('a correct code sends the signup, shows "Signup Successful" and opens /logi
 })
 
 test('a refused code keeps the person on /verify-email with the server reason beside the emptied boxes', async () => {
-  server.use(http.post(apiUrl('/auth/signup'), () => HttpResponse.json({ success: false, message: 'The OTP is invalid or has expired' }, { status: 400 })))
+  server.use(http.post('/auth/signup', ({ response }) => response(400).json({ success: false, message: 'The OTP is invalid or has expired' })))
   setSignupData(pending)
   const { user, router } = renderApp('/verify-email')
   await user.click(await screen.findByRole('textbox', { name: 'Digit 1 of 6' }))
@@ -75,9 +76,9 @@ test('an incomplete code is not sent', async () => {
 
 test('"Resend it" requests a new code for the pending address; "Back To Signup" leads to /signup', async () => {
   let body: unknown
-  server.use(http.post(apiUrl('/auth/sendotp'), async ({ request }) => {
+  server.use(http.post('/auth/sendotp', async ({ request, response }) => {
     body = await request.json()
-    return HttpResponse.json({ success: true, message: 'OTP Sent Successfully' })
+    return response(200).json({ success: true, message: 'OTP Sent Successfully' })
   }))
   setSignupData(pending)
   const { user } = renderApp('/verify-email')
@@ -88,11 +89,11 @@ test('"Resend it" requests a new code for the pending address; "Back To Signup" 
 })
 
 test('after a refused code, "Send a new code" beside the reason mails a new one for the pending address and clears the reason', async () => {
-  server.use(http.post(apiUrl('/auth/signup'), () => HttpResponse.json({ success: false, message: 'The OTP is invalid or has expired' }, { status: 400 })))
+  server.use(http.post('/auth/signup', ({ response }) => response(400).json({ success: false, message: 'The OTP is invalid or has expired' })))
   let body: unknown
-  server.use(http.post(apiUrl('/auth/sendotp'), async ({ request }) => {
+  server.use(http.post('/auth/sendotp', async ({ request, response }) => {
     body = await request.json()
-    return HttpResponse.json({ success: true, message: 'OTP Sent Successfully' })
+    return response(200).json({ success: true, message: 'OTP Sent Successfully' })
   }))
   setSignupData(pending)
   const { user, router } = renderApp('/verify-email')
@@ -113,8 +114,8 @@ test('after a refused code, "Send a new code" beside the reason mails a new one 
 
 test('"Send a new code" shows the server reason when no new code can be sent', async () => {
   server.use(
-    http.post(apiUrl('/auth/signup'), () => HttpResponse.json({ success: false, message: 'The OTP is invalid or has expired' }, { status: 400 })),
-    http.post(apiUrl('/auth/sendotp'), () => HttpResponse.json({ success: false, message: 'Too many requests, try again later' }, { status: 429 })),
+    http.post('/auth/signup', ({ response }) => response(400).json({ success: false, message: 'The OTP is invalid or has expired' })),
+    http.post('/auth/sendotp', ({ response }) => response(429).json({ success: false, message: 'Too many requests, try again later' })),
   )
   setSignupData(pending)
   const { user } = renderApp('/verify-email')

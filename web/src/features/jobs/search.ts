@@ -1,3 +1,4 @@
+import type { operations } from '@/lib/api-types'
 import { JOB_TYPES, WORK_MODES, type JobType, type WorkMode } from './types'
 
 export type SortOrder = 'relevance' | 'newest'
@@ -91,13 +92,24 @@ export function jobSearchParams(search: JobSearch): URLSearchParams {
   return params
 }
 
-/** The query of `/jobs/alljobs` for a search: open jobs only unless closed ones are asked for. */
-export function jobsRequestParams(search: JobSearch): URLSearchParams {
-  const params = filterParams(search)
-  if (!search.showClosed) params.set('openOnly', 'true')
-  params.set('page', String(search.page))
-  params.set('limit', String(JOBS_PAGE_SIZE))
-  return params
+/** The query of `/jobs/alljobs`, as the OpenAPI document names it. */
+export type JobsQuery = NonNullable<operations['all_jobs']['parameters']['query']>
+
+/** The query of `/jobs/alljobs` for a search (defaults left out): open jobs only unless closed ones are asked for. */
+export function jobsRequestQuery({ q, jobTypes, workModes, category, location, salaryMin, postedWithin, sort, showClosed, page }: JobSearch): JobsQuery {
+  return {
+    ...(q && { q }),
+    ...(jobTypes.length > 0 && { jobType: jobTypes }),
+    ...(workModes.length > 0 && { workMode: workModes }),
+    ...(category && { category }),
+    ...(location && { location }),
+    ...(salaryMin !== null && { salaryMin }),
+    ...(postedWithin !== null && { postedWithin }),
+    ...(q && sort !== 'relevance' && { sort }),
+    ...(!showClosed && { openOnly: true }),
+    page,
+    limit: JOBS_PAGE_SIZE,
+  }
 }
 
 /** A search as a saved search keeps it: its filters as the URL names them, without paging. */

@@ -1,10 +1,10 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react'
-import toast from 'react-hot-toast'
 import { useSearchParams } from 'react-router'
 import { useJobs } from './api/get-jobs'
 import { jobSearchParams, LAST_PAGE, parseJobSearch, RESULTS_LIMIT, type JobSearch } from './search'
 
 export const SEARCH_FAILURE = 'Could Not Fetch Jobs'
+const SEARCH_TOAST = { id: 'jobs', message: () => SEARCH_FAILURE }
 
 /**
  * The job search the URL holds, its results, and the way to change it. Every filter lives in the URL,
@@ -13,8 +13,8 @@ export const SEARCH_FAILURE = 'Could Not Fetch Jobs'
 export function useJobSearch() {
   const [searchParams, setSearchParams] = useSearchParams()
   const search = parseJobSearch(searchParams)
-  const results = useJobs(search)
-  const { data, isPlaceholderData, isError } = results
+  const results = useJobs(search, SEARCH_TOAST)
+  const { data, isPlaceholderData } = results
 
   // The URL as last asked for. The router shows a change in a transition, and a typed filter applies
   // itself after a pause: a change made before the last one is on screen must build on it.
@@ -29,10 +29,6 @@ export function useJobSearch() {
     latest.current = next
     setSearchParams(next, { replace })
   }
-
-  useEffect(() => {
-    if (isError) toast.error(SEARCH_FAILURE, { id: 'jobs' })
-  }, [isError])
 
   // The server serves no page past its first 10,000 results, however many match.
   const pageCount = data ? Math.min(Math.max(1, Math.ceil(data.total / data.limit)), LAST_PAGE) : 1

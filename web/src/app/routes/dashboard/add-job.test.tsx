@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { dateInputDaysFromNow } from '@/testing/dates'
 import { emptyRecruiterDetails, job, recruiter, recruiterDetails } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 const MESSAGES: [label: string, message: string][] = [
@@ -93,12 +93,12 @@ test('a complete form sends the job, shows "Job Added Successfully" and goes to 
   let body: unknown
   let authorization: string | null = null
   server.use(
-    http.post(apiUrl('/jobs/createJob'), async ({ request }) => {
+    http.post('/jobs/createJob', async ({ request, response }) => {
       body = await request.json()
       authorization = request.headers.get('Authorization')
-      return HttpResponse.json({ success: true, message: 'Job created successfully', data: job() }, { status: 201 })
+      return response(201).json({ success: true, message: 'Job created successfully', data: job() })
     }),
-    http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: [job()] })),
+    http.get('/jobs/getAllJobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: [job()] })),
   )
   const { user, router } = await openForm()
   await fillForm(user)
@@ -127,11 +127,11 @@ test('a complete form sends the job, shows "Job Added Successfully" and goes to 
 test('a salary range and a work mode go with the job; a top below the salary is refused first', async () => {
   let body: Record<string, unknown> = {}
   server.use(
-    http.post(apiUrl('/jobs/createJob'), async ({ request }) => {
+    http.post('/jobs/createJob', async ({ request, response }) => {
       body = (await request.json()) as Record<string, unknown>
-      return HttpResponse.json({ success: true, message: 'Job created successfully', data: job() }, { status: 201 })
+      return response(201).json({ success: true, message: 'Job created successfully', data: job() })
     }),
-    http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: [job()] })),
+    http.get('/jobs/getAllJobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: [job()] })),
   )
   const { user } = await openForm()
   await fillForm(user)
@@ -150,8 +150,8 @@ test('a salary range and a work mode go with the job; a top below the salary is 
 
 test('a refused job shows the server message and stays on the form', async () => {
   server.use(
-    http.post(apiUrl('/jobs/createJob'), () =>
-      HttpResponse.json({ success: false, message: 'Deadline must be after the date of posting' }, { status: 400 }),
+    http.post('/jobs/createJob', ({ response }) =>
+      response(400).json({ success: false, message: 'Deadline must be after the date of posting' }),
     ),
   )
   const { user, router } = await openForm()
@@ -163,7 +163,7 @@ test('a refused job shows the server message and stays on the form', async () =>
 })
 
 test('a failure without a message shows "Failed To create Job"', async () => {
-  server.use(http.post(apiUrl('/jobs/createJob'), () => new HttpResponse('bad gateway', { status: 502 })))
+  server.use(http.post('/jobs/createJob', ({ response }) => response.untyped(new HttpResponse('bad gateway', { status: 502 }))))
   const { user } = await openForm()
   await fillForm(user)
   await user.click(screen.getByRole('button', { name: 'Add Job' }))
@@ -178,7 +178,7 @@ test("the company comes from the recruiter's profile and the posting date is tod
 })
 
 test('a recruiter without a company in their profile gets an empty company box', async () => {
-  server.use(http.get(apiUrl('/auth/recruiterDetails'), () => HttpResponse.json({ success: true, message: 'ok', data: emptyRecruiterDetails() })))
+  server.use(http.get('/auth/recruiterDetails', ({ response }) => response(200).json({ success: true, message: 'ok', data: { ...emptyRecruiterDetails(), jobs: [] } })))
   signIn(recruiter)
   renderApp('/dashboard/add-job')
   await screen.findByRole('option', { name: 'Engineering' })
@@ -191,10 +191,10 @@ test('a company typed before the profile arrives is kept', async () => {
   const held = new Promise<void>((resolve) => (answer = resolve))
   let served = false
   server.use(
-    http.get(apiUrl('/auth/recruiterDetails'), async () => {
+    http.get('/auth/recruiterDetails', async ({ response }) => {
       await held
       served = true
-      return HttpResponse.json({ success: true, message: 'ok', data: recruiterDetails() })
+      return response(200).json({ success: true, message: 'ok', data: { ...recruiterDetails(), jobs: [] } })
     }),
   )
   signIn(recruiter)
@@ -232,9 +232,9 @@ test('skills are tags: Enter or a comma adds one, so "Machine Learning" stays on
 test('a skill still in the box when the form is sent is added as a tag', async () => {
   let body: { skillsets?: string[] } = {}
   server.use(
-    http.post(apiUrl('/jobs/createJob'), async ({ request }) => {
+    http.post('/jobs/createJob', async ({ request, response }) => {
       body = (await request.json()) as typeof body
-      return HttpResponse.json({ success: true, message: 'Job created successfully', data: job() }, { status: 201 })
+      return response(201).json({ success: true, message: 'Job created successfully', data: job() })
     }),
   )
   const { user } = await openForm()

@@ -1,13 +1,11 @@
-import { useSession } from '@/features/auth/use-session'
 import { useCategories } from '@/features/categories/api/get-categories'
 import { AddJobForm } from '@/features/jobs/components/add-job-form'
 import { useRecruiterDetails } from '@/features/profiles/api/get-recruiter-details'
 
 export default function AddJobPage() {
   const { data: categories = [], isPending } = useCategories()
-  const { token } = useSession()
   // The form shows at once; the company from the profile fills in when it arrives (and not at all if it fails).
-  const { data: profile } = useRecruiterDetails(token)
+  const { data: profile } = useRecruiterDetails({ errorToast: false })
   return (
     <section>
       <title>Add Job | jobportal</title>

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
 import type { AdminAccount } from '@/features/admin/types'
 import { admin, adminAccount } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 const SUSPENDED_AT = '2026-03-06T09:00:00Z'
@@ -14,24 +13,24 @@ function answerAccounts(initial: AdminAccount[]) {
   const sent: unknown[] = []
   const change = (id: unknown, patch: Partial<AdminAccount>) => {
     accounts = accounts.map((each) => (each._id === id ? { ...each, ...patch } : each))
-    return accounts.find((each) => each._id === id)
+    return accounts.find((each) => each._id === id)!
   }
   server.use(
-    http.get(apiUrl('/admin/accounts'), ({ request }) => {
+    http.get('/admin/accounts', ({ request, response }) => {
       const params = new URL(request.url).searchParams
       sent.push(`?${params}`)
       const email = (params.get('email') ?? '').toLowerCase()
       const found = accounts.filter((account) => account.email.toLowerCase().includes(email))
-      return HttpResponse.json({ success: true, message: 'Accounts fetched successfully', data: found, total: found.length, page: 1, limit: 20 })
+      return response(200).json({ success: true, message: 'Accounts fetched successfully', data: found, total: found.length, page: 1, limit: 20 })
     }),
-    http.put(apiUrl('/admin/accounts/:id/suspend'), async ({ request, params }) => {
+    http.put('/admin/accounts/{userId}/suspend', async ({ request, params, response }) => {
       const { reason } = (await request.json()) as { reason: string }
-      sent.push({ suspend: params.id, reason })
-      return HttpResponse.json({ success: true, message: 'Account suspended', data: change(params.id, { suspendedAt: SUSPENDED_AT, suspensionReason: reason }) })
+      sent.push({ suspend: params.userId, reason })
+      return response(200).json({ success: true, message: 'Account suspended', data: change(params.userId, { suspendedAt: SUSPENDED_AT, suspensionReason: reason }) })
     }),
-    http.put(apiUrl('/admin/accounts/:id/reinstate'), ({ params }) => {
-      sent.push({ reinstate: params.id })
-      return HttpResponse.json({ success: true, message: 'Account reinstated', data: change(params.id, { suspendedAt: null, suspensionReason: null }) })
+    http.put('/admin/accounts/{userId}/reinstate', ({ params, response }) => {
+      sent.push({ reinstate: params.userId })
+      return response(200).json({ success: true, message: 'Account reinstated', data: change(params.userId, { suspendedAt: null, suspensionReason: null }) })
     }),
   )
   return sent
@@ -102,7 +101,7 @@ test('Suspend asks for a reason, sends it, toasts "Account suspended", marks the
 test('a Suspend the server refuses keeps the dialog open with its message', async () => {
   answerAccounts(ACCOUNTS)
   server.use(
-    http.put(apiUrl('/admin/accounts/:id/suspend'), () => HttpResponse.json({ success: false, message: 'The account is already suspended' }, { status: 409 })),
+    http.put('/admin/accounts/{userId}/suspend', ({ response }) => response(409).json({ success: false, message: 'The account is already suspended' })),
   )
   signIn(admin)
   const { user } = renderApp('/dashboard/admin/accounts')
@@ -119,7 +118,7 @@ test('a Suspend the server refuses keeps the dialog open with its message', asyn
 test('a refused Reinstate toasts the server\'s message', async () => {
   answerAccounts(ACCOUNTS)
   server.use(
-    http.put(apiUrl('/admin/accounts/:id/reinstate'), () => HttpResponse.json({ success: false, message: 'The account is not suspended' }, { status: 409 })),
+    http.put('/admin/accounts/{userId}/reinstate', ({ response }) => response(409).json({ success: false, message: 'The account is not suspended' })),
   )
   signIn(admin)
   const { user } = renderApp('/dashboard/admin/accounts')

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
 import { admin, auditEntry } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 const ENTRIES = [
@@ -12,7 +11,7 @@ const ENTRIES = [
 ]
 
 test('the audit log is a table of when, which Admin, the action in words, its target and its reason', async () => {
-  server.use(http.get(apiUrl('/admin/audit'), () => HttpResponse.json({ success: true, message: 'Audit log fetched successfully', data: ENTRIES, total: 3, page: 1, limit: 20 })))
+  server.use(http.get('/admin/audit', ({ response }) => response(200).json({ success: true, message: 'Audit log fetched successfully', data: ENTRIES, total: 3, page: 1, limit: 20 })))
   signIn(admin)
   renderApp('/dashboard/admin/audit')
   expect(await screen.findByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible()
@@ -30,11 +29,11 @@ test('the audit log is a table of when, which Admin, the action in words, its ta
 test('the audit log comes a page at a time', async () => {
   const asked: string[] = []
   server.use(
-    http.get(apiUrl('/admin/audit'), ({ request }) => {
+    http.get('/admin/audit', ({ request, response }) => {
       const page = Number(new URL(request.url).searchParams.get('page'))
       asked.push(String(page))
       const data = page === 1 ? ENTRIES.slice(0, 2) : ENTRIES.slice(2)
-      return HttpResponse.json({ success: true, message: 'Audit log fetched successfully', data, total: 3, page, limit: 2 })
+      return response(200).json({ success: true, message: 'Audit log fetched successfully', data, total: 3, page, limit: 2 })
     }),
   )
   signIn(admin)
@@ -49,13 +48,13 @@ test('the audit log comes a page at a time', async () => {
 })
 
 test('an empty audit log says so, and a refused one says why', async () => {
-  server.use(http.get(apiUrl('/admin/audit'), () => HttpResponse.json({ success: true, message: 'Audit log fetched successfully', data: [], total: 0, page: 1, limit: 20 })))
+  server.use(http.get('/admin/audit', ({ response }) => response(200).json({ success: true, message: 'Audit log fetched successfully', data: [], total: 0, page: 1, limit: 20 })))
   signIn(admin)
   const first = renderApp('/dashboard/admin/audit')
   expect(await screen.findByText('No Admin has done anything yet.')).toBeVisible()
   first.unmount()
 
-  server.use(http.get(apiUrl('/admin/audit'), () => HttpResponse.json({ success: false, message: 'page must be a whole number from 1' }, { status: 400 })))
+  server.use(http.get('/admin/audit', ({ response }) => response(400).json({ success: false, message: 'page must be a whole number from 1' })))
   signIn(admin)
   renderApp('/dashboard/admin/audit')
   expect(await screen.findByText('page must be a whole number from 1')).toBeVisible()

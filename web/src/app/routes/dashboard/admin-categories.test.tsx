@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
 import type { AdminCategory } from '@/features/admin/types'
 import { admin, adminCategory } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 /** The server's categories, changed by the calls; returns what was sent, in order. */
@@ -13,32 +12,34 @@ function answerCategories(initial: AdminCategory[]) {
   const find = (id: unknown) => categories.find((each) => each._id === id)
   const change = (id: unknown, patch: Partial<AdminCategory>) => {
     categories = categories.map((each) => (each._id === id ? { ...each, ...patch } : each))
-    return find(id)
+    return find(id)!
   }
   server.use(
-    http.get(apiUrl('/admin/categories'), () => HttpResponse.json({ success: true, message: 'Categories fetched successfully', categories })),
-    http.post(apiUrl('/jobs/createCategory'), async ({ request }) => {
+    http.get('/admin/categories', ({ response }) => response(200).json({ success: true, message: 'Categories fetched successfully', categories })),
+    http.post('/jobs/createCategory', async ({ request, response }) => {
       const body = (await request.json()) as { name: string; description: string }
       sent.push({ create: body })
       const made = adminCategory({ _id: `c${categories.length + 1}`, ...body })
       categories = [...categories, made]
       const { hidden: _, jobsCount: __, ...category } = made
-      return HttpResponse.json({ success: true, message: 'Category created successfully', data: category }, { status: 201 })
+      return response(201).json({ success: true, message: 'Category created successfully', data: category })
     }),
-    http.put(apiUrl('/admin/categories/:id'), async ({ request, params }) => {
+    http.put('/admin/categories/{categoryId}', async ({ request, params, response }) => {
       const body = (await request.json()) as { name: string; description: string }
-      sent.push({ update: params.id, ...body })
-      return HttpResponse.json({ success: true, message: 'Category updated', data: change(params.id, body) })
+      sent.push({ update: params.categoryId, ...body })
+      return response(200).json({ success: true, message: 'Category updated', data: change(params.categoryId, body) })
     }),
-    http.put(apiUrl('/admin/categories/:id/:action'), ({ params }) => {
-      sent.push({ [params.action as string]: params.id })
-      const hidden = params.action === 'hide'
-      return HttpResponse.json({ success: true, message: hidden ? 'Category hidden' : 'Category shown', data: change(params.id, { hidden }) })
-    }),
-    http.delete(apiUrl('/admin/categories/:id'), ({ params }) => {
-      sent.push({ delete: params.id })
-      categories = categories.filter((each) => each._id !== params.id)
-      return HttpResponse.json({ success: true, message: 'Category deleted' })
+    ...(['hide', 'unhide'] as const).map((action) =>
+      http.put(`/admin/categories/{categoryId}/${action}`, ({ params, response }) => {
+        sent.push({ [action]: params.categoryId })
+        const hidden = action === 'hide'
+        return response(200).json({ success: true, message: hidden ? 'Category hidden' : 'Category shown', data: change(params.categoryId, { hidden }) })
+      }),
+    ),
+    http.delete('/admin/categories/{categoryId}', ({ params, response }) => {
+      sent.push({ delete: params.categoryId })
+      categories = categories.filter((each) => each._id !== params.categoryId)
+      return response(200).json({ success: true, message: 'Category deleted' })
     }),
   )
   return sent
@@ -92,7 +93,7 @@ test('a category is added with its name and description, the toast is the server
 
 test('a name the server refuses shows its message beside the name', async () => {
   answerCategories(CATEGORIES)
-  server.use(http.post(apiUrl('/jobs/createCategory'), () => HttpResponse.json({ success: false, message: 'Category already exists' }, { status: 409 })))
+  server.use(http.post('/jobs/createCategory', ({ response }) => response(409).json({ success: false, message: 'Category already exists' })))
   signIn(admin)
   const { user } = renderApp('/dashboard/admin/categories')
   const form = within(await screen.findByRole('region', { name: 'Add a category' }))
@@ -131,7 +132,7 @@ test('Edit opens a dialog with the category\'s fields; Save sends them, toasts t
 
 test('an edit the server refuses keeps the dialog open with its message', async () => {
   answerCategories(CATEGORIES)
-  server.use(http.put(apiUrl('/admin/categories/:id'), () => HttpResponse.json({ success: false, message: 'Category already exists' }, { status: 409 })))
+  server.use(http.put('/admin/categories/{categoryId}', ({ response }) => response(409).json({ success: false, message: 'Category already exists' })))
   signIn(admin)
   const { user } = renderApp('/dashboard/admin/categories')
   await user.click(await screen.findByRole('button', { name: 'Edit Empty' }))
@@ -164,7 +165,7 @@ test('Hide and Unhide send their calls, toast the server\'s messages, mark the c
 
 test('a refused Hide toasts the server\'s message', async () => {
   answerCategories(CATEGORIES)
-  server.use(http.put(apiUrl('/admin/categories/:id/hide'), () => HttpResponse.json({ success: false, message: 'The category is already hidden' }, { status: 409 })))
+  server.use(http.put('/admin/categories/{categoryId}/hide', ({ response }) => response(409).json({ success: false, message: 'The category is already hidden' })))
   signIn(admin)
   const { user } = renderApp('/dashboard/admin/categories')
   await user.click(await screen.findByRole('button', { name: 'Hide Empty' }))
@@ -194,8 +195,8 @@ test('Delete asks first; Cancel keeps the category and confirming removes it, wi
 test('a Delete the server refuses toasts its message and keeps the category', async () => {
   answerCategories(CATEGORIES)
   server.use(
-    http.delete(apiUrl('/admin/categories/:id'), () =>
-      HttpResponse.json({ success: false, message: 'A category with jobs cannot be deleted; hide it instead' }, { status: 409 }),
+    http.delete('/admin/categories/{categoryId}', ({ response }) =>
+      response(409).json({ success: false, message: 'A category with jobs cannot be deleted; hide it instead' }),
     ),
   )
   signIn(admin)
@@ -207,7 +208,7 @@ test('a Delete the server refuses toasts its message and keeps the category', as
 })
 
 test('a list the server refuses shows its message', async () => {
-  server.use(http.get(apiUrl('/admin/categories'), () => HttpResponse.json({ success: false, message: 'Token is invalid or expired' }, { status: 403 })))
+  server.use(http.get('/admin/categories', ({ response }) => response(403).json({ success: false, message: 'Token is invalid or expired' })))
   signIn(admin)
   renderApp('/dashboard/admin/categories')
   expect(await screen.findByText('Token is invalid or expired')).toBeVisible()

@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
 import type { AdminJob } from '@/features/admin/types'
 import { CLOSED_AT } from '@/testing/dates'
 import { admin, adminJob } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 const HIDDEN_AT = '2026-03-05T12:00:00Z'
@@ -15,25 +14,25 @@ function answerJobs(initial: AdminJob[], { limit = 20 } = {}) {
   const sent: unknown[] = []
   const change = (id: unknown, patch: Partial<AdminJob>) => {
     jobs = jobs.map((each) => (each._id === id ? { ...each, ...patch } : each))
-    return jobs.find((each) => each._id === id)
+    return jobs.find((each) => each._id === id)!
   }
   server.use(
-    http.get(apiUrl('/admin/jobs'), ({ request }) => {
+    http.get('/admin/jobs', ({ request, response }) => {
       const params = new URL(request.url).searchParams
       sent.push(`?${params}`)
       const q = (params.get('q') ?? '').toLowerCase()
       const page = Number(params.get('page') ?? 1)
       const found = jobs.filter((job) => (!q || job.title.toLowerCase().includes(q)) && (params.get('hidden') !== 'true' || job.hiddenAt !== null))
-      return HttpResponse.json({ success: true, message: 'Jobs fetched successfully', data: found.slice((page - 1) * limit, page * limit), total: found.length, page, limit })
+      return response(200).json({ success: true, message: 'Jobs fetched successfully', data: found.slice((page - 1) * limit, page * limit), total: found.length, page, limit })
     }),
-    http.put(apiUrl('/admin/jobs/:id/hide'), async ({ request, params }) => {
+    http.put('/admin/jobs/{jobId}/hide', async ({ request, params, response }) => {
       const { reason } = (await request.json()) as { reason: string }
-      sent.push({ hide: params.id, reason })
-      return HttpResponse.json({ success: true, message: 'Job hidden', data: change(params.id, { hiddenAt: HIDDEN_AT, hiddenReason: reason }) })
+      sent.push({ hide: params.jobId, reason })
+      return response(200).json({ success: true, message: 'Job hidden', data: change(params.jobId, { hiddenAt: HIDDEN_AT, hiddenReason: reason }) })
     }),
-    http.put(apiUrl('/admin/jobs/:id/unhide'), ({ params }) => {
-      sent.push({ unhide: params.id })
-      return HttpResponse.json({ success: true, message: 'Job shown', data: change(params.id, { hiddenAt: null, hiddenReason: null }) })
+    http.put('/admin/jobs/{jobId}/unhide', ({ params, response }) => {
+      sent.push({ unhide: params.jobId })
+      return response(200).json({ success: true, message: 'Job shown', data: change(params.jobId, { hiddenAt: null, hiddenReason: null }) })
     }),
   )
   return sent
@@ -140,7 +139,7 @@ test('Hide asks for a reason with the server\'s rules, sends it, toasts "Job hid
 test('a Hide the server refuses keeps the dialog open with its message', async () => {
   answerJobs(JOBS)
   server.use(
-    http.put(apiUrl('/admin/jobs/:id/hide'), () => HttpResponse.json({ success: false, message: 'The job is already hidden' }, { status: 409 })),
+    http.put('/admin/jobs/{jobId}/hide', ({ response }) => response(409).json({ success: false, message: 'The job is already hidden' })),
   )
   signIn(admin)
   const { user } = renderApp('/dashboard/admin/jobs')
@@ -154,7 +153,7 @@ test('a Hide the server refuses keeps the dialog open with its message', async (
 test('a reason the server refuses is shown beside the reason', async () => {
   answerJobs(JOBS)
   server.use(
-    http.put(apiUrl('/admin/jobs/:id/hide'), () => HttpResponse.json({ success: false, message: 'A reason is required' }, { status: 400 })),
+    http.put('/admin/jobs/{jobId}/hide', ({ response }) => response(400).json({ success: false, message: 'A reason is required' })),
   )
   signIn(admin)
   const { user } = renderApp('/dashboard/admin/jobs')
@@ -179,7 +178,7 @@ test('Unhide shows the job again with "Job shown"; among hidden jobs only, it le
 
 test('a refused Unhide toasts the server\'s message', async () => {
   answerJobs(JOBS)
-  server.use(http.put(apiUrl('/admin/jobs/:id/unhide'), () => HttpResponse.json({ success: false, message: 'The job is not hidden' }, { status: 409 })))
+  server.use(http.put('/admin/jobs/{jobId}/unhide', ({ response }) => response(409).json({ success: false, message: 'The job is not hidden' })))
   signIn(admin)
   const { user } = renderApp('/dashboard/admin/jobs')
   await user.click(await screen.findByRole('button', { name: 'Unhide Fee Collector' }))
@@ -187,7 +186,7 @@ test('a refused Unhide toasts the server\'s message', async () => {
 })
 
 test('a search the server refuses says why', async () => {
-  server.use(http.get(apiUrl('/admin/jobs'), () => HttpResponse.json({ success: false, message: 'hidden must be true or false' }, { status: 400 })))
+  server.use(http.get('/admin/jobs', ({ response }) => response(400).json({ success: false, message: 'hidden must be true or false' })))
   signIn(admin)
   renderApp('/dashboard/admin/jobs')
   expect(await screen.findByText('hidden must be true or false')).toBeVisible()

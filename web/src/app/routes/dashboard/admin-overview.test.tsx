@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
 import { admin, adminOverview, applicant, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 const ADMIN_PAGES = ['/dashboard/admin', '/dashboard/admin/categories', '/dashboard/admin/jobs', '/dashboard/admin/accounts', '/dashboard/admin/audit']
 
 const answerOverview = () =>
-  server.use(http.get(apiUrl('/admin/overview'), () => HttpResponse.json({ success: true, message: 'Overview fetched successfully', data: adminOverview() })))
+  server.use(http.get('/admin/overview', ({ response }) => response(200).json({ success: true, message: 'Overview fetched successfully', data: adminOverview() })))
 
 test('an Admin sees My Profile, the console\'s five pages, Settings and Logout in the sidebar, with only the current page marked', async () => {
   answerOverview()
@@ -29,7 +28,7 @@ test('an Admin sees My Profile, the console\'s five pages, Settings and Logout i
 })
 
 test('the Overview link is not marked current on the pages under it', async () => {
-  server.use(http.get(apiUrl('/admin/audit'), () => HttpResponse.json({ success: true, message: 'Audit log fetched successfully', data: [], total: 0, page: 1, limit: 20 })))
+  server.use(http.get('/admin/audit', ({ response }) => response(200).json({ success: true, message: 'Audit log fetched successfully', data: [], total: 0, page: 1, limit: 20 })))
   signIn(admin)
   renderApp('/dashboard/admin/audit')
   const sidebar = within(await screen.findByRole('navigation', { name: 'Dashboard' }))
@@ -65,7 +64,7 @@ test('the overview counts accounts, jobs and applications, and charts the applic
 })
 
 test('an overview the server refuses shows its message', async () => {
-  server.use(http.get(apiUrl('/admin/overview'), () => HttpResponse.json({ success: false, message: 'This is a protected route for Admins only' }, { status: 403 })))
+  server.use(http.get('/admin/overview', ({ response }) => response(403).json({ success: false, message: 'This is a protected route for Admins only' })))
   signIn(admin)
   renderApp('/dashboard/admin')
   expect(await screen.findByText('This is a protected route for Admins only')).toBeVisible()
@@ -94,7 +93,7 @@ test('an Admin has none of the Recruiter\'s or the Applicant\'s pages', async ()
 
 test('an Admin who logs in without a next page lands on the overview; with one, there', async () => {
   answerOverview()
-  server.use(http.post(apiUrl('/auth/login'), () => HttpResponse.json({ success: true, message: 'Logged in successfully', token: 'admin-token', user: admin })))
+  server.use(http.post('/auth/login', ({ response }) => response(200).json({ success: true, message: 'Logged in successfully', token: 'admin-token', user: admin })))
   const { user, router } = renderApp('/login')
   await user.type(await screen.findByLabelText('Email Address'), 'ada@example.com')
   await user.type(screen.getByLabelText('Password'), 'secret123')

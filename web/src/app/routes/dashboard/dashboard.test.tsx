@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
-import { sessionStore } from '@/features/auth/store'
+import { USER_QUERY_KEY } from '@/lib/auth/user'
 import { applicant, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 test('a logged-out visitor opening /dashboard/my-profile is sent to /login', async () => {
@@ -89,30 +88,30 @@ test('/dashboard/Settings opens the settings page too', async () => {
 
 test('on first load with a token the user details are fetched and stored', async () => {
   localStorage.setItem('token', 'applicant-token')
-  const { reloadStores } = await import('@/features/auth/store')
+  const { reloadStores } = await import('@/testing/session')
   reloadStores()
-  server.use(http.get(apiUrl('/auth/userDetails'), ({ request }) => {
+  server.use(http.get('/auth/userDetails', ({ request, response }) => {
     expect(request.headers.get('Authorization')).toBe('Bearer applicant-token')
-    return HttpResponse.json({ success: true, message: 'User details fetched successfully', data: applicant })
+    return response(200).json({ success: true, message: 'User details fetched successfully', data: applicant })
   }))
-  renderApp('/dashboard/my-profile')
+  const { queryClient } = renderApp('/dashboard/my-profile')
   expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
   expect(screen.getByRole('main')).toHaveTextContent('ann@example.com')
   expect(JSON.parse(localStorage.getItem('user')!)).toEqual(applicant)
-  expect(sessionStore.get().user).toEqual(applicant)
+  expect(queryClient.getQueryData(USER_QUERY_KEY)).toEqual(applicant)
 })
 
 test('a token the server refuses ends the session, says so, and leads to /login?next=<the dashboard page>', async () => {
   signIn(applicant)
-  server.use(http.get(apiUrl('/auth/userDetails'), () => HttpResponse.json({ success: false, message: 'Token is invalid or expired' }, { status: 401 })))
-  const { router } = renderApp('/dashboard/my-profile?tab=1')
+  server.use(http.get('/auth/userDetails', ({ response }) => response(401).json({ success: false, message: 'Token is invalid or expired' })))
+  const { router, queryClient } = renderApp('/dashboard/my-profile?tab=1')
   expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
   await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
   expect(router.state.location.search).toBe(`?${new URLSearchParams({ next: '/dashboard/my-profile?tab=1' })}`)
   expect(await screen.findByText('Your session has expired, please log in again')).toBeInTheDocument()
   expect(localStorage.getItem('token')).toBeNull()
   expect(localStorage.getItem('user')).toBeNull()
-  expect(sessionStore.get().user).toBeNull()
+  expect(queryClient.getQueryData(USER_QUERY_KEY)).toBeUndefined()
 })
 
 test("on a phone the one menu button (the header's) holds the dashboard's items, and Escape closes it", async () => {

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
 import { DEADLINE } from '@/testing/dates'
 import { job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 /** The deadline's UTC calendar day ("YYYY-MM-DD"), which the date field holds and sends back. */
@@ -11,8 +10,8 @@ const DEADLINE_DAY = DEADLINE.slice(0, 10)
 
 async function openForm() {
   server.use(
-    http.get(apiUrl('/jobs/getJob/j1'), () =>
-      HttpResponse.json({ success: true, message: 'Job fetched', data: job({ maxApplicants: 10, maxPositions: 2, deadline: DEADLINE }) }),
+    http.get('/jobs/getJob/{jobId}', ({ response }) =>
+      response(200).json({ success: true, message: 'Job fetched', data: job({ maxApplicants: 10, maxPositions: 2, deadline: DEADLINE }) }),
     ),
   )
   signIn(recruiter)
@@ -45,11 +44,11 @@ test('emptied fields show "Maximum applicants is required", "Maximum positions i
 test('a saved edit sends the three fields, shows "Job Updated Successfully" and goes to My Jobs', async () => {
   let body: unknown
   server.use(
-    http.put(apiUrl('/jobs/updateJob/j1'), async ({ request }) => {
+    http.put('/jobs/updateJob/{jobId}', async ({ request, response }) => {
       body = await request.json()
-      return HttpResponse.json({ success: true, message: 'Job updated successfully', data: job({ maxApplicants: 25 }) })
+      return response(200).json({ success: true, message: 'Job updated successfully', data: job({ maxApplicants: 25 }) })
     }),
-    http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: [job({ maxApplicants: 25 })] })),
+    http.get('/jobs/getAllJobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: [job({ maxApplicants: 25 })] })),
   )
   const { user, router } = await openForm()
   await user.clear(screen.getByLabelText('Max Applicants'))
@@ -63,8 +62,8 @@ test('a saved edit sends the three fields, shows "Job Updated Successfully" and 
 
 test('a refused edit shows "Job Not Updated" and the server\'s reason, and stays', async () => {
   server.use(
-    http.put(apiUrl('/jobs/updateJob/j1'), () =>
-      HttpResponse.json({ success: false, message: 'Max applicants cannot be less than the 3 applications already received' }, { status: 400 }),
+    http.put('/jobs/updateJob/{jobId}', ({ response }) =>
+      response(400).json({ success: false, message: 'Max applicants cannot be less than the 3 applications already received' }),
     ),
   )
   const { user, router } = await openForm()

@@ -1,5 +1,3 @@
-import { useEffect } from 'react'
-import { toast } from 'react-hot-toast'
 import { useParams } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { useJob } from '@/features/jobs/api/get-job'
@@ -8,11 +6,8 @@ import { errorMessage } from '@/lib/api-client'
 
 export default function EditJobPage() {
   const { jobId = '' } = useParams()
+  // A failure says the server's message in a toast (lib/query-client's default) and here.
   const { data: job, error } = useJob(jobId)
-
-  useEffect(() => {
-    if (error) toast.error(errorMessage(error, 'Internal Server Error'), { id: 'edit-job' })
-  }, [error])
 
   return (
     <section>

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import type { Application } from '@/features/applications/types'
 import { application, applicationsOverview, job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 function answer(applications: Application[]) {
@@ -11,16 +11,16 @@ function answer(applications: Application[]) {
   let fetches = 0
   const sent: unknown[] = []
   server.use(
-    http.get(apiUrl('/jobs/getJob/j1'), () => HttpResponse.json({ success: true, message: 'ok', data: job() })),
-    http.get(apiUrl('/auth/jobs/applications/j1'), () => {
+    http.get('/jobs/getJob/{jobId}', ({ response }) => response(200).json({ success: true, message: 'ok', data: job() })),
+    http.get('/auth/jobs/applications/{jobId}', ({ response }) => {
       fetches++
-      return HttpResponse.json({ success: true, message: 'Applications fetched successfully', applications: current })
+      return response(200).json({ success: true, message: 'Applications fetched successfully', applications: current })
     }),
-    http.put(apiUrl('/auth/updateapplicationstatus/:id'), async ({ request, params }) => {
+    http.put('/auth/updateapplicationstatus/{applicationId}', async ({ request, params, response }) => {
       const { status } = (await request.json()) as { status: Application['status'] }
-      sent.push({ id: params.id, status })
-      current = current.map((each) => (each._id === params.id ? { ...each, status } : each))
-      return HttpResponse.json({ success: true, message: `Application status updated to ${status}`, data: current.find((each) => each._id === params.id) })
+      sent.push({ id: params.applicationId, status })
+      current = current.map((each) => (each._id === params.applicationId ? { ...each, status } : each))
+      return response(200).json({ success: true, message: `Application status updated to ${status}`, data: current.find((each) => each._id === params.applicationId)! })
     }),
   )
   return { sent, fetches: () => fetches }
@@ -118,7 +118,8 @@ test('Reject, once confirmed, says "Application status updated to Rejected" and 
 
 test('a status answer without data shows "Unexpected API response"', async () => {
   answer([application()])
-  server.use(http.put(apiUrl('/auth/updateapplicationstatus/:id'), () => HttpResponse.json({ success: true, message: 'Application status updated to shortlisted' })))
+  // A server that breaks the document's promise of `data`: an answer the typed mocks cannot give.
+  server.use(http.put('/auth/updateapplicationstatus/{applicationId}', ({ response }) => response.untyped(HttpResponse.json({ success: true, message: 'Application status updated to shortlisted' }))))
   const { user } = await open()
   await decide(user, 'Ann Lee', 'Shortlist')
   expect(await screen.findByText('Unexpected API response')).toBeInTheDocument()
@@ -133,7 +134,7 @@ test('no applications shows "No applications found for this job."', async () => 
 
 test('a failed fetch shows "Failed to fetch applications."', async () => {
   answer([])
-  server.use(http.get(apiUrl('/auth/jobs/applications/j1'), () => HttpResponse.json({ success: false, message: 'Job not found' }, { status: 404 })))
+  server.use(http.get('/auth/jobs/applications/{jobId}', ({ response }) => response(404).json({ success: false, message: 'Job not found' })))
   signIn(recruiter)
   renderApp('/dashboard/job/applications/j1')
   // As the toast and on the page.
@@ -143,8 +144,8 @@ test('a failed fetch shows "Failed to fetch applications."', async () => {
 test('the overview counts the applications by status and charts them per day, with the figures as text', async () => {
   answer([application()])
   server.use(
-    http.get(apiUrl('/auth/jobs/applications/j1/overview'), () =>
-      HttpResponse.json({
+    http.get('/auth/jobs/applications/{jobId}/overview', ({ response }) =>
+      response(200).json({
         success: true,
         message: 'Overview fetched successfully',
         data: applicationsOverview({ applied: 3, shortlisted: 2, withdrawn: 1 }, { '2026-03-04': 4, '2026-03-30': 2 }),

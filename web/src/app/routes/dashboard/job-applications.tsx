@@ -5,7 +5,8 @@ import { useJob } from '@/features/jobs/api/get-job'
 
 export default function JobApplicationsPage() {
   const { jobId = '' } = useParams()
-  const { data: job } = useJob(jobId)
+  // The job's title is a caption: the list below says a failure.
+  const { data: job } = useJob(jobId, false)
   return (
     <section>
       <title>Applications for Selected Job | jobportal</title>

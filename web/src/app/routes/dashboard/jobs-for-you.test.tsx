@@ -1,16 +1,16 @@
 import { screen, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import type { Recommendation } from '@/features/jobs/api/jobs-for-you'
 import { applicant, job } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
-const answer = (data: unknown[], skillCount: number) => {
+const answer = (data: Recommendation[], skillCount: number) => {
   const limits: string[] = []
   server.use(
-    http.get(apiUrl('/jobs/forYou'), ({ request }) => {
+    http.get('/jobs/forYou', ({ request, response }) => {
       limits.push(new URL(request.url).searchParams.get('limit') ?? '')
-      return HttpResponse.json({ success: true, message: 'Jobs for you fetched successfully', data, skillCount })
+      return response(200).json({ success: true, message: 'Jobs for you fetched successfully', data, skillCount })
     }),
   )
   return limits
@@ -52,7 +52,7 @@ test('the landing page shows a signed-in applicant their four best matches; a gu
   expect(limits).toEqual(['4'])
   first.unmount()
   localStorage.clear()
-  const { reloadStores } = await import('@/features/auth/store')
+  const { reloadStores } = await import('@/testing/session')
   reloadStores()
   renderApp('/')
   await screen.findByRole('heading', { level: 1, name: 'Connecting Talent with Opportunity' })

@@ -1,9 +1,7 @@
-import { useSession } from '@/features/auth/use-session'
 import { JobsForYou } from '@/features/jobs/components/jobs-for-you'
 import { SaveJobButton } from '@/features/jobs/components/save-job-button'
 
 export default function JobsForYouPage() {
-  const { token } = useSession()
   return (
     <section>
       <title>Jobs for You | jobportal</title>
@@ -11,7 +9,7 @@ export default function JobsForYouPage() {
         Jobs for You
       </h1>
       <p className="mt-2 text-gray-700">Open jobs ranked by how well they match your skills and profile; jobs you applied to are left out.</p>
-      <JobsForYou token={token} labelledBy="jobs-for-you" actions={(job) => <SaveJobButton job={job} token={token} className="mt-3" />} />
+      <JobsForYou labelledBy="jobs-for-you" actions={(job) => <SaveJobButton job={job} className="mt-3" />} />
     </section>
   )
 }

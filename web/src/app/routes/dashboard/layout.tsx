@@ -2,8 +2,7 @@ import { NavLink, Outlet } from 'react-router'
 import { dashboardLinks } from '@/app/dashboard-links'
 import { Spinner } from '@/components/ui/spinner'
 import { LogoutButton } from '@/features/auth/components/logout-button'
-import type { AnyAccountType } from '@/features/auth/types'
-import { useSession } from '@/features/auth/use-session'
+import { useSession, type AnyAccountType } from '@/lib/auth'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-4 py-2 font-medium ${isActive ? 'bg-blue-100 text-blue-900' : 'text-gray-800 hover:bg-gray-100'}`

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
 import { DEADLINE } from '@/testing/dates'
 import { applicant, application, job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 const APPLICATIONS = [
@@ -19,7 +18,7 @@ const APPLICATIONS = [
 ]
 
 const answer = (applications = APPLICATIONS) =>
-  server.use(http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: true, message: 'Applications fetched successfully', applications })))
+  server.use(http.get('/auth/applications', ({ response }) => response(200).json({ success: true, message: 'Applications fetched successfully', applications })))
 
 const card = (title: string) => screen.getByRole('link', { name: title }).closest('article')!
 
@@ -46,7 +45,7 @@ test('shortlisted is green, rejected red and anything else neutral, each with it
 
 test('a card opens its job', async () => {
   answer()
-  server.use(http.get(apiUrl('/jobs/getJob/j2'), () => HttpResponse.json({ success: true, message: 'ok', data: job({ _id: 'j2', title: 'Data Analyst' }) })))
+  server.use(http.get('/jobs/getJob/{jobId}', ({ response }) => response(200).json({ success: true, message: 'ok', data: job({ _id: 'j2', title: 'Data Analyst' }) })))
   signIn(applicant)
   const { user, router } = renderApp('/dashboard/my-applications')
   const link = await screen.findByRole('link', { name: 'Data Analyst' })
@@ -67,7 +66,7 @@ test('no applications shows "No Applications Found"', async () => {
 })
 
 test('a failed fetch shows "Applications Not Fetched Successfully"', async () => {
-  server.use(http.get(apiUrl('/auth/applications'), () => HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 503 })))
+  server.use(http.get('/auth/applications', ({ response }) => response(503).json({ success: false, message: 'Database unavailable' })))
   signIn(applicant)
   renderApp('/dashboard/my-applications')
   await waitFor(() => expect(screen.getAllByText('Applications Not Fetched Successfully')).toHaveLength(2))
@@ -88,8 +87,8 @@ test('a recruiter\'s Applications shows what they received, with the applicant\'
 
 test('an application whose job was removed says so and links nowhere, never to a missing job page', async () => {
   server.use(
-    http.get(apiUrl('/auth/applications'), () =>
-      HttpResponse.json({ success: true, message: 'Applications fetched successfully', applications: [application({ _id: 'gone', jobRemoved: true })] }),
+    http.get('/auth/applications', ({ response }) =>
+      response(200).json({ success: true, message: 'Applications fetched successfully', applications: [application({ _id: 'gone', jobRemoved: true })] }),
     ),
   )
   signIn(applicant)
@@ -116,11 +115,11 @@ test('a pending application can be withdrawn after confirming; decided ones cann
   let withdrawn: string | null = null
   answer()
   server.use(
-    http.put(apiUrl('/auth/withdrawapplication/:id'), ({ params }) => {
-      withdrawn = params.id as string
+    http.put('/auth/withdrawapplication/{applicationId}', ({ params, response }) => {
+      withdrawn = params.applicationId as string
       const now = application({ _id: 'a3', jobId: 'j3', status: 'withdrawn', jobDetails: { ...application().jobDetails, title: 'QA Engineer' } })
       answer([APPLICATIONS[0], APPLICATIONS[1], now])
-      return HttpResponse.json({ success: true, message: 'Application withdrawn', data: now })
+      return response(200).json({ success: true, message: 'Application withdrawn', data: now })
     }),
   )
   signIn(applicant)
@@ -146,8 +145,8 @@ test('a pending application can be withdrawn after confirming; decided ones cann
 test('a refused withdrawal says why and leaves the card as it was', async () => {
   answer()
   server.use(
-    http.put(apiUrl('/auth/withdrawapplication/:id'), () =>
-      HttpResponse.json({ success: false, message: 'Only a pending application can be withdrawn' }, { status: 409 }),
+    http.put('/auth/withdrawapplication/{applicationId}', ({ response }) =>
+      response(409).json({ success: false, message: 'Only a pending application can be withdrawn' }),
     ),
   )
   signIn(applicant)

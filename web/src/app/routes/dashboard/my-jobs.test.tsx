@@ -1,20 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
 import { CLOSED_AT } from '@/testing/dates'
 import { job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 function answerJobs() {
   let jobs = [job(), job({ _id: 'j2', title: 'Frontend Developer' })]
   const deleted: string[] = []
   server.use(
-    http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: jobs })),
-    http.delete(apiUrl('/jobs/deleteJob/:jobId'), ({ params }) => {
+    http.get('/jobs/getAllJobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: jobs })),
+    http.delete('/jobs/deleteJob/{jobId}', ({ params, response }) => {
       deleted.push(params.jobId as string)
       jobs = jobs.filter((each) => each._id !== params.jobId)
-      return HttpResponse.json({ success: true, message: 'Job deleted successfully' })
+      return response(200).json({ success: true, message: 'Job deleted successfully' })
     }),
   )
   return deleted
@@ -62,7 +61,7 @@ test('a confirmed delete shows "Job Deleted", the job leaves the list and the fo
 
 test('a failed delete shows "Job Not Deleted"', async () => {
   answerJobs()
-  server.use(http.delete(apiUrl('/jobs/deleteJob/:jobId'), () => HttpResponse.json({ success: false, message: 'Job not found' }, { status: 404 })))
+  server.use(http.delete('/jobs/deleteJob/{jobId}', ({ response }) => response(404).json({ success: false, message: 'Job not found' })))
   signIn(recruiter)
   const { user } = renderApp('/dashboard/my-jobs')
   await user.click(await screen.findByRole('button', { name: 'Delete Backend Developer' }))
@@ -73,13 +72,15 @@ test('a failed delete shows "Job Not Deleted"', async () => {
 test('a job is closed to applications from My Jobs, marked Closed, and reopened', async () => {
   let jobs = [job(), job({ _id: 'j2', title: 'Frontend Developer' })]
   server.use(
-    http.get(apiUrl('/jobs/getAllJobs'), () => HttpResponse.json({ success: true, message: 'Jobs fetched', data: jobs })),
-    http.put(apiUrl('/jobs/:action/:jobId'), ({ params }) => {
-      const closedAt = params.action === 'closeJob' ? CLOSED_AT : null
-      jobs = jobs.map((each) => (each._id === params.jobId ? { ...each, closedAt } : each))
-      const changed = jobs.find((each) => each._id === params.jobId)
-      return HttpResponse.json({ success: true, message: closedAt ? 'Job closed' : 'Job reopened', data: changed })
-    }),
+    http.get('/jobs/getAllJobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: jobs })),
+    ...(['closeJob', 'reopenJob'] as const).map((action) =>
+      http.put(`/jobs/${action}/{jobId}`, ({ params, response }) => {
+        const closedAt = action === 'closeJob' ? CLOSED_AT : null
+        jobs = jobs.map((each) => (each._id === params.jobId ? { ...each, closedAt } : each))
+        const changed = jobs.find((each) => each._id === params.jobId)!
+        return response(200).json({ success: true, message: closedAt ? 'Job closed' : 'Job reopened', data: changed })
+      }),
+    ),
   )
   signIn(recruiter)
   const { user } = renderApp('/dashboard/my-jobs')
@@ -98,8 +99,8 @@ test('a job is closed to applications from My Jobs, marked Closed, and reopened'
 
 test('a job an admin hid says so on its card, with the reason; the others say nothing', async () => {
   server.use(
-    http.get(apiUrl('/jobs/getAllJobs'), () =>
-      HttpResponse.json({
+    http.get('/jobs/getAllJobs', ({ response }) =>
+      response(200).json({
         success: true,
         message: 'Jobs fetched',
         data: [job({ hiddenReason: 'Asks applicants for a fee' }), job({ _id: 'j2', title: 'Frontend Developer' })],

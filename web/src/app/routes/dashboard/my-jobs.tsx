@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { toast } from 'react-hot-toast'
 import { ButtonLink } from '@/components/ui/button-link'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
@@ -10,16 +10,14 @@ import { CloseJobButton } from '@/features/jobs/components/close-job-button'
 import { JobCard } from '@/features/jobs/components/job-card'
 import type { Job } from '@/features/jobs/types'
 
+const FAILURE = 'Could Not Fetch Jobs'
+
 export default function MyJobsPage() {
-  const { data: jobs, isPending, isError } = useMyJobs()
+  const { data: jobs, isPending, isError } = useMyJobs({ id: 'my-jobs', message: () => FAILURE })
   const deleteJob = useDeleteJob()
   const [toDelete, setToDelete] = useState<Job | null>(null)
   // The deleted job's card (and the button that had the focus) is gone: the list's heading takes it.
   const headingRef = useRef<HTMLHeadingElement>(null)
-
-  useEffect(() => {
-    if (isError) toast.error('Could Not Fetch Jobs', { id: 'my-jobs' })
-  }, [isError])
 
   const confirmDelete = async () => {
     if (!toDelete) return
@@ -47,7 +45,7 @@ export default function MyJobsPage() {
         <ButtonLink to="/dashboard/add-job">Add Jobs</ButtonLink>
       </div>
       {isError ? (
-        <p className="mt-8 text-gray-800">Could Not Fetch Jobs</p>
+        <p className="mt-8 text-gray-800">{FAILURE}</p>
       ) : isPending ? (
         <Spinner label="Loading jobs..." />
       ) : jobs.length === 0 ? (

@@ -1,12 +1,15 @@
 import { screen, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { applicant, applicantDetails, emptyApplicantDetails, emptyRecruiterDetails, recruiter, recruiterDetails } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import type { ApplicantDetails, RecruiterDetails } from '@/features/profiles/types'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
-const answer = (path: string, data: unknown) =>
-  server.use(http.get(apiUrl(path), () => HttpResponse.json({ success: true, message: 'Details fetched successfully', data })))
+const answerApplicant = (data: ApplicantDetails) =>
+  server.use(http.get('/auth/applicantDetails', ({ response }) => response(200).json({ success: true, message: 'Details fetched successfully', data })))
+const answerRecruiter = (data: RecruiterDetails) =>
+  server.use(http.get('/auth/recruiterDetails', ({ response }) => response(200).json({ success: true, message: 'Details fetched successfully', data: { ...data, jobs: [] } })))
 
 async function openProfile() {
   renderApp('/dashboard/my-profile')
@@ -16,7 +19,7 @@ async function openProfile() {
 
 test('an applicant sees About, Education, Skills and the resume link, opening in a new tab, on My Profile', async () => {
   signIn(applicant)
-  answer('/auth/applicantDetails', applicantDetails())
+  answerApplicant(applicantDetails())
   const main = await openProfile()
   const details = within(await main.findByRole('region', { name: 'Applicant Details' }))
   expect(details.getByRole('heading', { level: 3, name: 'About' })).toBeVisible()
@@ -39,7 +42,7 @@ test('an applicant sees About, Education, Skills and the resume link, opening in
 
 test('an applicant with an empty profile sees the placeholder and the empty texts', async () => {
   signIn(applicant)
-  answer('/auth/applicantDetails', emptyApplicantDetails())
+  answerApplicant(emptyApplicantDetails())
   const main = await openProfile()
   const details = within(await main.findByRole('region', { name: 'Applicant Details' }))
   expect(details.getByText('Write Something About Yourself')).toBeVisible()
@@ -51,7 +54,7 @@ test('an applicant with an empty profile sees the placeholder and the empty text
 
 test('a recruiter sees Company, Position and Contact Number on My Profile', async () => {
   signIn(recruiter)
-  answer('/auth/recruiterDetails', { ...recruiterDetails(), jobs: [] })
+  answerRecruiter(recruiterDetails())
   const main = await openProfile()
   const details = within(await main.findByRole('region', { name: 'Recruiter Details' }))
   const terms = details.getAllByRole('term').map((term) => term.textContent)
@@ -64,7 +67,7 @@ test('a recruiter sees Company, Position and Contact Number on My Profile', asyn
 
 test('a recruiter who has not filled in the company details sees "Not provided"', async () => {
   signIn(recruiter)
-  answer('/auth/recruiterDetails', { ...emptyRecruiterDetails(), jobs: [] })
+  answerRecruiter(emptyRecruiterDetails())
   const main = await openProfile()
   const details = within(await main.findByRole('region', { name: 'Recruiter Details' }))
   expect(details.getAllByRole('definition').map((value) => value.textContent)).toEqual(['Not provided', 'Not provided', 'Not provided'])
@@ -72,14 +75,14 @@ test('a recruiter who has not filled in the company details sees "Not provided"'
 
 test('a failed profile load shows the server message', async () => {
   signIn(applicant)
-  server.use(http.get(apiUrl('/auth/applicantDetails'), () => HttpResponse.json({ success: false, message: 'Profile not found' }, { status: 404 })))
+  server.use(http.get('/auth/applicantDetails', ({ response }) => response.untyped(HttpResponse.json({ success: false, message: 'Profile not found' }, { status: 404 }))))
   await openProfile()
   expect(await screen.findByText('Profile not found')).toBeInTheDocument()
 })
 
 test('a failed profile load without a message shows "An error occurred"', async () => {
   signIn(recruiter)
-  server.use(http.get(apiUrl('/auth/recruiterDetails'), () => new HttpResponse('oops', { status: 500 })))
+  server.use(http.get('/auth/recruiterDetails', ({ response }) => response.untyped(new HttpResponse('oops', { status: 500 }))))
   await openProfile()
   expect(await screen.findByText('An error occurred')).toBeInTheDocument()
 })

@@ -1,11 +1,11 @@
 import { ButtonLink } from '@/components/ui/button-link'
 import { Avatar, fullName } from '@/features/auth/components/avatar'
-import { useSession } from '@/features/auth/use-session'
 import { ApplicantDetailsCard } from '@/features/profiles/components/applicant-details-card'
 import { RecruiterDetailsCard } from '@/features/profiles/components/recruiter-details-card'
+import { useSession } from '@/lib/auth'
 
 export default function MyProfilePage() {
-  const { user, token, accountType } = useSession()
+  const { user, accountType } = useSession()
   if (!user) return null
   return (
     <section>
@@ -21,8 +21,8 @@ export default function MyProfilePage() {
         </div>
         <ButtonLink to="/dashboard/settings">Edit</ButtonLink>
       </div>
-      {accountType === 'Applicant' && <ApplicantDetailsCard token={token} />}
-      {accountType === 'Recruiter' && <RecruiterDetailsCard token={token} />}
+      {accountType === 'Applicant' && <ApplicantDetailsCard />}
+      {accountType === 'Recruiter' && <RecruiterDetailsCard />}
     </section>
   )
 }

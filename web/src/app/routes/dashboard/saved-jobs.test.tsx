@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
 import type { Job } from '@/features/jobs/types'
 import { CLOSED_AT } from '@/testing/dates'
 import { applicant, job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 /** The server's saved list, changed by the save and unsave calls; returns the calls made. */
@@ -12,16 +11,16 @@ function answerSaved(initial: Job[]) {
   let saved = [...initial]
   const calls: string[] = []
   server.use(
-    http.get(apiUrl('/jobs/saved'), () => HttpResponse.json({ success: true, message: 'Saved jobs fetched successfully', data: saved })),
-    http.put(apiUrl('/jobs/saved/:jobId'), ({ params }) => {
+    http.get('/jobs/saved', ({ response }) => response(200).json({ success: true, message: 'Saved jobs fetched successfully', data: saved })),
+    http.put('/jobs/saved/{jobId}', ({ params, response }) => {
       calls.push(`save ${params.jobId}`)
       saved = [job({ _id: params.jobId as string, title: 'Saved Later' }), ...saved]
-      return HttpResponse.json({ success: true, message: 'Job saved' })
+      return response(200).json({ success: true, message: 'Job saved' })
     }),
-    http.delete(apiUrl('/jobs/saved/:jobId'), ({ params }) => {
+    http.delete('/jobs/saved/{jobId}', ({ params, response }) => {
       calls.push(`unsave ${params.jobId}`)
       saved = saved.filter((each) => each._id !== params.jobId)
-      return HttpResponse.json({ success: true, message: 'Job removed from your saved jobs' })
+      return response(200).json({ success: true, message: 'Job removed from your saved jobs' })
     }),
   )
   return calls
@@ -63,8 +62,8 @@ test('Saved Jobs is for applicants: a recruiter finds no such page', async () =>
 test('an applicant saves a job from its card on /jobs; a guest sees no Save', async () => {
   const calls = answerSaved([])
   server.use(
-    http.get(apiUrl('/jobs/alljobs'), () =>
-      HttpResponse.json({ success: true, message: 'ok', data: [job({ _id: 'j7', title: 'Savable Role' })], total: 1, totalCapped: false, page: 1, limit: 20 }),
+    http.get('/jobs/alljobs', ({ response }) =>
+      response(200).json({ success: true, message: 'ok', data: [job({ _id: 'j7', title: 'Savable Role' })], total: 1, totalCapped: false, page: 1, limit: 20 }),
     ),
   )
   signIn(applicant)
@@ -79,8 +78,8 @@ test('an applicant saves a job from its card on /jobs; a guest sees no Save', as
 
 test('a guest and a recruiter see no Save on the cards', async () => {
   server.use(
-    http.get(apiUrl('/jobs/alljobs'), () =>
-      HttpResponse.json({ success: true, message: 'ok', data: [job({ _id: 'j7', title: 'Savable Role' })], total: 1, totalCapped: false, page: 1, limit: 20 }),
+    http.get('/jobs/alljobs', ({ response }) =>
+      response(200).json({ success: true, message: 'ok', data: [job({ _id: 'j7', title: 'Savable Role' })], total: 1, totalCapped: false, page: 1, limit: 20 }),
     ),
   )
   renderApp('/jobs')
@@ -91,11 +90,11 @@ test('a guest and a recruiter see no Save on the cards', async () => {
 test('a refused save says why and leaves the toggle as it was', async () => {
   answerSaved([])
   server.use(
-    http.put(apiUrl('/jobs/saved/:jobId'), () =>
-      HttpResponse.json({ success: false, message: 'You can save at most 500 jobs; remove some first' }, { status: 400 }),
+    http.put('/jobs/saved/{jobId}', ({ response }) =>
+      response(400).json({ success: false, message: 'You can save at most 500 jobs; remove some first' }),
     ),
-    http.get(apiUrl('/jobs/alljobs'), () =>
-      HttpResponse.json({ success: true, message: 'ok', data: [job({ _id: 'j7', title: 'Savable Role' })], total: 1, totalCapped: false, page: 1, limit: 20 }),
+    http.get('/jobs/alljobs', ({ response }) =>
+      response(200).json({ success: true, message: 'ok', data: [job({ _id: 'j7', title: 'Savable Role' })], total: 1, totalCapped: false, page: 1, limit: 20 }),
     ),
   )
   signIn(applicant)

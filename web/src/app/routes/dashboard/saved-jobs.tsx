@@ -1,14 +1,12 @@
 import { ButtonLink } from '@/components/ui/button-link'
 import { Spinner } from '@/components/ui/spinner'
-import { useSession } from '@/features/auth/use-session'
 import { useSavedJobs } from '@/features/jobs/api/saved-jobs'
 import { JobCard } from '@/features/jobs/components/job-card'
 import { SaveJobButton } from '@/features/jobs/components/save-job-button'
 
 /** The applicant's saved jobs, the latest saved first; a job that closed says "Closed". */
 export default function SavedJobsPage() {
-  const { token } = useSession()
-  const { data: jobs, isPending, isError } = useSavedJobs(token, { fresh: true })
+  const { data: jobs, isPending, isError } = useSavedJobs({ fresh: true })
 
   return (
     <section>
@@ -30,7 +28,7 @@ export default function SavedJobsPage() {
           {jobs.map((job) => (
             <li key={job._id}>
               <JobCard job={job}>
-                <SaveJobButton job={job} token={token} className="mt-3" />
+                <SaveJobButton job={job} className="mt-3" />
               </JobCard>
             </li>
           ))}

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
 import type { SavedSearch } from '@/features/alerts/api/saved-searches'
 import { applicant, job } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 const search = (overrides: Partial<SavedSearch> = {}): SavedSearch => ({
@@ -20,24 +19,24 @@ function answerSearches(initial: SavedSearch[]) {
   let searches = [...initial]
   const sent: unknown[] = []
   server.use(
-    http.get(apiUrl('/jobs/savedSearches'), () => HttpResponse.json({ success: true, message: 'Saved searches fetched successfully', data: searches })),
-    http.post(apiUrl('/jobs/savedSearches'), async ({ request }) => {
+    http.get('/jobs/savedSearches', ({ response }) => response(200).json({ success: true, message: 'Saved searches fetched successfully', data: searches })),
+    http.post('/jobs/savedSearches', async ({ request, response }) => {
       const body = (await request.json()) as { name: string; query: string }
       sent.push(body)
       const saved = search({ _id: 's9', name: body.name, query: body.query })
       searches = [...searches, saved]
-      return HttpResponse.json({ success: true, message: 'Search saved', data: saved }, { status: 201 })
+      return response(201).json({ success: true, message: 'Search saved', data: saved })
     }),
-    http.put(apiUrl('/jobs/savedSearches/:id'), async ({ request, params }) => {
+    http.put('/jobs/savedSearches/{searchId}', async ({ request, params, response }) => {
       const change = (await request.json()) as Partial<SavedSearch>
-      sent.push({ id: params.id, ...change })
-      searches = searches.map((each) => (each._id === params.id ? { ...each, ...change } : each))
-      return HttpResponse.json({ success: true, message: 'Saved search updated', data: searches.find((each) => each._id === params.id) })
+      sent.push({ id: params.searchId, ...change })
+      searches = searches.map((each) => (each._id === params.searchId ? { ...each, ...change } : each))
+      return response(200).json({ success: true, message: 'Saved search updated', data: searches.find((each) => each._id === params.searchId)! })
     }),
-    http.delete(apiUrl('/jobs/savedSearches/:id'), ({ params }) => {
-      sent.push({ deleted: params.id })
-      searches = searches.filter((each) => each._id !== params.id)
-      return HttpResponse.json({ success: true, message: 'Saved search deleted' })
+    http.delete('/jobs/savedSearches/{searchId}', ({ params, response }) => {
+      sent.push({ deleted: params.searchId })
+      searches = searches.filter((each) => each._id !== params.searchId)
+      return response(200).json({ success: true, message: 'Saved search deleted' })
     }),
   )
   return sent
@@ -84,8 +83,8 @@ test('a search is paused, resumed, renamed and deleted after confirming', async 
 test('"Save this search" on /jobs keeps the filters under a name the applicant may change', async () => {
   const sent = answerSearches([])
   server.use(
-    http.get(apiUrl('/jobs/alljobs'), () =>
-      HttpResponse.json({ success: true, message: 'ok', data: [job()], total: 1, totalCapped: false, page: 1, limit: 20 }),
+    http.get('/jobs/alljobs', ({ response }) =>
+      response(200).json({ success: true, message: 'ok', data: [job()], total: 1, totalCapped: false, page: 1, limit: 20 }),
     ),
   )
   signIn(applicant)
@@ -114,11 +113,11 @@ test('a guest sees no "Save this search"', async () => {
 test('the link in an alert stops its alerts without a login, and says when it cannot', async () => {
   let asked = ''
   server.use(
-    http.post(apiUrl('/alerts/unsubscribe'), ({ request }) => {
+    http.post('/alerts/unsubscribe', ({ request, response }) => {
       asked = new URL(request.url).search
       return new URL(request.url).searchParams.get('signature') === 'good'
-        ? HttpResponse.json({ success: true, message: 'The alerts for this search are stopped' })
-        : HttpResponse.json({ success: false, message: 'This unsubscribe link is invalid' }, { status: 400 })
+        ? response(200).json({ success: true, message: 'The alerts for this search are stopped' })
+        : response(400).json({ success: false, message: 'This unsubscribe link is invalid' })
     }),
   )
   const first = renderApp('/alerts/unsubscribe?search=s1&signature=good')

@@ -1,20 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
-import type { User } from '@/features/auth/types'
-import { sessionStore } from '@/features/auth/store'
+import { HttpResponse } from 'msw'
+import type { User } from '@/lib/auth'
+import { USER_QUERY_KEY } from '@/lib/auth/user'
 import { applicant, applicantDetails, emptyApplicantDetails, emptyRecruiterDetails, recruiter, recruiterDetails } from '@/testing/fixtures'
+import type { ApplicantDetails, RecruiterDetails } from '@/features/profiles/types'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
-const fetched = (data: unknown) => HttpResponse.json({ success: true, message: 'Details fetched successfully', data })
+const message = 'Details fetched successfully'
 
-/** Signs in as `person` with the given profile on the server, and opens Settings. */
-async function openSettings(person: User, details: object = person.accountType === 'Applicant' ? applicantDetails() : recruiterDetails()) {
+/** Signs in as `person` with the given profile on the server (theirs: an applicant's or a recruiter's), and opens Settings. */
+async function openSettings(person: User, details: ApplicantDetails | RecruiterDetails = person.accountType === 'Applicant' ? applicantDetails() : recruiterDetails()) {
   signIn(person)
   server.use(
-    http.get(apiUrl('/auth/applicantDetails'), () => fetched(details)),
-    http.get(apiUrl('/auth/recruiterDetails'), () => fetched({ ...details, jobs: [] })),
+    http.get('/auth/applicantDetails', ({ response }) => response(200).json({ success: true, message, data: details as ApplicantDetails })),
+    http.get('/auth/recruiterDetails', ({ response }) => response(200).json({ success: true, message, data: { ...(details as RecruiterDetails), jobs: [] } })),
   )
   const view = renderApp('/dashboard/settings')
   await screen.findByRole('heading', { level: 1, name: 'Settings' })
@@ -32,13 +33,13 @@ function acceptUpdate(person: User) {
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   server.use(
-    http.post(apiUrl('/auth/updateUserDetails'), async ({ request }) => {
+    http.post('/auth/updateUserDetails', async ({ request, response }) => {
       seen.body = (await request.json()) as Record<string, unknown>
       await held
-      return HttpResponse.json({
+      return response(200).json({
         success: true,
         message: 'User updated successfully',
-        updatedUserDetails: { ...person, firstName: seen.body.firstName, lastName: seen.body.lastName },
+        updatedUserDetails: { ...person, firstName: String(seen.body.firstName), lastName: String(seen.body.lastName) },
       })
     }),
   )
@@ -67,10 +68,10 @@ test('a changed password shows "Loading..." and then "Password Changed Successfu
   let body: unknown
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
-  server.use(http.post(apiUrl('/auth/changepassword'), async ({ request }) => {
+  server.use(http.post('/auth/changepassword', async ({ request, response }) => {
     body = await request.json()
     await held
-    return HttpResponse.json({ success: true, message: 'Password updated successfully' })
+    return response(200).json({ success: true, message: 'Password updated successfully' })
   }))
   const { user } = await openSettings(applicant)
   await user.type(await screen.findByLabelText('Current Password'), 'secret123')
@@ -84,7 +85,7 @@ test('a changed password shows "Loading..." and then "Password Changed Successfu
 })
 
 test('a refused password change shows the server message', async () => {
-  server.use(http.post(apiUrl('/auth/changepassword'), () => HttpResponse.json({ success: false, message: 'The password is incorrect' }, { status: 401 })))
+  server.use(http.post('/auth/changepassword', ({ response }) => response(401).json({ success: false, message: 'The password is incorrect' })))
   const { user, router } = await openSettings(applicant)
   await user.type(await screen.findByLabelText('Current Password'), 'wrong-one')
   await user.type(screen.getByLabelText('New Password'), 'newsecret123')
@@ -121,7 +122,7 @@ test('an applicant who has written nothing yet (the API sends a null about text)
 
 test('empty names show "Please enter your first name." and "Please enter your last name." and nothing is sent', async () => {
   let sent = false
-  server.use(http.post(apiUrl('/auth/updateUserDetails'), () => ((sent = true), HttpResponse.json({ success: true }))))
+  server.use(http.post('/auth/updateUserDetails', ({ response }) => ((sent = true), response.untyped(HttpResponse.json({ success: true })))))
   const { user } = await openSettings(applicant)
   await user.clear(profileForm().getByLabelText('First Name'))
   await user.clear(profileForm().getByLabelText('Last Name'))
@@ -189,7 +190,7 @@ test.each(['123456789', '1234567890123', '98765-43210'])('the contact number %s 
 
 test('saving the applicant form shows "Updating user details...", then "User updated successfully", stores the user and goes to My Profile', async () => {
   const { seen, release } = acceptUpdate(applicant)
-  const { user, router } = await openSettings(applicant)
+  const { user, router, queryClient } = await openSettings(applicant)
   const form = profileForm()
   await user.clear(form.getByLabelText('First Name'))
   await user.type(form.getByLabelText('First Name'), ' Annie ')
@@ -217,7 +218,7 @@ test('saving the applicant form shows "Updating user details...", then "User upd
       { _id: 'e2', institutionName: 'Open University', startYear: 2020, endYear: 2022 },
     ],
   })
-  expect(sessionStore.get().user).toEqual({ ...applicant, firstName: 'Annie' })
+  expect(queryClient.getQueryData(USER_QUERY_KEY)).toEqual({ ...applicant, firstName: 'Annie' })
   expect(JSON.parse(localStorage.getItem('user')!)).toEqual({ ...applicant, firstName: 'Annie' })
   expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
   expect(within(screen.getByRole('main')).getByText('Annie Lee')).toBeVisible()
@@ -279,19 +280,19 @@ test('saving the recruiter form sends the names, company, position and contact n
 
 test('a refused save shows the server message and stays on Settings', async () => {
   server.use(
-    http.post(apiUrl('/auth/updateUserDetails'), () =>
-      HttpResponse.json({ success: false, message: 'End year cannot be before start year' }, { status: 400 }),
+    http.post('/auth/updateUserDetails', ({ response }) =>
+      response(400).json({ success: false, message: 'End year cannot be before start year' }),
     ),
   )
-  const { user, router } = await openSettings(applicant)
+  const { user, router, queryClient } = await openSettings(applicant)
   await user.click(profileForm().getByRole('button', { name: 'Save' }))
   expect(await screen.findByText('End year cannot be before start year')).toBeInTheDocument()
   expect(router.state.location.pathname).toBe('/dashboard/settings')
-  expect(sessionStore.get().user).toEqual(applicant)
+  expect(queryClient.getQueryData(USER_QUERY_KEY)).toEqual(applicant)
 })
 
 test('a save failing without a message shows "Could not update profile"', async () => {
-  server.use(http.post(apiUrl('/auth/updateUserDetails'), () => new HttpResponse('oops', { status: 502 })))
+  server.use(http.post('/auth/updateUserDetails', ({ response }) => response.untyped(new HttpResponse('oops', { status: 502 }))))
   const { user } = await openSettings(recruiter)
   await user.click(profileForm().getByRole('button', { name: 'Save' }))
   expect(await screen.findByText('Could not update profile')).toBeInTheDocument()
@@ -342,7 +343,7 @@ test('a file that is not a PDF is refused with "Only PDF files are allowed"', as
 
 test('Upload without a file shows "Resume is required" and sends nothing', async () => {
   let sent = false
-  server.use(http.post(apiUrl('/upload/uploadResume'), () => ((sent = true), HttpResponse.json({ success: true }))))
+  server.use(http.post('/upload/uploadResume', ({ response }) => ((sent = true), response.untyped(HttpResponse.json({ success: true })))))
   const { user } = await openSettings(applicant, emptyApplicantDetails())
   await user.click(resumeSection().getByRole('button', { name: 'Upload' }))
   expect(await resumeSection().findByText('Resume is required')).toBeVisible()
@@ -368,11 +369,11 @@ test('an upload shows "Uploading resume..." and its progress, then "Resume uploa
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   server.use(
-    http.post(apiUrl('/upload/uploadResume'), async ({ request }) => {
+    http.post('/upload/uploadResume', async ({ request, response }) => {
       authorization = request.headers.get('Authorization')
       contentType = request.headers.get('Content-Type') ?? ''
       await held
-      return HttpResponse.json({ success: true, message: 'Resume uploaded successfully', updatedApplicant: applicantDetails() })
+      return response(200).json({ success: true, message: 'Resume uploaded successfully', updatedApplicant: applicantDetails() })
     }),
   )
   const { user, router } = await openSettings(applicant, emptyApplicantDetails())
@@ -393,7 +394,7 @@ test('an upload shows "Uploading resume..." and its progress, then "Resume uploa
 
 test('a refused upload shows the server message and stays on Settings', async () => {
   server.use(
-    http.post(apiUrl('/upload/uploadResume'), () => HttpResponse.json({ success: false, message: 'Resume must be at most 10 bytes' }, { status: 413 })),
+    http.post('/upload/uploadResume', ({ response }) => response(413).json({ success: false, message: 'Resume must be at most 10 bytes' })),
   )
   const { user, router } = await openSettings(applicant, emptyApplicantDetails())
   await user.upload(resumeSection().getByLabelText('Browse'), pdf())
@@ -405,7 +406,7 @@ test('a refused upload shows the server message and stays on Settings', async ()
 })
 
 test('an upload failing without a message shows "Failed to upload resume"', async () => {
-  server.use(http.post(apiUrl('/upload/uploadResume'), () => new HttpResponse('oops', { status: 500 })))
+  server.use(http.post('/upload/uploadResume', ({ response }) => response.untyped(new HttpResponse('oops', { status: 500 }))))
   const { user } = await openSettings(applicant, emptyApplicantDetails())
   await user.upload(resumeSection().getByLabelText('Browse'), pdf())
   await user.click(resumeSection().getByRole('button', { name: 'Upload' }))

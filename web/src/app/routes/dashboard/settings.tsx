@@ -5,11 +5,11 @@ import { useNavigate } from 'react-router'
 import { PasswordField } from '@/components/ui/form-field'
 import { changePassword } from '@/features/auth/api/auth-calls'
 import { changePasswordSchema, type ChangePasswordValues } from '@/features/auth/schemas'
-import { useSession } from '@/features/auth/use-session'
 import { ApplicantSettings } from '@/features/profiles/components/applicant-settings'
 import { RecruiterSettings } from '@/features/profiles/components/recruiter-settings'
 import type { ProfileUpdateResponse } from '@/features/profiles/types'
 import { errorMessage } from '@/lib/api-client'
+import { useSession, useSetUser } from '@/lib/auth'
 import { Panel } from '@/components/ui/panel'
 import { Button } from '@/components/ui/button'
 
@@ -50,7 +50,8 @@ function ChangePasswordSection() {
 }
 
 export default function SettingsPage() {
-  const { user, token, accountType, setUser } = useSession()
+  const { user, accountType } = useSession()
+  const setUser = useSetUser()
   const navigate = useNavigate()
   if (!user) return null
 
@@ -66,8 +67,8 @@ export default function SettingsPage() {
     <section>
       <title>Settings | jobportal</title>
       <h1 className="text-3xl font-bold text-gray-900">Settings</h1>
-      {accountType === 'Applicant' && <ApplicantSettings token={token} names={names} onSaved={onSaved} onResumeUploaded={toProfile} />}
-      {accountType === 'Recruiter' && <RecruiterSettings token={token} names={names} onSaved={onSaved} />}
+      {accountType === 'Applicant' && <ApplicantSettings names={names} onSaved={onSaved} onResumeUploaded={toProfile} />}
+      {accountType === 'Recruiter' && <RecruiterSettings names={names} onSaved={onSaved} />}
       <ChangePasswordSection />
     </section>
   )

@@ -1,34 +1,32 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, type Schemas } from '@/lib/api-client'
+import { api, payload, type Schemas } from '@/lib/api-client'
 import type { AdminCategory } from '../types'
 import { invalidateAfterAdminChange } from './invalidate'
 
-export type CategoryFields = { name: string; description: string }
+export type CategoryFields = Schemas['CreateCategoryRequest']
 
 /** Every category, hidden ones too, with the jobs that name each. */
 export async function getAdminCategories(): Promise<AdminCategory[]> {
-  const { categories } = await api<Schemas['AdminCategoriesResponse']>('/admin/categories')
-  return categories ?? []
+  const { categories } = await payload(api.GET('/admin/categories'))
+  return categories
 }
 
 export const adminCategoriesQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'categories'], queryFn: getAdminCategories, refetchOnMount: 'always' })
+  queryOptions({ queryKey: ['admin', 'categories'], queryFn: getAdminCategories, refetchOnMount: 'always', meta: { errorToast: false } }) // the console says a failure in place
 
 export const useAdminCategories = () => useQuery(adminCategoriesQueryOptions())
 
-const categoryPath = (id: string) => `/admin/categories/${encodeURIComponent(id)}`
+export const createCategory = (fields: CategoryFields) => payload(api.POST('/jobs/createCategory', { body: fields }))
 
-export const createCategory = (fields: CategoryFields) =>
-  api<Schemas['CategoryResponse']>('/jobs/createCategory', { method: 'POST', body: fields })
+const category = (categoryId: string) => ({ params: { path: { categoryId } } })
 
-export const updateCategory = (id: string, fields: CategoryFields) =>
-  api<Schemas['AdminCategoryResponse']>(categoryPath(id), { method: 'PUT', body: fields })
+export const updateCategory = (id: string, fields: CategoryFields) => payload(api.PUT('/admin/categories/{categoryId}', { ...category(id), body: fields }))
 
-export const hideCategory = (id: string) => api<Schemas['AdminCategoryResponse']>(`${categoryPath(id)}/hide`, { method: 'PUT' })
+export const hideCategory = (id: string) => payload(api.PUT('/admin/categories/{categoryId}/hide', category(id)))
 
-export const unhideCategory = (id: string) => api<Schemas['AdminCategoryResponse']>(`${categoryPath(id)}/unhide`, { method: 'PUT' })
+export const unhideCategory = (id: string) => payload(api.PUT('/admin/categories/{categoryId}/unhide', category(id)))
 
-export const deleteCategory = (id: string) => api<Schemas['Ack']>(categoryPath(id), { method: 'DELETE' })
+export const deleteCategory = (id: string) => payload(api.DELETE('/admin/categories/{categoryId}', category(id)))
 
 export function useCreateCategory() {
   const queryClient = useQueryClient()

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, type Schemas } from '@/lib/api-client'
+import { api, payload, type Schemas } from '@/lib/api-client'
 import { invalidateAfterAdminChange } from './invalidate'
 
 /** `q`: part of a title, company or recruiter's e-mail, or a job's `_id`; `hidden`: hidden jobs only. */
@@ -8,11 +8,9 @@ export type AdminJobSearch = { q: string; hidden: boolean; page: number }
 export type AdminJobsPage = Omit<Schemas['AdminJobsPage'], 'success' | 'message'>
 
 export async function getAdminJobs({ q, hidden, page }: AdminJobSearch, signal?: AbortSignal): Promise<AdminJobsPage> {
-  const params = new URLSearchParams({ page: String(page) })
-  if (q) params.set('q', q)
-  if (hidden) params.set('hidden', 'true')
-  const { data, total, limit } = await api<Schemas['AdminJobsPage']>(`/admin/jobs?${params}`, { signal })
-  return { data: data ?? [], total, page, limit }
+  const query = { page, ...(q ? { q } : {}), ...(hidden ? { hidden } : {}) }
+  const { data, total, limit } = await payload(api.GET('/admin/jobs', { params: { query }, signal }))
+  return { data, total, page, limit }
 }
 
 export const adminJobsQueryOptions = (search: AdminJobSearch) =>
@@ -22,15 +20,17 @@ export const adminJobsQueryOptions = (search: AdminJobSearch) =>
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
     refetchOnMount: 'always',
+    // The console says a failure in place.
+    meta: { errorToast: false },
   })
 
 export const useAdminJobs = (search: AdminJobSearch) => useQuery(adminJobsQueryOptions(search))
 
-const jobPath = (id: string) => `/admin/jobs/${encodeURIComponent(id)}`
+const job = (jobId: string) => ({ params: { path: { jobId } } })
 
-export const hideJob = (id: string, reason: string) => api<Schemas['AdminJobResponse']>(`${jobPath(id)}/hide`, { method: 'PUT', body: { reason } })
+export const hideJob = (id: string, reason: string) => payload(api.PUT('/admin/jobs/{jobId}/hide', { ...job(id), body: { reason } }))
 
-export const unhideJob = (id: string) => api<Schemas['AdminJobResponse']>(`${jobPath(id)}/unhide`, { method: 'PUT' })
+export const unhideJob = (id: string) => payload(api.PUT('/admin/jobs/{jobId}/unhide', job(id)))
 
 export function useHideJob() {
   const queryClient = useQueryClient()

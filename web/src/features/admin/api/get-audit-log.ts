@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { api, type Schemas } from '@/lib/api-client'
+import { api, payload, type Schemas } from '@/lib/api-client'
 
 export type AuditLogPage = Omit<Schemas['AuditPage'], 'success' | 'message'>
 
 /** The Admins' actions, newest first. */
 export async function getAuditLog(page: number, signal?: AbortSignal): Promise<AuditLogPage> {
-  const { data, total, limit } = await api<Schemas['AuditPage']>(`/admin/audit?${new URLSearchParams({ page: String(page) })}`, { signal })
-  return { data: data ?? [], total, page, limit }
+  const { data, total, limit } = await payload(api.GET('/admin/audit', { params: { query: { page } }, signal }))
+  return { data, total, page, limit }
 }
 
 export const auditLogQueryOptions = (page: number) =>
@@ -15,6 +15,8 @@ export const auditLogQueryOptions = (page: number) =>
     queryFn: ({ signal }) => getAuditLog(page, signal),
     placeholderData: keepPreviousData,
     refetchOnMount: 'always',
+    // The console says a failure in place.
+    meta: { errorToast: false },
   })
 
 export const useAuditLog = (page: number) => useQuery(auditLogQueryOptions(page))

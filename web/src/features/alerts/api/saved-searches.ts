@@ -1,49 +1,64 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, type Schemas } from '@/lib/api-client'
+import { api, payload, type Schemas } from '@/lib/api-client'
+import { useSession } from '@/lib/auth'
 
 export type SavedSearch = Schemas['SavedSearch']
 
-/** Per session, so another person signing in on this tab never sees the last one's searches. */
-const searchesKey = (token: string | null) => ['saved-searches', token] as const
+/** Per user: the cache is cleared on every login and logout as well. */
+const searchesKey = (userId: string | null) => ['saved-searches', userId] as const
+
+/** The key of the signed-in user's searches. */
+const useSearchesKey = () => searchesKey(useSession().userId)
 
 export async function getSavedSearches(): Promise<SavedSearch[]> {
-  const { data } = await api<Schemas['SavedSearchesResponse']>('/jobs/savedSearches')
-  return data ?? []
+  const { data } = await payload(api.GET('/jobs/savedSearches'))
+  return data
 }
 
-export const useSavedSearches = (token: string | null) =>
-  useQuery({ queryKey: searchesKey(token), queryFn: getSavedSearches, enabled: !!token, refetchOnMount: 'always' })
-
-export function useSaveSearch(token: string | null) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ name, query }: { name: string; query: string }) =>
-      api<Schemas['SavedSearchResponse']>('/jobs/savedSearches', { method: 'POST', body: { name, query } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: searchesKey(token) }),
+/** The signed-in applicant's searches (none are asked for without one); the list says a failure in place. */
+export function useSavedSearches() {
+  const { userId } = useSession()
+  return useQuery({
+    queryKey: searchesKey(userId),
+    queryFn: getSavedSearches,
+    enabled: userId !== null,
+    refetchOnMount: 'always',
+    meta: { errorToast: false },
   })
 }
 
-export function useUpdateSearch(token: string | null) {
+export function useSaveSearch() {
   const queryClient = useQueryClient()
+  const key = useSearchesKey()
   return useMutation({
-    mutationFn: ({ id, ...change }: { id: string; name?: string; alerts?: boolean }) =>
-      api<Schemas['SavedSearchResponse']>(`/jobs/savedSearches/${encodeURIComponent(id)}`, { method: 'PUT', body: change }),
+    mutationFn: (body: Schemas['SaveSearchRequest']) => payload(api.POST('/jobs/savedSearches', { body })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  })
+}
+
+export function useUpdateSearch() {
+  const queryClient = useQueryClient()
+  const key = useSearchesKey()
+  return useMutation({
+    mutationFn: ({ id, ...change }: Schemas['UpdateSearchRequest'] & { id: string }) =>
+      payload(api.PUT('/jobs/savedSearches/{searchId}', { params: { path: { searchId: id } }, body: change })),
     onSuccess: ({ data }) =>
-      queryClient.setQueryData<SavedSearch[]>(searchesKey(token), (list) => list?.map((each) => (each._id === data._id ? data : each))),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: searchesKey(token) }),
+      queryClient.setQueryData<SavedSearch[]>(key, (list) => list?.map((each) => (each._id === data._id ? data : each))),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   })
 }
 
-export function useDeleteSearch(token: string | null) {
+export function useDeleteSearch() {
   const queryClient = useQueryClient()
+  const key = useSearchesKey()
   return useMutation({
-    mutationFn: (id: string) => api<Schemas['Ack']>(`/jobs/savedSearches/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => payload(api.DELETE('/jobs/savedSearches/{searchId}', { params: { path: { searchId: id } } })),
     onSuccess: (_answer, id) =>
-      queryClient.setQueryData<SavedSearch[]>(searchesKey(token), (list) => list?.filter((each) => each._id !== id)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: searchesKey(token) }),
+      queryClient.setQueryData<SavedSearch[]>(key, (list) => list?.filter((each) => each._id !== id)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   })
 }
 
 /** Stops one search's alerts from its e-mail's signed link; no login needed. */
 export const unsubscribe = (search: string, signature: string) =>
-  api<Schemas['Ack']>(`/alerts/unsubscribe?${new URLSearchParams({ search, signature })}`, { method: 'POST' })
+  payload(api.POST('/alerts/unsubscribe', { params: { query: { search, signature } } }))

@@ -11,13 +11,13 @@ import { useSaveSearch } from '../api/saved-searches'
  * "Save this search" on the jobs page: names the search (a suggestion is filled in) and keeps it,
  * with a daily e-mail of the new jobs that match. `query` is the search's filters as the URL holds them.
  */
-export function SaveSearchButton({ query, suggestedName, token }: { query: string; suggestedName: string; token: string | null }) {
+export function SaveSearchButton({ query, suggestedName }: { query: string; suggestedName: string }) {
   const [open, setOpen] = useState(false)
   const [name, setName] = useState('')
   const [error, setError] = useState<string>()
   const nameRef = useRef<HTMLInputElement>(null)
   const descriptionId = useId()
-  const save = useSaveSearch(token)
+  const save = useSaveSearch()
 
   const start = () => {
     setName(suggestedName)

@@ -19,14 +19,14 @@ export function describeQuery(query: string) {
   return parts.length > 0 ? parts.join(', ') : 'All jobs'
 }
 
-function SearchCard({ search, token }: { search: SavedSearch; token: string | null }) {
+function SearchCard({ search }: { search: SavedSearch }) {
   const headingId = useId()
   const [renaming, setRenaming] = useState(false)
   const [name, setName] = useState(search.name)
   const [error, setError] = useState<string>()
   const [deleting, setDeleting] = useState(false)
-  const update = useUpdateSearch(token)
-  const remove = useDeleteSearch(token)
+  const update = useUpdateSearch()
+  const remove = useDeleteSearch()
 
   const rename = async (event: FormEvent) => {
     event.preventDefault()
@@ -118,8 +118,8 @@ function SearchCard({ search, token }: { search: SavedSearch; token: string | nu
 }
 
 /** The applicant's saved searches, each with its alerts switch, rename and delete. */
-export function SavedSearchesList({ token }: { token: string | null }) {
-  const { data, isPending, isError } = useSavedSearches(token)
+export function SavedSearchesList() {
+  const { data, isPending, isError } = useSavedSearches()
   if (isError) return <p className="mt-8 text-gray-800">Could not fetch your saved searches.</p>
   if (isPending) return <Spinner label="Loading saved searches..." />
   if (data.length === 0) {
@@ -136,7 +136,7 @@ export function SavedSearchesList({ token }: { token: string | null }) {
     <ul className="mt-8 flex flex-col gap-4" aria-label="Saved searches">
       {data.map((search) => (
         <li key={search._id}>
-          <SearchCard search={search} token={token} />
+          <SearchCard search={search} />
         </li>
       ))}
     </ul>

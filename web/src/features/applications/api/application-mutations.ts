@@ -1,17 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, ApiError, type Schemas } from '@/lib/api-client'
+import { api, ApiError, payload } from '@/lib/api-client'
 import type { Application, Decision } from '../types'
 
-export const applyToJob = (jobId: string, sop: string) =>
-  api<Schemas['ApplyResponse']>(`/jobs/apply/${encodeURIComponent(jobId)}`, { method: 'POST', body: { sop } })
+export const applyToJob = (jobId: string, sop: string) => payload(api.POST('/jobs/apply/{jobId}', { params: { path: { jobId } }, body: { sop } }))
 
 /** docs/product.md#job-applications: a status answer without the application is an error of its own. */
 export async function updateApplicationStatus(applicationId: string, status: Decision) {
-  const { message, data } = await api<{ message: string; data?: Application }>(
-    `/auth/updateapplicationstatus/${encodeURIComponent(applicationId)}`,
-    { method: 'PUT', body: { status } },
-  )
-  if (!data) throw new ApiError('Unexpected API response', 200)
+  const { message, data } = await payload(api.PUT('/auth/updateapplicationstatus/{applicationId}', { params: { path: { applicationId } }, body: { status } }))
+  // The document promises `data`; an answer that breaks the promise must not reach the list.
+  if (!(data as Application | undefined)) throw new ApiError('Unexpected API response', 200)
   return { message, data }
 }
 
@@ -39,7 +36,7 @@ export function useUpdateApplicationStatus(jobId: string) {
 }
 
 export const withdrawApplication = (applicationId: string) =>
-  api<Schemas['ApplicationResponse']>(`/auth/withdrawapplication/${encodeURIComponent(applicationId)}`, { method: 'PUT' })
+  payload(api.PUT('/auth/withdrawapplication/{applicationId}', { params: { path: { applicationId } } }))
 
 /** Withdrawing changes the applicant's list and frees a place on the job. */
 export function useWithdrawApplication() {

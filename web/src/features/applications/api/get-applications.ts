@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api, type Schemas } from '@/lib/api-client'
+import { api, payload, type Schemas } from '@/lib/api-client'
+import { useSession } from '@/lib/auth'
+import { withErrorToast, type ErrorToast } from '@/lib/query-client'
 import type { Application } from '../types'
 
 /** Resume links in applications work for ten minutes (API); lists are fetched again every five. */
@@ -7,24 +9,30 @@ const RESUME_LINK_REFRESH_MS = 5 * 60 * 1000
 
 /** An applicant's own applications, or every application a recruiter received. */
 export async function getApplications(): Promise<Application[]> {
-  const { applications } = await api<Schemas['ApplicationsResponse']>('/auth/applications')
-  return applications ?? []
+  const { applications } = await payload(api.GET('/auth/applications'))
+  return applications
 }
 
-/** Keyed by the token, so a new login never reads the previous person's applications. */
-export const applicationsQueryOptions = (token: string | null) =>
+/** Keyed by the user (and the cache is cleared on every login and logout), so nobody reads the previous person's applications. */
+export const applicationsQueryOptions = (userId: string | null) =>
   queryOptions({
-    queryKey: ['applications', 'mine', token],
+    queryKey: ['applications', 'mine', userId],
     queryFn: getApplications,
-    enabled: token !== null,
+    enabled: userId !== null,
     refetchInterval: RESUME_LINK_REFRESH_MS,
+    // Only the lists of applications say a failure (with their own words).
+    meta: { errorToast: false },
   })
 
-export const useApplications = (token: string | null) => useQuery(applicationsQueryOptions(token))
+/** The signed-in person's applications; `enabled: false` asks for none (a screen for one account type). */
+export function useApplications({ enabled = true, errorToast }: { enabled?: boolean; errorToast?: ErrorToast } = {}) {
+  const { userId } = useSession()
+  return useQuery({ ...withErrorToast(applicationsQueryOptions(userId), errorToast), enabled: enabled && userId !== null })
+}
 
 export async function getJobApplications(jobId: string): Promise<Application[]> {
-  const { applications } = await api<Schemas['ApplicationsResponse']>(`/auth/jobs/applications/${encodeURIComponent(jobId)}`)
-  return applications ?? []
+  const { applications } = await payload(api.GET('/auth/jobs/applications/{jobId}', { params: { path: { jobId } } }))
+  return applications
 }
 
 export const jobApplicationsQueryOptions = (jobId: string) =>
@@ -34,15 +42,16 @@ export const jobApplicationsQueryOptions = (jobId: string) =>
     refetchInterval: RESUME_LINK_REFRESH_MS,
   })
 
-export const useJobApplications = (jobId: string) => useQuery(jobApplicationsQueryOptions(jobId))
+export const useJobApplications = (jobId: string, errorToast?: ErrorToast) => useQuery(withErrorToast(jobApplicationsQueryOptions(jobId), errorToast))
 
 export type ApplicationsOverview = Schemas['ApplicationsOverview']
 
 /** One job's applications counted by status and per day (the last 30); refetched with every list, as decisions change it. */
 export async function getJobApplicationsOverview(jobId: string): Promise<ApplicationsOverview> {
-  const { data } = await api<Schemas['OverviewResponse']>(`/auth/jobs/applications/${encodeURIComponent(jobId)}/overview`)
+  const { data } = await payload(api.GET('/auth/jobs/applications/{jobId}/overview', { params: { path: { jobId } } }))
   return data
 }
 
+/** Its figures are left out when they fail: the list below says so. */
 export const useJobApplicationsOverview = (jobId: string) =>
-  useQuery({ queryKey: ['applications', 'overview', jobId], queryFn: () => getJobApplicationsOverview(jobId) })
+  useQuery({ queryKey: ['applications', 'overview', jobId], queryFn: () => getJobApplicationsOverview(jobId), meta: { errorToast: false } })

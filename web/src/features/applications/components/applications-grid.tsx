@@ -5,13 +5,14 @@ import { useApplications } from '../api/get-applications'
 import { ApplicationCard } from './application-card'
 
 const EMPTY = 'No Applications Found'
+const FAILURE = 'Applications Not Fetched Successfully'
 
 /**
  * The logged-in person's applications (an applicant's own, or those a recruiter received) as a grid
  * of cards, with the toasts of docs/product.md#my-applications for each fetch.
  */
-export function ApplicationsGrid({ token, asRecruiter = false }: { token: string | null; asRecruiter?: boolean }) {
-  const { data, isError, isPending, dataUpdatedAt } = useApplications(token)
+export function ApplicationsGrid({ asRecruiter = false }: { asRecruiter?: boolean }) {
+  const { data, isError, isPending, dataUpdatedAt } = useApplications({ errorToast: { id: 'applications', message: () => FAILURE } })
 
   const announce = useEffectEvent(() => {
     if (!data) return
@@ -23,11 +24,7 @@ export function ApplicationsGrid({ token, asRecruiter = false }: { token: string
     if (dataUpdatedAt) announce()
   }, [dataUpdatedAt])
 
-  useEffect(() => {
-    if (isError) toast.error('Applications Not Fetched Successfully', { id: 'applications' })
-  }, [isError])
-
-  if (isError) return <p className="mt-8 text-gray-800">Applications Not Fetched Successfully</p>
+  if (isError) return <p className="mt-8 text-gray-800">{FAILURE}</p>
   if (isPending) return <Spinner label="Loading applications..." />
   if (data.length === 0) return <p className="mt-8 text-gray-800">{EMPTY}</p>
 

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
 import { application } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import ApplyForm from './apply-form'
 import type { ResumeToSend } from './apply-button'
 
@@ -13,9 +12,9 @@ function renderForm(resume: ResumeToSend | undefined) {
   const done: boolean[] = []
   const sent: unknown[] = []
   server.use(
-    http.post(apiUrl('/jobs/apply/j1'), async ({ request }) => {
+    http.post('/jobs/apply/{jobId}', async ({ request, response }) => {
       sent.push(await request.json())
-      return HttpResponse.json({ success: true, message: 'Job Applied Successfully', application: application() })
+      return response(201).json({ success: true, message: 'Job Applied Successfully', application: application() })
     }),
   )
   const view = renderApp('/', [

@@ -107,12 +107,8 @@ function Applicant({ application, onDecide, deciding }: { application: Applicati
 
 /** docs/product.md#job-applications: a pending application can be shortlisted or rejected once. */
 export function JobApplicationsList({ jobId }: { jobId: string }) {
-  const { data, isPending, isError } = useJobApplications(jobId)
+  const { data, isPending, isError } = useJobApplications(jobId, { id: 'job-applications', message: () => FAILURE })
   const decide = useUpdateApplicationStatus(jobId)
-
-  useEffect(() => {
-    if (isError) toast.error(FAILURE, { id: 'job-applications' })
-  }, [isError])
 
   const onDecide = async (applicationId: string, status: Decision) => {
     const toastId = toast.loading('Loading...')

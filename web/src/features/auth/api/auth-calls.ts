@@ -1,25 +1,14 @@
-import { api, type Schemas } from '@/lib/api-client'
-import type { SignupData } from '../types'
-
-type Message = Schemas['Ack']
+import { api, payload, type Schemas } from '@/lib/api-client'
 
 /** docs/rules.md#signup-codes: the signup code is sent only to an address without an account. */
-export const sendOtp = (email: string) =>
-  api<Message>('/auth/sendotp', { method: 'POST', body: { email, checkUserPresent: true } })
+export const sendOtp = (email: string) => payload(api.POST('/auth/sendotp', { body: { email, checkUserPresent: true } }))
 
-export const signup = (data: SignupData & { otp: string }) =>
-  api<Schemas['SignupResponse']>('/auth/signup', { method: 'POST', body: data })
+export const signup = (body: Schemas['SignupRequest']) => payload(api.POST('/auth/signup', { body }))
 
-export const login = (credentials: { email: string; password: string }) =>
-  api<Schemas['LoginResponse']>('/auth/login', { method: 'POST', body: credentials })
+export const login = (body: Schemas['LoginRequest']) => payload(api.POST('/auth/login', { body }))
 
-export const logout = () => api<Message>('/auth/logout', { method: 'POST' })
+export const requestPasswordReset = (email: string) => payload(api.POST('/auth/reset-password-token', { body: { email } }))
 
-export const requestPasswordReset = (email: string) =>
-  api<Message>('/auth/reset-password-token', { method: 'POST', body: { email } })
+export const resetPassword = (body: Schemas['ResetPasswordRequest']) => payload(api.POST('/auth/reset-password', { body }))
 
-export const resetPassword = (body: { password: string; confirmPassword: string; token: string }) =>
-  api<Message>('/auth/reset-password', { method: 'POST', body })
-
-export const changePassword = (body: { oldPassword: string; newPassword: string }) =>
-  api<Message>('/auth/changepassword', { method: 'POST', body })
+export const changePassword = (body: Schemas['ChangePasswordRequest']) => payload(api.POST('/auth/changepassword', { body }))

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { focusLeft } from '@/lib/focus'
 import { Link } from 'react-router'
-import type { User } from '../types'
+import type { User } from '@/lib/auth'
 import { Avatar } from './avatar'
 import { LogoutButton } from './logout-button'
 

@@ -1,4 +1,4 @@
-import type { User } from '../types'
+import type { User } from '@/lib/auth'
 
 export const fullName = (user: User) => `${user.firstName} ${user.lastName}`.trim()
 

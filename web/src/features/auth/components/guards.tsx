@@ -1,9 +1,7 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router'
 import { NotFound } from '@/components/ui/not-found'
 import { safeNext } from '@/lib/api-client'
-import { useAuthState, useSessionState } from '../store'
-import type { AnyAccountType } from '../types'
-import { useSession } from '../use-session'
+import { useSession, type AnyAccountType } from '@/lib/auth'
 
 const DEFAULT_AFTER_LOGIN = '/dashboard/my-profile'
 const ADMIN_HOME = '/dashboard/admin'
@@ -16,10 +14,9 @@ export const afterLogin = (accountType: AnyAccountType | null | undefined) => (a
  * was asked for (a job to apply to, the dashboard page a session expired on) or the dashboard.
  */
 export function GuestOnly() {
-  const { token } = useAuthState()
-  const { user } = useSessionState()
+  const { loggedIn, user } = useSession()
   const [params] = useSearchParams()
-  return token ? <Navigate to={safeNext(params.get('next')) ?? afterLogin(user?.accountType)} replace /> : <Outlet />
+  return loggedIn ? <Navigate to={safeNext(params.get('next')) ?? afterLogin(user?.accountType)} replace /> : <Outlet />
 }
 
 /**
@@ -27,9 +24,9 @@ export function GuestOnly() {
  * /, where a logout is heading).
  */
 export function RequireAuth() {
-  const { token, signedOut } = useAuthState()
+  const { loggedIn, signedOut } = useSession()
   const { pathname, search } = useLocation()
-  if (token) return <Outlet />
+  if (loggedIn) return <Outlet />
   if (signedOut) return <Navigate to="/" replace />
   return <Navigate to={`/login?${new URLSearchParams({ next: pathname + search })}`} replace />
 }

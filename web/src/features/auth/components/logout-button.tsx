@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
-import { useSession } from '../use-session'
+import { useLogout } from '@/lib/auth'
 
 /** Logout is an action that asks first (docs/product.md#navigation). */
 export function LogoutButton({ className, children = 'Logout', onDone }: { className?: string; children?: ReactNode; onDone?: () => void }) {
   const [confirming, setConfirming] = useState(false)
-  const { logout } = useSession()
+  const logout = useLogout()
   return (
     <>
       <button type="button" className={className} onClick={() => setConfirming(true)}>

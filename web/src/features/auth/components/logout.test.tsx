@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
-import { sessionStore } from '@/features/auth/store'
+import { USER_QUERY_KEY } from '@/lib/auth/user'
 import { applicant } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 async function openConfirmation() {
@@ -39,9 +38,9 @@ test('Tab stays inside the logout confirmation', async () => {
 
 test('Escape cancels the logout and returns focus to the Logout button', async () => {
   let called = false
-  server.use(http.post(apiUrl('/auth/logout'), () => {
+  server.use(http.post('/auth/logout', ({ response }) => {
     called = true
-    return HttpResponse.json({ success: true, message: 'Logged out successfully' })
+    return response(200).json({ success: true, message: 'Logged out successfully' })
   }))
   const { user, opener } = await openConfirmation()
   await user.keyboard('{Escape}')
@@ -60,17 +59,19 @@ test('Cancel keeps the person logged in', async () => {
 
 test('confirming logs out on the server with the token, clears storage, shows "Logged Out" and goes to /', async () => {
   let authorization: string | null = null
-  server.use(http.post(apiUrl('/auth/logout'), ({ request }) => {
+  server.use(http.post('/auth/logout', ({ request, response }) => {
     authorization = request.headers.get('Authorization')
-    return HttpResponse.json({ success: true, message: 'Logged out successfully' })
+    return response(200).json({ success: true, message: 'Logged out successfully' })
   }))
-  const { user, dialog, router } = await openConfirmation()
+  const { user, dialog, router, queryClient } = await openConfirmation()
   await user.click(within(dialog).getByRole('button', { name: 'Logout' }))
   expect(await screen.findByText('Logged Out')).toBeInTheDocument()
   await waitFor(() => expect(router.state.location.pathname).toBe('/'))
   expect(authorization).toBe('Bearer applicant-token')
   expect(localStorage.getItem('token')).toBeNull()
   expect(localStorage.getItem('user')).toBeNull()
-  expect(sessionStore.get()).toEqual({ user: null })
+  // Nothing cached for the person who left survives them: their user, profile, applications.
+  expect(queryClient.getQueryData(USER_QUERY_KEY)).toBeUndefined()
+  expect(queryClient.getQueryCache().findAll({ queryKey: ['profiles'] })).toHaveLength(0)
   expect(within(screen.getByRole('banner')).getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/login')
 })

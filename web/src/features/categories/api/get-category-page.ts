@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api, type Schemas } from '@/lib/api-client'
+import { api, payload } from '@/lib/api-client'
+import { withErrorToast, type ErrorToast } from '@/lib/query-client'
 import type { CategoryPage } from '../types'
 
 export async function getCategoryPage(categoryId: string): Promise<CategoryPage> {
-  const { selectedCategory } = await api<Schemas['CategoryPageResponse']>(
-    `/jobs/categoryPageDetails/${encodeURIComponent(categoryId)}`,
-    { method: 'POST', body: { CategoryId: categoryId } },
+  const { selectedCategory } = await payload(
+    api.POST('/jobs/categoryPageDetails/{categoryId}', { params: { path: { categoryId } } }),
   )
   return selectedCategory
 }
@@ -13,5 +13,5 @@ export async function getCategoryPage(categoryId: string): Promise<CategoryPage>
 export const categoryPageQueryOptions = (categoryId: string) =>
   queryOptions({ queryKey: ['categories', categoryId, 'page'], queryFn: () => getCategoryPage(categoryId) })
 
-export const useCategoryPage = (categoryId: string | undefined) =>
-  useQuery({ ...categoryPageQueryOptions(categoryId ?? ''), enabled: categoryId !== undefined })
+export const useCategoryPage = (categoryId: string | undefined, errorToast?: ErrorToast) =>
+  useQuery({ ...withErrorToast(categoryPageQueryOptions(categoryId ?? ''), errorToast), enabled: categoryId !== undefined })

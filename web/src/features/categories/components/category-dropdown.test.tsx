@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { delay, http, HttpResponse } from 'msw'
+import { delay } from 'msw'
 import { renderApp } from '@/testing/render'
-import { apiUrl, server } from '@/testing/server'
+import { http, server } from '@/testing/server'
 
 const mainNav = () => within(screen.getByRole('navigation', { name: 'Main' }))
 
@@ -14,9 +14,9 @@ async function renderAbout() {
 
 test('the Category dropdown shows "Loading..." while the categories are fetched', async () => {
   server.use(
-    http.get(apiUrl('/jobs/showAllCategories'), async () => {
+    http.get('/jobs/showAllCategories', async ({ response }) => {
       await delay('infinite')
-      return HttpResponse.json({})
+      return response(200).json({ success: true, message: 'ok', categories: [] })
     }),
   )
   const { user } = await renderAbout()
@@ -25,7 +25,7 @@ test('the Category dropdown shows "Loading..." while the categories are fetched'
 })
 
 test('the Category dropdown shows "No Categories Found" when the list is empty', async () => {
-  server.use(http.get(apiUrl('/jobs/showAllCategories'), () => HttpResponse.json({ success: true, message: 'ok', categories: [] })))
+  server.use(http.get('/jobs/showAllCategories', ({ response }) => response(200).json({ success: true, message: 'ok', categories: [] })))
   const { user } = await renderAbout()
   await user.click(mainNav().getByRole('button', { name: 'Category' }))
   expect(await mainNav().findByText('No Categories Found')).toBeVisible()
@@ -34,8 +34,8 @@ test('the Category dropdown shows "No Categories Found" when the list is empty',
 test('the Category dropdown shows "No Categories Found" and logs "Could not fetch Categories." on a failure', async () => {
   const log = vi.spyOn(console, 'error').mockImplementation(() => {})
   server.use(
-    http.get(apiUrl('/jobs/showAllCategories'), () =>
-      HttpResponse.json({ success: false, message: 'Internal Server Error' }, { status: 500 }),
+    http.get('/jobs/showAllCategories', ({ response }) =>
+      response(503).json({ success: false, message: 'Internal Server Error' }),
     ),
   )
   const { user } = await renderAbout()
@@ -57,8 +57,8 @@ test('the Category dropdown lists the categories and toggles aria-expanded', asy
 
 test('choosing a category goes to /category/{slug} and closes the dropdown', async () => {
   server.use(
-    http.post(apiUrl('/jobs/categoryPageDetails/c2'), () =>
-      HttpResponse.json({ success: true, message: 'ok', selectedCategory: { _id: 'c2', name: 'Information Technology', description: 'IT', jobs: [] } }),
+    http.post('/jobs/categoryPageDetails/{categoryId}', ({ response }) =>
+      response(200).json({ success: true, message: 'ok', selectedCategory: { _id: 'c2', name: 'Information Technology', description: 'IT', jobs: [] } }),
     ),
   )
   const { user, router } = await renderAbout()

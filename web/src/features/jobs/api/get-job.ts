@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api, type Schemas } from '@/lib/api-client'
+import { api, payload } from '@/lib/api-client'
+import { withErrorToast, type ErrorToast } from '@/lib/query-client'
 import type { Job } from '../types'
 
 export async function getJob(jobId: string): Promise<Job> {
-  const { data } = await api<Schemas['JobResponse']>(`/jobs/getJob/${encodeURIComponent(jobId)}`)
+  const { data } = await payload(api.GET('/jobs/getJob/{jobId}', { params: { path: { jobId } } }))
   return data
 }
 
@@ -35,4 +36,5 @@ function takeStarted(jobId: string) {
 export const jobQueryOptions = (jobId: string) =>
   queryOptions({ queryKey: ['jobs', 'detail', jobId], queryFn: () => takeStarted(jobId) ?? getJob(jobId) })
 
-export const useJob = (jobId: string) => useQuery(jobQueryOptions(jobId))
+/** `errorToast` is the screen's: without one a failure says the server's message, `false` says nothing. */
+export const useJob = (jobId: string, errorToast?: ErrorToast | false) => useQuery(withErrorToast(jobQueryOptions(jobId), errorToast))

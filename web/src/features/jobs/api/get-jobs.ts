@@ -1,22 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
-import { JOBS_PAGE_SIZE, jobsRequestParams, type JobSearch } from '../search'
+import { api, payload } from '@/lib/api-client'
+import { withErrorToast, type ErrorToast } from '@/lib/query-client'
+import { jobsRequestQuery, type JobSearch } from '../search'
 import type { JobsPage } from '../types'
 
 export async function getJobs(search: JobSearch, signal?: AbortSignal): Promise<JobsPage> {
-  const { data, total, totalCapped, page, limit, correctedQuery, facets } = await api<JobsPage>(
-    `/jobs/alljobs?${jobsRequestParams(search)}`,
-    { signal },
+  const { data, total, totalCapped, page, limit, correctedQuery, facets } = await payload(
+    api.GET('/jobs/alljobs', { params: { query: jobsRequestQuery(search) }, signal }),
   )
-  return {
-    data: data ?? [],
-    total: total ?? 0,
-    totalCapped: totalCapped === true,
-    page,
-    limit: limit || JOBS_PAGE_SIZE,
-    correctedQuery: correctedQuery || undefined,
-    facets: facets ? { categories: facets.categories ?? {}, jobTypes: facets.jobTypes ?? {} } : undefined,
-  }
+  return { data, total, totalCapped, page, limit, correctedQuery: correctedQuery || undefined, facets }
 }
 
 export const jobsQueryOptions = (search: JobSearch) =>
@@ -27,4 +19,4 @@ export const jobsQueryOptions = (search: JobSearch) =>
     placeholderData: keepPreviousData,
   })
 
-export const useJobs = (search: JobSearch) => useQuery(jobsQueryOptions(search))
+export const useJobs = (search: JobSearch, errorToast?: ErrorToast) => useQuery(withErrorToast(jobsQueryOptions(search), errorToast))

@@ -1,24 +1,22 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { api, type Schemas } from '@/lib/api-client'
+import { api, payload, type Schemas } from '@/lib/api-client'
 
 /** What createJob receives: skillsets as a list, categoryName holding the category _id. */
 export type NewJob = Schemas['JobForm']
 
 export type JobEdit = Schemas['JobEditForm']
 
-export const createJob = (job: NewJob) => api<Schemas['JobResponse']>('/jobs/createJob', { method: 'POST', body: job })
+const job = (jobId: string) => ({ params: { path: { jobId } } })
 
-export const updateJob = (jobId: string, edit: JobEdit) =>
-  api<Schemas['JobResponse']>(`/jobs/updateJob/${encodeURIComponent(jobId)}`, { method: 'PUT', body: edit })
+export const createJob = (body: NewJob) => payload(api.POST('/jobs/createJob', { body }))
 
-export const closeJob = (jobId: string) =>
-  api<Schemas['JobResponse']>(`/jobs/closeJob/${encodeURIComponent(jobId)}`, { method: 'PUT' })
+export const updateJob = (jobId: string, edit: JobEdit) => payload(api.PUT('/jobs/updateJob/{jobId}', { ...job(jobId), body: edit }))
 
-export const reopenJob = (jobId: string) =>
-  api<Schemas['JobResponse']>(`/jobs/reopenJob/${encodeURIComponent(jobId)}`, { method: 'PUT' })
+export const closeJob = (jobId: string) => payload(api.PUT('/jobs/closeJob/{jobId}', job(jobId)))
 
-export const deleteJob = (jobId: string) =>
-  api<Schemas['Ack']>(`/jobs/deleteJob/${encodeURIComponent(jobId)}`, { method: 'DELETE' })
+export const reopenJob = (jobId: string) => payload(api.PUT('/jobs/reopenJob/{jobId}', job(jobId)))
+
+export const deleteJob = (jobId: string) => payload(api.DELETE('/jobs/deleteJob/{jobId}', job(jobId)))
 
 /**
  * A job change shows on every list of jobs (the recruiter's, the search, a category's page) and on

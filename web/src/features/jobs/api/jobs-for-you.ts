@@ -1,14 +1,22 @@
 import { useQuery } from '@tanstack/react-query'
-import { api, type Schemas } from '@/lib/api-client'
+import { api, payload, type Schemas } from '@/lib/api-client'
+import { useSession } from '@/lib/auth'
 
 export type Recommendation = Schemas['Recommendation']
 export type JobsForYou = Omit<Schemas['ForYouResponse'], 'success' | 'message'>
 
 export async function getJobsForYou(limit: number): Promise<JobsForYou> {
-  const { data, skillCount } = await api<Schemas['ForYouResponse']>(`/jobs/forYou?limit=${limit}`)
-  return { data: data ?? [], skillCount }
+  const { data, skillCount } = await payload(api.GET('/jobs/forYou', { params: { query: { limit } } }))
+  return { data, skillCount }
 }
 
-/** Jobs ranked for the signed-in applicant (`token` keys them to the session; none is asked for without one). */
-export const useJobsForYou = (token: string | null, limit = 20) =>
-  useQuery({ queryKey: ['jobs', 'for-you', token, limit], queryFn: () => getJobsForYou(limit), enabled: !!token })
+/** Jobs ranked for the signed-in applicant (none is asked for without one); the list says a failure in place. */
+export function useJobsForYou(limit = 20) {
+  const { userId } = useSession()
+  return useQuery({
+    queryKey: ['jobs', 'for-you', userId, limit],
+    queryFn: () => getJobsForYou(limit),
+    enabled: userId !== null,
+    meta: { errorToast: false },
+  })
+}

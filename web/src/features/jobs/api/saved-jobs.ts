@@ -1,34 +1,45 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, type Schemas } from '@/lib/api-client'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, payload } from '@/lib/api-client'
+import { useSession } from '@/lib/auth'
 import type { Job } from '../types'
 
-/** Per session, so another person signing in on this tab never sees the last one's list. */
-const savedKey = (token: string | null) => ['jobs', 'saved', token] as const
+/** Per user: the cache is cleared on every login and logout as well. */
+const savedKey = (userId: string | null) => ['jobs', 'saved', userId] as const
 
 /** The applicant's saved jobs that are still listed, the most recently saved first. */
 export async function getSavedJobs(): Promise<Job[]> {
-  const { data } = await api<Schemas['SavedJobsResponse']>('/jobs/saved')
-  return data ?? []
+  const { data } = await payload(api.GET('/jobs/saved'))
+  return data
 }
 
-/**
- * The signed-in applicant's saved jobs (`token` is the session's; none is asked for without one).
- * `fresh` asks the server again on every mount: the Saved Jobs page shows a job that closed since.
- */
-export const useSavedJobs = (token: string | null, { fresh = false } = {}) =>
-  useQuery({ queryKey: savedKey(token), queryFn: getSavedJobs, enabled: !!token, refetchOnMount: fresh ? 'always' : true })
+/** The signed-in applicant's saved jobs (none is asked for without a user); every screen says a failure in place. */
+export const savedJobsQueryOptions = (userId: string | null, { fresh = false } = {}) =>
+  queryOptions({
+    queryKey: savedKey(userId),
+    queryFn: getSavedJobs,
+    enabled: userId !== null,
+    refetchOnMount: fresh ? 'always' : true,
+    meta: { errorToast: false },
+  })
 
-export const saveJob = (jobId: string) => api<Schemas['Ack']>(`/jobs/saved/${encodeURIComponent(jobId)}`, { method: 'PUT' })
+/** `fresh` asks the server again on every mount: the Saved Jobs page shows a job that closed since. */
+export function useSavedJobs({ fresh = false } = {}) {
+  const { userId } = useSession()
+  return useQuery(savedJobsQueryOptions(userId, { fresh }))
+}
 
-export const unsaveJob = (jobId: string) => api<Schemas['Ack']>(`/jobs/saved/${encodeURIComponent(jobId)}`, { method: 'DELETE' })
+export const saveJob = (jobId: string) => payload(api.PUT('/jobs/saved/{jobId}', { params: { path: { jobId } } }))
+
+export const unsaveJob = (jobId: string) => payload(api.DELETE('/jobs/saved/{jobId}', { params: { path: { jobId } } }))
 
 /**
  * Saves or forgets a job. The saved list changes at once (every Save button reads it), and goes back
  * to what it was if the server refuses; it is refetched either way.
  */
-export function useToggleSavedJob(token: string | null) {
+export function useToggleSavedJob() {
   const queryClient = useQueryClient()
-  const key = savedKey(token)
+  const { userId } = useSession()
+  const key = savedKey(userId)
   return useMutation({
     mutationFn: ({ job, save }: { job: Job; save: boolean }) => (save ? saveJob(job._id) : unsaveJob(job._id)),
     onMutate: async ({ job, save }) => {

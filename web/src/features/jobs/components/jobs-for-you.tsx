@@ -6,7 +6,6 @@ import type { Job } from '../types'
 import { JobCard } from './job-card'
 
 type Props = {
-  token: string | null
   limit?: number
   /** What each card offers besides its reason (the app puts the Save toggle there). */
   actions?: (job: Job) => ReactNode
@@ -17,8 +16,8 @@ type Props = {
 /**
  * Open jobs ranked by the applicant's skills, each saying why; without skills, where to add them.
  */
-export function JobsForYou({ token, limit = 20, actions, labelledBy }: Props) {
-  const { data, isPending, isError } = useJobsForYou(token, limit)
+export function JobsForYou({ limit = 20, actions, labelledBy }: Props) {
+  const { data, isPending, isError } = useJobsForYou(limit)
   if (isError) return <p className="mt-4 text-gray-800">Could not fetch jobs for you.</p>
   if (isPending) return <Spinner label="Finding jobs for you..." />
   if (data.skillCount === 0) {

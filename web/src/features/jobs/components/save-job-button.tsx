@@ -8,9 +8,9 @@ import type { Job } from '../types'
  * An applicant's Save toggle for one job: "Save", then "Saved" (pressed). The job's title follows
  * in the name screen readers hear, so a list of cards is a list of distinct buttons.
  */
-export function SaveJobButton({ job, token, className = '' }: { job: Job; token: string | null; className?: string }) {
-  const saved = useSavedJobs(token)
-  const toggle = useToggleSavedJob(token)
+export function SaveJobButton({ job, className = '' }: { job: Job; className?: string }) {
+  const saved = useSavedJobs()
+  const toggle = useToggleSavedJob()
   const isSaved = saved.data?.some((each) => each._id === job._id) ?? false
 
   const onClick = async () => {

@@ -1,25 +1,33 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api, type Schemas } from '@/lib/api-client'
+import { api, payload } from '@/lib/api-client'
+import { useSession } from '@/lib/auth'
+import { withErrorToast, type ErrorToast } from '@/lib/query-client'
 import type { ApplicantDetails } from '../types'
+import { PROFILE_LOAD_TOAST } from './load-error-toast'
 
 /** Resume links work for ten minutes (API); lists that carry them are fetched again every five. */
 export const RESUME_LINK_REFRESH_MS = 5 * 60 * 1000
 
 export async function getApplicantDetails(): Promise<ApplicantDetails> {
-  const { data } = await api<Schemas['ApplicantDetailsResponse']>('/auth/applicantDetails')
+  const { data } = await payload(api.GET('/auth/applicantDetails'))
   return data
 }
 
-/** Keyed by the token, so a later login on this device never reads the previous person's profile. */
-export const applicantDetailsQueryOptions = (token: string | null) =>
+/** Keyed by the user (and the cache is cleared on every login and logout), so nobody reads the previous person's profile. */
+export const applicantDetailsQueryOptions = (userId: string | null) =>
   queryOptions({
-    queryKey: ['profiles', 'applicant', token],
+    queryKey: ['profiles', 'applicant', userId],
     queryFn: getApplicantDetails,
-    enabled: token !== null,
+    enabled: userId !== null,
+    meta: { errorToast: PROFILE_LOAD_TOAST },
     // The resume link in it works for ten minutes: a profile opened later fetches a fresh one,
     // and one left open refreshes it before it runs out.
     staleTime: 0,
     refetchInterval: RESUME_LINK_REFRESH_MS,
   })
 
-export const useApplicantDetails = (token: string | null) => useQuery(applicantDetailsQueryOptions(token))
+/** The signed-in applicant's profile; `enabled: false` asks for none (another account type), `errorToast` replaces the profile's own. */
+export function useApplicantDetails({ enabled = true, errorToast }: { enabled?: boolean; errorToast?: ErrorToast | false } = {}) {
+  const { userId } = useSession()
+  return useQuery({ ...withErrorToast(applicantDetailsQueryOptions(userId), errorToast), enabled: enabled && userId !== null })
+}

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
-import type { ProfileUpdate, ProfileUpdateResponse } from '../types'
+import { api, payload } from '@/lib/api-client'
+import type { ProfileUpdate } from '../types'
 
-export const updateUserDetails = (body: ProfileUpdate) =>
-  api<ProfileUpdateResponse>('/auth/updateUserDetails', { method: 'POST', body })
+export const updateUserDetails = (body: ProfileUpdate) => payload(api.POST('/auth/updateUserDetails', { body }))
 
 export function useUpdateUserDetails() {
   const queryClient = useQueryClient()

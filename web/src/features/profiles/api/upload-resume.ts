@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, fetchWithProgress, payload } from '@/lib/api-client'
 import type { ResumeUploadResponse } from '../types'
 
 /** POST /upload/uploadResume with the file in the multipart field `resume`; `onProgress` receives the share sent, 0 to 1. */
 export function uploadResume(file: File, onProgress?: (share: number) => void): Promise<ResumeUploadResponse> {
   const body = new FormData()
   body.append('resume', file, file.name)
-  return api<ResumeUploadResponse>('/upload/uploadResume', { method: 'POST', body, onUploadProgress: onProgress ?? (() => {}) })
+  // The form goes to XMLHttpRequest as it is (the document leaves the multipart body untyped), which reports its progress.
+  return payload(api.POST('/upload/uploadResume', { fetch: fetchWithProgress(body, onProgress ?? (() => {})) }))
 }
 
 export function useUploadResume() {

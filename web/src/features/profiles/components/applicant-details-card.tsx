@@ -1,15 +1,13 @@
 import { Spinner } from '@/components/ui/spinner'
 import { useApplicantDetails } from '../api/get-applicant-details'
 import { educationLine, skillsText } from '../format'
-import { useLoadErrorToast } from './load-error'
 import { Panel } from '@/components/ui/panel'
 
 const headingClass = 'text-lg font-semibold text-gray-900'
 
 /** My Profile's "Applicant Details" block: About, Education, Skills and the resume link. */
-export function ApplicantDetailsCard({ token }: { token: string | null }) {
-  const { data, error, isPending } = useApplicantDetails(token)
-  useLoadErrorToast(error)
+export function ApplicantDetailsCard() {
+  const { data, isPending } = useApplicantDetails()
   if (isPending) return <Spinner label="Loading profile..." />
   if (!data) return null
 

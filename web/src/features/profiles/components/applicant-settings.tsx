@@ -2,22 +2,19 @@ import { Spinner } from '@/components/ui/spinner'
 import { useApplicantDetails } from '../api/get-applicant-details'
 import type { ProfileUpdateResponse } from '../types'
 import { ApplicantProfileForm } from './applicant-profile-form'
-import { useLoadErrorToast } from './load-error'
 import { ResumeUpload } from './resume-upload'
 import type { Names } from './use-save-profile'
 import { Panel } from '@/components/ui/panel'
 
 type Props = {
-  token: string | null
   names: Names
   onSaved: (response: ProfileUpdateResponse) => void
   onResumeUploaded: () => void
 }
 
 /** An applicant's Settings: the profile form, then the resume. */
-export function ApplicantSettings({ token, names, onSaved, onResumeUploaded }: Props) {
-  const { data, error, isPending } = useApplicantDetails(token)
-  useLoadErrorToast(error)
+export function ApplicantSettings({ names, onSaved, onResumeUploaded }: Props) {
+  const { data, isPending } = useApplicantDetails()
   if (isPending) return <Spinner label="Loading profile..." />
   if (!data) return null
   return (

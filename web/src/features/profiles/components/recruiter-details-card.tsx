@@ -1,12 +1,10 @@
 import { Spinner } from '@/components/ui/spinner'
 import { useRecruiterDetails } from '../api/get-recruiter-details'
-import { useLoadErrorToast } from './load-error'
 import { Panel } from '@/components/ui/panel'
 
 /** My Profile's "Recruiter Details" block: Company, Position and Contact Number. */
-export function RecruiterDetailsCard({ token }: { token: string | null }) {
-  const { data, error, isPending } = useRecruiterDetails(token)
-  useLoadErrorToast(error)
+export function RecruiterDetailsCard() {
+  const { data, isPending } = useRecruiterDetails()
   if (isPending) return <Spinner label="Loading profile..." />
   if (!data) return null
 

@@ -5,17 +5,15 @@ import { Spinner } from '@/components/ui/spinner'
 import { useRecruiterDetails } from '../api/get-recruiter-details'
 import { recruiterProfileSchema } from '../schemas'
 import type { ProfileUpdateResponse, RecruiterDetails } from '../types'
-import { useLoadErrorToast } from './load-error'
 import { SaveButton } from './save-button'
 import { useSaveProfile, type Names } from './use-save-profile'
 import { Panel } from '@/components/ui/panel'
 
-type Props = { token: string | null; names: Names; onSaved: (response: ProfileUpdateResponse) => void }
+type Props = { names: Names; onSaved: (response: ProfileUpdateResponse) => void }
 
 /** A recruiter's Settings: names, company, position and contact number. */
-export function RecruiterSettings({ token, names, onSaved }: Props) {
-  const { data, error, isPending } = useRecruiterDetails(token)
-  useLoadErrorToast(error)
+export function RecruiterSettings({ names, onSaved }: Props) {
+  const { data, isPending } = useRecruiterDetails()
   if (isPending) return <Spinner label="Loading profile..." />
   if (!data) return null
   return (

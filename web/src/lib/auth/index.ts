@@ -1,0 +1,9 @@
+/**
+ * The session, for every feature and screen (bulletproof-react's lib/auth): the token store
+ * (./session, which lib/api-client reads itself), the signed-in user (./user) and the hooks that
+ * read, start and end the session.
+ */
+export { arrivedSignedOut } from './session'
+export { SESSION_EXPIRED, endRejectedSession } from './session-expiry'
+export { useLogout, useSession, useSetUser, useStartSession } from './use-session'
+export type { AnyAccountType, User } from './user'

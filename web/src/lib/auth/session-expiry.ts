@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { toast } from 'react-hot-toast'
+import { clearSession, getToken } from './session'
+import { USER_QUERY_KEY } from './user'
+
+export const SESSION_EXPIRED = 'Your session has expired, please log in again'
+
+/**
+ * One place for a token the server refuses (the app's provider registers it with lib/api-client):
+ * the session ends on this device and the person is told once (several calls may fail together).
+ * The dashboard's guard then leads to /login?next=<where they were>; a public page simply shows
+ * itself to a guest.
+ */
+export function endRejectedSession(queryClient: QueryClient) {
+  if (!getToken()) return
+  clearSession()
+  queryClient.removeQueries({ queryKey: USER_QUERY_KEY })
+  toast.error(SESSION_EXPIRED, { id: 'session-expired' })
+}
