@@ -92,7 +92,7 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         if !state.db.schema_current().await? {
             return Ok(Err(NOT_MIGRATED));
         }
-        let lag = state.search_index.lag(&state.db, crate::db::now_millis()).await?;
+        let lag = state.search_index.lag(&state.db).await?;
         Ok::<_, sqlx::Error>(if lag > INDEX_LAG_LIMIT_MILLIS { Err(INDEX_BEHIND) } else { Ok(()) })
     };
     match tokio::time::timeout(Duration::from_secs(2), checked).await {

@@ -105,15 +105,14 @@ impl SearchIndex {
         }
     }
 
-    /// How long the oldest change the index has not applied has waited (milliseconds at `now`);
-    /// zero when it is current, when it is off, and while it is first built (searches use the
-    /// database meanwhile).
-    pub async fn lag(&self, db: &Db, now: i64) -> Result<i64, sqlx::Error> {
+    /// How long the oldest change the index has not applied has waited (milliseconds, by the
+    /// database's clock); zero when it is current, when it is off, and while it is first built
+    /// (searches use the database meanwhile).
+    pub async fn lag(&self, db: &Db) -> Result<i64, sqlx::Error> {
         if !self.is_ready() {
             return Ok(0);
         }
-        let oldest = repo::oldest_change_after(db, self.applied.load(Ordering::Acquire)).await?;
-        Ok(oldest.map_or(0, |at| (now - at).max(0)))
+        repo::change_lag(db, self.applied.load(Ordering::Acquire)).await
     }
 
     /// Whether searches may use the index.
@@ -277,7 +276,7 @@ impl SearchIndex {
     /// Applies the log rows after `cursor` (and recent late ones); returns the new cursor.
     async fn catch_up(&self, db: &Db, mut cursor: i64, recent: &mut RecentRows) -> Result<i64, IndexError> {
         loop {
-            let rows = repo::changes_after(db, cursor, now_millis() - LATE_WINDOW_MILLIS, BATCH).await?;
+            let rows = repo::changes_after(db, cursor, LATE_WINDOW_MILLIS, BATCH).await?;
             let fresh: Vec<&(i64, String)> = rows.iter().filter(|(seq, _)| !recent.contains(*seq)).collect();
             if fresh.is_empty() {
                 return Ok(cursor);

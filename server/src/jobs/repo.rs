@@ -281,12 +281,20 @@ struct SeqRow {
 
 // What the search index reads: the change log, and jobs in the form the index holds them.
 
-/// When the oldest change after `seq` was written (Unix milliseconds), if there is one.
+/// How long (milliseconds) the oldest change after `seq` has waited, by the clock of the database
+/// that wrote it (the triggers stamp `at` with it, so another machine's clock would skew it); zero
+/// when there is none.
 #[tracing::instrument(skip_all)]
-pub(crate) async fn oldest_change_after(db: &Db, seq: i64) -> Result<Option<i64>, sqlx::Error> {
-    const SQL: &str = "SELECT MIN(at) FROM job_changes WHERE seq > $1";
-    let (at,): (Option<i64>,) = dispatch!(db, |pool| sqlx::query_as(SQL).bind(seq).fetch_one(pool).await)?;
-    Ok(at)
+pub(crate) async fn change_lag(db: &Db, seq: i64) -> Result<i64, sqlx::Error> {
+    const SQLITE: &str =
+        "SELECT COALESCE(CAST(unixepoch('subsec') * 1000 AS INTEGER) - MIN(at), 0) FROM job_changes WHERE seq > $1";
+    const POSTGRES: &str = "SELECT COALESCE((extract(epoch FROM clock_timestamp()) * 1000)::BIGINT - MIN(at), 0) \
+         FROM job_changes WHERE seq > $1";
+    let (lag,): (i64,) = match db {
+        Db::Sqlite(pool) => sqlx::query_as(SQLITE).bind(seq).fetch_one(pool).await?,
+        Db::Postgres(pool) => sqlx::query_as(POSTGRES).bind(seq).fetch_one(pool).await?,
+    };
+    Ok(lag.max(0))
 }
 
 /// Listed jobs whose deadline is at most `until` and after `after` in (deadline, seq) order, a
@@ -320,20 +328,23 @@ pub(crate) async fn last_change(db: &Db) -> Result<i64, sqlx::Error> {
     Ok(last)
 }
 
-/// The rows after `cursor`, and (for PostgreSQL's late commits) the rows newer than `since`.
+/// The rows after `cursor`, and (for PostgreSQL's late commits) the rows of the last `late_window`
+/// milliseconds behind it, by the database's clock, which is the one that wrote them.
 #[tracing::instrument(skip_all)]
 pub(crate) async fn changes_after(
     db: &Db,
     cursor: i64,
-    since: i64,
+    late_window: i64,
     batch: i64,
 ) -> Result<Vec<(i64, String)>, sqlx::Error> {
     const AFTER: &str = "SELECT seq, job_id FROM job_changes WHERE seq > $1 ORDER BY seq LIMIT $2";
-    const LATE: &str = "SELECT seq, job_id FROM job_changes WHERE at > $1 AND seq <= $2";
+    const LATE: &str = "SELECT seq, job_id FROM job_changes \
+         WHERE at > (extract(epoch FROM clock_timestamp()) * 1000)::BIGINT - $1 AND seq <= $2";
     match db {
         Db::Sqlite(pool) => sqlx::query_as(AFTER).bind(cursor).bind(batch).fetch_all(pool).await,
         Db::Postgres(pool) => {
-            let mut rows: Vec<(i64, String)> = sqlx::query_as(LATE).bind(since).bind(cursor).fetch_all(pool).await?;
+            let mut rows: Vec<(i64, String)> =
+                sqlx::query_as(LATE).bind(late_window).bind(cursor).fetch_all(pool).await?;
             rows.extend(sqlx::query_as::<_, (i64, String)>(AFTER).bind(cursor).bind(batch).fetch_all(pool).await?);
             Ok(rows)
         }
