@@ -10,7 +10,7 @@ use std::net::IpAddr;
 use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
 use axum::http::request::Parts;
-use forwarded_header_value::ForwardedHeaderValue;
+use forwarded_header_value::{ForwardedHeaderValue, Protocol};
 use ipnet::IpNet;
 
 /// The most proxies a request is believed to have passed: a longer chain is read no further.
@@ -28,6 +28,32 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
         // Always there when served by `connections::serve`; an unspecified address otherwise.
         Ok(parts.extensions.get::<ClientAddr>().copied().unwrap_or(ClientAddr(IpAddr::from([0, 0, 0, 0]))))
     }
+}
+
+/// The scheme the client used, as our proxy saw it: HTTPS when a trusted proxy says so in
+/// `Forwarded` (`proto=`) or, without it, `X-Forwarded-Proto`; the nearest proxy's word counts.
+/// A connection straight to the server is plain HTTP (the server does not terminate TLS).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Https(pub bool);
+
+/// Whether a request that arrived from `peer` with `headers` reached our proxy over HTTPS.
+pub fn https(peer: IpAddr, headers: &HeaderMap, trusted: &[IpNet]) -> Https {
+    if !is_trusted(peer.to_canonical(), trusted) {
+        return Https(false);
+    }
+    if headers.contains_key("forwarded") {
+        let nearest =
+            forwarded_chain(headers).and_then(|chain| chain.iter().next_back().and_then(|hop| hop.forwarded_proto));
+        return Https(matches!(nearest, Some(Protocol::Https)));
+    }
+    let nearest = headers
+        .get_all("x-forwarded-proto")
+        .iter()
+        .filter_map(|line| line.to_str().ok())
+        .flat_map(|line| line.split(','))
+        .next_back()
+        .map(str::trim);
+    Https(nearest.is_some_and(|proto| proto.eq_ignore_ascii_case("https")))
 }
 
 /// The client of a request that arrived from `peer` with `headers`.
@@ -55,7 +81,7 @@ pub fn resolve(peer: IpAddr, headers: &HeaderMap, trusted: &[IpNet]) -> ClientAd
     ClientAddr(nearest)
 }
 
-fn is_trusted(address: IpAddr, trusted: &[IpNet]) -> bool {
+pub fn is_trusted(address: IpAddr, trusted: &[IpNet]) -> bool {
     trusted.iter().any(|net| net.contains(&address))
 }
 
@@ -146,6 +172,20 @@ mod tests {
         let trusted = parse_trusted("127.0.0.1").unwrap();
         let chain = headers(&[("x-forwarded-for", "203.0.113.9")]);
         assert_eq!(resolve(ip("::ffff:127.0.0.1"), &chain, &trusted), ClientAddr(ip("203.0.113.9")));
+    }
+
+    #[test]
+    fn only_a_trusted_proxy_says_the_client_used_https() {
+        let trusted = parse_trusted("127.0.0.1").unwrap();
+        let proxied = headers(&[("x-forwarded-proto", "https")]);
+        assert_eq!(https(ip("127.0.0.1"), &proxied, &trusted), Https(true));
+        assert_eq!(https(ip("192.0.2.7"), &proxied, &trusted), Https(false), "a client's own word is not believed");
+        assert_eq!(https(ip("127.0.0.1"), &HeaderMap::new(), &trusted), Https(false));
+        // The nearest proxy's word counts: a client cannot add an earlier "https".
+        let chain = headers(&[("x-forwarded-proto", "https, http")]);
+        assert_eq!(https(ip("127.0.0.1"), &chain, &trusted), Https(false));
+        let forwarded = headers(&[("forwarded", "for=203.0.113.9;proto=https"), ("x-forwarded-proto", "http")]);
+        assert_eq!(https(ip("127.0.0.1"), &forwarded, &trusted), Https(true));
     }
 
     #[test]

@@ -59,8 +59,15 @@ pub struct Limits {
     pub hash_concurrency: usize,
     /// Password hashes that may wait for a turn before the next is refused with 503.
     pub hash_queue: usize,
+    /// Of those, how many one client address may have running or waiting at once
+    /// (`HASH_PER_CLIENT`, default a quarter of both, at least 2); its next is refused with 503.
+    pub hash_per_client: usize,
     /// Open connections served at once (`MAX_CONNECTIONS`); more wait to be accepted.
     pub max_connections: usize,
+    /// Of those, how many one client address may hold open (`MAX_CONNECTIONS_PER_CLIENT`); its
+    /// next connection is closed at once. Peers in `TRUSTED_PROXIES` carry many clients' requests
+    /// and have no such cap.
+    pub max_connections_per_client: usize,
     /// Time a connection has to send a request's headers, idle keep-alive time included
     /// (`HEADER_TIMEOUT_SECS`).
     pub header_timeout: Duration,
@@ -79,6 +86,13 @@ pub struct Limits {
     pub shutdown_grace: Duration,
 }
 
+impl Limits {
+    /// One client's share of the password hashes: a quarter of the turns and places, at least 2.
+    fn share_of(concurrency: usize, queue: usize) -> usize {
+        ((concurrency + queue) / 4).max(2)
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
@@ -89,7 +103,9 @@ impl Default for Limits {
             resets_per_address_per_hour: 5,
             hash_concurrency: cores,
             hash_queue: 8 * cores,
+            hash_per_client: Self::share_of(cores, 8 * cores),
             max_connections: 2_000,
+            max_connections_per_client: 256,
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(60),
             alert_interval: Duration::from_secs(10 * 60),
@@ -254,6 +270,8 @@ impl Config {
                 None => Ok(default),
             }
         };
+        let hash_concurrency = limit("HASH_CONCURRENCY", defaults.hash_concurrency as u32)? as usize;
+        let hash_queue = limit("HASH_QUEUE", defaults.hash_queue as u32)? as usize;
         let limits = Limits {
             login_failures: limit("LOGIN_FAILURE_LIMIT", defaults.login_failures)?,
             codes_per_address_per_hour: i64::from(limit(
@@ -265,9 +283,12 @@ impl Config {
                 "RESET_ADDRESS_LIMIT",
                 defaults.resets_per_address_per_hour as u32,
             )?),
-            hash_concurrency: limit("HASH_CONCURRENCY", defaults.hash_concurrency as u32)? as usize,
-            hash_queue: limit("HASH_QUEUE", defaults.hash_queue as u32)? as usize,
+            hash_concurrency,
+            hash_queue,
+            hash_per_client: limit("HASH_PER_CLIENT", Limits::share_of(hash_concurrency, hash_queue) as u32)? as usize,
             max_connections: limit("MAX_CONNECTIONS", defaults.max_connections as u32)? as usize,
+            max_connections_per_client: limit("MAX_CONNECTIONS_PER_CLIENT", defaults.max_connections_per_client as u32)?
+                as usize,
             header_timeout: Duration::from_secs(u64::from(limit(
                 "HEADER_TIMEOUT_SECS",
                 defaults.header_timeout.as_secs() as u32,

@@ -20,11 +20,14 @@ use tokio::sync::Semaphore;
 use tower::{Service, ServiceExt};
 
 use crate::error::ErrorBody;
+use crate::shares::Shares;
 
 /// How a connection is served.
 #[derive(Clone, Copy, Debug)]
 pub struct ConnectionLimits {
     pub max_connections: usize,
+    /// Of those, how many one client address may hold (peers in `TRUSTED_PROXIES` are exempt).
+    pub max_connections_per_client: usize,
     pub header_timeout: Duration,
     pub request_timeout: Duration,
     /// How long requests in flight have to end once the server stops accepting.
@@ -33,8 +36,8 @@ pub struct ConnectionLimits {
 
 pub const REQUEST_TIMEOUT_MESSAGE: &str = "The request took too long";
 
-/// Serves `app` on `listener` until `shutdown` completes, then waits (at most 30 s) for the open
-/// requests to end.
+/// Serves `app` on `listener` until `shutdown` completes, then waits (at most `limits.grace`) for
+/// the open requests to end.
 pub async fn serve<S>(
     listener: TcpListener,
     app: S,
@@ -47,6 +50,7 @@ where
     S::Future: Send + 'static,
 {
     let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let per_client = Shares::new(limits.max_connections_per_client);
     let graceful = GracefulShutdown::new();
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
@@ -71,6 +75,21 @@ where
             },
             () = &mut shutdown => break,
         };
+        // A client that reopens every connection it can would otherwise hold every slot: beyond
+        // its share it is told so and the connection closed, which frees the slot at once. A
+        // proxy of ours carries many clients, whom it limits itself.
+        let peer = remote.ip().to_canonical();
+        let share = if crate::client::is_trusted(peer, &trusted_proxies) {
+            None
+        } else {
+            match per_client.take(peer) {
+                Some(share) => Some(share),
+                None => {
+                    refuse(stream);
+                    continue;
+                }
+            }
+        };
         // Without TCP_NODELAY a keep-alive connection waits on Nagle's algorithm for every response.
         let _ = stream.set_nodelay(true);
         let app = app.clone();
@@ -78,7 +97,9 @@ where
         let trusted_proxies = trusted_proxies.clone();
         let service = tower::service_fn(move |mut request: Request<hyper::body::Incoming>| {
             let client = crate::client::resolve(remote.ip(), request.headers(), &trusted_proxies);
+            let https = crate::client::https(remote.ip(), request.headers(), &trusted_proxies);
             request.extensions_mut().insert(client);
+            request.extensions_mut().insert(https);
             request.extensions_mut().insert(ConnectInfo(remote));
             let call = app.clone().oneshot(request.map(axum::body::Body::new));
             async move {
@@ -91,7 +112,7 @@ where
         let connection = builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
-            let _slot = slot;
+            let _held = (slot, share);
             if let Err(error) = connection.await {
                 tracing::debug!(%error, "connection ended with an error");
             }
@@ -99,9 +120,30 @@ where
     }
     drop(listener);
     if tokio::time::timeout(limits.grace, graceful.shutdown()).await.is_err() {
-        tracing::warn!("open connections did not end within 30 s of the shutdown");
+        tracing::warn!(
+            grace_secs = limits.grace.as_secs(),
+            "open connections did not end within the grace time of the shutdown"
+        );
     }
     Ok(())
+}
+
+pub const TOO_MANY_CONNECTIONS_MESSAGE: &str = "Too many connections from this client";
+
+/// Answers a connection beyond its client's share without reading from it (429, closed), in one
+/// write that never waits: a client that does not read it loses only its own answer.
+fn refuse(stream: tokio::net::TcpStream) {
+    static ANSWER: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
+        let body = serde_json::to_string(&ErrorBody { success: false, message: TOO_MANY_CONNECTIONS_MESSAGE.into() })
+            .expect("an error body serializes");
+        format!(
+            "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\nretry-after: 1\r\n\
+             connection: close\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes()
+    });
+    let _ = stream.try_write(&ANSWER);
 }
 
 fn timed_out() -> Response {

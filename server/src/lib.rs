@@ -22,6 +22,7 @@ pub mod recommendations;
 pub mod routes;
 pub mod saved;
 mod security;
+mod shares;
 mod site;
 pub mod state;
 pub mod storage;
@@ -113,7 +114,11 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         limits: Arc::new(limits),
         storage,
         search_index,
-        hasher: Arc::new(accounts::secrets::Hasher::new(config.limits.hash_concurrency, config.limits.hash_queue)),
+        hasher: Arc::new(accounts::secrets::Hasher::new(
+            config.limits.hash_concurrency,
+            config.limits.hash_queue,
+            config.limits.hash_per_client,
+        )),
         background: Arc::new(tokio::sync::Semaphore::new(BACKGROUND_TASKS)),
         stopping: Arc::new(tokio::sync::watch::Sender::new(false)),
         config: Arc::new(config),
@@ -176,6 +181,7 @@ pub async fn serve(
     let max_connections = configured.max_connections.min((open_files.saturating_mul(3) / 4).max(1) as usize);
     let limits = connections::ConnectionLimits {
         max_connections,
+        max_connections_per_client: configured.max_connections_per_client,
         header_timeout: configured.header_timeout,
         request_timeout: configured.request_timeout,
         grace: configured.shutdown_grace,

@@ -1,6 +1,7 @@
 //! Security headers on every response: the web app's pages get a strict Content-Security-Policy
 //! (scripts only from this origin, no inline script, no framing), the API a policy that allows
 //! nothing to load at all; both are refused inside frames (clickjacking) and are never sniffed.
+//! A request our proxy received over HTTPS also tells the browser to use nothing else (HSTS).
 
 use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
@@ -61,8 +62,13 @@ pub async fn add_headers(
     next: Next,
 ) -> Response {
     let api = is_api(request.uri().path());
+    let https = request.extensions().get::<crate::client::Https>().is_some_and(|https| https.0);
     let mut response = next.run(request).await;
     headers.apply(api, response.headers_mut());
+    if https {
+        // Sent only over HTTPS, as RFC 6797 asks; a year, for this host alone.
+        response.headers_mut().insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000"));
+    }
     response
 }
 

@@ -114,10 +114,11 @@ pub struct SignupResponse {
         (status = 200, description = "The account exists now", body = SignupResponse),
         (status = 400, description = "A field is missing or wrong, or the code is invalid, expired or used up", body = ErrorBody),
         (status = 409, description = "The address already has an account", body = ErrorBody),
-        (status = 503, description = "Too many passwords being hashed at once; see Retry-After", body = ErrorBody),
+        (status = 503, description = "Too many passwords being hashed at once, in all or from this client; see Retry-After", body = ErrorBody),
     ))]
 pub async fn signup(
     State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
     JsonBody(request): JsonBody<SignupRequest>,
 ) -> ApiResult<Reply<SignupResponse>> {
     let account_type = required(&request.account_type)?;
@@ -149,7 +150,7 @@ pub async fn signup(
         return Err(AppError::bad_request(INVALID_CODE));
     }
 
-    let password_hash = state.hasher.hash(password.as_str()).await?;
+    let password_hash = state.hasher.hash(client, password.as_str()).await?;
     let new_user = repo::NewUser { first_name, last_name, email: &email, password_hash: &password_hash, account_type };
     let user = repo::create_account(&state.db, &code_hash, &new_user)
         .await
@@ -181,7 +182,7 @@ pub struct LoginResponse {
         (status = 401, description = "Unknown address or wrong password", body = ErrorBody),
         (status = 403, description = "`This account has been suspended` (by an admin; told only with the right password)", body = ErrorBody),
         (status = 429, description = "Too many failures for this address from this client; see Retry-After", body = ErrorBody),
-        (status = 503, description = "Too many passwords being checked at once; see Retry-After", body = ErrorBody),
+        (status = 503, description = "Too many passwords being checked at once, in all or from this client; see Retry-After", body = ErrorBody),
     ))]
 pub async fn login(
     State(state): State<AppState>,
@@ -203,7 +204,7 @@ pub async fn login(
             Err(_) => None,
         };
         let hash = user.as_ref().map(|user| user.password_hash.clone());
-        let matches = state.hasher.verify(password, hash.as_deref()).await?;
+        let matches = state.hasher.verify(client, password, hash.as_deref()).await?;
         Ok::<_, AppError>(user.filter(|_| matches))
     };
     let user = match checked.await {
@@ -318,10 +319,11 @@ pub struct ResetPasswordRequest {
     responses(
         (status = 200, description = "The password is changed", body = Ack),
         (status = 400, description = "A field is missing, the passwords differ, or the token is invalid, used or expired", body = ErrorBody),
-        (status = 503, description = "Too many passwords being hashed at once; see Retry-After", body = ErrorBody),
+        (status = 503, description = "Too many passwords being hashed at once, in all or from this client; see Retry-After", body = ErrorBody),
     ))]
 pub async fn reset_password(
     State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
     JsonBody(request): JsonBody<ResetPasswordRequest>,
 ) -> ApiResult<Reply<Ack>> {
     let password = password_field(&request.password)?;
@@ -335,7 +337,7 @@ pub async fn reset_password(
     let user_id =
         repo::reset_token_owner(&state.db, &token_hash).await?.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
     let user = repo::find(&state.db, &user_id).await?.ok_or_else(|| AppError::bad_request(INVALID_RESET))?;
-    let password_hash = state.hasher.hash(password.as_str()).await?;
+    let password_hash = state.hasher.hash(client, password.as_str()).await?;
     let mail = emails::password_changed(&user.email, &user.first_name, &state.config.api_public_url);
     if !repo::reset_password(&state.db, &token_hash, &user.id, &password_hash, &mail).await? {
         return Err(AppError::bad_request(INVALID_RESET));
@@ -358,10 +360,11 @@ pub struct ChangePasswordRequest {
         (status = 200, description = "The password is changed", body = Ack),
         (status = 400, description = "A field is missing or the new password is too short or long", body = ErrorBody),
         (status = 401, description = "No valid token, or the current password is wrong", body = ErrorBody),
-        (status = 503, description = "Too many passwords being hashed at once; see Retry-After", body = ErrorBody),
+        (status = 503, description = "Too many passwords being hashed at once, in all or from this client; see Retry-After", body = ErrorBody),
     ))]
 pub async fn change_password(
     State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
     caller: AuthUser,
     JsonBody(request): JsonBody<ChangePasswordRequest>,
 ) -> ApiResult<Reply<Ack>> {
@@ -369,10 +372,10 @@ pub async fn change_password(
     let new_password = NewPassword::parse(password_field(&request.new_password)?)?;
     let user =
         repo::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
-    if !state.hasher.verify(old_password, Some(&user.password_hash)).await? {
+    if !state.hasher.verify(client, old_password, Some(&user.password_hash)).await? {
         return Err(AppError::unauthorized(WRONG_PASSWORD));
     }
-    let password_hash = state.hasher.hash(new_password.as_str()).await?;
+    let password_hash = state.hasher.hash(client, new_password.as_str()).await?;
     let mail = emails::password_changed(&user.email, &user.first_name, &state.config.api_public_url);
     repo::change_password(&state.db, &user.id, &caller.jti, &password_hash, &mail).await?;
     state.outbox.notify();

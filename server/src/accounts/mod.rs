@@ -43,8 +43,11 @@ pub async fn create_admin(
     if first_name.is_empty() || last_name.is_empty() {
         return Err("the first and last names are required".into());
     }
-    let hasher = secrets::Hasher::new(1, 0);
-    let password_hash = hasher.hash(password.as_str()).await.map_err(|error| error.to_string())?;
+    let hasher = secrets::Hasher::single();
+    let password_hash = hasher
+        .hash(std::net::Ipv4Addr::LOCALHOST.into(), password.as_str())
+        .await
+        .map_err(|error| error.to_string())?;
     let user = repo::NewUser {
         first_name,
         last_name,

@@ -1,5 +1,6 @@
 //! Random tokens, keyed digests and password hashing.
 
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock};
 
@@ -9,6 +10,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
 use crate::error::AppError;
+use crate::shares::Shares;
 
 /// `bytes` random bytes from the operating system, hex-encoded.
 pub fn random_hex(bytes: usize) -> String {
@@ -70,10 +72,15 @@ fn hasher() -> Argon2<'static> {
 /// thread for tens of milliseconds, so an anonymous burst of logins could otherwise take as much
 /// memory as it likes: at most `concurrency` hashes run at once, at most `queue` more wait for
 /// their turn, and the rest are told at once that the server is busy (503 with Retry-After).
+/// Each client address may hold only `per_client` of those turns and places (running or
+/// waiting), so one client that sends logins as fast as it can fills its own share and is told
+/// the same, while everyone else's logins still find a turn.
 pub struct Hasher {
     running: Arc<Semaphore>,
     waiting: AtomicUsize,
     queue: usize,
+    /// Each client's share of the turns and places (running or waiting).
+    shares: Arc<Shares>,
 }
 
 /// Keeps the count of waiting callers right however the wait ends (a dropped request included).
@@ -86,12 +93,28 @@ impl Drop for Waiting<'_> {
 }
 
 impl Hasher {
-    pub fn new(concurrency: usize, queue: usize) -> Self {
-        Self { running: Arc::new(Semaphore::new(concurrency.max(1))), waiting: AtomicUsize::new(0), queue }
+    pub fn new(concurrency: usize, queue: usize, per_client: usize) -> Self {
+        Self {
+            running: Arc::new(Semaphore::new(concurrency.max(1))),
+            waiting: AtomicUsize::new(0),
+            queue,
+            shares: Shares::new(per_client),
+        }
     }
 
-    /// Runs `work` on a blocking thread once a turn is free, or refuses it when the queue is full.
-    async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
+    /// One hash at a time, for the command line (no clients to share among).
+    pub fn single() -> Self {
+        Self::new(1, 0, 1)
+    }
+
+    /// Runs `work` on a blocking thread once a turn is free, or refuses it when the client's share
+    /// or the queue is full.
+    async fn run<T: Send + 'static>(
+        &self,
+        client: IpAddr,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, AppError> {
+        let share = self.shares.take(client).ok_or_else(AppError::busy)?;
         let turn = match self.running.clone().try_acquire_owned() {
             Ok(turn) => turn,
             Err(_) => {
@@ -104,7 +127,7 @@ impl Hasher {
             }
         };
         tokio::task::spawn_blocking(move || {
-            let _turn = turn;
+            let _held = (turn, share);
             work()
         })
         .await
@@ -112,9 +135,9 @@ impl Hasher {
     }
 
     /// Hashes a new password.
-    pub async fn hash(&self, password: &str) -> Result<String, AppError> {
+    pub async fn hash(&self, client: IpAddr, password: &str) -> Result<String, AppError> {
         let password = password.to_string();
-        self.run(move || {
+        self.run(client, move || {
             let hash: Result<PasswordHash, _> = hasher().hash_password(password.as_bytes());
             hash.map(|hash| hash.to_string()).map_err(|error| error.to_string())
         })
@@ -123,10 +146,10 @@ impl Hasher {
     }
 
     /// Whether `password` matches `hash` (or, with no hash, spends the same time and says no).
-    pub async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, AppError> {
+    pub async fn verify(&self, client: IpAddr, password: &str, hash: Option<&str>) -> Result<bool, AppError> {
         let password = password.to_string();
         let hash = hash.map(str::to_string);
-        self.run(move || {
+        self.run(client, move || {
             let stored = hash.as_deref().unwrap_or(DECOY_HASH.as_str());
             let matches = PasswordHash::new(stored)
                 .map(|parsed| hasher().verify_password(password.as_bytes(), &parsed).is_ok())
@@ -176,34 +199,74 @@ mod tests {
         assert_eq!(keyed_digest(b"one", "123456"), keyed_digest(b"one", "123456"));
     }
 
+    fn client(last: u8) -> IpAddr {
+        IpAddr::from([192, 0, 2, last])
+    }
+
     #[tokio::test]
     async fn a_hash_verifies_only_its_own_password() {
-        let hasher = Hasher::new(2, 4);
-        let hash = hasher.hash("correct horse").await.unwrap();
+        let hasher = Hasher::new(2, 4, 2);
+        let hash = hasher.hash(client(1), "correct horse").await.unwrap();
         assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
-        assert!(hasher.verify("correct horse", Some(&hash)).await.unwrap());
-        assert!(!hasher.verify("wrong horse", Some(&hash)).await.unwrap());
-        assert!(!hasher.verify("anything", None).await.unwrap());
+        assert!(hasher.verify(client(1), "correct horse", Some(&hash)).await.unwrap());
+        assert!(!hasher.verify(client(1), "wrong horse", Some(&hash)).await.unwrap());
+        assert!(!hasher.verify(client(1), "anything", None).await.unwrap());
     }
 
     #[tokio::test]
     async fn hashes_beyond_the_running_and_waiting_ones_are_refused_at_once() {
-        let hasher = Arc::new(Hasher::new(1, 1));
+        let hasher = Arc::new(Hasher::new(1, 1, 4));
         // Hold the one turn, so the next caller waits and the one after it finds the queue full.
         let turn = hasher.running.clone().acquire_owned().await.unwrap();
         let waiting = tokio::spawn({
             let hasher = hasher.clone();
-            async move { hasher.verify("x", None).await }
+            async move { hasher.verify(client(1), "x", None).await }
         });
         while hasher.waiting.load(Ordering::Acquire) == 0 {
             tokio::task::yield_now().await;
         }
-        match hasher.verify("y", None).await {
+        match hasher.verify(client(2), "y", None).await {
             Err(AppError::Busy(message)) => assert_eq!(message, crate::error::BUSY),
             other => panic!("expected Busy, got {other:?}"),
         }
         drop(turn);
         assert!(!waiting.await.unwrap().unwrap(), "the waiting caller runs once the turn is free");
         assert_eq!(hasher.waiting.load(Ordering::Acquire), 0);
+        assert_eq!(hasher.shares.clients(), 0, "every share is given back");
+    }
+
+    #[tokio::test]
+    async fn one_client_fills_only_its_own_share_of_the_turns() {
+        // Two turns and eight places, two of them for each client.
+        let hasher = Arc::new(Hasher::new(2, 8, 2));
+        let turns = hasher.running.clone().acquire_many_owned(2).await.unwrap();
+        let flooding = client(66);
+        let mut held = Vec::new();
+        for _ in 0..2 {
+            let hasher = hasher.clone();
+            held.push(tokio::spawn(async move { hasher.verify(flooding, "x", None).await }));
+        }
+        while hasher.waiting.load(Ordering::Acquire) < 2 {
+            tokio::task::yield_now().await;
+        }
+        // The flooding client's third hash is refused, though the queue has room...
+        match hasher.verify(flooding, "x", None).await {
+            Err(AppError::Busy(message)) => assert_eq!(message, crate::error::BUSY),
+            other => panic!("expected Busy, got {other:?}"),
+        }
+        // ...which another client's hash still finds.
+        let other = tokio::spawn({
+            let hasher = hasher.clone();
+            async move { hasher.verify(client(7), "y", None).await }
+        });
+        while hasher.waiting.load(Ordering::Acquire) < 3 {
+            tokio::task::yield_now().await;
+        }
+        drop(turns);
+        assert!(!other.await.unwrap().unwrap());
+        for waiting in held {
+            assert!(!waiting.await.unwrap().unwrap());
+        }
+        assert_eq!(hasher.shares.clients(), 0, "every share is given back");
     }
 }

@@ -146,6 +146,9 @@ impl Outbox {
             .from(self.from.clone())
             .to(message.to_address.parse::<Mailbox>()?)
             .subject(&message.subject)
+            // The outbox row's id: a message sent again after a crash (delivered, but not yet
+            // marked sent) carries the same Message-ID, by which mail clients show it once.
+            .message_id(Some(format!("<{}@{}>", message.id, self.from.email.domain())))
             .multipart(MultiPart::alternative_plain_html(message.text_body.clone(), message.html_body.clone()))?;
         match &self.transport {
             Transport::Smtp(smtp) => {

@@ -14,8 +14,14 @@ use tokio::net::TcpStream;
 use crate::helpers::{TestApp, code_in, day, status_and_json};
 use crate::on_both_engines;
 
+// The burst tests count what the limits judge, so each client's share of the password hashes is
+// raised above them here (one_client_fills_only_its_own_share_of_the_password_hashes tests it).
 on_both_engines!(
+    configured |config| { config.limits.hash_per_client = 64; };
     a_burst_of_wrong_passwords_gets_exactly_the_limit_then_429,
+);
+
+on_both_engines!(
     a_burst_of_code_guesses_gets_exactly_five_tries,
     a_burst_of_code_requests_for_one_address_sends_exactly_five,
     reset_mails_are_capped_per_address_whichever_client_asks,
@@ -34,6 +40,24 @@ on_both_engines!(
         config.limits.hash_queue = 1;
     };
     password_hashes_beyond_the_queue_are_refused_with_503,
+);
+
+on_both_engines!(
+    configured |config| {
+        config.limits.hash_concurrency = 1;
+        config.limits.hash_queue = 8;
+        config.limits.hash_per_client = 2;
+    };
+    one_client_fills_only_its_own_share_of_the_password_hashes,
+);
+
+on_both_engines!(
+    configured |config| {
+        config.limits.max_connections_per_client = 2;
+        config.trusted_proxies = jobportal::client::parse_trusted("127.0.0.3").unwrap();
+    };
+    a_client_beyond_its_share_of_connections_is_told_so_and_closed,
+    only_a_trusted_proxy_can_say_the_client_came_over_https,
 );
 
 on_both_engines!(
@@ -77,7 +101,7 @@ async fn a_burst_of_wrong_passwords_gets_exactly_the_limit_then_429(app: &TestAp
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(not(test_database), ignore = "TEST_DATABASE_URL is not set")]
 async fn a_burst_spread_over_two_instances_gets_exactly_the_limit_on_postgresql() {
-    let app = TestApp::postgres(|_| {}).await;
+    let app = TestApp::postgres(|config| config.limits.hash_per_client = 64).await;
     let other = app.beside().await;
     app.sign_up("Applicant", "spread@example.com", PASSWORD).await;
     let wrong = json!({ "email": "spread@example.com", "password": "not the password" });
@@ -221,6 +245,86 @@ async fn password_hashes_beyond_the_queue_are_refused_with_503(app: &TestApp) {
     assert!(busy >= 1 && checked >= 2, "busy {busy}, checked {checked}");
     // The turns come back: a login after the burst works.
     app.log_in("calm@example.com", PASSWORD).await;
+}
+
+/// A client of its own loopback address (127.0.0.x), as another machine would be.
+fn client_at(last: u8) -> reqwest::Client {
+    reqwest::Client::builder().local_address(IpAddr::from([127, 0, 0, last])).build().unwrap()
+}
+
+async fn one_client_fills_only_its_own_share_of_the_password_hashes(app: &TestApp) {
+    app.sign_up("Applicant", "patient@example.com", PASSWORD).await;
+    // One client sends thirty logins at once (to thirty addresses, so no login limit applies):
+    // it holds two of the nine turns and places at most, and the rest of its logins are refused.
+    let flooding = client_at(1);
+    let logins = (0..30).map(|n| {
+        let request = flooding
+            .post(app.url("/api/v1/auth/login"))
+            .json(&json!({ "email": format!("nobody{n}@example.com"), "password": "whatever it is" }));
+        async move { status_and_json(request.send().await.unwrap()).await }
+    });
+    // Another person's login, sent in the middle of it, always finds a place.
+    let person = client_at(2);
+    let login = person
+        .post(app.url("/api/v1/auth/login"))
+        .json(&json!({ "email": "patient@example.com", "password": PASSWORD }))
+        .send();
+    let (answers, login) = tokio::join!(join_all(logins), login);
+    let (status, body) = status_and_json(login.unwrap()).await;
+    assert_eq!(status, 200, "{body}");
+    let busy = count(&answers, 503, "The server is busy. Please try again in a moment");
+    let checked = count(&answers, 401, "Incorrect email or password");
+    assert_eq!(busy + checked, 30, "{answers:?}");
+    assert!(busy >= 1, "the flooding client was held to its share: {checked} checked");
+}
+
+/// A connection from 127.0.0.`last`.
+async fn connect_from(app: &TestApp, last: u8) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind((IpAddr::from([127, 0, 0, last]), 0).into()).unwrap();
+    socket.connect(app.address.trim_start_matches("http://").parse().unwrap()).await.unwrap()
+}
+
+async fn health_on(stream: &mut TcpStream) -> String {
+    stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").await.unwrap();
+    until_closed(stream).await
+}
+
+async fn a_client_beyond_its_share_of_connections_is_told_so_and_closed(app: &TestApp) {
+    // Two open connections are this client's share; its third is answered 429 and closed before
+    // it says anything.
+    let held = [connect_from(app, 1).await, connect_from(app, 1).await];
+    let answered = until_closed(&mut connect_from(app, 1).await).await;
+    assert!(answered.starts_with("HTTP/1.1 429 Too Many Requests\r\n"), "{answered}");
+    assert!(answered.ends_with(r#"{"success":false,"message":"Too many connections from this client"}"#), "{answered}");
+    // Other clients are served meanwhile.
+    assert!(health_on(&mut connect_from(app, 2).await).await.starts_with("HTTP/1.1 200"));
+    // A proxy of ours carries many clients' connections, so it has no such cap.
+    let proxy = [connect_from(app, 3).await, connect_from(app, 3).await];
+    assert!(health_on(&mut connect_from(app, 3).await).await.starts_with("HTTP/1.1 200"));
+    drop(proxy);
+    // Once the client closes one, it may open another (as soon as the server has seen it close).
+    drop(held);
+    let mut answered = String::new();
+    for _ in 0..100 {
+        answered = health_on(&mut connect_from(app, 1).await).await;
+        if answered.starts_with("HTTP/1.1 200") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
+}
+
+async fn only_a_trusted_proxy_can_say_the_client_came_over_https(app: &TestApp) {
+    let hsts = |client: reqwest::Client| async move {
+        let response = client.get(app.url("/healthz")).header("x-forwarded-proto", "https").send().await.unwrap();
+        response.headers().get("strict-transport-security").map(|value| value.to_str().unwrap().to_string())
+    };
+    assert_eq!(hsts(client_at(3)).await.as_deref(), Some("max-age=31536000"), "from the proxy");
+    assert_eq!(hsts(client_at(1)).await, None, "a client's own word");
+    let plain = client_at(3).get(app.url("/healthz")).send().await.unwrap();
+    assert!(plain.headers().get("strict-transport-security").is_none(), "the proxy said nothing of HTTPS");
 }
 
 /// Everything the server sends on `stream` until it closes it (at most ten seconds).

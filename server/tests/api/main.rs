@@ -10,6 +10,7 @@ mod applications;
 mod architecture;
 mod categories;
 mod cli;
+mod cluster;
 mod contract;
 mod jobs;
 mod mail;

@@ -2925,7 +2925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many passwords being hashed at once; see Retry-After; or the database is unreachable */
+            /** @description Too many passwords being hashed at once, in all or from this client; see Retry-After; or the database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3139,7 +3139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many passwords being checked at once; see Retry-After; or the database is unreachable */
+            /** @description Too many passwords being checked at once, in all or from this client; see Retry-After; or the database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3293,7 +3293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many passwords being hashed at once; see Retry-After; or the database is unreachable */
+            /** @description Too many passwords being hashed at once, in all or from this client; see Retry-After; or the database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3473,7 +3473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many passwords being hashed at once; see Retry-After; or the database is unreachable */
+            /** @description Too many passwords being hashed at once, in all or from this client; see Retry-After; or the database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
