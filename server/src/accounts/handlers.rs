@@ -105,13 +105,15 @@ pub struct SignupRequest {
 
 #[derive(Serialize, ToSchema)]
 pub struct SignupResponse {
+    /// A session for the new account (as login gives), so signing up needs no second login.
+    pub token: String,
     pub user: User,
 }
 
 /// Sign up with the e-mailed code.
 #[utoipa::path(post, path = "/auth/signup", tag = "accounts", request_body = SignupRequest,
     responses(
-        (status = 200, description = "The account exists now", body = SignupResponse),
+        (status = 200, description = "The account exists now, and `token` is a session for it", body = SignupResponse),
         (status = 400, description = "A field is missing or wrong, or the code is invalid, expired or used up", body = ErrorBody),
         (status = 409, description = "The address already has an account", body = ErrorBody),
         (status = 503, description = "Too many passwords being hashed at once, in all or from this client; see Retry-After", body = ErrorBody),
@@ -156,9 +158,10 @@ pub async fn signup(
         .await
         .on_constraint(Constraint::UserEmail, || AppError::Conflict(USER_EXISTS.into()))?
         .ok_or_else(|| AppError::bad_request(INVALID_CODE))?;
+    let token = session::open(&state.db, &state.keys, &user.id, &user.email, user.account_type).await?;
     Ok(ok(
         "User registered successfully",
-        SignupResponse { user: User::from_row(user, None, &state.config.api_public_url) },
+        SignupResponse { token, user: User::from_row(user, None, &state.config.api_public_url) },
     ))
 }
 

@@ -14,6 +14,8 @@ pub struct Section {
     pub jobs: Vec<Job>,
     /// How many new jobs matched, shown or not.
     pub total: i64,
+    /// Of those, how many an earlier search of the same e-mail lists already.
+    pub listed_above: usize,
 }
 
 fn rupees(amount: i64) -> String {
@@ -41,12 +43,19 @@ fn salary(job: &Job) -> String {
     }
 }
 
-pub fn alert(to: &str, first_name: &str, public_url: &str, sections: &[Section]) -> Mail {
-    let total: i64 = sections.iter().map(|section| section.total).sum();
-    let subject = if total == 1 {
-        "1 new job for your saved searches".to_string()
-    } else {
-        format!("{total} new jobs for your saved searches")
+/// How many new jobs an alert brings, each counted once however many searches it matches.
+#[derive(Clone, Copy, Debug)]
+pub struct NewJobs {
+    pub distinct: usize,
+    /// More matched than were read to count them: the count is a lower bound.
+    pub at_least: bool,
+}
+
+pub fn alert(to: &str, first_name: &str, public_url: &str, sections: &[Section], new_jobs: NewJobs) -> Mail {
+    let subject = match (new_jobs.distinct, new_jobs.at_least) {
+        (1, false) => "1 new job for your saved searches".to_string(),
+        (count, false) => format!("{count} new jobs for your saved searches"),
+        (count, true) => format!("{count}+ new jobs for your saved searches"),
     };
     let mut text = format!("Hello {first_name},\n\nNew jobs match your saved searches.\n");
     let mut html = format!("<p>Hello {},</p><p>New jobs match your saved searches.</p>", html_escape(first_name));
@@ -70,7 +79,11 @@ pub fn alert(to: &str, first_name: &str, public_url: &str, sections: &[Section])
                 html_escape(&salary(job))
             ));
         }
-        let more = section.total - section.jobs.len() as i64;
+        if section.listed_above > 0 {
+            text.push_str(&format!("  {} also new in a search above\n", section.listed_above));
+            html.push_str(&format!("<li>{} also new in a search above</li>", section.listed_above));
+        }
+        let more = section.total - (section.jobs.len() + section.listed_above) as i64;
         if more > 0 {
             text.push_str(&format!("  and {more} more: {}\n", section.link));
             html.push_str(&format!("<li><a href=\"{}\">and {more} more</a></li>", html_escape(&section.link)));

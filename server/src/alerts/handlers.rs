@@ -84,12 +84,15 @@ pub async fn saved_searches(
     Ok(ok("Saved searches fetched successfully", SavedSearchesResponse { data }))
 }
 
+pub const ALREADY_SAVED: &str = "This search is already saved";
+
 /// Save a search: once a day at most, the caller is e-mailed the new open jobs that match it.
 #[utoipa::path(post, path = "/jobs/savedSearches", tag = "alerts", security(("bearer" = ["Applicant"])),
     request_body = SaveSearchRequest,
     responses(
         (status = 201, description = "`Search saved`", body = SavedSearchResponse),
         (status = 400, description = "The name or the search is missing or invalid, or the caller keeps 20 searches already", body = ErrorBody),
+        (status = 409, description = "`This search is already saved` (the same search, whatever its name)", body = ErrorBody),
     ))]
 pub async fn save_search(
     State(state): State<AppState>,
@@ -98,10 +101,15 @@ pub async fn save_search(
 ) -> ApiResult<(StatusCode, Reply<SavedSearchResponse>)> {
     let name = name(request.name.as_deref())?.ok_or_else(|| AppError::bad_request("Name is required"))?;
     let query = query(request.query.as_deref().unwrap_or_default())?;
-    let saved = repo::insert(&state.db, &caller.id, &name, &query).await?.ok_or_else(|| {
-        AppError::bad_request(format!("You can save at most {MAX_SEARCHES} searches; delete one first"))
-    })?;
-    Ok((StatusCode::CREATED, ok("Search saved", SavedSearchResponse { data: saved.into() })))
+    match repo::insert(&state.db, &caller.id, &name, &query).await? {
+        repo::Saved::Inserted(saved) => {
+            Ok((StatusCode::CREATED, ok("Search saved", SavedSearchResponse { data: (*saved).into() })))
+        }
+        repo::Saved::Full => {
+            Err(AppError::bad_request(format!("You can save at most {MAX_SEARCHES} searches; delete one first")))
+        }
+        repo::Saved::AlreadySaved(_) => Err(AppError::Conflict(ALREADY_SAVED.into())),
+    }
 }
 
 /// Rename a saved search, or pause or resume its alerts.

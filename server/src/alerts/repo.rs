@@ -66,32 +66,59 @@ pub async fn find(db: &Db, id: &str) -> Result<Option<SearchRow>, sqlx::Error> {
 /// Saves a search whose alerts start from the jobs posted after now; `None` when the applicant
 /// already keeps the most there may be. The count and the insert share a write transaction.
 #[tracing::instrument(skip_all)]
-pub async fn insert(db: &Db, user_id: &str, name: &str, query: &str) -> Result<Option<SearchRow>, sqlx::Error> {
+pub async fn insert(db: &Db, user_id: &str, name: &str, query: &str) -> Result<Saved, sqlx::Error> {
     const LOCK_USER: &str = "UPDATE users SET id = id WHERE id = $1";
+    const THEIRS: &str = "SELECT id, query FROM saved_searches WHERE user_id = $1";
     const COUNT: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM saved_searches WHERE user_id = $1";
     const INSERT: &str = "INSERT INTO saved_searches (id, user_id, name, query, paused_at, seen_seq, created_at) \
          VALUES ($1, $2, $3, $4, NULL, $5, $6)";
     let id = new_id();
-    let saved: bool = dispatch!(db, |pool| {
+    // With the owner's row locked, two saves of the same search at once cannot both find none. (A
+    // `return` in `dispatch!` leaves this function, and the transaction rolls back.)
+    dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
         sqlx::query(LOCK_USER).bind(user_id).execute(&mut *tx).await?;
-        let (count,): (i64,) = sqlx::query_as(COUNT).bind(user_id).fetch_one(&mut *tx).await?;
-        if count < MAX_SEARCHES {
-            let (last,): (i64,) = sqlx::query_as(LAST_SEQ).fetch_one(&mut *tx).await?;
-            sqlx::query(INSERT)
-                .bind(&id)
-                .bind(user_id)
-                .bind(name)
-                .bind(query)
-                .bind(last)
-                .bind(now_millis())
-                .execute(&mut *tx)
-                .await?;
-            tx.commit().await?;
+        let theirs: Vec<(String, String)> = sqlx::query_as(THEIRS).bind(user_id).fetch_all(&mut *tx).await?;
+        let wanted = same_search_key(query);
+        if let Some((existing, _)) = theirs.into_iter().find(|(_, saved)| same_search_key(saved) == wanted) {
+            return Ok(Saved::AlreadySaved(existing));
         }
-        Ok::<bool, sqlx::Error>(count < MAX_SEARCHES)
+        let (count,): (i64,) = sqlx::query_as(COUNT).bind(user_id).fetch_one(&mut *tx).await?;
+        if count >= MAX_SEARCHES {
+            return Ok(Saved::Full);
+        }
+        let (last,): (i64,) = sqlx::query_as(LAST_SEQ).fetch_one(&mut *tx).await?;
+        sqlx::query(INSERT)
+            .bind(&id)
+            .bind(user_id)
+            .bind(name)
+            .bind(query)
+            .bind(last)
+            .bind(now_millis())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok::<(), sqlx::Error>(())
     })?;
-    if saved { find(db, &id).await } else { Ok(None) }
+    Ok(find(db, &id).await?.map_or(Saved::Full, |row| Saved::Inserted(Box::new(row))))
+}
+
+/// A search's filters in one order: `q=rust&location=Pune` and `location=Pune&q=rust` are the
+/// same search.
+fn same_search_key(query: &str) -> Vec<(String, String)> {
+    let mut pairs: Vec<(String, String)> =
+        form_urlencoded::parse(query.as_bytes()).map(|(key, value)| (key.into_owned(), value.into_owned())).collect();
+    pairs.sort();
+    pairs
+}
+
+/// What saving a search did.
+pub enum Saved {
+    Inserted(Box<SearchRow>),
+    /// The owner keeps `MAX_SEARCHES` already.
+    Full,
+    /// The owner saved this very search before: its id.
+    AlreadySaved(String),
 }
 
 /// Renames the owner's search, and pauses or resumes its alerts; a resumed search starts from the

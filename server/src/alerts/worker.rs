@@ -17,7 +17,9 @@ pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 /// People handled per run; the rest are due in the next.
 const BATCH: i64 = 200;
 /// Jobs listed per search in one e-mail; the rest are a link away.
-const SHOWN: i64 = 10;
+const SHOWN: usize = 10;
+/// New jobs read per search to count them once across searches; beyond, the count says "+".
+const COUNTED: i64 = 100;
 
 /// The signature of a search's unsubscribe link: for this purpose and this search only.
 pub fn unsubscribe_signature(keys: &Keys, search_id: &str) -> String {
@@ -68,14 +70,22 @@ async fn send_to(
         .filter(|search| search.paused_at.is_none() && search.seen_seq < cutoff)
         .collect();
     let mut sections = Vec::new();
+    // A job that matches two searches is one new job: counted once, and listed under the first.
+    let mut new_jobs = std::collections::HashSet::new();
+    let mut more_than_counted = false;
     for saved in &searches {
         let Ok(mut query) = JobSearch::parse(Some(&saved.query)) else { continue };
         query.open_only = true;
         query.page = 1;
-        query.limit = SHOWN;
+        query.limit = COUNTED;
         query.sort = search::SortOrder::Newest;
         query.seq_window = Some((saved.seen_seq, cutoff));
         let (jobs, total, _) = search::search(&state.db, &query).await?;
+        more_than_counted |= total > COUNTED;
+        let read = jobs.len();
+        let unlisted: Vec<_> = jobs.into_iter().filter(|job| new_jobs.insert(job.id.clone())).collect();
+        let listed_above = read - unlisted.len();
+        let jobs: Vec<_> = unlisted.into_iter().take(SHOWN).collect();
         if total > 0 {
             sections.push(Section {
                 name: saved.name.clone(),
@@ -87,6 +97,7 @@ async fn send_to(
                 ),
                 jobs,
                 total,
+                listed_above,
             });
         }
     }
@@ -95,7 +106,8 @@ async fn send_to(
         repo::advance(&state.db, &ids, cutoff).await?;
         return Ok(false);
     }
-    let mail = emails::alert(email, first_name, public_url, &sections);
+    let count = emails::NewJobs { distinct: new_jobs.len(), at_least: more_than_counted };
+    let mail = emails::alert(email, first_name, public_url, &sections, count);
     repo::send(&state.db, user_id, &ids, cutoff, not_since, &mail).await
 }
 

@@ -141,7 +141,17 @@ pub fn service(state: &AppState) -> Router {
             }
         }
     };
+    // The home page is the app's page with its own head, not `index.html` as built.
+    let home = {
+        let site = site.clone();
+        move || {
+            let site = site.clone();
+            async move { page(&site, "/").await }
+        }
+    };
     Router::new()
+        .route("/", get(home.clone()))
+        .route("/index.html", get(home))
         .route("/robots.txt", get(robots))
         .route("/sitemap.xml", get(sitemap_index))
         .route("/sitemaps/{file}", get(sitemap_file))
@@ -244,6 +254,7 @@ async fn page(site: &Site, path: &str) -> Response {
             let canonical = format!("{}{path}", site.public_url);
             (StatusCode::OK, Some(Head { canonical: Some(canonical), ..Head::titled(title, description) }))
         }
+        Screen::App(None) if private(path) => (StatusCode::OK, Some(Head::private())),
         Screen::App(None) => (StatusCode::OK, None),
         Screen::Missing => (StatusCode::NOT_FOUND, Some(Head::not_found())),
     };
@@ -251,6 +262,13 @@ async fn page(site: &Site, path: &str) -> Response {
         Some(head) => html(status, &head.apply(plain)),
         None => html(status, plain),
     }
+}
+
+/// Whether `path` is one of the app's own screens (login, signup, the dashboard…), which are
+/// someone's own or a step on the way, not content a search engine should list.
+fn private(path: &str) -> bool {
+    let lower = path.trim_end_matches('/').to_ascii_lowercase();
+    SITE_PAGES.app_screens.iter().any(|screen| lower == *screen || lower.starts_with(&format!("{screen}/")))
 }
 
 /// A path segment as the browser meant it (`r%26d-labs` is `r&d-labs`); `None` when its escapes

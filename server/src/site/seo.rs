@@ -33,6 +33,11 @@ impl Head {
         Self { noindex: true, ..Self::titled("Page not found | jobportal", "This page does not exist on jobportal.") }
     }
 
+    /// A screen of someone's own (login, the dashboard): served, never indexed.
+    pub fn private() -> Self {
+        Self { noindex: true, ..Self::titled("jobportal", "jobportal connects job seekers with recruiters.") }
+    }
+
     pub fn job_removed() -> Self {
         Self {
             noindex: true,
@@ -141,15 +146,18 @@ pub fn job_posting(job: &Job, url: &str) -> Value {
         "validThrough": job.deadline,
         "employmentType": employment_type,
         "hiringOrganization": { "@type": "Organization", "name": job.company },
-        "jobLocation": {
-            "@type": "Place",
-            "address": { "@type": "PostalAddress", "addressLocality": job.location, "addressCountry": "IN" }
-        },
         "baseSalary": { "@type": "MonetaryAmount", "currency": "INR", "value": value },
         "directApply": true,
         "url": url,
         "industry": job.category_name,
     });
+    // A job whose location is only "Remote" has no place: its locality is not a town called Remote.
+    if !job.location.trim().eq_ignore_ascii_case("remote") {
+        posting["jobLocation"] = json!({
+            "@type": "Place",
+            "address": { "@type": "PostalAddress", "addressLocality": job.location, "addressCountry": "IN" }
+        });
+    }
     if !job.skillsets.is_empty() {
         posting["skills"] = json!(job.skillsets.join(", "));
     }
@@ -277,6 +285,15 @@ mod tests {
         );
         assert_eq!(posting["jobLocationType"], "TELECOMMUTE");
         assert_eq!(posting["applicantLocationRequirements"]["name"], "India");
+        assert_eq!(posting["jobLocation"]["address"]["addressLocality"], "Pune", "a remote job with a home town");
+    }
+
+    #[test]
+    fn a_job_located_only_remote_has_no_place_named_remote() {
+        let remote = Job { location: "Remote".into(), ..job() };
+        let posting = job_posting(&remote, "https://jobs.example/job/0193");
+        assert_eq!(posting.get("jobLocation"), None);
+        assert_eq!(posting["jobLocationType"], "TELECOMMUTE");
     }
 
     #[test]

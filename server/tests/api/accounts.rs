@@ -104,6 +104,11 @@ async fn signup_with_the_emailed_code_then_login_gives_a_working_token(app: &Tes
             "accountType": "Applicant", "image": format!("{}/api/v1/avatars/{id}.svg", app.address), "token": null,
         })
     );
+    // Signing up gives a session at once: no second login is needed.
+    let first = body["token"].as_str().unwrap().to_string();
+    let (status, me) = app.get_as("/api/v1/auth/userDetails", &first).await;
+    assert_eq!((status, me["data"]["_id"].as_str()), (200, Some(id)));
+    assert_eq!(claims_of(&first)["accountType"], "Applicant");
 
     let (status, body) =
         app.post_json("/api/v1/auth/login", &json!({ "email": "ADA@example.com", "password": PASSWORD })).await;

@@ -19,6 +19,8 @@ on_both_engines!(
     one_persons_failing_search_does_not_stop_the_alerts_of_the_people_after_them,
     a_suspended_applicant_gets_no_alerts,
     an_unsubscribe_link_with_a_repeated_parameter_is_refused_in_the_envelope,
+    a_job_matching_two_searches_is_one_new_job,
+    the_same_search_cannot_be_saved_twice,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -102,10 +104,10 @@ async fn an_applicant_saves_renames_pauses_and_deletes_searches(app: &TestApp) {
     );
 
     for n in 1..20 {
-        assert_eq!(save(app, &token, &format!("Search {n}"), "q=rust").await.0, 201);
+        assert_eq!(save(app, &token, &format!("Search {n}"), &format!("q=rust{n}")).await.0, 201);
     }
     assert_eq!(
-        save(app, &token, "One too many", "q=rust").await,
+        save(app, &token, "One too many", "q=go").await,
         (400, error("You can save at most 20 searches; delete one first"))
     );
 
@@ -336,4 +338,38 @@ async fn an_unsubscribe_link_with_a_repeated_parameter_is_refused_in_the_envelop
     }
     let (_, list) = app.get_as("/api/v1/jobs/savedSearches", &token).await;
     assert_eq!(list["data"][0]["alerts"], true, "the alerts go on");
+}
+
+async fn a_job_matching_two_searches_is_one_new_job(app: &TestApp) {
+    let recruiter = app.recruiter().await;
+    let token = applicant(app, "twice@example.com").await;
+    save(app, &token, "Rust", "q=rust").await;
+    save(app, &token, "Pune", "location=Pune").await;
+    post_job(app, &recruiter, "Rust Engineer").await;
+    post_job(app, &recruiter, "Go Engineer").await;
+    assert_eq!(run_alerts(app, now_millis() + 2 * 60 * 1000).await, 1);
+    let subject: (String,) = jobportal::dispatch!(&app.db, |pool| {
+        sqlx::query_as("SELECT subject FROM outbox WHERE to_address = 'twice@example.com' AND subject LIKE '%saved searches'")
+            .fetch_one(pool)
+            .await
+    })
+    .unwrap();
+    assert_eq!(subject.0, "2 new jobs for your saved searches", "two jobs, though the Rust one matches both searches");
+    let mail = &alerts_to(app, "twice@example.com").await[0];
+    assert_eq!(mail.matches("- Rust Engineer at Acme Labs").count(), 1, "listed once: {mail}");
+    assert!(mail.contains("Rust (1 new)") && mail.contains("Pune (2 new)"), "{mail}");
+    assert!(mail.contains("  1 also new in a search above"), "{mail}");
+}
+
+async fn the_same_search_cannot_be_saved_twice(app: &TestApp) {
+    let token = applicant(app, "once@example.com").await;
+    assert_eq!(save(app, &token, "Rust in Pune", "q=rust&location=Pune").await.0, 201);
+    // The same search written another way (order, an empty filter, the page) is the same search.
+    assert_eq!(
+        save(app, &token, "Another name", "?location=Pune&q=rust&page=2&jobType=").await,
+        (409, error("This search is already saved"))
+    );
+    assert_eq!(save(app, &token, "Rust anywhere", "q=rust").await.0, 201, "a different search is saved");
+    let (_, list) = app.get_as("/api/v1/jobs/savedSearches", &token).await;
+    assert_eq!(list["data"].as_array().unwrap().len(), 2);
 }

@@ -20,8 +20,8 @@ use crate::helpers::{EmptyPostgres, S3Sink, SmtpSink, code_in, free_port, new_jo
 
 const PASSWORD: &str = "correct horse battery";
 const HEALTH_CHECK: &str = "200ms";
-/// Longer than the balancer needs to see /readyz fail (one check) and take the instance out.
-const DRAIN_SECS: &str = "1";
+/// Longer than the balancer needs to see /readyz fail (two checks) and take the instance out.
+const DRAIN_SECS: &str = "2";
 
 /// One instance: the built server binary, with settings from the environment only.
 struct Instance {

@@ -27,6 +27,37 @@ on_both_engines!(configured |config| { std::fs::create_dir_all(config.web_dir.jo
     a_path_no_file_could_have_is_404_like_any_unknown_path,
 );
 
+// With a built index.html, as `make run` serves it.
+on_both_engines!(configured |config| {
+        std::fs::create_dir_all(&config.web_dir).unwrap();
+        std::fs::write(config.web_dir.join("index.html"), super::BUILT_INDEX).unwrap();
+    };
+    the_home_page_has_its_head_and_private_screens_ask_not_to_be_indexed,
+);
+
+const BUILT_INDEX: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    \
+    <meta name=\"description\" content=\"jobportal connects job seekers with recruiters.\" />\n    \
+    <title>jobportal</title>\n  </head>\n  <body><div id=\"root\"></div></body>\n</html>\n";
+
+async fn the_home_page_has_its_head_and_private_screens_ask_not_to_be_indexed(app: &TestApp) {
+    for path in ["/", "/index.html"] {
+        let (status, _, html) = crawl(app, path).await;
+        assert_eq!((status, title(&html).as_str()), (200, "jobportal: Connecting Talent with Opportunity"), "{path}");
+        let home = format!("{}/", app.address);
+        assert_eq!(between(&html, "<link rel=\"canonical\" href=\"", "\""), Some(home.as_str()), "{path}");
+        assert_eq!(meta(&html, "property", "og:url"), Some(home.clone()), "{path}");
+        assert_eq!(meta(&html, "property", "og:title").as_deref(), Some("jobportal: Connecting Talent with Opportunity"));
+        assert_eq!(meta(&html, "name", "robots"), None, "{path} is for everyone");
+    }
+    for path in ["/login", "/signup", "/verify-email", "/dashboard/my-jobs", "/update-password/abc", "/alerts/unsubscribe"] {
+        let (status, _, html) = crawl(app, path).await;
+        assert_eq!((status, meta(&html, "name", "robots").as_deref()), (200, Some("noindex")), "{path}");
+    }
+    for path in ["/jobs", "/career-paths"] {
+        assert_eq!(meta(&crawl(app, path).await.2, "name", "robots"), None, "{path} may be indexed");
+    }
+}
+
 /// A page as a crawler gets it: the status, the content type and the HTML.
 async fn crawl(app: &TestApp, path: &str) -> (u16, String, String) {
     let response = app.client.get(app.url(path)).header("User-Agent", "Googlebot/2.1").send().await.unwrap();

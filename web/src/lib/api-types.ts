@@ -1672,6 +1672,8 @@ export interface components {
         SignupResponse: {
             message: string;
             success: boolean;
+            /** @description A session for the new account (as login gives), so signing up needs no second login. */
+            token: string;
             user: components["schemas"]["User"];
         };
         /** @description A step of an application's history: the status it took, and when. */
@@ -3437,7 +3439,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The account exists now */
+            /** @description The account exists now, and `token` is a session for it */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4955,6 +4957,15 @@ export interface operations {
             };
             /** @description The account is not an Applicant */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This search is already saved` (the same search, whatever its name) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
