@@ -12,7 +12,13 @@ pub fn signup_code(to: &str, code: &str) -> Mail {
                   <p>It is valid for 10 minutes and can be used once. If you did not ask to sign up, ignore this e-mail.</p>"
         ),
     );
-    Mail { to: to.into(), subject: format!("Your jobportal verification code: {code}"), text, html }
+    Mail {
+        to: to.into(),
+        subject: format!("Your jobportal verification code: {code}"),
+        text,
+        html,
+        list_unsubscribe: None,
+    }
 }
 
 pub fn account_exists(to: &str, public_url: &str) -> Mail {
@@ -30,7 +36,7 @@ pub fn account_exists(to: &str, public_url: &str) -> Mail {
             f = html_escape(&forgot)
         ),
     );
-    Mail { to: to.into(), subject: "You already have a jobportal account".into(), text, html }
+    Mail { to: to.into(), subject: "You already have a jobportal account".into(), text, html, list_unsubscribe: None }
 }
 
 pub fn password_reset(to: &str, link: &str) -> Mail {
@@ -44,7 +50,7 @@ pub fn password_reset(to: &str, link: &str) -> Mail {
             l = html_escape(link)
         ),
     );
-    Mail { to: to.into(), subject: "Reset your jobportal password".into(), text, html }
+    Mail { to: to.into(), subject: "Reset your jobportal password".into(), text, html, list_unsubscribe: None }
 }
 
 pub fn password_changed(to: &str, first_name: &str, public_url: &str) -> Mail {
@@ -60,5 +66,5 @@ pub fn password_changed(to: &str, first_name: &str, public_url: &str) -> Mail {
             f = html_escape(&forgot)
         ),
     );
-    Mail { to: to.into(), subject: "Your jobportal password was changed".into(), text, html }
+    Mail { to: to.into(), subject: "Your jobportal password was changed".into(), text, html, list_unsubscribe: None }
 }

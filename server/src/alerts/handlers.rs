@@ -11,7 +11,7 @@ use crate::jobs::search::JobSearch;
 use crate::state::AppState;
 
 use super::repo::{self, MAX_SEARCHES, SavedSearch};
-use super::worker::verify_unsubscribe;
+use super::worker::{verify_unsubscribe, verify_unsubscribe_all};
 
 const NOT_FOUND: &str = "Saved search not found";
 const MAX_NAME: usize = 100;
@@ -158,6 +158,9 @@ pub async fn delete_search(
 pub struct UnsubscribeLink {
     /// The saved search's `_id`, from the e-mail's link.
     pub search: Option<String>,
+    /// Instead of `search`: the person's `_id`, from the e-mail's List-Unsubscribe header, which
+    /// stops every alert of theirs.
+    pub person: Option<String>,
     /// The link's signature, from the e-mail.
     pub signature: Option<String>,
 }
@@ -165,10 +168,12 @@ pub struct UnsubscribeLink {
 pub const BAD_UNSUBSCRIBE: &str = "This unsubscribe link is invalid";
 
 /// Stop a saved search's alerts from the link in its e-mail, without a login: the link is signed
-/// for this search and this purpose only. Stopping them again is no error.
+/// for this search and this purpose only. Stopping them again is no error. With `person` instead
+/// of `search` (the e-mail's List-Unsubscribe link, which a mail client posts to with the body
+/// `List-Unsubscribe=One-Click`, RFC 8058), every alert of that person stops.
 #[utoipa::path(post, path = "/alerts/unsubscribe", tag = "alerts", params(UnsubscribeLink),
     responses(
-        (status = 200, description = "`The alerts for this search are stopped`", body = Ack),
+        (status = 200, description = "`The alerts for this search are stopped`, or for `person`: `The alerts for all your saved searches are stopped`", body = Ack),
         (status = 400, description = "The link is not one the server signed", body = ErrorBody),
         (status = 404, description = "The saved search was deleted", body = ErrorBody),
     ))]
@@ -177,8 +182,20 @@ pub async fn unsubscribe(
     link: Result<Query<UnsubscribeLink>, QueryRejection>,
 ) -> ApiResult<Reply<Ack>> {
     // A link the server made names each once; any other query (a name repeated) is not one of them.
-    let Ok(Query(UnsubscribeLink { search: Some(search), signature: Some(signature) })) = link else {
-        return Err(AppError::bad_request(BAD_UNSUBSCRIBE));
+    let link = match link {
+        Ok(Query(link)) => link,
+        Err(_) => return Err(AppError::bad_request(BAD_UNSUBSCRIBE)),
+    };
+    let (search, signature) = match link {
+        UnsubscribeLink { search: Some(search), person: None, signature: Some(signature) } => (search, signature),
+        UnsubscribeLink { search: None, person: Some(person), signature: Some(signature) } => {
+            if !verify_unsubscribe_all(&state.keys, &person, &signature) {
+                return Err(AppError::bad_request(BAD_UNSUBSCRIBE));
+            }
+            repo::pause_all(&state.db, &person).await?;
+            return Ok(ack("The alerts for all your saved searches are stopped"));
+        }
+        _ => return Err(AppError::bad_request(BAD_UNSUBSCRIBE)),
     };
     if !verify_unsubscribe(&state.keys, &search, &signature) {
         return Err(AppError::bad_request(BAD_UNSUBSCRIBE));

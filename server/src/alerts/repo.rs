@@ -183,6 +183,13 @@ pub async fn pause(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
     })
 }
 
+/// Pauses every search of `user_id` (none is no error).
+#[tracing::instrument(skip_all)]
+pub async fn pause_all(db: &Db, user_id: &str) -> Result<(), sqlx::Error> {
+    const PAUSE: &str = "UPDATE saved_searches SET paused_at = COALESCE(paused_at, $1) WHERE user_id = $2";
+    dispatch!(db, |pool| sqlx::query(PAUSE).bind(now_millis()).bind(user_id).execute(pool).await.map(|_| ()))
+}
+
 /// The last job (by seq) posted at or before `until`: an alert considers jobs up to it.
 #[tracing::instrument(skip_all)]
 pub async fn last_seq_posted_by(db: &Db, until: i64) -> Result<i64, sqlx::Error> {

@@ -30,6 +30,16 @@ pub fn verify_unsubscribe(keys: &Keys, search_id: &str, given: &str) -> bool {
     constant_time_eq(unsubscribe_signature(keys, search_id).as_bytes(), given.as_bytes())
 }
 
+/// The signature of a person's link that stops every alert of theirs: the one a mail client's
+/// "Unsubscribe" posts to (List-Unsubscribe), since one e-mail carries all their searches.
+pub fn unsubscribe_all_signature(keys: &Keys, user_id: &str) -> String {
+    keyed_digest(&keys.link_key, &format!("alerts-unsubscribe-all\n{user_id}"))
+}
+
+pub fn verify_unsubscribe_all(keys: &Keys, user_id: &str, given: &str) -> bool {
+    constant_time_eq(unsubscribe_all_signature(keys, user_id).as_bytes(), given.as_bytes())
+}
+
 /// Sends every alert due at `now`; returns how many e-mails were stored in the outbox. One
 /// person's failure (a search the database cannot run) is logged and skipped: it never stops the
 /// alerts of the people after them.
@@ -107,7 +117,12 @@ async fn send_to(
         return Ok(false);
     }
     let count = emails::NewJobs { distinct: new_jobs.len(), at_least: more_than_counted };
-    let mail = emails::alert(email, first_name, public_url, &sections, count);
+    let mut mail = emails::alert(email, first_name, public_url, &sections, count);
+    mail.list_unsubscribe = Some(format!(
+        "{}/api/v1/alerts/unsubscribe?person={user_id}&signature={}",
+        state.config.api_public_url,
+        unsubscribe_all_signature(&state.keys, user_id)
+    ));
     repo::send(&state.db, user_id, &ids, cutoff, not_since, &mail).await
 }
 

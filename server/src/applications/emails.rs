@@ -28,7 +28,13 @@ pub fn new_application(notice: &NewApplication<'_>) -> Mail {
             html_escape(notice.link)
         ),
     );
-    Mail { to: notice.recruiter_email.into(), subject: format!("New application for {}", notice.job_title), text, html }
+    Mail {
+        to: notice.recruiter_email.into(),
+        subject: format!("New application for {}", notice.job_title),
+        text,
+        html,
+        list_unsubscribe: None,
+    }
 }
 
 pub fn decision(
@@ -55,5 +61,11 @@ pub fn decision(
             html_escape(link)
         ),
     );
-    Mail { to: to.into(), subject: format!("Your application for {job_title} at {company}"), text, html }
+    Mail {
+        to: to.into(),
+        subject: format!("Your application for {job_title} at {company}"),
+        text,
+        html,
+        list_unsubscribe: None,
+    }
 }

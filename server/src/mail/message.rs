@@ -7,6 +7,8 @@ pub struct Mail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// Where a mail client's one-click unsubscribe posts (RFC 8058), for mail a person subscribed to.
+    pub list_unsubscribe: Option<String>,
 }
 
 /// A message's two parts around their bodies: the plain text, and the HTML page with the same

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use lettre::message::header::{HeaderName, HeaderValue};
 use lettre::message::{Mailbox, MultiPart};
 use lettre::transport::smtp::client::{Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
@@ -142,7 +143,16 @@ impl Outbox {
 
     #[tracing::instrument(skip_all)]
     async fn deliver(&self, message: &Due) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-        let email = Message::builder()
+        let mut email = Message::builder();
+        if let Some(link) = &message.list_unsubscribe {
+            // RFC 8058: a mail client offers "Unsubscribe" and posts to the link itself.
+            let header =
+                |name: &'static str, value: String| HeaderValue::new(HeaderName::new_from_ascii_str(name), value);
+            email = email
+                .raw_header(header("List-Unsubscribe", format!("<{link}>")))
+                .raw_header(header("List-Unsubscribe-Post", "List-Unsubscribe=One-Click".into()));
+        }
+        let email = email
             .from(self.from.clone())
             .to(message.to_address.parse::<Mailbox>()?)
             .subject(&message.subject)

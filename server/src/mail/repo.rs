@@ -18,10 +18,12 @@ where
     DB: sqlx::Database,
     DB::Arguments: sqlx::IntoArguments<DB>,
     for<'a> &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> Option<&'a str>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
     for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
 {
-    const INSERT: &str = "INSERT INTO outbox (id, to_address, subject, text_body, html_body, created_at, next_attempt_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $6)";
+    const INSERT: &str = "INSERT INTO outbox \
+         (id, to_address, subject, text_body, html_body, created_at, next_attempt_at, list_unsubscribe) \
+         VALUES ($1, $2, $3, $4, $5, $6, $6, $7)";
     sqlx::query(INSERT)
         .bind(new_id().as_str())
         .bind(mail.to.as_str())
@@ -29,6 +31,7 @@ where
         .bind(mail.text.as_str())
         .bind(mail.html.as_str())
         .bind(now_millis())
+        .bind(mail.list_unsubscribe.as_deref())
         .execute(executor)
         .await
         .map(|_| ())
@@ -42,6 +45,7 @@ pub struct Due {
     pub subject: String,
     pub text_body: String,
     pub html_body: String,
+    pub list_unsubscribe: Option<String>,
     pub attempts: i64,
     pub next_attempt_at: i64,
 }
@@ -50,6 +54,7 @@ impl<'r, R: sqlx::Row> sqlx::FromRow<'r, R> for Due
 where
     &'r str: sqlx::ColumnIndex<R>,
     String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    Option<String>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
     i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
 {
     fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
@@ -59,6 +64,7 @@ where
             subject: row.try_get("subject")?,
             text_body: row.try_get("text_body")?,
             html_body: row.try_get("html_body")?,
+            list_unsubscribe: row.try_get("list_unsubscribe")?,
             attempts: row.try_get("attempts")?,
             next_attempt_at: row.try_get("next_attempt_at")?,
         })
@@ -68,7 +74,7 @@ where
 /// The unsent messages due at `now`, the longest waiting first, at most 20.
 #[tracing::instrument(skip_all)]
 pub async fn due(db: &Db, now: i64) -> Result<Vec<Due>, sqlx::Error> {
-    const SQL: &str = "SELECT id, to_address, subject, text_body, html_body, attempts, next_attempt_at \
+    const SQL: &str = "SELECT id, to_address, subject, text_body, html_body, list_unsubscribe, attempts, next_attempt_at \
          FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT 20";
     dispatch!(db, |pool| sqlx::query_as(SQL).bind(now).fetch_all(pool).await)
 }

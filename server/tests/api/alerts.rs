@@ -243,6 +243,40 @@ async fn an_alert_is_delivered_over_smtp() {
     assert_eq!(run_alerts(&app, now_millis() + 2 * 60 * 1000).await, 1);
     let message = wait_for_message(|| sink.messages(), email, "1 new job for your saved searches").await;
     assert!(message.contains("Erlang Engineer at Acme Labs"), "{message}");
+
+    // A mail client's own "Unsubscribe" (RFC 8058): the header's link, posted to with the one-click
+    // body, stops every alert of this person without a login.
+    let one_click_header = "List-Unsubscribe-Post: List-Unsubscribe=One-Click";
+    assert!(message.lines().any(|line| line.trim_end() == one_click_header), "{message}");
+    let header = message.lines().find_map(|line| line.strip_prefix("List-Unsubscribe: <")).expect("the header");
+    let link = header.trim_end().trim_end_matches('>').to_string();
+    let person = app.get_as("/api/v1/auth/userDetails", &token).await.1["data"]["_id"].as_str().unwrap().to_string();
+    assert_eq!(
+        link,
+        format!(
+            "{}/api/v1/alerts/unsubscribe?person={person}&signature={}",
+            app.address,
+            jobportal::alerts::worker::unsubscribe_all_signature(&app.state.keys, &person)
+        )
+    );
+    let forged = link.replace("&signature=", "&signature=0");
+    let one_click = |url: String| {
+        let request = app.client.post(url).header("content-type", "application/x-www-form-urlencoded");
+        async move { status_and_json(request.body("List-Unsubscribe=One-Click").send().await.unwrap()).await }
+    };
+    assert_eq!(one_click(forged).await, (400, error("This unsubscribe link is invalid")));
+    assert_eq!(
+        one_click(link.clone()).await,
+        (200, json!({ "success": true, "message": "The alerts for all your saved searches are stopped" }))
+    );
+    let (_, list) = app.get_as("/api/v1/jobs/savedSearches", &token).await;
+    assert_eq!(list["data"][0]["alerts"], false);
+    let both = format!("{link}&search={}", list["data"][0]["_id"].as_str().unwrap());
+    assert_eq!(
+        one_click(both).await,
+        (400, error("This unsubscribe link is invalid")),
+        "a person or a search, not both"
+    );
     app.stop().await;
 }
 
@@ -318,6 +352,7 @@ async fn a_suspended_applicant_gets_no_alerts(app: &TestApp) {
         subject: "1 new job for your saved searches".into(),
         text: "Walrus Trainer".into(),
         html: "<p>Walrus Trainer</p>".into(),
+        list_unsubscribe: None,
     };
     let sent = jobportal::alerts::repo::send(&app.db, &suspended, &[], cutoff, now - DAY_MS, &mail).await.unwrap();
     assert!(!sent, "no alert is claimed for a suspended person");
@@ -349,9 +384,11 @@ async fn a_job_matching_two_searches_is_one_new_job(app: &TestApp) {
     post_job(app, &recruiter, "Go Engineer").await;
     assert_eq!(run_alerts(app, now_millis() + 2 * 60 * 1000).await, 1);
     let subject: (String,) = jobportal::dispatch!(&app.db, |pool| {
-        sqlx::query_as("SELECT subject FROM outbox WHERE to_address = 'twice@example.com' AND subject LIKE '%saved searches'")
-            .fetch_one(pool)
-            .await
+        sqlx::query_as(
+            "SELECT subject FROM outbox WHERE to_address = 'twice@example.com' AND subject LIKE '%saved searches'",
+        )
+        .fetch_one(pool)
+        .await
     })
     .unwrap();
     assert_eq!(subject.0, "2 new jobs for your saved searches", "two jobs, though the Rust one matches both searches");

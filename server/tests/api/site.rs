@@ -46,10 +46,15 @@ async fn the_home_page_has_its_head_and_private_screens_ask_not_to_be_indexed(ap
         let home = format!("{}/", app.address);
         assert_eq!(between(&html, "<link rel=\"canonical\" href=\"", "\""), Some(home.as_str()), "{path}");
         assert_eq!(meta(&html, "property", "og:url"), Some(home.clone()), "{path}");
-        assert_eq!(meta(&html, "property", "og:title").as_deref(), Some("jobportal: Connecting Talent with Opportunity"));
+        assert_eq!(
+            meta(&html, "property", "og:title").as_deref(),
+            Some("jobportal: Connecting Talent with Opportunity")
+        );
         assert_eq!(meta(&html, "name", "robots"), None, "{path} is for everyone");
     }
-    for path in ["/login", "/signup", "/verify-email", "/dashboard/my-jobs", "/update-password/abc", "/alerts/unsubscribe"] {
+    for path in
+        ["/login", "/signup", "/verify-email", "/dashboard/my-jobs", "/update-password/abc", "/alerts/unsubscribe"]
+    {
         let (status, _, html) = crawl(app, path).await;
         assert_eq!((status, meta(&html, "name", "robots").as_deref()), (200, Some("noindex")), "{path}");
     }

@@ -246,7 +246,9 @@ export interface paths {
         put?: never;
         /**
          * Stop a saved search's alerts from the link in its e-mail, without a login: the link is signed
-         *     for this search and this purpose only. Stopping them again is no error.
+         *     for this search and this purpose only. Stopping them again is no error. With `person` instead
+         *     of `search` (the e-mail's List-Unsubscribe link, which a mail client posts to with the body
+         *     `List-Unsubscribe=One-Click`, RFC 8058), every alert of that person stops.
          */
         post: operations["unsubscribe"];
         delete?: never;
@@ -2719,6 +2721,11 @@ export interface operations {
             query?: {
                 /** @description The saved search's `_id`, from the e-mail's link. */
                 search?: string;
+                /**
+                 * @description Instead of `search`: the person's `_id`, from the e-mail's List-Unsubscribe header, which
+                 *     stops every alert of theirs.
+                 */
+                person?: string;
                 /** @description The link's signature, from the e-mail. */
                 signature?: string;
             };
@@ -2728,7 +2735,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `The alerts for this search are stopped` */
+            /** @description `The alerts for this search are stopped`, or for `person`: `The alerts for all your saved searches are stopped` */
             200: {
                 headers: {
                     [name: string]: unknown;
