@@ -20,7 +20,7 @@ test('a correct code sends the signup, shows "Signup Successful" and opens /logi
   let body: unknown
   server.use(http.post('/auth/signup', async ({ request, response }) => {
     body = await request.json()
-    return response(200).json({ success: true, message: 'User registered successfully', user: applicant })
+    return response(200).json({ success: true, message: 'User registered successfully', token: 'new-session', user: applicant })
   }))
   setSignupData(pending)
   const { user, router } = renderApp('/verify-email')
