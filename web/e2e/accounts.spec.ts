@@ -32,7 +32,9 @@ async function signUp(page: Page, accountType: 'Applicant' | 'Recruiter', email:
   await page.keyboard.type(code)
   await page.getByRole('button', { name: 'Verify Email' }).click()
   await expect(page.getByText('Signup Successful')).toBeVisible()
-  await expect(page).toHaveURL(/\/login$/)
+  // The signup's answer is a session: no second login.
+  await expect(page).toHaveURL(/\/dashboard\/my-profile$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
 }
 
 async function logIn(page: Page, email: string, password: string) {
@@ -60,12 +62,11 @@ async function logOutFromSidebar(page: Page) {
 }
 
 for (const accountType of ['Applicant', 'Recruiter'] as const) {
-  test(`${accountType === 'Applicant' ? 'an applicant' : 'a recruiter'} signs up with the e-mailed code, logs in, sees the ${accountType} sidebar and logs out`, async ({ page }) => {
+  test(`${accountType === 'Applicant' ? 'an applicant' : 'a recruiter'} signs up with the e-mailed code, is logged in at once, sees the ${accountType} sidebar, logs out and in again`, async ({ page }) => {
     const email = freshEmail(accountType.toLowerCase())
     await signUp(page, accountType, email, true)
     await expectAccessible(page)
 
-    await logIn(page, email, PASSWORD)
     const main = page.getByRole('main')
     await expect(main.getByText(accountType === 'Applicant' ? 'Ann Lee' : 'Raj Rao')).toBeVisible()
     await expect(main.getByText(email)).toBeVisible()
@@ -88,12 +89,15 @@ for (const accountType of ['Applicant', 'Recruiter'] as const) {
 
     await logOutFromSidebar(page)
     await expectAccessible(page)
+    await logIn(page, email, PASSWORD)
   })
 }
 
 test('a forgotten password is reset through the e-mailed link and the new one logs in', async ({ page }) => {
   const email = freshEmail('forgetful')
   await signUp(page, 'Applicant', email)
+  await logOutFromSidebar(page)
+  await page.goto('/login')
 
   await page.getByRole('link', { name: 'Forgot Password' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible()
@@ -126,13 +130,12 @@ test('a forgotten password is reset through the e-mailed link and the new one lo
 
 test('the dashboard sends a logged-out visitor to /login, and /login sends a logged-in person to the dashboard', async ({ page }) => {
   await page.goto('/dashboard/my-profile')
-  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%2Fmy-profile$/)
+  await expect(page).toHaveURL(/\/login\?next=\/dashboard\/my-profile$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
   await expectAccessible(page)
 
   const email = freshEmail('returning')
   await signUp(page, 'Recruiter', email)
-  await logIn(page, email, PASSWORD)
   await page.goto('/login')
   await expect(page).toHaveURL(/\/dashboard\/my-profile$/)
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
@@ -142,7 +145,6 @@ test('the dashboard sends a logged-out visitor to /login, and /login sends a log
 test('a password changed in Settings is the one that logs in next time', async ({ page }) => {
   const email = freshEmail('changer')
   await signUp(page, 'Applicant', email)
-  await logIn(page, email, PASSWORD)
 
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Settings' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
@@ -170,7 +172,6 @@ test.describe('on a phone', () => {
   test('one menu button on the dashboard: the hamburger menu offers the dashboard pages and the site links', async ({ page }) => {
     const email = freshEmail('phone')
     await signUp(page, 'Recruiter', email)
-    await logIn(page, email, PASSWORD)
 
     await expect(page.getByRole('button', { name: /menu/i })).toHaveCount(1)
     await page.getByRole('button', { name: 'Open menu' }).click()
@@ -246,7 +247,8 @@ test('signup keeps the person on track: a short password is refused in the form,
   await page.keyboard.type(second)
   await page.getByRole('button', { name: 'Verify Email' }).click()
   await expect(page.getByText('Signup Successful')).toBeVisible()
-  await logIn(page, email, PASSWORD)
+  await expect(page).toHaveURL(/\/dashboard\/my-profile$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
 })
 
 test('a session ended elsewhere: a dashboard page leads to /login and back after login; a shared job link just shows the job to a guest', async ({ page, request }) => {
@@ -254,7 +256,6 @@ test('a session ended elsewhere: a dashboard page leads to /login and back after
   const job = await postJob(request, recruiter.token, { title: 'Session Tester', company: 'Acme', location: 'Pune', jobType: 'Full-time', categoryName: (await (await request.get('/api/v1/jobs/showAllCategories')).json()).categories[0]._id })
   const email = freshEmail('expiring')
   await signUp(page, 'Applicant', email)
-  await logIn(page, email, PASSWORD)
   await page.goto('/dashboard/settings')
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
 
@@ -262,7 +263,7 @@ test('a session ended elsewhere: a dashboard page leads to /login and back after
   const token = await page.evaluate(() => localStorage.getItem('token'))
   expect((await request.post('/api/v1/auth/logout', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200)
   await page.reload()
-  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%2Fsettings$/)
+  await expect(page).toHaveURL(/\/login\?next=\/dashboard\/settings$/)
   await expect(page.getByText('Your session has expired, please log in again')).toBeVisible()
   await expectAccessible(page)
   await page.getByLabel('Email Address', { exact: true }).fill(email)

@@ -124,7 +124,7 @@ test('an Admin runs categories, jobs and accounts from the console, and the audi
   expect(await publicCategoryNames()).not.toContain(`Hawking ${word}`)
 
   // Jobs: find the recruiter's job, hide it with a reason, then show it again.
-  await openFromSidebar(desk, 'Jobs')
+  await openFromSidebar(desk, 'Manage Jobs')
   await desk.getByRole('searchbox', { name: 'Search jobs' }).fill(word)
   await desk.getByRole('button', { name: 'Search' }).click()
   await expect(desk.getByText('2 jobs found')).toBeVisible()
@@ -225,9 +225,9 @@ test('on a phone the console is in the header\'s menu, a job is hidden and shown
 
   await phone.getByRole('button', { name: 'Open menu' }).click()
   const menu = phone.getByRole('navigation', { name: 'Mobile' }).getByRole('list', { name: 'Dashboard' })
-  await expect(menu.getByRole('link')).toHaveText(['My Profile', 'Overview', 'Categories', 'Jobs', 'Accounts', 'Audit Log', 'Settings'])
-  await menu.getByRole('link', { name: 'Jobs', exact: true }).click()
-  await expect(phone.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible()
+  await expect(menu.getByRole('link')).toHaveText(['My Profile', 'Overview', 'Categories', 'Manage Jobs', 'Accounts', 'Audit Log', 'Settings'])
+  await menu.getByRole('link', { name: 'Manage Jobs', exact: true }).click()
+  await expect(phone.getByRole('heading', { level: 1, name: 'Manage Jobs' })).toBeVisible()
   await phone.getByRole('searchbox', { name: 'Search jobs' }).fill(keeper.title)
   await phone.getByRole('button', { name: 'Search' }).click()
   await expect(phone.getByText('1 job found')).toBeVisible()

@@ -86,10 +86,8 @@ async function signUpAndLogIn(browser: Browser, accountType: 'Applicant' | 'Recr
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).focus()
   await page.keyboard.type(code)
   await page.getByRole('button', { name: 'Verify Email' }).click()
-  await expect(page).toHaveURL(/\/login$/)
-  await page.getByLabel('Email Address', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  // The signup's answer logs the new account in.
+  await expect(page).toHaveURL(/\/dashboard\/my-profile$/)
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
   if (accountType === 'Recruiter') recruiterTokens.push(await token(page))
   return { page, email, name: `${firstName} ${lastName}` }
@@ -249,7 +247,7 @@ test('a job is posted, found and applied to (the dialog names the resume, or war
   await page.getByRole('button', { name: 'Apply' }).click()
   const warned = page.getByRole('dialog', { name: `Apply for ${job.title}` })
   await expect(warned.getByText('You have not uploaded a resume, so the recruiter will see only your statement.')).toBeVisible()
-  await expect(warned.getByRole('link', { name: 'Upload a resume' })).toHaveAttribute('href', '/dashboard/settings')
+  await expect(warned.getByRole('link', { name: 'Upload a resume' })).toHaveAttribute('href', /^\/dashboard\/settings\?next=\/job\/[^/?]+$/)
   await expect(warned.getByRole('button', { name: 'Submit Application' })).toBeEnabled()
   await expectAccessible(page)
   await warned.getByRole('button', { name: 'Cancel' }).click()
@@ -272,7 +270,7 @@ test('a job is posted, found and applied to (the dialog names the resume, or war
   await expect(dialog.getByText(/^Your resume:/)).toBeVisible()
   await expect(dialog.getByRole('link', { name: 'asha-iyer.pdf' })).toHaveAttribute('target', '_blank')
   await expect(dialog.getByText('You have not uploaded a resume', { exact: false })).toHaveCount(0)
-  await expect(dialog.getByRole('link', { name: 'Change your resume' })).toHaveAttribute('href', '/dashboard/settings')
+  await expect(dialog.getByRole('link', { name: 'Change your resume' })).toHaveAttribute('href', /^\/dashboard\/settings\?next=\/job\/[^/?]+$/)
   await expectAccessible(page)
   const statement = 'I have kept payment systems running for six years and I enjoy on-call work.'
   await sop.fill(statement)

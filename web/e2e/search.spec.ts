@@ -75,7 +75,7 @@ test('a misspelt word is searched as the jobs spell it, and the matched word of 
   await searchBox(page).pressSequentially('enginer', { delay: 40 })
   await expect(page).toHaveURL(/\/jobs\?q=enginer$/)
 
-  const correction = page.getByText('Showing results for engineer', { exact: true })
+  const correction = page.getByText('Showing results for engineer. Search instead for enginer', { exact: true })
   await expect(correction).toBeVisible()
   await expect(correction.locator('strong')).toHaveText('engineer')
   const backend = results(page).filter({ hasText: 'Backend Engineer' })
@@ -86,9 +86,10 @@ test('a misspelt word is searched as the jobs spell it, and the matched word of 
   await expect(results(page).filter({ hasText: 'Legacy Systems Engineer' })).toHaveCount(0)
   await expectAccessible(page)
 
-  await page.getByRole('button', { name: 'Search for engineer instead' }).click()
-  await expect(page).toHaveURL(/\/jobs\?q=engineer$/)
-  await expect(searchBox(page)).toHaveValue('engineer')
+  // The words as typed find the jobs by their stem alone: the same jobs, without the correction.
+  await page.getByRole('button', { name: 'Search instead for enginer' }).click()
+  await expect(page).toHaveURL(/\/jobs\?q=enginer$/)
+  await expect(searchBox(page)).toHaveValue('enginer')
   await expect(correction).toHaveCount(0)
   await expect(page.getByRole('heading', { level: 2, name: 'Results' })).toBeFocused()
   await expect(backend.locator('mark')).toHaveText(['Engineer'])
@@ -156,7 +157,8 @@ test('on a 390px-wide phone the search and its filters fit the screen', async ({
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto(`/jobs?q=${WORD}&jobType=Full-time&closed=1`)
   await expect(page.getByText('3 jobs found')).toBeVisible()
-  await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible()
+  await page.getByRole('button', { name: 'Filters (2)' }).click()
+  await expect(page.getByRole('dialog', { name: 'Filters' }).getByRole('combobox', { name: 'Sort by' })).toBeVisible()
   // Nothing is wider than the screen, so nothing needs scrolling sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await expectAccessible(page)

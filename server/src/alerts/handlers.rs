@@ -173,14 +173,14 @@ pub const BAD_UNSUBSCRIBE: &str = "This unsubscribe link is invalid";
 /// `List-Unsubscribe=One-Click`, RFC 8058), every alert of that person stops.
 #[utoipa::path(post, path = "/alerts/unsubscribe", tag = "alerts", params(UnsubscribeLink),
     responses(
-        (status = 200, description = "`The alerts for this search are stopped`, or for `person`: `The alerts for all your saved searches are stopped`", body = Ack),
+        (status = 200, description = "`The alerts for this search are stopped`, with its name; or for `person`: `The alerts for all your saved searches are stopped`", body = UnsubscribeResponse),
         (status = 400, description = "The link is not one the server signed", body = ErrorBody),
         (status = 404, description = "The saved search was deleted", body = ErrorBody),
     ))]
 pub async fn unsubscribe(
     State(state): State<AppState>,
     link: Result<Query<UnsubscribeLink>, QueryRejection>,
-) -> ApiResult<Reply<Ack>> {
+) -> ApiResult<Reply<UnsubscribeResponse>> {
     // A link the server made names each once; any other query (a name repeated) is not one of them.
     let link = match link {
         Ok(Query(link)) => link,
@@ -193,15 +193,42 @@ pub async fn unsubscribe(
                 return Err(AppError::bad_request(BAD_UNSUBSCRIBE));
             }
             repo::pause_all(&state.db, &person).await?;
-            return Ok(ack("The alerts for all your saved searches are stopped"));
+            return Ok(ok("The alerts for all your saved searches are stopped", UnsubscribeResponse { name: None }));
         }
         _ => return Err(AppError::bad_request(BAD_UNSUBSCRIBE)),
     };
     if !verify_unsubscribe(&state.keys, &search, &signature) {
         return Err(AppError::bad_request(BAD_UNSUBSCRIBE));
     }
-    if !repo::pause(&state.db, &search).await? {
-        return Err(AppError::not_found(NOT_FOUND));
+    let name = repo::pause(&state.db, &search).await?.ok_or_else(|| AppError::not_found(NOT_FOUND))?;
+    Ok(ok("The alerts for this search are stopped", UnsubscribeResponse { name: Some(name) }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UnsubscribeResponse {
+    /// The search's name (absent when every search of a person was stopped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+/// Undo a stop from the same e-mail link: the search's alerts are on again, from the jobs posted
+/// after now. On already is no error.
+#[utoipa::path(post, path = "/alerts/resubscribe", tag = "alerts", params(UnsubscribeLink),
+    responses(
+        (status = 200, description = "`The alerts for this search are on again`", body = UnsubscribeResponse),
+        (status = 400, description = "The link is not one the server signed for a search", body = ErrorBody),
+        (status = 404, description = "The saved search was deleted", body = ErrorBody),
+    ))]
+pub async fn resubscribe(
+    State(state): State<AppState>,
+    link: Result<Query<UnsubscribeLink>, QueryRejection>,
+) -> ApiResult<Reply<UnsubscribeResponse>> {
+    let Ok(Query(UnsubscribeLink { search: Some(search), person: None, signature: Some(signature) })) = link else {
+        return Err(AppError::bad_request(BAD_UNSUBSCRIBE));
+    };
+    if !verify_unsubscribe(&state.keys, &search, &signature) {
+        return Err(AppError::bad_request(BAD_UNSUBSCRIBE));
     }
-    Ok(ack("The alerts for this search are stopped"))
+    let name = repo::resume(&state.db, &search).await?.ok_or_else(|| AppError::not_found(NOT_FOUND))?;
+    Ok(ok("The alerts for this search are on again", UnsubscribeResponse { name: Some(name) }))
 }

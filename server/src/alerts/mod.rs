@@ -18,4 +18,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::saved_searches, handlers::save_search))
         .routes(routes!(handlers::update_search, handlers::delete_search))
         .routes(routes!(handlers::unsubscribe))
+        .routes(routes!(handlers::resubscribe))
 }

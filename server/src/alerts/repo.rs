@@ -176,10 +176,32 @@ pub async fn delete(db: &Db, id: &str, user_id: &str) -> Result<bool, sqlx::Erro
 /// Pauses a search's alerts from its e-mail's link (no login: the link is signed); false when the
 /// search is gone.
 #[tracing::instrument(skip_all)]
-pub async fn pause(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
-    const PAUSE: &str = "UPDATE saved_searches SET paused_at = COALESCE(paused_at, $1) WHERE id = $2";
+pub async fn pause(db: &Db, id: &str) -> Result<Option<String>, sqlx::Error> {
+    const PAUSE: &str = "UPDATE saved_searches SET paused_at = COALESCE(paused_at, $1) WHERE id = $2 RETURNING name";
     dispatch!(db, |pool| {
-        sqlx::query(PAUSE).bind(now_millis()).bind(id).execute(pool).await.map(|done| done.rows_affected() == 1)
+        sqlx::query_as::<_, (String,)>(PAUSE)
+            .bind(now_millis())
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+            .map(|row| row.map(|(name,)| name))
+    })
+}
+
+/// Turns a search's alerts back on from its e-mail's link, from the jobs posted after now (on
+/// already is no error); its name, or None when it was deleted.
+#[tracing::instrument(skip_all)]
+pub async fn resume(db: &Db, id: &str) -> Result<Option<String>, sqlx::Error> {
+    const RESUME: &str =
+        "UPDATE saved_searches SET paused_at = NULL, seen_seq = $1 WHERE id = $2 AND paused_at IS NOT NULL";
+    const NAME: &str = "SELECT name FROM saved_searches WHERE id = $1";
+    dispatch!(db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        let (last,): (i64,) = sqlx::query_as(LAST_SEQ).fetch_one(&mut *tx).await?;
+        sqlx::query(RESUME).bind(last).bind(id).execute(&mut *tx).await?;
+        let name: Option<(String,)> = sqlx::query_as(NAME).bind(id).fetch_optional(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(name.map(|(name,)| name))
     })
 }
 

@@ -64,6 +64,8 @@ pub struct IndexQuery {
     pub sort: Sort,
     pub offset: usize,
     pub limit: usize,
+    /// No correction of misspelt words.
+    pub as_typed: bool,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -319,7 +321,8 @@ impl JobIndex {
         // A word that no job spells so: with no matches, the spelling within one edit that the
         // most jobs use stands in for it; with matches (its stem matched), only a spelling of the
         // same stem does, so the results stay the same and only the words shown change.
-        let corrected = match self.respelt(&searcher, &words, total > 0)? {
+        let respelt = if query.as_typed { None } else { self.respelt(&searcher, &words, total > 0)? };
+        let corrected = match respelt {
             Some(respelt) if total > 0 => Some(respelt),
             Some(respelt) => {
                 let analysed = self.analysed(&respelt)?;
@@ -810,6 +813,10 @@ mod tests {
             job(3, "Java Taster", &["food"]),
         ]);
         assert_eq!(search(&index, "tuster").corrected, Some(vec!["tester".to_string()]));
+        let as_typed =
+            index.search(&IndexQuery { words: words("tuster"), limit: 20, as_typed: true, ..IndexQuery::default() });
+        let as_typed = as_typed.unwrap();
+        assert_eq!((as_typed.total, as_typed.corrected), (0, None), "asked as typed, the typo is searched as it is");
         assert_eq!(search(&index, "tuster").seqs, [1, 2]);
     }
 

@@ -53,6 +53,10 @@ pub struct JobSearch {
     /// `relevance` (best match first; the default, and newest first without `q`) or `newest`.
     #[param(value_type = Option<String>, pattern = "^(relevance|newest)$")]
     pub sort: SortOrder,
+    /// The words exactly as typed: no misspelt word is corrected (what "Search instead for ..."
+    /// asks after a correction).
+    #[param(rename = "asTyped", value_type = Option<bool>)]
+    pub as_typed: bool,
     /// Only jobs posted after the first `seq` and up to the second (the alerts' window); never from
     /// a URL.
     #[param(ignore)]
@@ -113,6 +117,13 @@ impl JobSearch {
                         "" | "false" | "0" => false,
                         "true" | "1" => true,
                         _ => return Err(AppError::bad_request("openOnly must be true or false")),
+                    }
+                }
+                "asTyped" => {
+                    search.as_typed = match value {
+                        "" | "false" | "0" => false,
+                        "true" | "1" => true,
+                        _ => return Err(AppError::bad_request("asTyped must be true or false")),
                     }
                 }
                 "page" => match value.parse::<i64>() {
@@ -411,6 +422,7 @@ pub async fn search_index(
         },
         offset: search.offset() as usize,
         limit: search.limit as usize,
+        as_typed: search.as_typed,
     };
     let hits = super::indexer::blocking(|| index.search(&query)).map_err(AppError::internal)?;
     let jobs = super::repo::by_seq(db, &hits.seqs, None)

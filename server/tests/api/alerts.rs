@@ -206,9 +206,22 @@ async fn the_unsubscribe_link_is_signed_for_its_search_and_needs_no_login(app: &
     assert_eq!(unsubscribe(query.replace(&id, &other)).await, (400, refused.clone()), "another search's id");
     assert_eq!(unsubscribe(format!("search={id}&signature=00")).await, (400, refused.clone()));
     assert_eq!(unsubscribe(format!("search={id}")).await, (400, refused));
-    let done = json!({ "success": true, "message": "The alerts for this search are stopped" });
+    let done = json!({ "success": true, "message": "The alerts for this search are stopped", "name": "Haskell" });
     assert_eq!(unsubscribe(query.clone()).await, (200, done.clone()));
     assert_eq!(unsubscribe(query.clone()).await, (200, done), "again is no error");
+
+    // The page offers to undo it, with the same link: the alerts are on again, from now on.
+    let resubscribe = |query: String| {
+        let request = app.client.post(app.url(&format!("/api/v1/alerts/resubscribe?{query}"))).send();
+        async move { status_and_json(request.await.unwrap()).await }
+    };
+    assert_eq!(resubscribe(query.replace(&id, &other)).await, (400, error("This unsubscribe link is invalid")));
+    let on_again = json!({ "success": true, "message": "The alerts for this search are on again", "name": "Haskell" });
+    assert_eq!(resubscribe(query.clone()).await, (200, on_again));
+    let (_, list) = app.get_as("/api/v1/jobs/savedSearches", &token).await;
+    assert_eq!(list["data"][0]["alerts"], true);
+    assert_eq!(run_alerts(app, now_millis() + 2 * 60 * 1000).await, 0, "what was mailed before is not mailed again");
+    unsubscribe(query.clone()).await;
 
     let (_, list) = app.get_as("/api/v1/jobs/savedSearches", &token).await;
     let alerts: Vec<(String, bool)> = list["data"]
@@ -219,7 +232,8 @@ async fn the_unsubscribe_link_is_signed_for_its_search_and_needs_no_login(app: &
         .collect();
     assert_eq!(alerts, [("Haskell".to_owned(), false), ("Elixir".to_owned(), true)], "only that search stopped");
     delete(app, &token, &id).await;
-    assert_eq!(unsubscribe(query).await, (404, error("Saved search not found")));
+    assert_eq!(unsubscribe(query.clone()).await, (404, error("Saved search not found")));
+    assert_eq!(resubscribe(query).await, (404, error("Saved search not found")));
 }
 
 /// With SMTP configured, the alert reaches a real SMTP server (aiosmtpd).

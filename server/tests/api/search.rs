@@ -96,6 +96,10 @@ async fn a_typo_is_forgiven_and_the_answer_says_what_was_searched(app: &TestApp)
     assert!(exact.get("correctedQuery").is_none(), "{exact}");
     let (_, none) = app.get("/api/v1/jobs/alljobs?q=qwertyuiop").await;
     assert_eq!((none["total"].clone(), none.get("correctedQuery")), (json!(0), None));
+    // "Search instead for ...": the words as typed, corrected by nothing.
+    let (_, as_typed) = app.get("/api/v1/jobs/alljobs?q=data%20analyts&asTyped=true").await;
+    assert_eq!((as_typed["total"].clone(), as_typed.get("correctedQuery")), (json!(0), None), "{as_typed}");
+    assert_eq!(app.get("/api/v1/jobs/alljobs?q=x&asTyped=maybe").await.1["message"], "asTyped must be true or false");
 }
 
 async fn facets_count_the_matches_per_category_and_job_type(app: &TestApp) {

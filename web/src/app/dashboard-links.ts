@@ -18,7 +18,8 @@ const DASHBOARD_LINKS: DashboardLink[] = [
   { name: 'Saved Searches', path: '/dashboard/saved-searches', type: 'Applicant' },
   { name: 'Overview', path: '/dashboard/admin', type: 'Admin', end: true },
   { name: 'Categories', path: '/dashboard/admin/categories', type: 'Admin' },
-  { name: 'Jobs', path: '/dashboard/admin/jobs', type: 'Admin' },
+  // Not "Jobs": that name is the header's /jobs, which sits beside this link in the phone's menu.
+  { name: 'Manage Jobs', path: '/dashboard/admin/jobs', type: 'Admin' },
   { name: 'Accounts', path: '/dashboard/admin/accounts', type: 'Admin' },
   { name: 'Audit Log', path: '/dashboard/admin/audit', type: 'Admin' },
   { name: 'Settings', path: '/dashboard/settings' },

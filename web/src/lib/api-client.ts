@@ -145,9 +145,3 @@ export function fetchWithProgress(body: XMLHttpRequestBodyInit, onProgress: (sha
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message !== FALLBACK_MESSAGE ? error.message : fallback
 }
-
-/** A `next` address to return to after login: a path of this site only ("/x", never "//x" or a URL). */
-export function safeNext(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null
-  return next
-}

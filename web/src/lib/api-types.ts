@@ -235,6 +235,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/alerts/resubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a stop from the same e-mail link: the search's alerts are on again, from the jobs posted
+         *     after now. On already is no error.
+         */
+        post: operations["resubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/alerts/unsubscribe": {
         parameters: {
             query?: never;
@@ -1699,6 +1719,12 @@ export interface components {
             /** @description `shortlisted` or `rejected`. */
             status?: string | null;
         };
+        UnsubscribeResponse: {
+            message: string;
+            /** @description The search's name (absent when every search of a person was stopped). */
+            name?: string | null;
+            success: boolean;
+        };
         UpdateResponse: {
             message: string;
             success: boolean;
@@ -2716,6 +2742,63 @@ export interface operations {
             };
         };
     };
+    resubscribe: {
+        parameters: {
+            query?: {
+                /** @description The saved search's `_id`, from the e-mail's link. */
+                search?: string;
+                /**
+                 * @description Instead of `search`: the person's `_id`, from the e-mail's List-Unsubscribe header, which
+                 *     stops every alert of theirs.
+                 */
+                person?: string;
+                /** @description The link's signature, from the e-mail. */
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `The alerts for this search are on again` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeResponse"];
+                };
+            };
+            /** @description The link is not one the server signed for a search */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The saved search was deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unsubscribe: {
         parameters: {
             query?: {
@@ -2735,13 +2818,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `The alerts for this search are stopped`, or for `person`: `The alerts for all your saved searches are stopped` */
+            /** @description `The alerts for this search are stopped`, with its name; or for `person`: `The alerts for all your saved searches are stopped` */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ack"];
+                    "application/json": components["schemas"]["UnsubscribeResponse"];
                 };
             };
             /** @description The link is not one the server signed */
@@ -3851,6 +3934,11 @@ export interface operations {
                 postedWithin?: number;
                 /** @description `relevance` (best match first; the default, and newest first without `q`) or `newest`. */
                 sort?: string;
+                /**
+                 * @description The words exactly as typed: no misspelt word is corrected (what "Search instead for ..."
+                 *     asks after a correction).
+                 */
+                asTyped?: boolean;
             };
             header?: never;
             path?: never;

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { applicant, recruiter } from '@/testing/fixtures'
+import { admin, applicant, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { signIn } from '@/testing/session'
 
@@ -79,6 +79,19 @@ test("the hamburger menu of a logged-in person offers the dashboard's pages and 
   expect(mobile.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'About Us', 'Jobs', 'My Profile', 'My Jobs', 'Add Job', 'Applications', 'Settings'])
   expect(mobile.getByRole('button', { name: 'Logout' })).toBeVisible()
   expect(mobile.getByRole('img', { name: "Raj Rao's profile picture" })).toBeVisible()
+})
+
+test('an Admin\'s hamburger menu names every link differently: the site\'s "Jobs" and the console\'s "Manage Jobs"', async () => {
+  signIn(admin)
+  const { user } = renderApp('/about')
+  await screen.findByRole('heading', { level: 1, name: 'About Us' })
+  await user.click(screen.getByRole('button', { name: 'Open menu' }))
+  const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }))
+  const names = mobile.getAllByRole('link').map((link) => link.textContent)
+  expect(names).toEqual(['Home', 'About Us', 'Jobs', 'My Profile', 'Overview', 'Categories', 'Manage Jobs', 'Accounts', 'Audit Log', 'Settings'])
+  expect(new Set(names).size).toBe(names.length)
+  expect(mobile.getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/jobs')
+  expect(mobile.getByRole('link', { name: 'Manage Jobs' })).toHaveAttribute('href', '/dashboard/admin/jobs')
 })
 
 test('the hamburger menu closes when the focus leaves it with Tab', async () => {

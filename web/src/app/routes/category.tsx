@@ -1,64 +1,81 @@
-import { useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { NotFound } from '@/components/ui/not-found'
+import { JobSearchScreen } from '@/app/job-search-screen'
 import { useCategories } from '@/features/categories/api/get-categories'
-import { useCategoryPage } from '@/features/categories/api/get-category-page'
-import { JobCard, JobListSkeleton } from '@/features/jobs/components/job-card'
-import { SaveJobButton } from '@/features/jobs/components/save-job-button'
+import type { Category } from '@/features/categories/types'
+import { JobListSkeleton } from '@/features/jobs/components/job-card'
+import { jobSearchParams } from '@/features/jobs/search'
+import { useJobSearch } from '@/features/jobs/use-job-search'
 import { errorMessage } from '@/lib/api-client'
-import { useSession } from '@/lib/auth'
 import type { ErrorToast } from '@/lib/query-client'
 import { categorySlug, titleFromSlug } from '@/lib/slug'
 
 const FAILURE = 'Could Not Fetch Catagory page data.'
 const FAILURE_TOAST: ErrorToast = { id: 'category-page', message: (error) => errorMessage(error, FAILURE) }
 
+const pageTitle = (name: string) => `${name} jobs | jobportal`
+
+/**
+ * A category's page (/category/information-technology): the search of /jobs with that category
+ * chosen, under the category's own address and title. The address names the category by its slug,
+ * compared without regard to case; an unknown or hidden one is not found.
+ */
 export default function CategoryPage() {
   const { categoryName = '' } = useParams()
   const categories = useCategories(FAILURE_TOAST)
   const match = categories.data?.find((category) => categorySlug(category.name) === categoryName.toLowerCase())
-  const page = useCategoryPage(match?._id, FAILURE_TOAST)
-  const error = categories.error ?? page.error
-  const { accountType } = useSession()
 
   if (categories.isSuccess && !match) return <NotFound />
-  if (error) {
+  if (categories.isError) {
     return (
-      <section className="mx-auto max-w-5xl px-4 py-16">
-        <h1 className="text-3xl font-bold text-gray-900">{match?.name ?? 'Category'}</h1>
+      <section className="mx-auto max-w-5xl px-4 py-6 md:py-12">
+        <h1 className="text-3xl font-bold text-ink">Category</h1>
         <p className="mt-4 text-gray-700">{FAILURE}</p>
       </section>
     )
   }
-  // While loading, the page has its final shape: the name from the link, a line for the description, placeholder cards.
-  const name = page.data?.name ?? match?.name ?? titleFromSlug(categoryName)
-  const jobs = page.data?.jobs
-  return (
-    <section className="mx-auto max-w-5xl px-4 py-12">
-      <title>{`${name} | jobportal`}</title>
-      <h1 className="text-3xl font-bold text-gray-900">{name}</h1>
-      {page.data ? (
-        <p className="mt-3 text-lg text-gray-700">{page.data.description}</p>
-      ) : (
-        <div aria-hidden="true" className="mt-3 flex h-7 items-center">
+  if (!match || !categories.data) {
+    // While the categories load, the page has its final shape: the name from the link, a line for the description, placeholder cards.
+    const name = titleFromSlug(categoryName)
+    return (
+      <section className="mx-auto max-w-5xl px-4 py-6 md:py-12">
+        <title>{pageTitle(name)}</title>
+        <h1 className="text-3xl font-bold text-ink">{name}</h1>
+        <div aria-hidden="true" className="mt-2 flex h-7 items-center">
           <div className="h-4 w-2/3 animate-pulse rounded bg-gray-200 motion-reduce:animate-none" />
         </div>
-      )}
-      <h2 id="category-jobs" className="mt-10 text-xl font-semibold text-gray-900">
-        Jobs
-      </h2>
-      {!jobs ? (
-        <JobListSkeleton labelledBy="category-jobs" />
-      ) : jobs.length === 0 ? (
-        <p className="mt-4 text-gray-700">No jobs available for this category.</p>
-      ) : (
-        <ul aria-labelledby="category-jobs" className="mt-4 grid gap-4 md:grid-cols-2">
-          {jobs.map((job) => (
-            <li key={job._id}>
-              <JobCard job={job}>{accountType === 'Applicant' && <SaveJobButton job={job} className="mt-3" />}</JobCard>
-            </li>
-          ))}
-        </ul>
-      )}
+        <h2 id="job-results" className="mt-6 text-xl font-semibold text-ink md:mt-10">
+          Results
+        </h2>
+        <JobListSkeleton labelledBy="job-results" />
+      </section>
+    )
+  }
+  return <CategorySearch category={match} categories={categories.data} />
+}
+
+function CategorySearch({ category, categories }: { category: Category; categories: Category[] }) {
+  const jobSearch = useJobSearch({
+    category: category._id,
+    pathFor: (id) => {
+      const other = categories.find((each) => each._id === id)
+      return other ? `/category/${categorySlug(other.name)}` : '/jobs'
+    },
+  })
+  // The same words and filters over every category.
+  const everyCategory = jobSearchParams({ ...jobSearch.search, category: '', page: 1 }).toString()
+
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-6 md:py-12">
+      <title>{pageTitle(category.name)}</title>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-6">
+        <h1 className="text-3xl font-bold text-ink">{category.name}</h1>
+        <Link to={everyCategory ? `/jobs?${everyCategory}` : '/jobs'} className="inline-block py-1 font-medium text-primary-strong underline underline-offset-2 hover:text-blue-900">
+          Search all categories
+        </Link>
+      </div>
+      <p className="mt-2 text-lg text-gray-700">{category.description}</p>
+      <JobSearchScreen jobSearch={jobSearch} />
     </section>
   )
 }

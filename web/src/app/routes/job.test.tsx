@@ -284,10 +284,10 @@ test('the apply dialog names the resume that will be sent, with a way to change 
   expect(resume).toHaveAttribute('href', applicantDetails().resume)
   expect(resume).toHaveAttribute('target', '_blank')
   expect(dialog.getByText(/Your resume:/)).toBeVisible()
-  expect(dialog.getByRole('link', { name: 'Change your resume' })).toHaveAttribute('href', '/dashboard/settings')
+  expect(dialog.getByRole('link', { name: 'Change your resume' })).toHaveAttribute('href', '/dashboard/settings?next=/job/j1')
 })
 
-test('without a resume the apply dialog warns and links to the upload', async () => {
+test('without a resume the apply dialog warns and links to the upload, which comes back to this job', async () => {
   signIn(applicant)
   answerJob()
   answerApplications([], emptyApplicantDetails())
@@ -295,7 +295,39 @@ test('without a resume the apply dialog warns and links to the upload', async ()
   await user.click(await screen.findByRole('button', { name: 'Apply' }))
   const dialog = within(screen.getByRole('dialog', { name: 'Apply for Backend Developer' }))
   expect(await dialog.findByText(/You have not uploaded a resume/)).toBeVisible()
-  expect(dialog.getByRole('link', { name: 'Upload a resume' })).toHaveAttribute('href', '/dashboard/settings')
+  expect(dialog.getByRole('link', { name: 'Upload a resume' })).toHaveAttribute('href', '/dashboard/settings?next=/job/j1')
+})
+
+const RESUME_PROMPT = 'Add your resume before you apply, so the recruiter sees more than your statement. Upload a resume and you come back to this job.'
+
+test('an applicant without a resume is asked on the job page to complete their profile: "Upload a resume" opens Settings and comes back', async () => {
+  signIn(applicant)
+  answerJob()
+  answerApplications([], emptyApplicantDetails())
+  renderApp('/job/j1')
+  const prompt = within(await screen.findByRole('region', { name: 'Complete your profile' }))
+  expect(prompt.getByText((_, element) => element?.tagName === 'P' && element.textContent === RESUME_PROMPT)).toBeVisible()
+  expect(prompt.getByRole('link', { name: 'Upload a resume' })).toHaveAttribute('href', '/dashboard/settings?next=/job/j1')
+  // Applying stays possible without one.
+  expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled()
+})
+
+test('no "Complete your profile" prompt for an applicant with a resume, or one who applied already, or on a closed job', async () => {
+  const { unmount } = await openAsApplicant()
+  expect(screen.queryByRole('region', { name: 'Complete your profile' })).not.toBeInTheDocument()
+  unmount()
+
+  answerApplications([application()], emptyApplicantDetails())
+  const applied = renderApp('/job/j1')
+  expect(await screen.findByRole('button', { name: 'Applied' })).toBeDisabled()
+  expect(screen.queryByRole('region', { name: 'Complete your profile' })).not.toBeInTheDocument()
+  applied.unmount()
+
+  answerJob({ deadline: PAST_DEADLINE })
+  answerApplications([], emptyApplicantDetails())
+  renderApp('/job/j1')
+  expect(await screen.findByText('No longer accepting applications')).toBeVisible()
+  expect(screen.queryByRole('region', { name: 'Complete your profile' })).not.toBeInTheDocument()
 })
 
 test('an open dialog keeps the page behind it from scrolling, and closing it lets the page scroll again', async () => {

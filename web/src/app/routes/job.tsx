@@ -4,6 +4,7 @@ import { NotFound } from '@/components/ui/not-found'
 import { Spinner } from '@/components/ui/spinner'
 import { useApplications } from '@/features/applications/api/get-applications'
 import { ApplyButton } from '@/features/applications/components/apply-button'
+import { ResumePrompt } from '@/features/applications/components/resume-prompt'
 import { useJob } from '@/features/jobs/api/get-job'
 import { useApplicantDetails } from '@/features/profiles/api/get-applicant-details'
 import { CloseJobButton } from '@/features/jobs/components/close-job-button'
@@ -12,6 +13,7 @@ import { isClosed } from '@/features/jobs/format'
 import { formatDate, formatSalary } from '@/lib/format'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
+import { withNext } from '@/lib/next-page'
 import type { ErrorToast } from '@/lib/query-client'
 import { Button } from '@/components/ui/button'
 
@@ -52,6 +54,8 @@ export default function JobPage() {
   const applied = applications?.some((application) => application.jobId === job._id) ?? false
   // Someone who applied keeps seeing "Applied", even once their application filled the last place.
   const showApply = isApplicant && (!closed || applied) && !checkingApplied
+  // An applicant without a resume (a new account, straight from signup) is asked to add one first.
+  const askForResume = isApplicant && profile !== undefined && !profile.resume && !closed && !applied && !checkingApplied
   const isOwner = accountType === 'Recruiter' && user?._id === job.userId
   const jobPath = `/job/${encodeURIComponent(job._id)}`
 
@@ -102,15 +106,16 @@ export default function JobPage() {
           <span className="text-gray-800">Last Date to Apply: {formatDate(job.deadline)}</span>
         )}
       </p>
+      {askForResume && <ResumePrompt jobId={job._id} />}
       {isApplicant && (
         <div className="flex flex-wrap items-end gap-3">
           {showApply && <ApplyButton key={job._id} jobId={job._id} jobTitle={job.title} applied={applied} resume={resume} />}
           <SaveJobButton job={job} className="mt-4" />
         </div>
       )}
-      {/* Login comes back here, so the guest applies where they decided to. */}
+      {/* Login (or Signup, for a new account) comes back here, so the guest applies where they decided to. */}
       {!loggedIn && !closed && (
-        <ButtonLink to={`/login?next=${jobPath}`} className="mt-4">
+        <ButtonLink to={withNext('/login', jobPath)} className="mt-4">
           Log in to apply
         </ButtonLink>
       )}

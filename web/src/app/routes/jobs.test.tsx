@@ -1,37 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { delay } from 'msw'
 import { SEARCH_DEBOUNCE_MS } from '@/features/jobs/search'
-import type { Job, JobFacets } from '@/features/jobs/types'
 import { formatShortDate } from '@/lib/format'
 import { daysFromNow, PAST_DEADLINE } from '@/testing/dates'
 import { job } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
+import { answerJobs, pageOf, query } from '@/testing/job-search'
 import { http, server } from '@/testing/server'
-
-type Answer = { data: Job[]; total: number; totalCapped?: boolean; correctedQuery?: string; facets?: JobFacets }
-
-/** Answers /jobs/alljobs from `answer` and records every request's query, in order. */
-function answerJobs(answer: (params: URLSearchParams) => Answer | Promise<Answer>) {
-  const requests: URLSearchParams[] = []
-  server.use(
-    http.get('/jobs/alljobs', async ({ request, response }) => {
-      const params = new URL(request.url).searchParams
-      requests.push(params)
-      const { totalCapped = false, ...rest } = await answer(params)
-      return response(200).json({ success: true, message: 'Jobs fetched successfully', ...rest, totalCapped, page: Number(params.get('page')), limit: 20 })
-    }),
-  )
-  return requests
-}
-
-const query = (params: URLSearchParams) => params.toString()
-
-/** Twenty jobs per page, titled by their position in the whole list. */
-const pageOf = (total: number) => (params: URLSearchParams) => {
-  const page = Number(params.get('page'))
-  const count = Math.max(0, Math.min(20, total - (page - 1) * 20))
-  return { total, data: Array.from({ length: count }, (_, i) => job({ _id: `p${page}-${i}`, title: `Job ${(page - 1) * 20 + i + 1}` })) }
-}
 
 test('the jobs page asks the server for the first twenty jobs and shows a card per job', async () => {
   const requests = answerJobs(() => ({
@@ -372,23 +347,212 @@ test('without facets the filters show their names alone', async () => {
   expect(options.map((option) => option.textContent)).toEqual(['All categories', 'Engineering', 'Information Technology'])
 })
 
-test('a corrected spelling is shown with the corrected words, and its button searches them', async () => {
+test('a corrected spelling reads "Showing results for engineer. Search instead for enginer", and the second searches the words as typed', async () => {
   const requests = answerJobs((params) =>
-    params.get('q') === 'enginer'
-      ? { total: 1, data: [job({ title: 'Backend Engineer' })], correctedQuery: 'engineer' }
-      : { total: 1, data: [job({ title: 'Backend Engineer' })] },
-  )
+    params.get('asTyped') === 'true'
+      ? { total: 0, data: [] }
+      : { total: 1, data: [job({ title: 'Backend Engineer' })], correctedQuery: 'engineer' })
   const { router, user } = renderApp('/jobs?q=enginer')
   const corrected = await screen.findByText('engineer', { selector: 'strong' })
-  expect(corrected.parentElement).toHaveTextContent(/^Showing results for engineer$/)
+  expect(corrected.parentElement).toHaveTextContent(/^Showing results for engineer\. Search instead for enginer$/)
   expect(corrected).toBeVisible()
+  expect(screen.queryByRole('button', { name: 'Search for engineer instead' })).not.toBeInTheDocument()
 
-  await user.click(screen.getByRole('button', { name: 'Search for engineer instead' }))
-  expect(router.state.location.search).toBe('?q=engineer')
-  await waitFor(() => expect(screen.queryByText('engineer', { selector: 'strong' })).not.toBeInTheDocument())
-  expect(screen.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('engineer')
+  await user.click(screen.getByRole('button', { name: 'Search instead for enginer' }))
+  expect(await screen.findByText('No jobs found for your search.')).toBeVisible()
+  expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument()
+  expect(router.state.location.search).toBe('?q=enginer&asTyped=1')
+  expect(screen.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('enginer')
   expect(screen.getByRole('heading', { level: 2, name: 'Results' })).toHaveFocus()
-  expect(requests.map(query)).toEqual(['q=enginer&openOnly=true&page=1&limit=20', 'q=engineer&openOnly=true&page=1&limit=20'])
+  expect(requests.map(query)).toEqual([
+    'q=enginer&openOnly=true&page=1&limit=20',
+    'q=enginer&openOnly=true&asTyped=true&page=1&limit=20',
+  ])
+})
+
+test('new words are corrected again after a correction was turned down', async () => {
+  const requests = answerJobs(() => ({ total: 1, data: [job({ title: 'Backend Engineer' })] }))
+  const { router, user } = renderApp('/jobs?q=enginer&asTyped=1')
+  await screen.findByRole('link', { name: 'Backend Engineer' })
+  const box = screen.getByRole('searchbox', { name: 'Search jobs' })
+  await user.clear(box)
+  await user.type(box, 'devloper{Enter}')
+  await waitFor(() => expect(router.state.location.search).toBe('?q=devloper'))
+  expect(requests.map(query).at(-1)).toBe('q=devloper&openOnly=true&page=1&limit=20')
+})
+
+test('"Clear filters" turns every filter off, keeps the words and the order, and stays focused, saying there is nothing left to clear', async () => {
+  const requests = answerJobs(pageOf(5))
+  const { router, user } = renderApp('/jobs?q=rust&jobType=Internship&workMode=Remote&category=c1&location=Pune&salaryMin=30000&postedWithin=7&sort=newest&closed=1&page=2')
+  await screen.findByRole('link', { name: 'Job 1' })
+  const clear = screen.getByRole('button', { name: 'Clear filters' })
+  expect(clear).toHaveAttribute('aria-disabled', 'false')
+
+  await user.click(clear)
+  await waitFor(() => expect(router.state.location.search).toBe('?q=rust&sort=newest'))
+  await waitFor(() => expect(requests.map(query).at(-1)).toBe('q=rust&sort=newest&openOnly=true&page=1&limit=20'))
+  expect(screen.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('rust')
+  expect(screen.getByRole('combobox', { name: 'Category' })).toHaveDisplayValue('All categories')
+  expect(screen.getByRole('textbox', { name: 'Location' })).toHaveValue('')
+  expect(screen.getByRole('spinbutton', { name: 'Minimum salary (₹ per month)' })).toHaveValue(null)
+  expect(screen.getByRole('combobox', { name: 'Posted within' })).toHaveDisplayValue('Any time')
+  expect(screen.getByRole('checkbox', { name: 'Internship' })).not.toBeChecked()
+  expect(screen.getByRole('checkbox', { name: 'Remote' })).not.toBeChecked()
+  expect(screen.getByRole('checkbox', { name: 'Show closed jobs' })).not.toBeChecked()
+  expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Newest')
+  expect(clear).toHaveFocus()
+  expect(clear).toHaveAttribute('aria-disabled', 'true')
+
+  // With nothing to clear, it does nothing.
+  await user.click(clear)
+  await pause()
+  expect(router.state.location.search).toBe('?q=rust&sort=newest')
+})
+
+test('"Clear filters" also clears a location typed but not yet searched, so its pause does not bring it back', async () => {
+  const requests = answerJobs(pageOf(5))
+  const { router, user } = renderApp('/jobs')
+  await screen.findByRole('link', { name: 'Job 1' })
+  await user.type(screen.getByRole('textbox', { name: 'Location' }), 'Pune')
+  await user.click(screen.getByRole('button', { name: 'Clear filters' }))
+  await pause()
+  expect(screen.getByRole('textbox', { name: 'Location' })).toHaveValue('')
+  expect(router.state.location.search).toBe('')
+  expect(requests.map(query)).toEqual(['openOnly=true&page=1&limit=20'])
+})
+
+test('when nothing is found, "Remove filter" turns off the filter turned on last, and "Search all jobs for “rust”" links to the words alone', async () => {
+  answerJobs((params) => (params.has('jobType') && params.has('workMode') ? { total: 0, data: [] } : pageOf(3)(params)))
+  const { router, user } = renderApp('/jobs?q=rust')
+  await screen.findByRole('link', { name: 'Job 1' })
+  expect(screen.queryByRole('button', { name: /^Remove filter/ })).not.toBeInTheDocument()
+
+  // Turned on in the opposite order to the one they are shown in.
+  await user.click(screen.getByRole('checkbox', { name: 'Remote' }))
+  await waitFor(() => expect(router.state.location.search).toBe('?q=rust&workMode=Remote'))
+  await user.click(screen.getByRole('checkbox', { name: 'Internship' }))
+  expect(await screen.findByText('No jobs found for your search.')).toBeVisible()
+  expect(screen.getByRole('link', { name: 'Search all jobs for “rust”' })).toHaveAttribute('href', '/jobs?q=rust')
+
+  await user.click(screen.getByRole('button', { name: 'Remove filter: Internship' }))
+  await waitFor(() => expect(router.state.location.search).toBe('?q=rust&workMode=Remote'))
+  expect(await screen.findByRole('link', { name: 'Job 1' })).toBeVisible()
+  expect(screen.getByRole('heading', { level: 2, name: 'Results' })).toHaveFocus()
+  expect(screen.queryByRole('link', { name: 'Search all jobs for “rust”' })).not.toBeInTheDocument()
+})
+
+test('a shared link that finds nothing offers to remove its filters one at a time, the last shown first, by their names', async () => {
+  answerJobs((params) => (params.has('salaryMin') ? { total: 0, data: [] } : params.has('category') ? { total: 0, data: [] } : pageOf(3)(params)))
+  const { router, user } = renderApp('/jobs?category=c1&salaryMin=90000&closed=1')
+  expect(await screen.findByText('No jobs found for your search.')).toBeVisible()
+  // Without words there is no wider search of them; showing closed jobs too is never what hides them.
+  expect(screen.queryByRole('link', { name: /^Search all jobs/ })).not.toBeInTheDocument()
+
+  await user.click(await screen.findByRole('button', { name: 'Remove filter: At least ₹90,000 per month' }))
+  await waitFor(() => expect(router.state.location.search).toBe('?category=c1&closed=1'))
+  await user.click(await screen.findByRole('button', { name: 'Remove filter: Engineering' }))
+  await waitFor(() => expect(router.state.location.search).toBe('?closed=1'))
+  expect(await screen.findByRole('link', { name: 'Job 1' })).toBeVisible()
+})
+
+/** The window of a phone held upright: narrower than Tailwind's `md`. */
+const phone = () => {
+  window.innerWidth = 390
+}
+
+test('on a phone the search box comes first, then the count, then the results; the filters wait behind a Filters button', async () => {
+  phone()
+  answerJobs(pageOf(3))
+  renderApp('/jobs?q=rust')
+  const first = await screen.findByRole('link', { name: 'Job 1' })
+  const box = screen.getByRole('searchbox', { name: 'Search jobs' })
+  const count = screen.getByText('3 jobs found')
+  const follows = (a: Node, b: Node) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+  expect(follows(box, count)).toBe(true)
+  expect(follows(count, first)).toBe(true)
+  for (const name of ['Category', 'Posted within', 'Sort by']) expect(screen.queryByRole('combobox', { name })).not.toBeInTheDocument()
+  expect(screen.queryByRole('checkbox', { name: 'Full-time' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-haspopup', 'dialog')
+})
+
+test('on a phone the Filters button counts the filters a link has, each job type and work mode one of its own', async () => {
+  phone()
+  answerJobs(pageOf(3))
+  renderApp('/jobs?q=rust&jobType=Internship&jobType=Part-time&location=Pune&sort=newest')
+  await screen.findByRole('link', { name: 'Job 1' })
+  expect(screen.getByRole('button', { name: 'Filters (3)' })).toBeVisible()
+})
+
+test('the Filters sheet is a modal dialog named Filters: focus moves in and stays in, and Escape or Close gives it back to the button', async () => {
+  phone()
+  answerJobs(pageOf(3))
+  const { user } = renderApp('/jobs')
+  await screen.findByRole('link', { name: 'Job 1' })
+  const button = screen.getByRole('button', { name: 'Filters' })
+  button.focus()
+  await user.keyboard('{Enter}')
+  const sheet = screen.getByRole('dialog', { name: 'Filters' })
+  expect(sheet).toHaveAttribute('aria-modal', 'true')
+  const close = within(sheet).getByRole('button', { name: 'Close' })
+  expect(close).toHaveFocus()
+  for (const name of ['Category', 'Posted within']) expect(within(sheet).getByRole('combobox', { name })).toBeVisible()
+  expect(within(sheet).getByRole('checkbox', { name: 'Full-time' })).toBeVisible()
+
+  await user.tab({ shift: true })
+  expect(within(sheet).getByRole('button', { name: 'Show 3 jobs' })).toHaveFocus()
+  await user.tab()
+  expect(close).toHaveFocus()
+
+  await user.keyboard('{Escape}')
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(button).toHaveFocus()
+
+  await user.keyboard('{Enter}')
+  await user.click(within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Close' }))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(button).toHaveFocus()
+})
+
+test('a filter chosen in the sheet applies at once; "Show 1 job" closes the sheet onto the results and the button says "Filters (1)"; "Clear filters" keeps the words', async () => {
+  phone()
+  const requests = answerJobs((params) => pageOf(params.has('jobType') ? 1 : 3)(params))
+  const { router, user } = renderApp('/jobs?q=rust')
+  await screen.findByRole('link', { name: 'Job 1' })
+  await user.click(screen.getByRole('button', { name: 'Filters' }))
+  const sheet = screen.getByRole('dialog', { name: 'Filters' })
+  await user.click(within(sheet).getByRole('checkbox', { name: 'Internship' }))
+  await waitFor(() => expect(router.state.location.search).toBe('?q=rust&jobType=Internship'))
+  await user.click(await within(sheet).findByRole('button', { name: 'Show 1 job' }))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  const button = screen.getByRole('button', { name: 'Filters (1)' })
+  expect(button).toHaveFocus()
+  expect(screen.getByText('1 job found')).toBeVisible()
+  expect(requests.map(query).at(-1)).toBe('q=rust&jobType=Internship&openOnly=true&page=1&limit=20')
+
+  await user.click(button)
+  const again = screen.getByRole('dialog', { name: 'Filters' })
+  expect(within(again).getByRole('checkbox', { name: 'Internship' })).toBeChecked()
+  await user.click(within(again).getByRole('button', { name: 'Clear filters' }))
+  await waitFor(() => expect(router.state.location.search).toBe('?q=rust'))
+  expect(within(again).getByRole('checkbox', { name: 'Internship' })).not.toBeChecked()
+  expect(within(again).getByRole('button', { name: 'Clear filters' })).toHaveFocus()
+  await user.click(await within(again).findByRole('button', { name: 'Show 3 jobs' }))
+  expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus()
+  expect(screen.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('rust')
+})
+
+test("a location typed in the sheet is searched when the sheet's button closes it, without waiting for the pause", async () => {
+  phone()
+  answerJobs(pageOf(3))
+  const { router, user } = renderApp('/jobs')
+  await screen.findByRole('link', { name: 'Job 1' })
+  await user.click(screen.getByRole('button', { name: 'Filters' }))
+  const sheet = screen.getByRole('dialog', { name: 'Filters' })
+  await user.type(within(sheet).getByRole('textbox', { name: 'Location' }), 'Pune{Enter}')
+  expect(router.state.location.search).toBe('?location=Pune')
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Filters (1)' })).toHaveFocus()
 })
 
 const marks = (element: HTMLElement) => Array.from(element.querySelectorAll('mark'), (mark) => mark.textContent)

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import { applicant, categories, recruiter } from '@/testing/fixtures'
+import { admin, applicant, categories, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
@@ -87,6 +87,14 @@ test('"Post a job" takes a recruiter straight to Add Job', async () => {
   expect(post).toHaveAttribute('href', '/dashboard/add-job')
   await user.click(post)
   expect(await screen.findByRole('heading', { level: 1, name: 'Add Job' })).toBeVisible()
+})
+
+test('an Admin is not offered "Post a job" (Add Job is not an Admin\'s page)', async () => {
+  signIn(admin)
+  renderApp('/')
+  expect(await screen.findByRole('link', { name: 'Find Jobs' })).toBeVisible()
+  expect(screen.queryByRole('link', { name: 'Post a job' })).not.toBeInTheDocument()
+  expect(screen.queryByText('Hiring? Jobs are posted from a recruiter account.')).not.toBeInTheDocument()
 })
 
 test('an applicant is told that jobs are posted from a recruiter account instead of a "Post a job" that would fail', async () => {

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { JobsForYou } from '@/features/jobs/components/jobs-for-you'
 import { useSession } from '@/lib/auth'
+import { withNext } from '@/lib/next-page'
 import { categorySlug } from '@/lib/slug'
 import { screenTitle } from '@/app/site-pages'
 
@@ -47,17 +48,19 @@ function HeroSearch() {
 }
 
 /**
- * "Post a job" leads a recruiter to Add Job, and a guest to log in first (and back to Add Job). An
- * applicant's account cannot post: like other job boards, the page says who posting is for instead
- * of offering a button that ends in a refusal.
+ * "Post a job" leads a recruiter to Add Job, and a guest to log in (or sign up) first and on to Add
+ * Job. An applicant's account cannot post: like other job boards, the page says who posting is for
+ * instead of offering a button that ends in a refusal. An Admin moderates jobs and posts none: no
+ * button either.
  */
 function PostJobAction() {
   const { loggedIn, accountType } = useSession()
   if (loggedIn && accountType === 'Applicant') {
     return <p className="w-full text-gray-700">Hiring? Jobs are posted from a recruiter account.</p>
   }
+  if (loggedIn && accountType !== 'Recruiter') return null
   return (
-    <ButtonLink to={loggedIn && accountType === 'Recruiter' ? ADD_JOB : `/login?next=${ADD_JOB}`} variant="secondary">
+    <ButtonLink to={loggedIn ? ADD_JOB : withNext('/login', ADD_JOB)} variant="secondary">
       Post a job
     </ButtonLink>
   )

@@ -1,12 +1,12 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { USER_QUERY_KEY } from '@/lib/auth/user'
 import { sessionStore } from '@/lib/auth/session'
-import { applicant } from '@/testing/fixtures'
+import { applicant, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { safeNext } from '@/lib/api-client'
+import { safeNext, withNext } from '@/lib/next-page'
 import { http, server } from '@/testing/server'
-import { signIn } from '@/testing/session'
+import { reloadStores, signIn } from '@/testing/session'
 
 test('the login page says welcome back and its e-mail input is plain text', async () => {
   renderApp('/login')
@@ -74,10 +74,45 @@ test('a login asked for by another page returns there (?next=), and never to ano
   await user.click(screen.getByRole('button', { name: 'Login' }))
   await waitFor(() => expect(router.state.location.pathname).toBe('/job/j1'))
 
-  for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+  for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', 'javascript:alert(1)', 'job/j1', '']) {
     expect(safeNext(next)).toBeNull()
   }
   expect(safeNext('/dashboard/my-jobs?page=2')).toBe('/dashboard/my-jobs?page=2')
+  expect(withNext('/login', '/jobs?q=rust&page=2')).toBe('/login?next=/jobs%3Fq%3Drust%26page%3D2')
+  expect(withNext('/login', '//evil.example/')).toBe('/login')
+})
+
+test('a login refuses to return to another site: ?next=//evil.example/, https://evil.example/ or a tab-hidden /%09/evil.example lead to My Profile', async () => {
+  server.use(http.post('/auth/login', ({ response }) => response(200).json({ success: true, message: 'Logged in successfully', token: 'applicant-token', user: applicant })))
+  for (const next of ['//evil.example/', 'https%3A%2F%2Fevil.example%2F', '/%09/evil.example']) {
+    const { user, router, unmount } = renderApp(`/login?next=${next}`)
+    // Signup is not handed the unsafe address either.
+    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup')
+    await user.type(screen.getByLabelText('Email Address'), 'ann@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret123')
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-profile'))
+    unmount()
+    localStorage.clear()
+    reloadStores()
+  }
+})
+
+test('"Signup" on a login asked for by another page carries that page on (?next=/job/j1)', async () => {
+  renderApp('/login?next=/job/j1')
+  await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })
+  expect(within(screen.getByRole('main')).getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup?next=/job/j1')
+})
+
+test('a Recruiter who logs in from "Log in to apply" (?next=/job/j1) goes to their dashboard, as they cannot apply', async () => {
+  server.use(http.post('/auth/login', ({ response }) => response(200).json({ success: true, message: 'Logged in successfully', token: 'recruiter-token', user: recruiter })))
+  const { user, router } = renderApp('/login?next=/job/j1')
+  await user.type(await screen.findByLabelText('Email Address'), 'raj@example.com')
+  await user.type(screen.getByLabelText('Password'), 'secret123')
+  await user.click(screen.getByRole('button', { name: 'Login' }))
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  expect(router.state.location.pathname).toBe('/dashboard/my-profile')
 })
 
 test('a refused login shows the reason beside the password as well as in a toast', async () => {

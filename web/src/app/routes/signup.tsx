@@ -1,28 +1,37 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { FormField, PasswordField } from '@/components/ui/form-field'
 import { AccountTypeTabs } from '@/features/auth/components/account-type-tabs'
 import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
+import { accountTypeFor, type LoginState } from '@/features/auth/destination'
 import { PASSWORD_HINT, signupSchema, type SignupValues } from '@/features/auth/schemas'
 import { requestSignupCode } from '@/features/auth/signup-flow'
 import { authStore, setSignupData } from '@/features/auth/store'
 import type { AccountType } from '@/features/auth/types'
+import { NEXT_PARAM, withNext } from '@/lib/next-page'
 
 const EMPTY: SignupValues = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' }
 
 export default function SignupPage() {
   const navigate = useNavigate()
+  // Where the person was heading (a job to apply to, Add Job): it goes on to /verify-email, and the
+  // new account is taken there once it exists. "Post a job" opens the Recruiter tab.
+  const [params] = useSearchParams()
+  const next = params.get(NEXT_PARAM)
   // Back from /verify-email ("Back To Signup"), the details typed before are still there to correct.
   const [pending] = useState(() => authStore.get().signupData)
-  const [accountType, setAccountType] = useState<AccountType>(pending?.accountType ?? 'Applicant')
+  const [accountType, setAccountType] = useState<AccountType>(
+    () => pending?.accountType ?? (accountTypeFor(next ?? '') === 'Recruiter' ? 'Recruiter' : 'Applicant'),
+  )
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<SignupValues>({
     resolver: zodResolver(signupSchema),
@@ -43,9 +52,12 @@ export default function SignupPage() {
       // docs/product.md#signup: after a submit the form and the tab start over.
       reset(EMPTY)
       setAccountType('Applicant')
-      navigate('/verify-email')
+      navigate(withNext('/verify-email', next))
     }
   }
+  // "Already have an account?": Login with the address typed here filled in.
+  const email = useWatch({ control, name: 'email' })
+  const loginState: LoginState = { email: email.trim() }
 
   return (
     <AuthLayout
@@ -67,7 +79,7 @@ export default function SignupPage() {
       </AccountTypeTabs>
       <p className="mt-6 text-gray-700">
         Already have an account?{' '}
-        <Link to="/login" className={textLinkClass}>
+        <Link to={withNext('/login', next)} state={loginState} className={textLinkClass}>
           Login
         </Link>
       </p>

@@ -1,5 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse } from 'msw'
 import { authStore, setSignupData } from '@/features/auth/store'
+import { sessionStore } from '@/lib/auth/session'
+import { USER_QUERY_KEY } from '@/lib/auth/user'
 import { reloadStores } from '@/testing/session'
 import type { SignupData } from '@/features/auth/types'
 import { applicant } from '@/testing/fixtures'
@@ -16,21 +19,44 @@ test('/verify-email without pending signup data redirects to /signup', async () 
   expect(router.state.location.pathname).toBe('/signup')
 })
 
-test('a correct code sends the signup, shows "Signup Successful" and opens /login', async () => {
+test('a correct code sends the signup, shows "Signup Successful" and logs the new account in with the answer\'s token: My Profile, no second login', async () => {
   let body: unknown
   server.use(http.post('/auth/signup', async ({ request, response }) => {
     body = await request.json()
-    return response(200).json({ success: true, message: 'User registered successfully', token: 'new-session', user: applicant })
+    return response(200).json({ success: true, message: 'User registered successfully', token: 'new-applicant-token', user: applicant })
   }))
   setSignupData(pending)
-  const { user, router } = renderApp('/verify-email')
+  const { user, router, queryClient } = renderApp('/verify-email')
   expect(await screen.findByRole('heading', { level: 1, name: 'Verify Email' })).toBeVisible()
   await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }))
   await user.paste('123456')
   await user.click(screen.getByRole('button', { name: 'Verify Email' }))
   expect(await screen.findByText('Signup Successful')).toBeInTheDocument()
-  await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  expect(router.state.location.pathname).toBe('/dashboard/my-profile')
   expect(body).toEqual({ ...pending, otp: '123456' })
+  // The session is stored exactly as a login stores it.
+  expect(localStorage.getItem('token')).toBe('new-applicant-token')
+  expect(JSON.parse(localStorage.getItem('user')!)).toEqual(applicant)
+  expect(sessionStore.get().token).toBe('new-applicant-token')
+  expect(queryClient.getQueryData(USER_QUERY_KEY)).toEqual(applicant)
+  expect(sessionStorage.getItem('pendingSignup')).toBeNull()
+  expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Account menu' })).toBeVisible()
+})
+
+test('a signup answer without a token (an older server) leads to Login with the signed-up e-mail filled in', async () => {
+  server.use(http.post('/auth/signup', ({ response }) =>
+    response.untyped(HttpResponse.json({ success: true, message: 'User registered successfully', user: applicant })),
+  ))
+  setSignupData(pending)
+  const { user, router } = renderApp('/verify-email?next=/job/j1')
+  await user.click(await screen.findByRole('textbox', { name: 'Digit 1 of 6' }))
+  await user.paste('123456')
+  await user.click(screen.getByRole('button', { name: 'Verify Email' }))
+  expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
+  expect(router.state.location.pathname + router.state.location.search).toBe('/login?next=/job/j1')
+  expect(screen.getByLabelText('Email Address')).toHaveValue('ann@example.com')
+  expect(localStorage.getItem('token')).toBeNull()
 })
 
 test('a refused code keeps the person on /verify-email with the server reason beside the emptied boxes', async () => {

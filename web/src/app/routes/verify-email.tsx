@@ -1,29 +1,39 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { toast } from 'react-hot-toast'
-import { Link, Navigate, useNavigate } from 'react-router'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { signup } from '@/features/auth/api/auth-calls'
 import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
 import { OtpInput, type OtpInputHandle } from '@/features/auth/components/otp-input'
+import { destinationAfterLogin, type LoginState } from '@/features/auth/destination'
 import { requestSignupCode } from '@/features/auth/signup-flow'
 import { authStore, setSignupData, useAuthState } from '@/features/auth/store'
 import { errorMessage } from '@/lib/api-client'
+import { useStartSession } from '@/lib/auth'
 import { OTP_LENGTH } from '@/lib/constants'
+import { NEXT_PARAM, withNext } from '@/lib/next-page'
 import { Button } from '@/components/ui/button'
 
 const EMPTY_CODE = Array<string>(OTP_LENGTH).fill('')
 
 export default function VerifyEmailPage() {
   const navigate = useNavigate()
+  const startSession = useStartSession()
+  // Where the person was heading before Login and Signup (a job to apply to, Add Job).
+  const [params] = useSearchParams()
+  const next = params.get(NEXT_PARAM)
   const { signupData, loading } = useAuthState()
   const [code, setCode] = useState<string[]>(EMPTY_CODE)
   const [codeError, setCodeError] = useState<string | null>(null)
   // The server refused the code (wrong or expired): a new one is offered beside the reason.
   const [refused, setRefused] = useState(false)
   const boxes = useRef<OtpInputHandle>(null)
-  // Set once the signup succeeded: the pending data is gone then, but the way out is /login, not /signup.
+  // Set once the signup succeeded: the pending data is gone then, but the way out is the new account's
+  // page, not /signup.
   const [registered, setRegistered] = useState(false)
 
-  if (!signupData) return registered ? null : <Navigate to="/signup" replace />
+  if (!signupData) return registered ? null : <Navigate to={withNext('/signup', next)} replace />
+  // The signup pages' links to Login fill in the address being signed up.
+  const loginState: LoginState = { email: signupData.email }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -36,11 +46,18 @@ export default function VerifyEmailPage() {
     const toastId = toast.loading('Loading...')
     authStore.set({ loading: true })
     try {
-      await signup({ ...signupData, otp })
+      const { token, user } = await signup({ ...signupData, otp })
       setRegistered(true)
       setSignupData(null)
       toast.success('Signup Successful')
-      navigate('/login')
+      if (token) {
+        // The answer carries a session for the new account, as a login's does: no second login, and
+        // on to where the person was heading (or where a login leads).
+        startSession({ token, user })
+        navigate(destinationAfterLogin(next, user.accountType), { replace: true })
+      } else {
+        navigate(withNext('/login', next), { replace: true, state: loginState })
+      }
     } catch (error) {
       // A wrong or expired code: the person stays here, with the server's reason beside the boxes,
       // and types the code again or asks for a new one. Nothing they typed on /signup is lost.
@@ -71,7 +88,7 @@ export default function VerifyEmailPage() {
     <>
       We sent a {OTP_LENGTH}-digit code to {signupData.email}. If this address already has an account, the e-mail tells
       you so instead:{' '}
-      <Link to="/login" className={textLinkClass}>
+      <Link to={withNext('/login', next)} state={loginState} className={textLinkClass}>
         log in
       </Link>
       , or{' '}
@@ -100,7 +117,7 @@ export default function VerifyEmailPage() {
         <SubmitButton busy={loading}>Verify Email</SubmitButton>
       </form>
       <div className="mt-6 flex items-center justify-between">
-        <Link to="/signup" className={textLinkClass}>
+        <Link to={withNext('/signup', next)} className={textLinkClass}>
           Back To Signup
         </Link>
         <Button variant="link" disabled={loading} onClick={() => void sendNewCode()}>

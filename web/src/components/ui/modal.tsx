@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
+import { Button } from './button'
 
 type Props = {
   title: string
@@ -9,14 +10,19 @@ type Props = {
   descriptionId?: string
   /** What takes the focus on opening; the first focusable element when not given. */
   initialFocus?: RefObject<HTMLElement | null>
-  size?: 'sm' | 'lg'
+  /**
+   * `sheet` rises from the bottom of the screen, its whole width, with a Close button beside the
+   * title; its content lays out its own scrolling (the sheet is at most 90% of the screen tall).
+   */
+  size?: 'sm' | 'lg' | 'sheet'
 }
 
 const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
  * A modal dialog around any content: focus moves in (to `initialFocus` or the first field) and stays
- * inside (Tab wraps), Escape or the backdrop closes it, and focus returns to whatever opened it.
+ * inside (Tab wraps), Escape or the backdrop (and a sheet's Close button) closes it, and focus returns
+ * to whatever opened it.
  */
 export function Modal({ title, onClose, children, descriptionId, initialFocus, size = 'lg' }: Props) {
   const titleId = useId()
@@ -61,8 +67,14 @@ export function Modal({ title, onClose, children, descriptionId, initialFocus, s
     }
   }
 
+  const sheet = size === 'sheet'
+  const heading = (
+    <h2 id={titleId} className="text-xl font-bold text-gray-900">
+      {title}
+    </h2>
+  )
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4" onClick={onClose}>
+    <div className={`fixed inset-0 z-50 flex bg-black/50 ${sheet ? 'items-end' : 'items-center justify-center p-4'}`} onClick={onClose}>
       <div
         ref={dialogRef}
         role="dialog"
@@ -70,13 +82,24 @@ export function Modal({ title, onClose, children, descriptionId, initialFocus, s
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
-        className={`max-h-full w-full overflow-y-auto rounded-lg bg-white p-6 shadow-xl ${size === 'sm' ? 'max-w-sm' : 'max-w-lg'}`}
+        className={
+          sheet
+            ? 'flex max-h-[90dvh] w-full flex-col rounded-t-lg bg-white shadow-xl'
+            : `max-h-full w-full overflow-y-auto rounded-lg bg-white p-6 shadow-xl ${size === 'sm' ? 'max-w-sm' : 'max-w-lg'}`
+        }
         onClick={(event) => event.stopPropagation()}
         onKeyDown={onKeyDown}
       >
-        <h2 id={titleId} className="text-xl font-bold text-gray-900">
-          {title}
-        </h2>
+        {sheet ? (
+          <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-4 py-3">
+            {heading}
+            <Button variant="neutral" size="sm" onClick={onClose}>
+              Close
+            </Button>
+          </div>
+        ) : (
+          heading
+        )}
         {children}
       </div>
     </div>,

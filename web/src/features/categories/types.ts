@@ -3,4 +3,3 @@ import type { components } from '@/lib/api-types'
 type Schemas = components['schemas']
 
 export type Category = Schemas['Category']
-export type CategoryPage = Schemas['CategoryPage']

@@ -1,4 +1,5 @@
 import type { operations } from '@/lib/api-types'
+import { formatSalary } from '@/lib/format'
 import { JOB_TYPES, WORK_MODES, type JobType, type WorkMode } from './types'
 
 export type SortOrder = 'relevance' | 'newest'
@@ -20,6 +21,8 @@ export type JobSearch = {
   sort: SortOrder
   /** Jobs past their deadline or without places left are shown only when asked for. */
   showClosed: boolean
+  /** The words exactly as typed, with no spelling correction ("Search instead for ..."); only with words. */
+  asTyped: boolean
   page: number
 }
 
@@ -66,6 +69,7 @@ export function parseJobSearch(params: URLSearchParams): JobSearch {
     postedWithin,
     sort: q && params.get('sort') === 'newest' ? 'newest' : 'relevance',
     showClosed: params.get('closed') === '1',
+    asTyped: q !== '' && params.get('asTyped') === '1',
     page: Number.isSafeInteger(page) && page > 1 ? Math.min(page, LAST_PAGE) : 1,
   }
 }
@@ -88,6 +92,7 @@ function filterParams({ q, jobTypes, workModes, category, location, salaryMin, p
 export function jobSearchParams(search: JobSearch): URLSearchParams {
   const params = filterParams(search)
   if (search.showClosed) params.set('closed', '1')
+  if (search.q && search.asTyped) params.set('asTyped', '1')
   if (search.page > 1) params.set('page', String(search.page))
   return params
 }
@@ -96,7 +101,7 @@ export function jobSearchParams(search: JobSearch): URLSearchParams {
 export type JobsQuery = NonNullable<operations['all_jobs']['parameters']['query']>
 
 /** The query of `/jobs/alljobs` for a search (defaults left out): open jobs only unless closed ones are asked for. */
-export function jobsRequestQuery({ q, jobTypes, workModes, category, location, salaryMin, postedWithin, sort, showClosed, page }: JobSearch): JobsQuery {
+export function jobsRequestQuery({ q, jobTypes, workModes, category, location, salaryMin, postedWithin, sort, showClosed, asTyped, page }: JobSearch): JobsQuery {
   return {
     ...(q && { q }),
     ...(jobTypes.length > 0 && { jobType: jobTypes }),
@@ -107,6 +112,7 @@ export function jobsRequestQuery({ q, jobTypes, workModes, category, location, s
     ...(postedWithin !== null && { postedWithin }),
     ...(q && sort !== 'relevance' && { sort }),
     ...(!showClosed && { openOnly: true }),
+    ...(q && asTyped && { asTyped: true }),
     page,
     limit: JOBS_PAGE_SIZE,
   }
@@ -114,6 +120,61 @@ export function jobsRequestQuery({ q, jobTypes, workModes, category, location, s
 
 /** A search as a saved search keeps it: its filters as the URL names them, without paging. */
 export const savedSearchQuery = (search: JobSearch) => filterParams(search).toString()
+
+/** One filter a search can have: each checked job type and work mode is one of its own. */
+export type FilterKey = 'category' | 'location' | 'salaryMin' | 'postedWithin' | 'closed' | `jobType:${JobType}` | `workMode:${WorkMode}`
+
+/** The filters a search has, in the order the filters are shown; the words and the order of the results are not filters. */
+export function activeFilters({ category, location, salaryMin, postedWithin, jobTypes, workModes, showClosed }: JobSearch): FilterKey[] {
+  return [
+    ...(category ? (['category'] as const) : []),
+    ...(location ? (['location'] as const) : []),
+    ...(salaryMin !== null ? (['salaryMin'] as const) : []),
+    ...(postedWithin !== null ? (['postedWithin'] as const) : []),
+    ...jobTypes.map((type) => `jobType:${type}` as const),
+    ...workModes.map((mode) => `workMode:${mode}` as const),
+    ...(showClosed ? (['closed'] as const) : []),
+  ]
+}
+
+/** Every filter off; the words and the order stay. */
+export const NO_FILTERS = {
+  category: '',
+  location: '',
+  salaryMin: null,
+  postedWithin: null,
+  jobTypes: [],
+  workModes: [],
+  showClosed: false,
+} satisfies Partial<JobSearch>
+
+/** The field of a search each filter but the checkboxes sets. */
+const FILTER_FIELDS = { category: 'category', location: 'location', salaryMin: 'salaryMin', postedWithin: 'postedWithin', closed: 'showClosed' } as const
+
+/** The change to `search` that turns the filter `key` off. */
+export function withoutFilter(search: JobSearch, key: FilterKey): Partial<JobSearch> {
+  if (key.startsWith('jobType:')) return { jobTypes: search.jobTypes.filter((type) => `jobType:${type}` !== key) }
+  if (key.startsWith('workMode:')) return { workModes: search.workModes.filter((mode) => `workMode:${mode}` !== key) }
+  const field = FILTER_FIELDS[key as keyof typeof FILTER_FIELDS]
+  return { [field]: NO_FILTERS[field] }
+}
+
+/** A filter as a person names it: "Internship", "Pune", "Last 7 days", "At least ₹50,000 per month", the category's name. */
+export function filterLabel(search: JobSearch, key: FilterKey, categoryName?: string): string {
+  if (key.startsWith('jobType:') || key.startsWith('workMode:')) return key.slice(key.indexOf(':') + 1)
+  switch (key) {
+    case 'category':
+      return categoryName ?? 'Category'
+    case 'location':
+      return search.location
+    case 'salaryMin':
+      return `At least ${formatSalary(search.salaryMin ?? 0)}`
+    case 'postedWithin':
+      return POSTED_WITHIN.find(({ days }) => days === search.postedWithin)?.label ?? 'Posted within'
+    default:
+      return 'Show closed jobs'
+  }
+}
 
 /** A name a saved search could go by: its words and filters, or "All jobs". */
 export function describeSearch({ q, location, jobTypes, workModes }: JobSearch) {

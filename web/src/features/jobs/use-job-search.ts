@@ -1,18 +1,40 @@
-import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react'
-import { useSearchParams } from 'react-router'
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
 import { useJobs } from './api/get-jobs'
-import { jobSearchParams, LAST_PAGE, parseJobSearch, RESULTS_LIMIT, type JobSearch } from './search'
+import { activeFilters, jobSearchParams, LAST_PAGE, NO_FILTERS, parseJobSearch, RESULTS_LIMIT, withoutFilter, type FilterKey, type JobSearch } from './search'
 
 export const SEARCH_FAILURE = 'Could Not Fetch Jobs'
 const SEARCH_TOAST = { id: 'jobs', message: () => SEARCH_FAILURE }
 
 /**
+ * A search of one category under that category's own address (`/category/engineering`): the address
+ * names the category, so the URL's query leaves it out, and choosing another category goes to its
+ * address (or, for every category, to /jobs).
+ */
+export type CategoryScope = {
+  /** The category's `_id`. */
+  category: string
+  /** The address of a search of `category` (an empty one: every category). */
+  pathFor: (category: string) => string
+}
+
+/** The filters in the order they were turned on: those of a shared link first, in the order they are shown. */
+function useFiltersInOrder(active: FilterKey[]) {
+  const [order, setOrder] = useState(active)
+  const next = [...order.filter((key) => active.includes(key)), ...active.filter((key) => !order.includes(key))]
+  if (next.join() !== order.join()) setOrder(next)
+  return next
+}
+
+/**
  * The job search the URL holds, its results, and the way to change it. Every filter lives in the URL,
  * so a search can be shared, bookmarked and walked with back and forward.
  */
-export function useJobSearch() {
+export function useJobSearch(scope?: CategoryScope) {
   const [searchParams, setSearchParams] = useSearchParams()
-  const search = parseJobSearch(searchParams)
+  const navigate = useNavigate()
+  const read = (params: URLSearchParams) => (scope ? { ...parseJobSearch(params), category: scope.category } : parseJobSearch(params))
+  const search = read(searchParams)
   const results = useJobs(search, SEARCH_TOAST)
   const { data, isPlaceholderData } = results
 
@@ -25,10 +47,24 @@ export function useJobSearch() {
 
   /** Changes the search in the URL; any change but paging starts again from page 1. */
   const update = (patch: Partial<JobSearch>, replace = false) => {
-    const next = jobSearchParams({ ...parseJobSearch(latest.current), page: 1, ...patch })
+    const current = read(latest.current)
+    // New words are corrected again: turning a correction down holds for the words it was for.
+    const asTyped = patch.q === undefined || patch.q === current.q ? current.asTyped : false
+    const wanted = { ...current, page: 1, asTyped, ...patch }
+    const next = jobSearchParams(scope ? { ...wanted, category: '' } : wanted)
     latest.current = next
-    setSearchParams(next, { replace })
+    if (scope && wanted.category !== scope.category) {
+      navigate({ pathname: scope.pathFor(wanted.category), search: next.toString() })
+    } else {
+      setSearchParams(next, { replace })
+    }
   }
+
+  // On a category's own page its category is where the search is, not a filter of it.
+  const filters = useFiltersInOrder(activeFilters(search).filter((key) => !(scope && key === 'category')))
+  /** Turns every filter off, keeping the words (and, on a category's page, the category). */
+  const clearFilters = () => update({ ...NO_FILTERS, category: scope?.category ?? '' })
+  const removeFilter = (key: FilterKey) => update(withoutFilter(search, key))
 
   // The server serves no page past its first 10,000 results, however many match.
   const pageCount = data ? Math.min(Math.max(1, Math.ceil(data.total / data.limit)), LAST_PAGE) : 1
@@ -40,7 +76,7 @@ export function useJobSearch() {
     if (pastTheEnd) goToLastPage()
   }, [pastTheEnd, pageCount])
 
-  return { search, update, results, pageCount, beyondReach }
+  return { search, update, results, pageCount, beyondReach, filters, clearFilters, removeFilter, inCategory: scope !== undefined }
 }
 
 export type JobSearchState = ReturnType<typeof useJobSearch>

@@ -51,7 +51,7 @@ test('Jobs lists each job with its company, recruiter and status, a hidden one w
   answerJobs(JOBS)
   signIn(admin)
   renderApp('/dashboard/admin/jobs')
-  expect(await screen.findByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible()
+  expect(await screen.findByRole('heading', { level: 1, name: 'Manage Jobs' })).toBeVisible()
   expect(await screen.findByText('4 jobs found')).toBeVisible()
   expect(card('Backend Developer').getByRole('link', { name: 'Backend Developer' })).toHaveAttribute('href', '/job/j1')
   expect(card('Backend Developer').getByText('Acme')).toBeVisible()

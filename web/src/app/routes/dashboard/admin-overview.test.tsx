@@ -18,7 +18,7 @@ test('an Admin sees My Profile, the console\'s five pages, Settings and Logout i
     ['My Profile', '/dashboard/my-profile'],
     ['Overview', '/dashboard/admin'],
     ['Categories', '/dashboard/admin/categories'],
-    ['Jobs', '/dashboard/admin/jobs'],
+    ['Manage Jobs', '/dashboard/admin/jobs'],
     ['Accounts', '/dashboard/admin/accounts'],
     ['Audit Log', '/dashboard/admin/audit'],
     ['Settings', '/dashboard/settings'],

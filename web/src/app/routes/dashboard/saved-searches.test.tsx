@@ -109,21 +109,3 @@ test('a guest sees no "Save this search"', async () => {
   await screen.findByRole('heading', { level: 1, name: 'Jobs' })
   expect(screen.queryByRole('button', { name: 'Save this search' })).not.toBeInTheDocument()
 })
-
-test('the link in an alert stops its alerts without a login, and says when it cannot', async () => {
-  let asked = ''
-  server.use(
-    http.post('/alerts/unsubscribe', ({ request, response }) => {
-      asked = new URL(request.url).search
-      return new URL(request.url).searchParams.get('signature') === 'good'
-        ? response(200).json({ success: true, message: 'The alerts for this search are stopped' })
-        : response(400).json({ success: false, message: 'This unsubscribe link is invalid' })
-    }),
-  )
-  const first = renderApp('/alerts/unsubscribe?search=s1&signature=good')
-  expect(await screen.findByText('The alerts for this search are stopped. You will get no more e-mails about it.')).toBeVisible()
-  expect(asked).toBe('?search=s1&signature=good')
-  first.unmount()
-  renderApp('/alerts/unsubscribe?search=s1&signature=forged')
-  expect(await screen.findByText('This unsubscribe link is invalid')).toBeVisible()
-})

@@ -392,6 +392,37 @@ test('an upload shows "Uploading resume..." and its progress, then "Resume uploa
   expect(contentType).toMatch(/^multipart\/form-data; boundary=/)
 })
 
+test('from a job\'s "Upload a resume" (?next=/job/j1) Settings says so, and the upload goes back to that job', async () => {
+  server.use(
+    http.post('/upload/uploadResume', ({ response }) => response(200).json({ success: true, message: 'Resume uploaded successfully', updatedApplicant: applicantDetails() })),
+    http.get('/auth/applicantDetails', ({ response }) => response(200).json({ success: true, message, data: emptyApplicantDetails() })),
+  )
+  signIn(applicant)
+  const { user, router } = renderApp('/dashboard/settings?next=/job/j1')
+  expect(await screen.findByText(/^Once your resume is uploaded you go back to the job\./)).toBeVisible()
+  expect(screen.getByRole('link', { name: 'Back to the job' })).toHaveAttribute('href', '/job/j1')
+  await screen.findByRole('region', { name: 'Resume' })
+  await user.upload(resumeSection().getByLabelText('Browse'), pdf('ann-cv.pdf'))
+  await user.click(resumeSection().getByRole('button', { name: 'Upload' }))
+  expect(await screen.findByText('Resume uploaded successfully')).toBeInTheDocument()
+  await waitFor(() => expect(router.state.location.pathname).toBe('/job/j1'))
+  expect(await screen.findByRole('heading', { level: 1, name: 'Backend Developer' })).toBeVisible()
+})
+
+test('Settings ignores a next that is not a job of this site: the upload goes to My Profile', async () => {
+  server.use(
+    http.post('/upload/uploadResume', ({ response }) => response(200).json({ success: true, message: 'Resume uploaded successfully', updatedApplicant: applicantDetails() })),
+    http.get('/auth/applicantDetails', ({ response }) => response(200).json({ success: true, message, data: emptyApplicantDetails() })),
+  )
+  signIn(applicant)
+  const { user, router } = renderApp('/dashboard/settings?next=//evil.example/job/j1')
+  await screen.findByRole('region', { name: 'Resume' })
+  await user.upload(resumeSection().getByLabelText('Browse'), pdf('ann-cv.pdf'))
+  expect(screen.queryByRole('link', { name: 'Back to the job' })).not.toBeInTheDocument()
+  await user.click(resumeSection().getByRole('button', { name: 'Upload' }))
+  await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-profile'))
+})
+
 test('a refused upload shows the server message and stays on Settings', async () => {
   server.use(
     http.post('/upload/uploadResume', ({ response }) => response(413).json({ success: false, message: 'Resume must be at most 10 bytes' })),

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PasswordField } from '@/components/ui/form-field'
 import { changePassword } from '@/features/auth/api/auth-calls'
 import { changePasswordSchema, type ChangePasswordValues } from '@/features/auth/schemas'
@@ -10,6 +10,7 @@ import { RecruiterSettings } from '@/features/profiles/components/recruiter-sett
 import type { ProfileUpdateResponse } from '@/features/profiles/types'
 import { errorMessage } from '@/lib/api-client'
 import { useSession, useSetUser } from '@/lib/auth'
+import { NEXT_PARAM, safeNext } from '@/lib/next-page'
 import { Panel } from '@/components/ui/panel'
 import { Button } from '@/components/ui/button'
 
@@ -53,6 +54,10 @@ export default function SettingsPage() {
   const { user, accountType } = useSession()
   const setUser = useSetUser()
   const navigate = useNavigate()
+  // From a job page's "Upload a resume": the resume upload goes back to that job.
+  const [params] = useSearchParams()
+  const next = safeNext(params.get(NEXT_PARAM))
+  const backTo = accountType === 'Applicant' && next?.startsWith('/job/') ? next : null
   if (!user) return null
 
   const names = { firstName: user.firstName, lastName: user.lastName }
@@ -67,7 +72,17 @@ export default function SettingsPage() {
     <section>
       <title>Settings | jobportal</title>
       <h1 className="text-3xl font-bold text-gray-900">Settings</h1>
-      {accountType === 'Applicant' && <ApplicantSettings names={names} onSaved={onSaved} onResumeUploaded={toProfile} />}
+      {backTo && (
+        <p className="mt-2 text-gray-700">
+          Once your resume is uploaded you go back to the job.{' '}
+          <Link to={backTo} className="font-semibold text-blue-800 underline hover:text-blue-900">
+            Back to the job
+          </Link>
+        </p>
+      )}
+      {accountType === 'Applicant' && (
+        <ApplicantSettings names={names} onSaved={onSaved} onResumeUploaded={backTo ? () => navigate(backTo) : toProfile} />
+      )}
       {accountType === 'Recruiter' && <RecruiterSettings names={names} onSaved={onSaved} />}
       <ChangePasswordSection />
     </section>

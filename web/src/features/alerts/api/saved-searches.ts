@@ -62,3 +62,7 @@ export function useDeleteSearch() {
 /** Stops one search's alerts from its e-mail's signed link; no login needed. */
 export const unsubscribe = (search: string, signature: string) =>
   payload(api.POST('/alerts/unsubscribe', { params: { query: { search, signature } } }))
+
+/** Undoes `unsubscribe` with the same link: the search's alerts are on again. */
+export const resubscribe = (search: string, signature: string) =>
+  payload(api.POST('/alerts/resubscribe', { params: { query: { search, signature } } }))

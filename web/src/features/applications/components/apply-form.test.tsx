@@ -42,7 +42,7 @@ test('without a resume the form warns, links to the upload on Settings, and stil
   expect(screen.getByText(/^You have not uploaded a resume, so the recruiter will see only your statement\./)).toBeVisible()
   expect(screen.queryByText(/^Your resume:/)).not.toBeInTheDocument()
   const upload = screen.getByRole('link', { name: 'Upload a resume' })
-  expect(upload).toHaveAttribute('href', '/dashboard/settings')
+  expect(upload).toHaveAttribute('href', '/dashboard/settings?next=/job/j1')
 
   await user.click(screen.getByRole('button', { name: 'Submit Application' }))
   expect(await screen.findByText('Job Applied Successfully')).toBeInTheDocument()

@@ -7,21 +7,22 @@ import { TextAreaField } from '@/components/ui/textarea-field'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { useApply } from '../api/application-mutations'
 import { countWords, DEFAULT_SOP, SOP_MAX_WORDS, sopSchema, type SopValues } from '../sop'
+import { resumeSettingsFor } from '../resume-link'
 import type { ResumeToSend } from './apply-button'
 import { Button } from '@/components/ui/button'
 
-/** Where an applicant uploads or replaces their resume. */
-export const RESUME_SETTINGS = '/dashboard/settings'
 const linkClass = 'font-semibold text-blue-800 underline hover:text-blue-900'
 
 /** Which resume goes with the application, or a warning (with the way to upload one) that none will. */
-function ResumeLine({ resume }: { resume?: ResumeToSend }) {
+function ResumeLine({ jobId, resume }: { jobId: string; resume?: ResumeToSend }) {
+  // Settings, and back to this job once the resume is there.
+  const settings = resumeSettingsFor(jobId)
   if (resume === undefined) return null
   if (resume === null) {
     return (
       <p className="rounded-md border border-amber-700 bg-amber-50 p-3 text-amber-900">
         You have not uploaded a resume, so the recruiter will see only your statement.{' '}
-        <Link to={RESUME_SETTINGS} className={linkClass}>
+        <Link to={settings} className={linkClass}>
           Upload a resume
         </Link>
       </p>
@@ -34,7 +35,7 @@ function ResumeLine({ resume }: { resume?: ResumeToSend }) {
         {resume.name}
       </a>{' '}
       (
-      <Link to={RESUME_SETTINGS} className={linkClass} aria-label="Change your resume">
+      <Link to={settings} className={linkClass} aria-label="Change your resume">
         change
       </Link>
       )
@@ -95,7 +96,7 @@ export default function ApplyForm({
         }
         {...register('sop')}
       />
-      <ResumeLine resume={resume} />
+      <ResumeLine jobId={jobId} resume={resume} />
       <div className="flex justify-end gap-3">
         <Button type="submit" size="lg" loading={isSubmitting}>
           Submit Application

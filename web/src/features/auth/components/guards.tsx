@@ -1,22 +1,18 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router'
 import { NotFound } from '@/components/ui/not-found'
-import { safeNext } from '@/lib/api-client'
 import { useSession, type AnyAccountType } from '@/lib/auth'
-
-const DEFAULT_AFTER_LOGIN = '/dashboard/my-profile'
-const ADMIN_HOME = '/dashboard/admin'
-
-/** Where a login without a `next` leads: an Admin to the console, anyone else to their profile. */
-export const afterLogin = (accountType: AnyAccountType | null | undefined) => (accountType === 'Admin' ? ADMIN_HOME : DEFAULT_AFTER_LOGIN)
+import { NEXT_PARAM, withNext } from '@/lib/next-page'
+import { destinationAfterLogin } from '../destination'
 
 /**
  * docs/product.md#login, logged-out-only screens: with a token these lead on, to the `next` page a login
- * was asked for (a job to apply to, the dashboard page a session expired on) or the dashboard.
+ * was asked for (a job to apply to, the dashboard page a session expired on) or the dashboard. The
+ * same way as a login or a signup that has just succeeded, which this meets as the session starts.
  */
 export function GuestOnly() {
-  const { loggedIn, user } = useSession()
+  const { loggedIn, accountType } = useSession()
   const [params] = useSearchParams()
-  return loggedIn ? <Navigate to={safeNext(params.get('next')) ?? afterLogin(user?.accountType)} replace /> : <Outlet />
+  return loggedIn ? <Navigate to={destinationAfterLogin(params.get(NEXT_PARAM), accountType)} replace /> : <Outlet />
 }
 
 /**
@@ -28,7 +24,7 @@ export function RequireAuth() {
   const { pathname, search } = useLocation()
   if (loggedIn) return <Outlet />
   if (signedOut) return <Navigate to="/" replace />
-  return <Navigate to={`/login?${new URLSearchParams({ next: pathname + search })}`} replace />
+  return <Navigate to={withNext('/login', pathname + search)} replace />
 }
 
 /** The dashboard's pages of one account type: to any other they do not exist. */

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { LAST_PAGE, type JobSearch } from '../search'
+import { filterLabel, LAST_PAGE, type JobSearch } from '../search'
 import type { Job } from '../types'
 import { SEARCH_FAILURE, type JobSearchState } from '../use-job-search'
 import { JobCard, JobListSkeleton } from './job-card'
@@ -8,29 +9,48 @@ import { Pagination } from '@/components/ui/pagination'
 
 const RESULTS_END = 'Results stop at 10000: narrow the search to see more'
 
-function resultCount(total: number, capped: boolean) {
-  if (total === 0) return 'No jobs found for your search.'
+function resultCount(total: number, capped: boolean, none: string) {
+  if (total === 0) return none
   if (capped) return `More than ${total} jobs found`
   return total === 1 ? '1 job found' : `${total} jobs found`
 }
 
-/** The results of the jobs page: their count (announced), a spelling correction, the cards and the pages. */
-export function JobResults({ search, update, results, pageCount, beyondReach, actions }: JobSearchState & { actions?: (job: Job) => ReactNode }) {
+type Props = JobSearchState & {
+  /** Each card's actions (Save). */
+  actions?: (job: Job) => ReactNode
+  /** The categories, to name a category filter. */
+  categories?: { _id: string; name: string }[]
+}
+
+/**
+ * The results of the jobs page: their count (announced), a spelling correction, the cards and the
+ * pages; when nothing is found, the way out (the last filter off, or every filter and category).
+ */
+export function JobResults({ search, update, results, pageCount, beyondReach, filters, removeFilter, inCategory, actions, categories }: Props) {
   const { data, isPending, isFetching, isPlaceholderData, isError, refetch } = results
   const heading = useRef<HTMLHeadingElement>(null)
 
-  /** Paging and taking the corrected spelling move focus to the results, so they are read from their start. */
+  /** Paging, removing a filter and keeping the words as typed move focus to the results, so they are read from their start. */
+  const toResults = () => heading.current?.focus()
   const showResults = (patch: Partial<JobSearch>) => {
     update(patch)
-    heading.current?.focus()
+    toResults()
   }
 
-  const status = isFetching ? 'Loading jobs...' : data ? resultCount(data.total, data.totalCapped) : isError ? SEARCH_FAILURE : ''
-  const corrected = data?.correctedQuery
+  const none = inCategory && !search.q && filters.length === 0 ? 'No jobs available for this category.' : 'No jobs found for your search.'
+  const status = isFetching ? 'Loading jobs...' : data ? resultCount(data.total, data.totalCapped, none) : isError ? SEARCH_FAILURE : ''
+  // Turned down ("Search instead for ..."), the words are searched as typed and nothing is corrected.
+  const corrected = search.asTyped ? undefined : data?.correctedQuery
+
+  // With nothing found: the filter turned on last (showing closed jobs too only ever adds), and,
+  // with words, the same words over every job.
+  const nothingFound = data?.total === 0 && !isPlaceholderData
+  const lastFilter = filters.filter((key) => key !== 'closed').at(-1)
+  const everywhere = search.q && (inCategory || filters.length > 0) ? `/jobs?${new URLSearchParams({ q: search.q })}` : undefined
 
   return (
     <>
-      <h2 id="job-results" ref={heading} tabIndex={-1} className="mt-10 text-xl font-semibold text-ink focus:outline-2 focus:outline-offset-2 focus:outline-primary">
+      <h2 id="job-results" ref={heading} tabIndex={-1} className="mt-6 text-xl font-semibold text-ink focus:outline-2 focus:outline-offset-2 focus:outline-primary md:mt-10">
         Results
       </h2>
       <div className="mt-2 flex min-h-8 items-center gap-3">
@@ -47,16 +67,38 @@ export function JobResults({ search, update, results, pageCount, beyondReach, ac
       {/* Present before any correction arrives, so the correction is announced. */}
       <div aria-live="polite">
         {corrected && (
-          <p className="mt-2 flex flex-wrap items-baseline gap-x-3 text-gray-800">
-            <span>
-              Showing results for <strong>{corrected}</strong>
-            </span>
-            <Button variant="link" onClick={() => showResults({ q: corrected })}>
-              Search for {corrected} instead
+          <p className="mt-2 text-gray-800">
+            Showing results for <strong>{corrected}</strong>.{' '}
+            <Button
+              variant="link"
+              onClick={() => showResults({ asTyped: true })}
+            >
+              Search instead for <em>{search.q}</em>
             </Button>
           </p>
         )}
       </div>
+
+      {nothingFound && (lastFilter || everywhere) && (
+        <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
+          {lastFilter && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                removeFilter(lastFilter)
+                toResults()
+              }}
+            >
+              Remove filter: {filterLabel(search, lastFilter, categories?.find((category) => category._id === search.category)?.name)}
+            </Button>
+          )}
+          {everywhere && (
+            <Link to={everywhere} className="inline-block py-1 font-medium text-primary-strong underline underline-offset-2 hover:text-blue-900">
+              Search all jobs for “{search.q}”
+            </Link>
+          )}
+        </div>
+      )}
 
       {isError && !data && (
         <Button className="mt-4" onClick={() => refetch()}>

@@ -1,10 +1,12 @@
-import { useEffect, useEffectEvent, useState } from 'react'
+import { useEffect, useEffectEvent, useState, type FormEvent, type ReactNode } from 'react'
+import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
+import { Modal } from '@/components/ui/modal'
 import { SelectField } from '@/components/ui/select-field'
 import { formatCount } from '@/lib/format'
+import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query'
 import { jobSearchParams, parseSalary, POSTED_WITHIN, SEARCH_DEBOUNCE_MS, type JobSearch } from '../search'
 import { JOB_TYPES, WORK_MODES, type JobFacets, type JobType, type WorkMode } from '../types'
-import { Button } from '@/components/ui/button'
 
 type Props = {
   search: JobSearch
@@ -13,6 +15,14 @@ type Props = {
   categories: { _id: string; name: string }[] | undefined
   categoriesLoading: boolean
   facets: JobFacets | undefined
+  /** How many filters are on (the phone's Filters button says so). */
+  filterCount: number
+  /** Turns every filter off, keeping the words. */
+  onClearFilters: () => void
+  /** How many jobs the search finds, once known (the sheet's button says so). */
+  matches: { total: number; capped: boolean } | undefined
+  /** Beside the Filters button on a phone, under the filters on a wider screen ("Save this search"). */
+  actions?: ReactNode
 }
 
 const SALARY_ERROR = 'Enter a whole number of rupees'
@@ -49,8 +59,21 @@ function useTypedFilter(searched: string, apply: (value: string) => void, read: 
   return { typed, setTyped, value }
 }
 
-/** The search box and every filter of the jobs page, each with the count the facets give it. */
-export function JobSearchForm({ search, onSearch, categories, categoriesLoading, facets }: Props) {
+/** The sheet's button, which closes it onto the results: "Show 12 jobs". */
+function showLabel(matches: Props['matches']) {
+  if (!matches) return 'Show jobs'
+  if (matches.capped) return `Show ${matches.total}+ jobs`
+  return matches.total === 1 ? 'Show 1 job' : `Show ${matches.total} jobs`
+}
+
+/**
+ * The search box and every filter of the jobs page, each with the count the facets give it. On a
+ * wide screen the filters sit under the box; on a phone, where they would fill the screen before
+ * the first result, they wait behind a Filters button, in a sheet.
+ */
+export function JobSearchForm({ search, onSearch, categories, categoriesLoading, facets, filterCount, onClearFilters, matches, actions }: Props) {
+  const wide = useMediaQuery(WIDE_SCREEN)
+  const [sheetOpen, setSheetOpen] = useState(false)
   const words = useTypedFilter(search.q, (q) => onSearch({ q }, true))
   const location = useTypedFilter(search.location, (location) => onSearch({ location }, true))
   const salary = useTypedFilter(
@@ -79,46 +102,61 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
   const toggleMode = (mode: WorkMode) =>
     choose({ workModes: shown.workModes.includes(mode) ? shown.workModes.filter((m) => m !== mode) : [...shown.workModes, mode] })
 
+  /** Enter in any box searches every typed box at once, without waiting for the pause. */
+  const searchTyped = (event: FormEvent) => {
+    event.preventDefault()
+    const patch: Partial<JobSearch> = {}
+    if (words.value !== search.q) patch.q = words.value
+    if (location.value !== search.location) patch.location = location.value
+    if (salary.value !== undefined && salary.value !== (search.salaryMin === null ? '' : String(search.salaryMin)))
+      patch.salaryMin = salary.value ? Number(salary.value) : null
+    if (Object.keys(patch).length > 0) onSearch(patch, true)
+  }
+
+  // A filter typed but not yet searched counts too: clearing must not let its pause bring it back.
+  const canClear = filterCount > 0 || location.typed.trim() !== '' || salary.typed.trim() !== ''
+  const clear = () => {
+    if (!canClear) return
+    location.setTyped('')
+    salary.setTyped('')
+    setPending({ ...pending, jobTypes: [], workModes: [], postedWithin: null, showClosed: false })
+    onClearFilters()
+  }
+  // Still there, and still focused, once there is nothing left to clear: it says so instead of vanishing.
+  const clearButton = (
+    <Button variant="neutral" aria-disabled={!canClear} onClick={clear} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60">
+      Clear filters
+    </Button>
+  )
+
   /** "Engineering (56)" once the facets are known; a category they leave out has none. */
   const counted = (name: string, count: number | undefined) => (facets ? `${name} ${formatCount(count ?? 0)}` : name)
 
   // A linked category that is not (or not yet) in the list is still shown as the one chosen.
   const unknownCategory = shown.category !== '' && !categories?.some((category) => category._id === shown.category)
 
-  return (
-    <form
-      role="search"
-      aria-label="Jobs"
-      className="mt-6 space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        const patch: Partial<JobSearch> = {}
-        if (words.value !== search.q) patch.q = words.value
-        if (location.value !== search.location) patch.location = location.value
-        if (salary.value !== undefined && salary.value !== (search.salaryMin === null ? '' : String(search.salaryMin)))
-          patch.salaryMin = salary.value ? Number(salary.value) : null
-        if (Object.keys(patch).length > 0) onSearch(patch, true)
-      }}
-    >
-      <div>
-        <label htmlFor="job-search" className="block font-medium text-gray-800">
-          Search jobs
-        </label>
-        <div className="mt-1 flex gap-2">
-          <input
-            id="job-search"
-            type="search"
-            value={words.typed}
-            onChange={(event) => words.setTyped(event.target.value)}
-            placeholder="Title, company or location"
-            autoComplete="off"
-            className="min-w-0 flex-1 rounded-md border border-gray-500 px-3 py-2 placeholder:text-gray-600"
-          />
-          {/* Enter in any box searches at once, without waiting for the pause. */}
-          <Button type="submit">Search</Button>
-        </div>
+  const searchBox = (
+    <div>
+      <label htmlFor="job-search" className="block font-medium text-gray-800">
+        Search jobs
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id="job-search"
+          type="search"
+          value={words.typed}
+          onChange={(event) => words.setTyped(event.target.value)}
+          placeholder="Title, company or location"
+          autoComplete="off"
+          className="min-w-0 flex-1 rounded-md border border-gray-500 px-3 py-2 placeholder:text-gray-600"
+        />
+        <Button type="submit">Search</Button>
       </div>
+    </div>
+  )
 
+  const filters = (
+    <>
       <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField label="Category" value={shown.category} onChange={(event) => choose({ category: event.target.value })}>
           <option value="">All categories</option>
@@ -197,7 +235,51 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
             <option value="newest">Newest</option>
           </SelectField>
         )}
+        {wide && <div className="ml-auto">{clearButton}</div>}
       </div>
-    </form>
+    </>
+  )
+
+  if (wide) {
+    return (
+      <>
+        <form role="search" aria-label="Jobs" className="mt-6 space-y-4" onSubmit={searchTyped}>
+          {searchBox}
+          {filters}
+        </form>
+        {actions && <div className="mt-4 flex justify-end">{actions}</div>}
+      </>
+    )
+  }
+
+  return (
+    <>
+      <form role="search" aria-label="Jobs" className="mt-4" onSubmit={searchTyped}>
+        {searchBox}
+      </form>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <Button variant="secondary" aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
+          {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
+        </Button>
+        {actions}
+      </div>
+      {sheetOpen && (
+        <Modal title="Filters" size="sheet" onClose={() => setSheetOpen(false)}>
+          <form
+            className="flex min-h-0 flex-1 flex-col"
+            onSubmit={(event) => {
+              searchTyped(event)
+              setSheetOpen(false)
+            }}
+          >
+            <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4">{filters}</div>
+            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 px-4 py-3">
+              {clearButton}
+              <Button type="submit">{showLabel(matches)}</Button>
+            </div>
+          </form>
+        </Modal>
+      )}
+    </>
   )
 }
