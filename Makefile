@@ -7,7 +7,7 @@ SERVER := server
 WEB := web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages
+.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages bench-cluster
 
 run: web-build server-release
 	WEB_DIR=$(CURDIR)/$(WEB)/dist ./$(SERVER)/target/release/jobportal
@@ -86,6 +86,14 @@ bench: server-bench
 bench-pages: web-build server-bench
 	command -v oha >/dev/null || cargo install oha --locked
 	python3 bench/pages.py $(SERVER)/target/release/jobportal $(WEB)/dist
+
+# Search, job pages and applications on PostgreSQL through HAProxy (deploy/haproxy.cfg, Debian's
+# package) in front of one and of two instances, beside the same load sent straight to one
+# (bench/cluster.py, BENCHMARKS.md); it makes and drops its own database on 127.0.0.1:5432.
+bench-cluster: server-bench
+	command -v oha >/dev/null || cargo install oha --locked
+	command -v haproxy >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null)
+	python3 bench/cluster.py $(SERVER)/target/release/jobportal $(WEB)/dist
 
 # Lighthouse (mobile) on /, /jobs, /login and a job page in Debian's Chromium; run it on an idle
 # machine (bench/lighthouse/run.mjs, BENCHMARKS.md).
