@@ -54,7 +54,7 @@ test('a saved search mails the new job once, its link stops the alerts, and it i
   // The link needs no login: a fresh browser follows it.
   const stranger = await (await browser.newContext()).newPage()
   await stranger.goto(stop!.replace(/^https?:\/\/[^/]+/, ''))
-  await expect(stranger.getByText('The alerts for this search are stopped. You will get no more e-mails about it.')).toBeVisible()
+  await expect(stranger.getByText('The alerts for Osprey roles are stopped. You will get no more e-mails about it.')).toBeVisible()
   await expectAccessible(stranger)
 
   const phone = await pageAs(browser, applicant, { width: 390, height: 844 })

@@ -88,7 +88,7 @@ test('a misspelt word is searched as the jobs spell it, and the matched word of 
 
   // The words as typed find the jobs by their stem alone: the same jobs, without the correction.
   await page.getByRole('button', { name: 'Search instead for enginer' }).click()
-  await expect(page).toHaveURL(/\/jobs\?q=enginer$/)
+  await expect(page).toHaveURL(/\/jobs\?q=enginer&asTyped=1$/)
   await expect(searchBox(page)).toHaveValue('enginer')
   await expect(correction).toHaveCount(0)
   await expect(page.getByRole('heading', { level: 2, name: 'Results' })).toBeFocused()
