@@ -27,9 +27,6 @@ impl Shares {
         let mut held = self.held.lock().expect("never poisoned");
         let count = held.entry(client).or_insert(0);
         if *count >= self.cap {
-            if *count == 0 {
-                held.remove(&client);
-            }
             return None;
         }
         *count += 1;

@@ -182,26 +182,29 @@ pub async fn unsubscribe(
     link: Result<Query<UnsubscribeLink>, QueryRejection>,
 ) -> ApiResult<Reply<UnsubscribeResponse>> {
     // A link the server made names each once; any other query (a name repeated) is not one of them.
-    let link = match link {
-        Ok(Query(link)) => link,
-        Err(_) => return Err(AppError::bad_request(BAD_UNSUBSCRIBE)),
-    };
-    let (search, signature) = match link {
-        UnsubscribeLink { search: Some(search), person: None, signature: Some(signature) } => (search, signature),
-        UnsubscribeLink { search: None, person: Some(person), signature: Some(signature) } => {
-            if !verify_unsubscribe_all(&state.keys, &person, &signature) {
-                return Err(AppError::bad_request(BAD_UNSUBSCRIBE));
-            }
-            repo::pause_all(&state.db, &person).await?;
-            return Ok(ok("The alerts for all your saved searches are stopped", UnsubscribeResponse { name: None }));
+    let link = link.map_err(|_| AppError::bad_request(BAD_UNSUBSCRIBE))?.0;
+    if let UnsubscribeLink { search: None, person: Some(person), signature: Some(signature) } = &link {
+        if !verify_unsubscribe_all(&state.keys, person, signature) {
+            return Err(AppError::bad_request(BAD_UNSUBSCRIBE));
         }
-        _ => return Err(AppError::bad_request(BAD_UNSUBSCRIBE)),
-    };
-    if !verify_unsubscribe(&state.keys, &search, &signature) {
-        return Err(AppError::bad_request(BAD_UNSUBSCRIBE));
+        repo::pause_all(&state.db, person).await?;
+        return Ok(ok("The alerts for all your saved searches are stopped", UnsubscribeResponse { name: None }));
     }
+    let search = signed_search(&state, link)?;
     let name = repo::pause(&state.db, &search).await?.ok_or_else(|| AppError::not_found(NOT_FOUND))?;
     Ok(ok("The alerts for this search are stopped", UnsubscribeResponse { name: Some(name) }))
+}
+
+/// The search a link names, when the server signed the link for it (a person's link is not one).
+fn signed_search(state: &AppState, link: UnsubscribeLink) -> Result<String, AppError> {
+    match link {
+        UnsubscribeLink { search: Some(search), person: None, signature: Some(signature) }
+            if verify_unsubscribe(&state.keys, &search, &signature) =>
+        {
+            Ok(search)
+        }
+        _ => Err(AppError::bad_request(BAD_UNSUBSCRIBE)),
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -223,12 +226,8 @@ pub async fn resubscribe(
     State(state): State<AppState>,
     link: Result<Query<UnsubscribeLink>, QueryRejection>,
 ) -> ApiResult<Reply<UnsubscribeResponse>> {
-    let Ok(Query(UnsubscribeLink { search: Some(search), person: None, signature: Some(signature) })) = link else {
-        return Err(AppError::bad_request(BAD_UNSUBSCRIBE));
-    };
-    if !verify_unsubscribe(&state.keys, &search, &signature) {
-        return Err(AppError::bad_request(BAD_UNSUBSCRIBE));
-    }
+    let link = link.map_err(|_| AppError::bad_request(BAD_UNSUBSCRIBE))?.0;
+    let search = signed_search(&state, link)?;
     let name = repo::resume(&state.db, &search).await?.ok_or_else(|| AppError::not_found(NOT_FOUND))?;
     Ok(ok("The alerts for this search are on again", UnsubscribeResponse { name: Some(name) }))
 }
