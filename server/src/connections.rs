@@ -134,8 +134,12 @@ pub const TOO_MANY_CONNECTIONS_MESSAGE: &str = "Too many connections from this c
 /// write that never waits: a client that does not read it loses only its own answer.
 fn refuse(stream: tokio::net::TcpStream) {
     static ANSWER: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
-        let body = serde_json::to_string(&ErrorBody { success: false, message: TOO_MANY_CONNECTIONS_MESSAGE.into() })
-            .expect("an error body serializes");
+        let body = serde_json::to_string(&ErrorBody {
+            success: false,
+            message: TOO_MANY_CONNECTIONS_MESSAGE.into(),
+            removed: false,
+        })
+        .expect("an error body serializes");
         format!(
             "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\nretry-after: 1\r\n\
              connection: close\r\ncontent-length: {}\r\n\r\n{body}",
@@ -147,7 +151,7 @@ fn refuse(stream: tokio::net::TcpStream) {
 }
 
 fn timed_out() -> Response {
-    let body = ErrorBody { success: false, message: REQUEST_TIMEOUT_MESSAGE.into() };
+    let body = ErrorBody { success: false, message: REQUEST_TIMEOUT_MESSAGE.into(), removed: false };
     let mut response = (StatusCode::REQUEST_TIMEOUT, axum::Json(body)).into_response();
     // The request's body may be half-read: this connection cannot carry another request.
     response.headers_mut().insert(axum::http::header::CONNECTION, axum::http::HeaderValue::from_static("close"));

@@ -20,6 +20,10 @@ pub enum AppError {
     Forbidden(String),
     #[error("{0}")]
     NotFound(String),
+    /// Was there, and was removed for good (a deleted job): a 404 like any other, marked `removed`
+    /// (the original clients know only 404 for it).
+    #[error("{0}")]
+    Removed(String),
     #[error("{0}")]
     MethodNotAllowed(String),
     #[error("{0}")]
@@ -46,6 +50,10 @@ pub struct ErrorBody {
     pub success: bool,
     /// What went wrong, for a person to read.
     pub message: String,
+    /// Only on a 404 for something that was there and was deleted for good (a job its recruiter
+    /// deleted), and then `true`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub removed: bool,
 }
 
 pub const UNAVAILABLE_MESSAGE: &str = "Database unavailable";
@@ -58,6 +66,10 @@ impl AppError {
 
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::NotFound(message.into())
+    }
+
+    pub fn removed(message: impl Into<String>) -> Self {
+        Self::Removed(message.into())
     }
 
     pub fn unauthorized(message: impl Into<String>) -> Self {
@@ -87,6 +99,7 @@ impl AppError {
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Removed(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -214,7 +227,8 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        let mut response = (self.status(), Json(ErrorBody { success: false, message })).into_response();
+        let removed = matches!(self, Self::Removed(_));
+        let mut response = (self.status(), Json(ErrorBody { success: false, message, removed })).into_response();
         match self {
             Self::TooManyRequests { retry_after_secs, .. } => {
                 response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_secs.into());

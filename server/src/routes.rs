@@ -119,6 +119,6 @@ pub const INDEX_BEHIND: &str = "The search index is behind";
 pub const STOPPING: &str = "This instance is stopping";
 
 fn unavailable(message: &str) -> Response {
-    let body = ErrorBody { success: false, message: message.into() };
+    let body = ErrorBody { success: false, message: message.into(), removed: false };
     (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response()
 }

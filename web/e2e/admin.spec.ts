@@ -184,6 +184,11 @@ test('an Admin runs categories, jobs and accounts from the console, and the audi
   await logIn(shut, recruiter.user.email)
   await expect(shut.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('This account has been suspended')
   await expect(shut).toHaveURL(/\/login$/)
+  // Below the server's words, what to do next: write to the site's address, or see Contact.
+  const help = shut.getByRole('region', { name: 'What you can do' })
+  await expect(help).toContainText('An administrator suspended this account; the e-mail we sent you gives the reason. If you think it is a mistake, write to')
+  await expect(help.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/)
+  await expect(help.getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute('href', '/contact')
   await expectAccessible(shut)
 
   await account.getByRole('button', { name: `Reinstate ${recruiter.user.email}` }).click()
@@ -259,4 +264,19 @@ test('on a phone the console is in the header\'s menu, a job is hidden and shown
     await fitsThePhone(phone)
     await expectAccessible(phone)
   }
+  // The audit log (the last page above): every column at a readable width, an e-mail on one line, in
+  // a region that scrolls sideways, says so, and takes the keyboard's focus.
+  await expect(phone.getByText('Scroll the table sideways to see every column.')).toBeVisible()
+  const log = phone.getByRole('region', { name: /^Audit log, page 1 of/ })
+  expect(await log.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true)
+  const email = log.getByRole('cell', { name: admin.user.email }).first()
+  const lineHeight = await email.evaluate((cell) => parseFloat(getComputedStyle(cell).lineHeight))
+  const box = (await email.boundingBox())!
+  // One line of text plus the cell's padding (8px above and below).
+  expect(box.height).toBeLessThan(lineHeight * 2)
+  await log.focus()
+  await expect(log).toBeFocused()
+  await phone.keyboard.press('ArrowRight')
+  await expect.poll(() => log.evaluate((region) => region.scrollLeft)).toBeGreaterThan(0)
+  await expectAccessible(phone)
 })

@@ -39,10 +39,12 @@ test('a recruiter closes a job on a phone and reopens it on a desktop; applicant
   const phone = await pageAs(browser, recruiter, { width: 390, height: 844 })
   await phone.goto('/dashboard/my-jobs')
   const card = phone.getByRole('listitem').filter({ has: phone.getByRole('heading', { name: job.title }) })
-  await card.getByRole('button', { name: `Close ${job.title}` }).click()
+  // From the keyboard: the focus stays on the job's button, now "Reopen", not lost to the page.
+  await card.getByRole('button', { name: `Close ${job.title}` }).focus()
+  await phone.keyboard.press('Enter')
   await expect(phone.getByText('Job closed')).toBeVisible()
   await expect(card.getByText('Closed', { exact: true })).toBeVisible()
-  await expect(card.getByRole('button', { name: `Reopen ${job.title}` })).toBeVisible()
+  await expect(card.getByRole('button', { name: `Reopen ${job.title}` })).toBeFocused()
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await expectAccessible(phone)
 
@@ -59,10 +61,33 @@ test('a recruiter closes a job on a phone and reopens it on a desktop; applicant
   await desktop.getByRole('button', { name: `Reopen ${job.title}` }).click()
   await expect(desktop.getByText('Job reopened')).toBeVisible()
   await expect(desktop.getByText(/^Last Date to Apply: /)).toBeVisible()
-  await expect(desktop.getByRole('button', { name: `Close ${job.title}` })).toBeVisible()
+  await expect(desktop.getByRole('button', { name: `Close ${job.title}` })).toBeFocused()
   await expectAccessible(desktop)
 
   await searchFinds(seeker, 1)
   await seeker.goto(`/job/${job._id}`)
   await expect(seeker.getByRole('button', { name: 'Apply' })).toBeVisible()
+})
+
+test('a job its recruiter deleted says it was removed (410), on a phone and a desktop; an unknown one is not found', async ({ browser }) => {
+  const { Engineering } = await categoryIds(api)
+  const gone = await postJob(api, recruiter.token, { title: `Deleted ${word} Role`, company: 'Quokka Labs', location: 'Goa', jobType: 'Full-time', categoryName: Engineering })
+  await deleteJob(api, recruiter.token, gone)
+  for (const viewport of [{ width: 390, height: 844 }, undefined]) {
+    const page = await pageAs(browser, applicant, viewport)
+    const response = await page.goto(`/job/${gone._id}`)
+    expect(response?.status()).toBe(410)
+    await expect(page.getByRole('heading', { level: 1, name: 'This job has been removed' })).toBeVisible()
+    await expect(page.getByText('The recruiter removed this job, so it no longer takes applications.')).toBeVisible()
+    await expect(page).toHaveTitle('Job removed | jobportal')
+    await expect(page.getByText('Lost and not found!')).toHaveCount(0)
+    await expectAccessible(page)
+    await page.getByRole('link', { name: 'Search jobs', exact: true }).click()
+    await expect(page).toHaveURL(/\/jobs$/)
+  }
+
+  const guest = await (await browser.newContext()).newPage()
+  expect((await guest.goto('/job/no-such-job'))?.status()).toBe(404)
+  await expect(guest.getByRole('heading', { level: 1, name: 'Lost and not found!' })).toBeVisible()
+  await expect(guest.getByText('This job has been removed')).toHaveCount(0)
 })

@@ -175,9 +175,28 @@ test('a recruiter adds a job through the form, edits it, finds it on /jobs and d
   await expectAccessible(page)
 
   await fillJob(page, job)
+  // While the job is sent, the button says so in place; no "Loading..." toast.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/v1/jobs/createJob', async (route) => {
+    await held
+    await route.fallback()
+  })
   await page.getByRole('button', { name: 'Add Job' }).click()
-  await expect(page.getByText('Job Added Successfully')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Add Job' })).toHaveAttribute('aria-busy', 'true')
+  await expect(page.getByRole('button', { name: 'Add Job' })).toBeDisabled()
+  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0)
+  release()
+  await page.unroute('**/api/v1/jobs/createJob')
+  const added = page.getByRole('status').filter({ hasText: 'Job Added Successfully' })
+  await expect(added).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard\/my-jobs$/)
+  // The toast leaves the header and the page's heading uncovered.
+  const toast = (await added.boundingBox())!
+  for (const covered of [page.getByRole('banner'), page.getByRole('heading', { level: 1, name: 'My Jobs' })]) {
+    const box = (await covered.boundingBox())!
+    expect(toast.y >= box.y + box.height || toast.y + toast.height <= box.y).toBe(true)
+  }
   const card = page.getByRole('list', { name: 'Jobs' }).getByRole('article').filter({ hasText: job.title })
   await expect(card).toContainText(job.company)
   await expect(card).toContainText('0 of 5 applications received')
@@ -350,11 +369,25 @@ test('a job is posted, found and applied to (the dialog names the resume, or war
   expect(mailto!.x + mailto!.width).toBeLessThanOrEqual(390)
   expect(await rp.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await expectAccessible(rp)
+  // The job's chart on a phone: its labels are the page's text (14px), not text inside the drawing,
+  // which shrank with it to 7px.
+  await rp.goto(`/dashboard/job/applications/${jobId}`)
+  const overview = rp.getByRole('region', { name: 'Overview' })
+  await expect(overview.getByRole('img', { name: /^Applications per day, last 30 days/ })).toBeVisible()
+  await expect(overview.locator('svg text')).toHaveCount(0)
+  for (const label of [overview.getByText(/^Most in a day: \d+$/), overview.locator('figure > p').last().locator('span').first()]) {
+    await expect(label).toBeVisible()
+    expect(await label.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))).toBeGreaterThanOrEqual(12)
+  }
+  await expectAccessible(rp)
 
   await page.goto('/dashboard/my-profile')
   await sidebar(page).getByRole('link', { name: 'My Applications' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'My Applications' })).toBeVisible()
-  await expect(page.getByText('Applications Fetched Successfully')).toBeVisible()
+  const mineList = page.getByRole('list', { name: 'Applications' })
+  await expect(mineList).toBeVisible()
+  // Loading the list is not news: no "... Fetched Successfully" toast on every visit.
+  await expect(page.getByText('Applications Fetched Successfully')).toHaveCount(0)
   const mine = page.getByRole('list', { name: 'Applications' }).getByRole('article').filter({ hasText: job.title })
   for (const text of [job.company, '₹65,000 per month']) await expect(mine).toContainText(text)
   const status = mine.getByText('Shortlisted', { exact: true })

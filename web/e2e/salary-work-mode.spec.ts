@@ -6,8 +6,9 @@ import { ok, pageAs, signUp, type Session } from './seed'
 
 /**
  * A recruiter posts a job with a salary range and a work mode through the Add Job form (on a
- * desktop); an applicant on a phone filters the jobs by that work mode and a minimum the range's top
- * reaches, and reads both on the card and the job's page.
+ * desktop); an applicant on a phone sees how many jobs each work mode and posting date would give,
+ * filters the jobs by that work mode and a minimum the range's top reaches, and reads both on the
+ * card and the job's page.
  */
 
 const PASSWORD = 'salary-mode-secret-1'
@@ -63,11 +64,18 @@ test('a job posted with a salary range and Hybrid work is found by that mode and
   // On a phone the filters wait in a sheet behind the Filters button.
   const sheet = phone.getByRole('dialog', { name: 'Filters' })
   await phone.getByRole('button', { name: 'Filters', exact: true }).click()
+  // Each choice says how many jobs it would give: the one job is Hybrid, posted this week.
+  await expect(sheet.getByRole('checkbox', { name: 'Hybrid (1)' })).toBeVisible()
+  await expect(sheet.getByRole('checkbox', { name: 'Remote (0)' })).toBeVisible()
+  await expect(sheet.getByRole('combobox', { name: 'Posted within' })).toContainText('Last 7 days (1)')
   await sheet.getByRole('checkbox', { name: /^Remote/ }).check()
   await expect(phone).toHaveURL(/workMode=Remote/)
   await sheet.getByRole('button', { name: 'Close' }).click()
   await expect(phone.getByText('No jobs found for your search.')).toBeVisible()
   await phone.getByRole('button', { name: 'Filters (1)' }).click()
+  // The work modes' counts leave out the work mode chosen: what choosing another would give.
+  await expect(sheet.getByRole('checkbox', { name: 'Hybrid (1)' })).not.toBeChecked()
+  await expect(sheet.getByRole('combobox', { name: 'Posted within' })).toContainText('Last 7 days (0)')
   await sheet.getByRole('checkbox', { name: /^Remote/ }).uncheck()
   await sheet.getByRole('checkbox', { name: /^Hybrid/ }).check()
   await sheet.getByLabel('Minimum salary (₹ per month)').fill('90000')

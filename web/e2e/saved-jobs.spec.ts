@@ -67,3 +67,25 @@ test('an applicant saves jobs on a desktop and a phone, sees one closed, and for
   await expect(desktop.getByRole('list', { name: 'Saved jobs' }).getByRole('article')).toHaveCount(1)
   await expectAccessible(desktop)
 })
+
+test('a guest is told on a job page that logging in saves it, and comes back to it to save it', async ({ browser }) => {
+  const [analyst] = jobs
+  const person = (await signUp(api, 'Applicant', 'saved-jobs-guest', PASSWORD)) as Session & { user: { email: string } }
+  const guest = await (await browser.newContext()).newPage()
+  await guest.goto(`/job/${analyst._id}`)
+  await expect(guest.getByRole('button', { name: `Save ${analyst.title}` })).toHaveCount(0)
+  const login = guest.getByRole('link', { name: 'Log in to save this job' })
+  await expect(login).toHaveAttribute('href', `/login?next=/job/${analyst._id}`)
+  await expectAccessible(guest)
+  await login.click()
+  await guest.getByLabel('Email Address', { exact: true }).fill(person.user.email)
+  await guest.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await guest.getByRole('button', { name: 'Login' }).click()
+  await expect(guest).toHaveURL(`/job/${analyst._id}`)
+  await guest.getByRole('button', { name: `Save ${analyst.title}` }).click()
+  await expect(guest.getByRole('button', { name: `Saved ${analyst.title}` })).toHaveAttribute('aria-pressed', 'true')
+  // Saved, it shows so on every later visit.
+  await guest.reload()
+  await expect(guest.getByRole('button', { name: `Saved ${analyst.title}` })).toHaveAttribute('aria-pressed', 'true')
+  await expectAccessible(guest)
+})

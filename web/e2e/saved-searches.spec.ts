@@ -75,3 +75,44 @@ test('a saved search mails the new job once, its link stops the alerts, and it i
   await expect(phone.getByText(/You have no saved searches yet/)).toBeVisible()
   await expectAccessible(phone)
 })
+
+test('a guest is told that logging in saves a search, comes back to it, saves it once, and sees it saved', async ({ browser }) => {
+  test.setTimeout(60_000)
+  const person = (await signUp(api, 'Applicant', 'saved-search-guest', PASSWORD)) as Session & { user: { email: string } }
+  const other = `${word}x`
+  const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
+  await phone.goto(`/jobs?q=${other}&workMode=Remote`)
+  await expect(phone.getByRole('button', { name: 'Save this search' })).toHaveCount(0)
+  const login = phone.getByRole('link', { name: 'Log in to save this search' })
+  await expect(login).toBeVisible()
+  await expectAccessible(phone)
+  await login.click()
+  await expect(phone).toHaveURL(`/login?next=/jobs%3Fq%3D${other}%26workMode%3DRemote`)
+  await phone.getByLabel('Email Address', { exact: true }).fill(person.user.email)
+  await phone.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await phone.getByRole('button', { name: 'Login' }).click()
+  await expect(phone).toHaveURL(`/jobs?q=${other}&workMode=Remote`)
+
+  await phone.getByRole('button', { name: 'Save this search' }).click()
+  await phone.getByRole('dialog', { name: 'Save this search' }).getByRole('button', { name: 'Save' }).click()
+  await expect(phone.getByText('Search saved')).toBeVisible()
+  const saved = phone.getByRole('link', { name: 'This search is saved' })
+  await expect(saved).toBeFocused()
+  await expect(saved).toHaveAttribute('href', '/dashboard/saved-searches')
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expectAccessible(phone)
+
+  // The same filters in another order are the same search: shown saved, and refused a second time.
+  await phone.goto(`/jobs?workMode=Remote&q=${other}`)
+  await expect(phone.getByRole('link', { name: 'This search is saved' })).toBeVisible()
+  await expect(phone.getByRole('button', { name: 'Save this search' })).toHaveCount(0)
+  const again = await api.post('/api/v1/jobs/savedSearches', {
+    headers: { Authorization: `Bearer ${person.token}` },
+    data: { name: 'Again', query: `workMode=Remote&q=${other}` },
+  })
+  expect(again.status()).toBe(409)
+  expect((await again.json()).message).toBe('This search is already saved')
+  // Another search is not.
+  await phone.goto(`/jobs?q=${other}`)
+  await expect(phone.getByRole('button', { name: 'Save this search' })).toBeVisible()
+})

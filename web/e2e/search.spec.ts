@@ -198,7 +198,12 @@ test('while the results load, placeholder cards hold their place, so the page do
     await route.continue()
   })
 
-  await page.goto(`/jobs?q=${WORD}`)
+  // A search started in the app (a page's first results come with the page itself).
+  await page.goto('/')
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached()
+  await page.getByRole('searchbox', { name: 'Search jobs' }).fill(WORD)
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page).toHaveURL(`/jobs?q=${WORD}`)
   const list = page.getByRole('list', { name: 'Results' })
   await expect(list).toHaveAttribute('aria-busy', 'true')
   await expect(list.getByRole('link')).toHaveCount(0)

@@ -52,11 +52,21 @@ async function watchSplash(page: Page) {
   return () => page.evaluate(() => (window as unknown as { splashSeen?: boolean }).splashSeen === true)
 }
 
-test("the first visit shows the landing page at once, the splash only a moment's decoration over it", async ({ page }) => {
+test("the first visit shows the landing page at once, drawn by the server, with no splash to cover it", async ({ page }) => {
   const splashSeen = await watchSplash(page)
   await page.goto('/')
-  // The old splash held the page back for two seconds.
+  // The old splash held the page back for two seconds; now the hero is in the page the server sends.
   await expect(page.getByRole('heading', { level: 1, name: 'Connecting Talent with Opportunity' })).toBeVisible({ timeout: 1_500 })
+  // The app has drawn (the header's navigation is its own), and drew no splash over the page.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached()
+  expect(await splashSeen()).toBe(false)
+  await expectAccessible(page)
+})
+
+test("a tab's first screen the server does not draw shows the splash, only a moment's decoration over it", async ({ page }) => {
+  const splashSeen = await watchSplash(page)
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 1_500 })
   expect(await splashSeen()).toBe(true)
   await expect(page.locator(SPLASH)).toHaveCount(0, { timeout: 1_000 })
   await expectAccessible(page)

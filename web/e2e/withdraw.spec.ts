@@ -81,6 +81,14 @@ test('on a phone an applicant withdraws a pending application, and its place goe
   await withdrawOnMyApplications(page)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 
+  // The job's page, opened from the card, says "Withdrawn" at once, not the "Applied" it said before.
+  await card(page).getByRole('link', { name: 'Withdrawable Role' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Withdrawable Role' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Withdrawn' })).toBeDisabled()
+  await expect(page.getByText('You withdrew your application, so you cannot apply to this job again.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Applied' })).toHaveCount(0)
+  await expectAccessible(page)
+
   // The place is free again: a third applicant can apply, where before the job was full.
   const third = await applicantWhoApplied('withdraw-third', job)
   expect(third.applicationId).toBeTruthy()

@@ -6,6 +6,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::accounts::session::{Recruiter, TOKEN_INVALID};
+use crate::db::now_millis;
 use crate::envelope::{Ack, Reply, ack, ok};
 use crate::error::{ApiResult, AppError, BODY_TOO_LARGE, ErrorBody, JsonBody, PathParam};
 use crate::state::AppState;
@@ -34,17 +35,26 @@ pub struct JobsPage {
     /// words were searched instead; when it matched by its stem, the results are the same.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub corrected_query: Option<String>,
-    /// Matches per category `_id` for the words and every filter except `category`, and per job
-    /// type for the words and every filter except `jobType` (what choosing it would give).
+    /// Matches per category `_id`, job type, work mode and "posted within" choice, each for the
+    /// words and every filter except its own (what choosing it would give).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub facets: Option<Facets>,
 }
 
+/// Matches per choice of a filter, for the words and every other filter. A value no match has is
+/// left out of `categories`, `jobTypes` and `workModes`.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Facets {
+    /// Per category `_id`, with every filter but `category`.
     pub categories: std::collections::BTreeMap<String, usize>,
+    /// Per job type, with every filter but `jobType`.
     pub job_types: std::collections::BTreeMap<String, usize>,
+    /// Per work mode (`On-site`, `Hybrid`, `Remote`), with every filter but `workMode`.
+    pub work_modes: std::collections::BTreeMap<String, usize>,
+    /// Per number of days of `postedWithin`, with every filter but `postedWithin`: always `1`,
+    /// `7` and `30`, and the number asked for when it is another.
+    pub posted_within: std::collections::BTreeMap<String, usize>,
 }
 
 /// Browse and search listed jobs through the search index: newest first without `q`; with it,
@@ -54,7 +64,7 @@ pub struct Facets {
 /// word is required, by its English stem; the last word also stands for the whole words it begins;
 /// a word of five letters or more that no job spells so is taken for a typo of the spelling within
 /// one edit that most jobs use, and `correctedQuery` says what was searched. `total` is exact, `facets` counts matches per
-/// category and job type, and each job's `titleMatches` marks the words in its title.
+/// category, job type, work mode and "posted within" choice, and each job's `titleMatches` marks the words in its title.
 /// Pages reach the first 10,000 results (`page * limit` at most 10,000; deeper is 400).
 /// While the index is first built (a new server, or after its folder was removed), the database
 /// answers: the newest 200 matches best match first, `total` counted up to 1000, no facets.
@@ -81,7 +91,12 @@ pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) 
                 page: request.page,
                 limit: request.limit,
                 corrected_query: page.corrected.map(|words| words.join(" ")),
-                facets: Some(Facets { categories: page.categories, job_types: page.job_types }),
+                facets: Some(Facets {
+                    categories: page.categories,
+                    job_types: page.job_types,
+                    work_modes: page.work_modes,
+                    posted_within: page.posted_within,
+                }),
             },
         ));
     }
@@ -113,7 +128,8 @@ pub struct JobListResponse {
 
 pub const JOB_NOT_FOUND: &str = "Job not found";
 
-/// One job.
+/// One job. A job its recruiter deleted is the same 404 as one that never was (the original
+/// contract), marked `removed: true` so a client can say it was removed; a hidden one is a plain 404.
 #[utoipa::path(
     get,
     path = "/jobs/getJob/{jobId}",
@@ -121,15 +137,21 @@ pub const JOB_NOT_FOUND: &str = "Job not found";
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "The job", body = JobResponse),
-        (status = 404, description = "No such job, or it was deleted", body = ErrorBody),
+        (status = 404, description = "`Job not found`: no such job, it is hidden, or its recruiter deleted it (then with `removed: true`)", body = ErrorBody),
     )
 )]
 pub async fn get_job(
     State(state): State<AppState>,
     PathParam(job_id): PathParam<String>,
 ) -> ApiResult<Reply<JobResponse>> {
-    let job = repo::find(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
-    Ok(ok("Job fetched successfully", JobResponse { data: job }))
+    if let Some(job) = repo::find(&state.db, &job_id).await? {
+        return Ok(ok("Job fetched successfully", JobResponse { data: job }));
+    }
+    // Only a miss asks why, so a listed job costs one query as before.
+    match repo::find_page(&state.db, &job_id, now_millis()).await? {
+        Some(repo::JobPage::Deleted) => Err(AppError::removed(JOB_NOT_FOUND)),
+        _ => Err(AppError::not_found(JOB_NOT_FOUND)),
+    }
 }
 
 #[derive(Deserialize, ToSchema)]

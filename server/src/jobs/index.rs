@@ -59,6 +59,8 @@ pub struct IndexQuery {
     pub salary_min: Option<i64>,
     /// Posted at or after this time (Unix milliseconds).
     pub posted_since: Option<i64>,
+    /// The posted-within facet's choices, each as the time a job must be posted at or after.
+    pub posted_choices: Vec<i64>,
     /// Open at this time (as `jobs::model::open_at`): deadline after it, and not full.
     pub open_at: Option<i64>,
     pub sort: Sort,
@@ -86,10 +88,14 @@ pub struct Hits {
     /// Set when a word was taken for a misspelling of an indexed word: the words searched, as
     /// they are spelt in the jobs ("showing results for ...").
     pub corrected: Option<Vec<String>>,
-    /// Matches per category for the words and every filter but the category's, and per job type
-    /// for the words and every filter but the job types' (what choosing one more would give).
+    /// Matches per category, job type and work mode, each for the words and every filter but its
+    /// own (what choosing one more, or another, would give).
     pub categories: BTreeMap<String, usize>,
     pub job_types: BTreeMap<String, usize>,
+    pub work_modes: BTreeMap<String, usize>,
+    /// Matches per `IndexQuery::posted_choices`, in order, for the words and every filter but the
+    /// posting date's (what choosing it instead would give).
+    pub posted: Vec<usize>,
     /// The words searched (after any correction), to mark them in titles.
     pub matched: Matched,
 }
@@ -305,19 +311,24 @@ impl JobIndex {
     pub fn search(&self, query: &IndexQuery) -> tantivy::Result<Hits> {
         let searcher = self.reader.searcher();
         let filters = self.filters(query);
-        // A facet whose field is not filtered on is counted in the same pass as the total.
-        let unfiltered: Vec<&'static str> = [("category", &filters.category), ("job_type", &filters.job_type)]
+        // A facet whose filter is not chosen is counted in the same pass as the total.
+        let unfiltered: Vec<&'static str> = [Facet::Category, Facet::JobType, Facet::WorkMode]
             .into_iter()
-            .filter_map(|(field, filter)| filter.is_none().then_some(field))
+            .filter(|facet| filters.of(*facet).is_none())
+            .map(Facet::field)
             .collect();
+        let posted_unfiltered = filters.posted.is_none();
+        let posted_counts =
+            PostedCounts { since: if posted_unfiltered { query.posted_choices.clone() } else { Vec::new() } };
         let words = self.analysed(&query.words)?;
         let counted = |words: &[Searched]| {
-            let full = self.combined(words, filters.chosen(true, true));
-            let (total, facets) = searcher.search(&*full, &(Count, FacetCounts { fields: unfiltered.clone() }))?;
-            tantivy::Result::Ok((full, total, facets))
+            let full = self.combined(words, filters.chosen(None));
+            let collectors = (Count, FacetCounts { fields: unfiltered.clone() }, posted_counts.clone());
+            let (total, facets, posted) = searcher.search(&*full, &collectors)?;
+            tantivy::Result::Ok((full, total, facets, posted))
         };
         let mut expanded = self.expanded(&searcher, &words)?;
-        let (mut full, mut total, mut facets) = counted(&expanded)?;
+        let (mut full, mut total, mut facets, mut posted) = counted(&expanded)?;
         // A word that no job spells so: with no matches, the spelling within one edit that the
         // most jobs use stands in for it; with matches (its stem matched), only a spelling of the
         // same stem does, so the results stay the same and only the words shown change.
@@ -327,9 +338,9 @@ impl JobIndex {
             Some(respelt) => {
                 let analysed = self.analysed(&respelt)?;
                 let respelt_expanded = self.expanded(&searcher, &analysed)?;
-                let (respelt_full, respelt_total, respelt_facets) = counted(&respelt_expanded)?;
+                let (respelt_full, respelt_total, respelt_facets, respelt_posted) = counted(&respelt_expanded)?;
                 (respelt_total > 0).then(|| {
-                    (full, total, facets) = (respelt_full, respelt_total, respelt_facets);
+                    (full, total, facets, posted) = (respelt_full, respelt_total, respelt_facets, respelt_posted);
                     expanded = respelt_expanded;
                     respelt
                 })
@@ -343,17 +354,24 @@ impl JobIndex {
         };
         // A filtered field's facet: the same words, every filter but its own.
         let mut facets = unfiltered.into_iter().zip(facets).collect::<HashMap<_, _>>();
-        let mut facet = |field: &'static str, chosen: Vec<&dyn Query>| match facets.remove(field) {
+        let mut facet = |facet: Facet| match facets.remove(facet.field()) {
             Some(counts) => Ok(counts),
             None => {
-                let query = self.combined(&expanded, chosen);
-                searcher.search(&*query, &FacetCounts { fields: vec![field] }).map(|mut counts| counts.remove(0))
+                let query = self.combined(&expanded, filters.chosen(Some(facet)));
+                searcher
+                    .search(&*query, &FacetCounts { fields: vec![facet.field()] })
+                    .map(|mut counts| counts.remove(0))
             }
         };
-        let categories = facet("category", filters.chosen(false, true))?;
-        let job_types = facet("job_type", filters.chosen(true, false))?;
+        let categories = facet(Facet::Category)?;
+        let job_types = facet(Facet::JobType)?;
+        let work_modes = facet(Facet::WorkMode)?;
+        if !posted_unfiltered && !query.posted_choices.is_empty() {
+            let without = self.combined(&expanded, filters.chosen(Some(Facet::Posted)));
+            posted = searcher.search(&*without, &PostedCounts { since: query.posted_choices.clone() })?;
+        }
         let matched = Matched { words: expanded.into_iter().flat_map(|word| word.stems).collect() };
-        Ok(Hits { seqs, total, corrected, categories, job_types, matched })
+        Ok(Hits { seqs, total, corrected, categories, job_types, work_modes, posted, matched })
     }
 
     /// Open jobs ranked by how well they match `words` (BM25 over the same text as searches, each
@@ -511,20 +529,16 @@ impl JobIndex {
             let bound = bound.map(|value| Term::from_field_i64(field, value));
             Box::new(ConstScoreQuery::new(Box::new(RangeQuery::new(bound, Bound::Unbounded)), 0.0))
         };
-        if !query.work_modes.is_empty() {
-            filters.push(any_of(f.work_mode, &query.work_modes));
-        }
+        let work_mode = (!query.work_modes.is_empty()).then(|| any_of(f.work_mode, &query.work_modes));
         if let Some(salary) = query.salary_min {
             filters.push(after(f.salary, Bound::Included(salary)));
         }
-        if let Some(since) = query.posted_since {
-            filters.push(after(f.posted, Bound::Included(since)));
-        }
+        let posted = query.posted_since.map(|since| after(f.posted, Bound::Included(since)));
         if let Some(now) = query.open_at {
             filters.push(Box::new(TermQuery::new(Term::from_field_text(f.open, OPEN), IndexRecordOption::WithFreqs)));
             filters.push(after(f.open_until, Bound::Excluded(now)));
         }
-        Filters { category, job_type, rest: filters }
+        Filters { category, job_type, work_mode, posted, rest: filters }
     }
 
     /// Every word and every filter required, in one flat list: a list of plain terms (words, one
@@ -626,19 +640,54 @@ impl JobIndex {
     }
 }
 
-/// The filters of a search; the category and job-type filters apart, for their facets.
+/// A filter that has a facet: its counts leave the filter itself out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Facet {
+    Category,
+    JobType,
+    WorkMode,
+    Posted,
+}
+
+impl Facet {
+    /// The FAST field the facet counts.
+    fn field(self) -> &'static str {
+        match self {
+            Facet::Category => "category",
+            Facet::JobType => "job_type",
+            Facet::WorkMode => "work_mode",
+            Facet::Posted => "posted",
+        }
+    }
+}
+
+/// The filters of a search; those with a facet apart.
 struct Filters {
     category: Option<Box<dyn Query>>,
     job_type: Option<Box<dyn Query>>,
+    work_mode: Option<Box<dyn Query>>,
+    posted: Option<Box<dyn Query>>,
     rest: Vec<Box<dyn Query>>,
 }
 
 impl Filters {
-    /// The filters, with or without the category's and the job types'.
-    fn chosen(&self, category: bool, job_type: bool) -> Vec<&dyn Query> {
-        let category = self.category.as_deref().filter(|_| category);
-        let job_type = self.job_type.as_deref().filter(|_| job_type);
-        category.into_iter().chain(job_type).chain(self.rest.iter().map(|filter| &**filter)).collect()
+    fn of(&self, facet: Facet) -> Option<&dyn Query> {
+        match facet {
+            Facet::Category => self.category.as_deref(),
+            Facet::JobType => self.job_type.as_deref(),
+            Facet::WorkMode => self.work_mode.as_deref(),
+            Facet::Posted => self.posted.as_deref(),
+        }
+    }
+
+    /// Every filter chosen, but the one of `left_out`.
+    fn chosen(&self, left_out: Option<Facet>) -> Vec<&dyn Query> {
+        [Facet::Category, Facet::JobType, Facet::WorkMode, Facet::Posted]
+            .into_iter()
+            .filter(|facet| Some(*facet) != left_out)
+            .filter_map(|facet| self.of(facet))
+            .chain(self.rest.iter().map(|filter| &**filter))
+            .collect()
     }
 }
 
@@ -726,6 +775,73 @@ impl tantivy::collector::SegmentCollector for FacetSegment {
                 values
             })
             .collect()
+    }
+}
+
+/// Counts matches posted at or after each of `since` (Unix milliseconds), in order.
+#[derive(Clone)]
+struct PostedCounts {
+    since: Vec<i64>,
+}
+
+struct PostedSegment {
+    /// None when no time is asked for: nothing is read.
+    posted: Option<tantivy::columnar::Column<i64>>,
+    since: Vec<i64>,
+    counts: Vec<usize>,
+}
+
+impl tantivy::collector::Collector for PostedCounts {
+    type Fruit = Vec<usize>;
+    type Child = PostedSegment;
+
+    fn for_segment(
+        &self,
+        _segment_local_id: tantivy::SegmentOrdinal,
+        segment: &tantivy::SegmentReader,
+    ) -> tantivy::Result<PostedSegment> {
+        let posted = if self.since.is_empty() { None } else { Some(segment.fast_fields().i64("posted")?) };
+        Ok(PostedSegment { posted, since: self.since.clone(), counts: vec![0; self.since.len()] })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        false
+    }
+
+    fn merge_fruits(&self, fruits: Vec<Vec<usize>>) -> tantivy::Result<Vec<usize>> {
+        let mut merged = vec![0; self.since.len()];
+        for fruit in fruits {
+            for (into, count) in merged.iter_mut().zip(fruit) {
+                *into += count;
+            }
+        }
+        Ok(merged)
+    }
+}
+
+impl tantivy::collector::SegmentCollector for PostedSegment {
+    type Fruit = Vec<usize>;
+
+    fn collect(&mut self, doc: tantivy::DocId, _score: tantivy::Score) {
+        self.collect_block(&[doc]);
+    }
+
+    /// Many matches at a time: one batched read of the column (every job has one posting time).
+    fn collect_block(&mut self, docs: &[tantivy::DocId]) {
+        let Some(column) = &self.posted else { return };
+        let mut posted = vec![None; docs.len()];
+        column.first_vals(docs, &mut posted);
+        for time in posted.into_iter().flatten() {
+            for (since, count) in self.since.iter().zip(self.counts.iter_mut()) {
+                if time >= *since {
+                    *count += 1;
+                }
+            }
+        }
+    }
+
+    fn harvest(self) -> Vec<usize> {
+        self.counts
     }
 }
 
@@ -878,6 +994,46 @@ mod tests {
             "the job-type counts leave out the job-type filter: what choosing another would add"
         );
         assert_eq!(interns.categories, BTreeMap::from([("internships".into(), 1)]), "the other facets keep it");
+    }
+
+    #[test]
+    fn work_mode_and_posted_within_facets_leave_out_their_own_filter() {
+        let mut remote = job(2, "Rust Developer", &["rust"]);
+        (remote.work_mode, remote.posted) = ("Remote".into(), 5_000);
+        let mut hybrid = job(3, "Rust Developer", &["rust"]);
+        (hybrid.work_mode, hybrid.posted) = ("Hybrid".into(), 9_000);
+        let index = index_of(&[job(1, "Rust Developer", &["rust"]), remote, hybrid, job(4, "Chef", &["cooking"])]);
+        let query = |change: &dyn Fn(&mut IndexQuery)| {
+            let mut query = IndexQuery {
+                words: words("rust"),
+                limit: 20,
+                posted_choices: vec![9_000, 5_000, 0],
+                ..IndexQuery::default()
+            };
+            change(&mut query);
+            index.search(&query).unwrap()
+        };
+        let modes = |counts: &[(&str, usize)]| -> BTreeMap<String, usize> {
+            counts.iter().map(|(mode, count)| (mode.to_string(), *count)).collect()
+        };
+        let all = query(&|_| {});
+        assert_eq!((all.total, all.posted.as_slice()), (3, [1, 2, 3].as_slice()));
+        assert_eq!(all.work_modes, modes(&[("Hybrid", 1), ("On-site", 1), ("Remote", 1)]));
+        let remote = query(&|q| q.work_modes = vec!["Remote".into()]);
+        assert_eq!(remote.total, 1);
+        assert_eq!(remote.work_modes, all.work_modes, "the work-mode counts leave out the work-mode filter");
+        assert_eq!(remote.posted, [0, 1, 1], "the other facets keep it");
+        let recent = query(&|q| q.posted_since = Some(5_000));
+        assert_eq!(recent.total, 2);
+        assert_eq!(recent.posted, [1, 2, 3], "the posted-within counts leave out the posting-date filter");
+        assert_eq!(recent.work_modes, modes(&[("Hybrid", 1), ("Remote", 1)]));
+        let none = query(&|q| {
+            q.posted_since = Some(5_000);
+            q.work_modes = vec!["On-site".into()];
+        });
+        assert_eq!((none.total, none.posted.as_slice()), (0, [0, 0, 1].as_slice()));
+        assert_eq!(none.work_modes, modes(&[("Hybrid", 1), ("Remote", 1)]));
+        assert!(search(&index, "rust").posted.is_empty(), "no choices, nothing counted");
     }
 
     #[test]

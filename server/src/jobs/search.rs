@@ -11,6 +11,9 @@ use super::model::{FoundJob, JOB_COLUMNS, Job, JobRow, JobType, LISTED, WorkMode
 
 pub const DEFAULT_PAGE_SIZE: i64 = 50;
 pub const MAX_PAGE_SIZE: i64 = 100;
+/// The "posted within" choices the facets count, in days: those the web app offers.
+pub const POSTED_WITHIN_CHOICES: [i64; 3] = [1, 7, 30];
+const DAY_MILLIS: i64 = 24 * 60 * 60 * 1000;
 /// Words of a query beyond this are ignored, which bounds the cost of one search.
 const MAX_TERMS: usize = 8;
 
@@ -284,7 +287,7 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
         statement.and(&format!("COALESCE(j.salary_max, j.salary) >= {placeholder}"));
     }
     if let Some(days) = search.posted_within_days {
-        let placeholder = statement.bind(Bind::Int(now_millis() - days * 24 * 60 * 60 * 1000));
+        let placeholder = statement.bind(Bind::Int(now_millis() - days * DAY_MILLIS));
         statement.and(&format!("j.date_of_posting >= {placeholder}"));
     }
     if search.open_only {
@@ -389,6 +392,10 @@ pub struct IndexedPage {
     pub corrected: Option<Vec<String>>,
     pub categories: std::collections::BTreeMap<String, usize>,
     pub job_types: std::collections::BTreeMap<String, usize>,
+    pub work_modes: std::collections::BTreeMap<String, usize>,
+    /// Per "posted within" choice (`POSTED_WITHIN_CHOICES`, and the chosen number of days when it
+    /// is another), in days.
+    pub posted_within: std::collections::BTreeMap<String, usize>,
 }
 
 /// How deep the index pages: a page must end within the first this-many results. Ranking `n`
@@ -407,6 +414,12 @@ pub async fn search_index(
     if search.bounds().1 > MAX_RESULT_WINDOW {
         return Err(AppError::bad_request(TOO_DEEP));
     }
+    // One clock for the filters and the facets: a choice's count is the total it would give.
+    let now = now_millis();
+    let mut posted_days = POSTED_WITHIN_CHOICES.to_vec();
+    if let Some(days) = search.posted_within_days.filter(|days| !posted_days.contains(days)) {
+        posted_days.push(days);
+    }
     let query = IndexQuery {
         words: search.q.clone(),
         categories: search.category.iter().cloned().collect(),
@@ -414,8 +427,9 @@ pub async fn search_index(
         work_modes: search.work_modes.clone(),
         location: search.location.as_deref().map(terms).unwrap_or_default(),
         salary_min: search.salary_min,
-        posted_since: search.posted_within_days.map(|days| now_millis() - days * 24 * 60 * 60 * 1000),
-        open_at: search.open_only.then(now_millis),
+        posted_since: search.posted_within_days.map(|days| now - days * DAY_MILLIS),
+        posted_choices: posted_days.iter().map(|days| now - days * DAY_MILLIS).collect(),
+        open_at: search.open_only.then_some(now),
         sort: match search.sort {
             SortOrder::Relevance => Sort::Relevance,
             SortOrder::Newest => Sort::Newest,
@@ -439,6 +453,8 @@ pub async fn search_index(
         corrected: hits.corrected,
         categories: hits.categories,
         job_types: hits.job_types,
+        work_modes: hits.work_modes,
+        posted_within: posted_days.iter().map(|days| days.to_string()).zip(hits.posted).collect(),
     })
 }
 

@@ -2,21 +2,23 @@
 //! and the `<head>` that path deserves (docs/product.md#public-pages): a job's page names the job
 //! and, while it is open, carries its schema.org `JobPosting` (`seo`); a deleted job's page is 410,
 //! a hidden one's and an unknown path's 404, each the app's own page. `/robots.txt` and
-//! `/sitemap.xml` are made here too (`sitemap`). Hashed assets are cached for a year; pages are
-//! revalidated.
+//! `/sitemap.xml` are made here too (`sitemap`). A public screen's page also carries its visible
+//! content and the API answers it starts from (`content`). Hashed assets are cached for a year;
+//! pages are revalidated.
 //!
 //! Each screen's code is its own chunk, which the app asks for only once its main script runs: on a
 //! slow phone connection that is one more round trip before the page can paint. So the page served
 //! for a public screen's path names that screen's chunks as `modulepreload` links, read from Vite's
 //! build manifest (`.vite/manifest.json`), and the browser fetches them beside the main script.
 
+pub mod content;
 pub mod seo;
 pub mod sitemap;
 
 use std::path::Path;
 use std::sync::Arc;
 
-use axum::extract::{Path as UrlPath, Request, State};
+use axum::extract::{Path as UrlPath, RawQuery, Request, State};
 use axum::handler::HandlerWithoutStateExt;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
@@ -31,6 +33,7 @@ use crate::db::{Db, now_millis};
 use crate::jobs::repo::{self as jobs, JobPage};
 use crate::state::AppState;
 
+use content::{Content, SearchHeading};
 use seo::Head;
 use sitemap::Sitemaps;
 
@@ -85,12 +88,14 @@ impl SitePages {
 /// built one has, so every page's status and tags are the same.
 const BARE_PAGE: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    \
      <meta name=\"description\" content=\"jobportal connects job seekers with recruiters.\" />\n    \
-     <title>jobportal</title>\n  </head>\n  <body>\n    <div id=\"root\"></div>\n  </body>\n</html>\n";
+     <title>jobportal</title>\n  </head>\n  <body>\n    <div id=\"root\"><!--main--></div>\n  </body>\n</html>\n";
 
 /// What the page handler and the sitemaps need.
 struct Site {
     pages: Pages,
     db: Db,
+    /// For the search a search page shows (the API's own handler answers it).
+    state: AppState,
     public_url: String,
     sitemaps: Sitemaps,
 }
@@ -101,6 +106,7 @@ pub fn service(state: &AppState) -> Router {
     let site = Arc::new(Site {
         pages: Pages::load(web_dir),
         db: state.db.clone(),
+        state: state.clone(),
         sitemaps: Sitemaps::new(state.db.clone(), &public_url),
         public_url,
     });
@@ -122,7 +128,7 @@ pub fn service(state: &AppState) -> Router {
         let site = site.clone();
         move |request: Request| {
             let site = site.clone();
-            async move { page(&site, request.uri().path()).await }
+            async move { page(&site, request.uri().path(), request.uri().query()).await }
         }
     };
     let files = {
@@ -131,11 +137,11 @@ pub fn service(state: &AppState) -> Router {
         move |request: Request| {
             let (site, mut files) = (site.clone(), files.clone());
             async move {
-                let path = request.uri().path().to_owned();
+                let (path, query) = (request.uri().path().to_owned(), request.uri().query().map(str::to_owned));
                 match files.try_call(request).await {
                     Ok(response) => response.into_response(),
                     // A missing file is the fallback's already; one no file could be is too.
-                    Err(error) if no_such_file(&error) => page(&site, &path).await,
+                    Err(error) if no_such_file(&error) => page(&site, &path, query.as_deref()).await,
                     Err(error) => file_error(error),
                 }
             }
@@ -144,9 +150,9 @@ pub fn service(state: &AppState) -> Router {
     // The home page is the app's page with its own head, not `index.html` as built.
     let home = {
         let site = site.clone();
-        move || {
+        move |RawQuery(query): RawQuery| {
             let site = site.clone();
-            async move { page(&site, "/").await }
+            async move { page(&site, "/", query.as_deref()).await }
         }
     };
     Router::new()
@@ -227,41 +233,81 @@ fn html(status: StatusCode, page: &str) -> Response {
     (status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], page.to_owned()).into_response()
 }
 
-/// The app's page for `path`, with its status and head.
-async fn page(site: &Site, path: &str) -> Response {
+/// The app's page for `path` (and its `query`), with its status, its head and, on a public
+/// screen, its content (`content`).
+async fn page(site: &Site, path: &str, query: Option<&str>) -> Response {
     let plain = site.pages.for_path(path);
-    let (status, head) = match screen(path) {
-        Screen::Job(id) => match jobs::find_page(&site.db, id, now_millis()).await {
+    let now = now_millis();
+    let (status, head, content) = match screen(path) {
+        Screen::Job(id) => match jobs::find_page(&site.db, id, now).await {
             Ok(Some(JobPage::Listed { job, open })) => {
-                (StatusCode::OK, Some(seo::job_head(&job, open, &site.public_url)))
+                (StatusCode::OK, Some(seo::job_head(&job, open, &site.public_url)), Some(content::job(&job, open, now)))
             }
-            Ok(Some(JobPage::Deleted)) => (StatusCode::GONE, Some(Head::job_removed())),
-            Ok(Some(JobPage::Hidden) | None) => (StatusCode::NOT_FOUND, Some(Head::not_found())),
+            Ok(Some(JobPage::Deleted)) => (StatusCode::GONE, Some(Head::job_removed()), None),
+            Ok(Some(JobPage::Hidden) | None) => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
             Err(error) => return unavailable(error, plain),
         },
         Screen::Category(slug) => match categories::list(&site.db).await {
             Ok(list) => match percent_decoded(slug).and_then(|slug| sitemap::category_by_slug(&list, &slug)) {
                 Some(category) => {
                     let canonical = sitemap::category_url(&site.public_url, &category.name);
-                    (StatusCode::OK, Some(seo::category_head(&category.name, &category.description, canonical)))
+                    let head = seo::category_head(&category.name, &category.description, canonical);
+                    let content =
+                        search_content(site, SearchHeading::Category(category), query, Some(&category.id), &list, now)
+                            .await;
+                    (StatusCode::OK, Some(head), content)
                 }
-                None => (StatusCode::NOT_FOUND, Some(Head::not_found())),
+                None => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
             },
             Err(error) => return unavailable(error, plain),
         },
         Screen::App(Some(PublicScreen { path, title, description })) => {
             // One address for the screen, however the path was written (`/Terms/` is `/terms`).
             let canonical = format!("{}{path}", site.public_url);
-            (StatusCode::OK, Some(Head { canonical: Some(canonical), ..Head::titled(title, description) }))
+            let head = Head { canonical: Some(canonical), ..Head::titled(title, description) };
+            let content = match path.as_str() {
+                "/" => Some(content::landing()),
+                "/jobs" => match categories::list(&site.db).await {
+                    Ok(list) => search_content(site, SearchHeading::Jobs, query, None, &list, now).await,
+                    Err(error) => return unavailable(error, plain),
+                },
+                _ => None,
+            };
+            (StatusCode::OK, Some(head), content)
         }
-        Screen::App(None) if private(path) => (StatusCode::OK, Some(Head::private())),
-        Screen::App(None) => (StatusCode::OK, None),
-        Screen::Missing => (StatusCode::NOT_FOUND, Some(Head::not_found())),
+        Screen::App(None) if private(path) => {
+            let login = path.trim_end_matches('/').eq_ignore_ascii_case("/login");
+            (StatusCode::OK, Some(Head::private()), login.then(content::login))
+        }
+        Screen::App(None) => (StatusCode::OK, None, None),
+        Screen::Missing => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
     };
-    match head {
-        Some(head) => html(status, &head.apply(plain)),
-        None => html(status, plain),
+    let page = match head {
+        Some(head) => head.apply(plain),
+        None => plain.to_string(),
+    };
+    match content {
+        Some(content) => html(status, &content.apply(&page)),
+        None => html(status, &page),
     }
+}
+
+/// A search page's content: the first page of the search its address asks for, found by the
+/// API's own handler (the same answer, and the same work, as the app's request it saves). A search
+/// the API refuses has none: the app says why.
+async fn search_content(
+    site: &Site,
+    heading: SearchHeading<'_>,
+    query: Option<&str>,
+    category: Option<&str>,
+    categories: &[crate::categories::model::Category],
+    now: i64,
+) -> Option<Content> {
+    let (api_query, words) = content::search_query(query.unwrap_or_default(), category);
+    let answer = crate::jobs::handlers::all_jobs(State(site.state.clone()), RawQuery(Some(api_query.clone()))).await;
+    let found = serde_json::to_value(&answer.ok()?.0).ok()?;
+    let categories = serde_json::to_value(categories).ok()?;
+    Some(content::search(heading, &words, format!("/api/v1/jobs/alljobs?{api_query}"), found, categories, now))
 }
 
 /// Whether `path` is one of the app's own screens (login, signup, the dashboard…), which are

@@ -207,7 +207,7 @@ pub fn salary_text(salary: i64, salary_max: Option<i64>) -> String {
     }
 }
 
-fn indian_grouping(amount: i64) -> String {
+pub(crate) fn indian_grouping(amount: i64) -> String {
     let digits = amount.unsigned_abs().to_string();
     let (head, last_three) = digits.split_at(digits.len().saturating_sub(3));
     let mut groups: Vec<&str> = Vec::new();

@@ -105,11 +105,13 @@ async fn a_deleted_or_unknown_job_is_not_found(app: &TestApp) {
     app.delete_job_directly(&job.id).await;
     let not_found = json!({ "success": false, "message": "Job not found" });
     for id in [job.id.as_str(), "unknown"] {
-        let (status, body) = app.get(&format!("/api/v1/jobs/getJob/{id}")).await;
-        assert_eq!((status, body), (404, not_found.clone()), "getJob {id}");
         let (status, body) = app.post_json("/api/v1/jobs/getFullJobDetails", &json!({ "jobId": id })).await;
         assert_eq!((status, body), (404, not_found.clone()), "getFullJobDetails {id}");
     }
+    // getJob's 404 marks a deleted job as removed, so a client can tell it from one that never was.
+    let (status, body) = app.get(&format!("/api/v1/jobs/getJob/{}", job.id)).await;
+    assert_eq!((status, body), (404, json!({ "success": false, "message": "Job not found", "removed": true })));
+    assert_eq!(app.get("/api/v1/jobs/getJob/unknown").await, (404, not_found));
 }
 
 async fn full_job_details_need_a_job_id(app: &TestApp) {
@@ -335,7 +337,7 @@ async fn a_deleted_job_leaves_every_listing(app: &TestApp) {
         (404, error("Job not found")),
         "deleted once"
     );
-    assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{id}")).await.0, 404);
+    assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{id}")).await.1["removed"], true);
     assert_eq!(search(app, "").await, (1, vec!["Lab Scientist".to_string()]));
     assert_eq!(search(app, "q=lab").await, (1, vec!["Lab Scientist".to_string()]));
     let (_, page) = app.post_json(&format!("/api/v1/jobs/categoryPageDetails/{category}"), &json!({})).await;

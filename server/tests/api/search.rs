@@ -13,6 +13,7 @@ on_both_engines!(
     a_posted_job_is_found_at_once_and_a_direct_write_soon_after,
     a_typo_is_forgiven_and_the_answer_says_what_was_searched,
     facets_count_the_matches_per_category_and_job_type,
+    facets_count_the_matches_per_work_mode_and_posting_date,
     matched_words_are_marked_in_titles,
     a_passed_deadline_closes_a_job_at_once_and_the_sweep_re_indexes_it,
     the_sweep_closes_every_job_of_a_deadline_many_share,
@@ -116,6 +117,8 @@ async fn facets_count_the_matches_per_category_and_job_type(app: &TestApp) {
         json!({
             "categories": { engineering.clone(): 2, marketing: 1 },
             "jobTypes": { "Full-time": 1, "Internship": 1, "Part-time": 1 },
+            "workModes": { "On-site": 3 },
+            "postedWithin": { "1": 0, "7": 0, "30": 0 },
         })
     );
     let (_, filtered) = app.get(&format!("/api/v1/jobs/alljobs?q=rust&category={engineering}")).await;
@@ -128,10 +131,71 @@ async fn facets_count_the_matches_per_category_and_job_type(app: &TestApp) {
             json!({
                 "categories": { engineering: 1 },
                 "jobTypes": { "Full-time": 1, "Internship": 1, "Part-time": 1 },
+                "workModes": { "On-site": 1 },
+                "postedWithin": { "1": 0, "7": 0, "30": 0 },
             })
         ),
         "a facet leaves out its own filter: what choosing one more job type would add"
     );
+}
+
+async fn facets_count_the_matches_per_work_mode_and_posting_date(app: &TestApp) {
+    let token = recruiter(app, "more-facets@example.com").await;
+    let category = app.category_id("Engineering").await;
+    // Midnight today is within the last day, three days ago within a week, ten within a month.
+    for (title, mode, posted) in [
+        ("Heron Today", "Remote", day(0)),
+        ("Heron This Week", "Hybrid", day(-3)),
+        ("Heron This Month", "Remote", day(-10)),
+        ("Heron Long Ago", "On-site", day(-40)),
+    ] {
+        let mut body = form(&category, title, "Full-time", &posted, 5);
+        body["workMode"] = json!(mode);
+        post(app, &token, &body).await;
+    }
+    post(app, &token, &form(&category, "Egret Today", "Full-time", &day(0), 5)).await;
+    let facets = |query: &'static str| async move {
+        let (status, body) = app.get(&format!("/api/v1/jobs/alljobs?q=heron{query}")).await;
+        assert_eq!(status, 200, "{body}");
+        (body["total"].clone(), body["facets"]["workModes"].clone(), body["facets"]["postedWithin"].clone())
+    };
+    assert_eq!(
+        facets("").await,
+        (json!(4), json!({ "Hybrid": 1, "On-site": 1, "Remote": 2 }), json!({ "1": 1, "7": 2, "30": 3 }))
+    );
+    assert_eq!(
+        facets("&workMode=Remote").await,
+        (json!(2), json!({ "Hybrid": 1, "On-site": 1, "Remote": 2 }), json!({ "1": 1, "7": 1, "30": 2 })),
+        "the work-mode counts leave out the work-mode filter; the posting dates keep it"
+    );
+    assert_eq!(
+        facets("&postedWithin=7").await,
+        (json!(2), json!({ "Hybrid": 1, "Remote": 1 }), json!({ "1": 1, "7": 2, "30": 3 })),
+        "the posted-within counts leave out the posted-within filter; the work modes keep it"
+    );
+    assert_eq!(
+        facets("&postedWithin=14&workMode=On-site").await,
+        (json!(0), json!({ "Hybrid": 1, "Remote": 2 }), json!({ "1": 0, "7": 0, "14": 0, "30": 0 })),
+        "a number of days other than the choices is counted too"
+    );
+
+    // Each count is the total that choosing it instead gives, through the index and the database.
+    let (_, body) = app.get("/api/v1/jobs/alljobs?q=heron&workMode=Hybrid&postedWithin=30").await;
+    for (facet, value, choice) in [
+        ("workModes", "On-site", "workMode=On-site&postedWithin=30"),
+        ("workModes", "Hybrid", "workMode=Hybrid&postedWithin=30"),
+        ("workModes", "Remote", "workMode=Remote&postedWithin=30"),
+        ("postedWithin", "1", "workMode=Hybrid&postedWithin=1"),
+        ("postedWithin", "7", "workMode=Hybrid&postedWithin=7"),
+        ("postedWithin", "30", "workMode=Hybrid&postedWithin=30"),
+    ] {
+        let count = body["facets"][facet][value].as_i64().unwrap_or(0);
+        let query = format!("q=heron&{choice}");
+        let (_, chosen) = app.get(&format!("/api/v1/jobs/alljobs?{query}")).await;
+        let search = jobportal::jobs::search::JobSearch::parse(Some(&query)).unwrap();
+        let (_, in_database, _) = jobportal::jobs::search::search(&app.db, &search).await.unwrap();
+        assert_eq!((chosen["total"].as_i64().unwrap(), in_database), (count, count), "{query}: {body}");
+    }
 }
 
 async fn matched_words_are_marked_in_titles(app: &TestApp) {

@@ -16,6 +16,7 @@ on_both_engines!(
     category_pages_have_their_own_head_and_unknown_paths_are_404,
     robots_and_the_sitemap_list_every_open_job_and_category,
     a_job_file_has_one_name_and_its_other_spellings_are_404,
+    public_pages_carry_their_content_and_the_answers_their_screen_asks_for,
 );
 
 on_both_engines!(configured |config| { config.search_index = false; };
@@ -352,6 +353,90 @@ async fn category_pages_have_their_own_head_and_unknown_paths_are_404(app: &Test
     for path in ["/login", "/dashboard/my-jobs", "/dashboard/admin/audit", "/update-password/abc", "/career-paths"] {
         assert_eq!(crawl(app, path).await.0, 200, "{path}");
     }
+}
+
+/// The answers a page carries for its screen's first requests, as `(url, body)`.
+fn page_answers(html: &str) -> Vec<(String, Value)> {
+    let Some(text) = between(html, "<script type=\"application/json\" id=\"page-data\">", "</script>") else {
+        return Vec::new();
+    };
+    let answers: Vec<Value> = serde_json::from_str(text).expect("the page's answers are JSON");
+    answers.into_iter().map(|answer| (answer["url"].as_str().unwrap().to_string(), answer["body"].clone())).collect()
+}
+
+/// The page's main content, as the server drew it.
+fn main_content(html: &str) -> Option<&str> {
+    between(html, "<main id=\"main-content\"", "</main>")
+}
+
+async fn public_pages_carry_their_content_and_the_answers_their_screen_asks_for(app: &TestApp) {
+    let token = recruiter(app).await;
+    let id = post_job(app, &token, "Rust Intern", "Remote").await;
+    post_job(app, &token, "Sales Lead", "On-site").await;
+
+    // The home page's hero and its links, which work without script.
+    let (status, _, html) = crawl(app, "/").await;
+    let main = main_content(&html).expect("the home page's content");
+    assert_eq!(status, 200);
+    assert!(main.contains(">Connecting Talent with Opportunity</h1>"), "{main}");
+    assert!(main.contains("action=\"/jobs\" method=\"get\""), "the search box is a form: {main}");
+    assert!(main.contains("<a href=\"/category/human-resource\""), "{main}");
+    assert!(page_answers(&html).is_empty());
+
+    // A job's page: its title, facts and description, and the answer of getJob, exactly.
+    let (status, _, html) = crawl(app, &format!("/job/{id}")).await;
+    let main = main_content(&html).expect("the job's content");
+    assert_eq!(status, 200);
+    assert!(main.contains("<h1 class=\"text-3xl font-bold text-gray-900\">Rust Intern</h1>"), "{main}");
+    assert!(main.contains("<p class=\"mt-2 text-lg text-gray-700\">Acme &amp; Sons</p>"), "{main}");
+    assert!(main.contains("<dd>₹2,40,000 – ₹3,00,000 per month</dd>"), "{main}");
+    assert!(main.contains("Build the engine.\n\nShip it &lt;weekly&gt;.</p>"), "escaped: {main}");
+    assert!(main.contains(&format!("<a href=\"/login?next=/job/{id}\"")), "{main}");
+    let api = format!("/api/v1/jobs/getJob/{id}");
+    assert_eq!(page_answers(&html), vec![(api.clone(), app.get(&api).await.1)]);
+
+    // /jobs: the first results of the search the address asks for, and the same answer the API
+    // gives the app's request (an invalid minimum salary is left out, as the app leaves it out).
+    let (status, _, html) = crawl(app, "/jobs?q=rust&workMode=Remote&salaryMin=abc").await;
+    let main = main_content(&html).expect("the search's content");
+    assert_eq!(status, 200);
+    assert!(main.contains(&format!("<a href=\"/job/{id}\" class=\"hover:underline\">Rust Intern</a>")), "{main}");
+    assert!(main.contains(">1 job found</p>") && !main.contains("Sales Lead"), "{main}");
+    assert!(main.contains("name=\"q\" type=\"search\" value=\"rust\""), "{main}");
+    let search = "/api/v1/jobs/alljobs?q=rust&workMode=Remote&openOnly=true&page=1&limit=20";
+    let categories = "/api/v1/jobs/showAllCategories";
+    assert_eq!(
+        page_answers(&html),
+        vec![(search.to_string(), app.get(search).await.1), (categories.to_string(), app.get(categories).await.1)]
+    );
+
+    // A category's page is its search.
+    let (status, _, html) = crawl(app, "/category/engineering").await;
+    let main = main_content(&html).expect("the category's content");
+    assert_eq!(status, 200);
+    assert!(main.contains(">Engineering</h1>") && main.contains(">2 jobs found</p>"), "{main}");
+    let engineering = app.category_id("Engineering").await;
+    let search = format!("/api/v1/jobs/alljobs?category={engineering}&openOnly=true&page=1&limit=20");
+    assert_eq!(page_answers(&html)[0], (search.clone(), app.get(&search).await.1));
+
+    // The words as typed are text, never markup.
+    let html = crawl(app, "/jobs?q=%22%3E%3Cscript%3Ealert(1)%3C/script%3E").await.2;
+    let main = main_content(&html).expect("the search's content");
+    assert!(main.contains("value=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\""), "{main}");
+    assert!(!html.contains("<script>alert"), "{html}");
+
+    // A search the API refuses, and the app's own screens, carry no content.
+    let (status, _, html) = crawl(app, "/jobs?location=%00").await;
+    assert_eq!((status, main_content(&html), page_answers(&html).len()), (200, None, 0));
+    for path in ["/signup", "/dashboard/my-jobs", "/no-such-page"] {
+        let html = crawl(app, path).await.2;
+        assert_eq!((main_content(&html), page_answers(&html).len()), (None, 0), "{path}");
+    }
+    // The login form shows at once; only the app sends it, so its button waits for the app.
+    let html = crawl(app, "/login").await.2;
+    let main = main_content(&html).expect("the login form");
+    assert!(main.contains(">Welcome Back</h1>") && main.contains("name=\"password\" type=\"password\""), "{main}");
+    assert!(main.contains("<button type=\"submit\" disabled"), "{main}");
 }
 
 /// The sitemap file's addresses and their `lastmod`, after checking it against the protocol: well

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, RouterProvider } from 'react-router'
 import { AppProvider } from './provider'
 import { routes } from './routes'
@@ -5,10 +6,23 @@ import { SplashGate } from './splash'
 
 const router = createBrowserRouter(routes)
 
-export function App() {
+/** Resolves once the router has the first screen's code and loaders done, so it can draw it. */
+export function routerReady(): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve()
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return
+      unsubscribe()
+      resolve()
+    })
+  })
+}
+
+/** `splash` false: the page was drawn already (by the server), so the logo would only cover it. */
+export function App({ queryClient, splash = true }: { queryClient?: QueryClient; splash?: boolean }) {
   return (
-    <AppProvider>
-      <SplashGate>
+    <AppProvider queryClient={queryClient}>
+      <SplashGate enabled={splash}>
         <RouterProvider router={router} />
       </SplashGate>
     </AppProvider>

@@ -1,3 +1,5 @@
+import { useLocation } from 'react-router'
+import { ButtonLink } from '@/components/ui/button-link'
 import { SaveSearchButton } from '@/features/alerts/components/save-search-button'
 import { useCategories } from '@/features/categories/api/get-categories'
 import { JobResults } from '@/features/jobs/components/job-results'
@@ -6,11 +8,13 @@ import { SaveJobButton } from '@/features/jobs/components/save-job-button'
 import { describeSearch, savedSearchQuery } from '@/features/jobs/search'
 import type { JobSearchState } from '@/features/jobs/use-job-search'
 import { useSession } from '@/lib/auth'
+import { withNext } from '@/lib/next-page'
 
 /** The search box, its filters and the results, as /jobs and each category's page show them. */
 export function JobSearchScreen({ jobSearch }: { jobSearch: JobSearchState }) {
   const categories = useCategories()
-  const { accountType } = useSession()
+  const { accountType, loggedIn } = useSession()
+  const { pathname, search } = useLocation()
   const { data } = jobSearch.results
 
   return (
@@ -25,8 +29,15 @@ export function JobSearchScreen({ jobSearch }: { jobSearch: JobSearchState }) {
         onClearFilters={jobSearch.clearFilters}
         matches={data && !jobSearch.results.isFetching ? { total: data.total, capped: data.totalCapped } : undefined}
         actions={
-          accountType === 'Applicant' && (
+          accountType === 'Applicant' ? (
             <SaveSearchButton query={savedSearchQuery(jobSearch.search)} suggestedName={describeSearch(jobSearch.search)} />
+          ) : (
+            // A guest learns that an account saves searches (and jobs), and comes back to this very search.
+            !loggedIn && (
+              <ButtonLink to={withNext('/login', `${pathname}${search}`)} variant="secondary" size="sm">
+                Log in to save this search
+              </ButtonLink>
+            )
           )
         }
       />

@@ -12,8 +12,8 @@ function splashWanted(): boolean {
  * never holds back the page's first paint, never takes a click or a key (no pointer events, hidden
  * from assistive technology) and is gone within SPLASH_MS.
  */
-export function SplashGate({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState(splashWanted)
+export function SplashGate({ children, enabled = true }: { children: ReactNode; enabled?: boolean }) {
+  const [shown, setShown] = useState(() => enabled && splashWanted())
   const [fading, setFading] = useState(false)
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import createClient, { type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch'
 import type { components, paths } from './api-types'
 import { getToken } from './auth/session'
+import { takePageAnswer } from './page-data'
 
 /** The schemas of the OpenAPI document (server/openapi.json), as generated into api-types.ts. */
 export type Schemas = components['schemas']
@@ -30,14 +31,17 @@ const NOT_A_SESSION_CHECK = new Set<string>(['/auth/changepassword'] satisfies (
 
 export class ApiError extends Error {
   readonly status: number
-  constructor(message: string, status: number) {
+  /** The server's 404 said the thing was there and was deleted for good (a job its recruiter deleted). */
+  readonly removed: boolean
+  constructor(message: string, status: number, removed = false) {
     super(message)
     this.name = 'ApiError'
     this.status = status
+    this.removed = removed
   }
 }
 
-type ApiEnvelope = { success?: unknown; message?: unknown }
+type ApiEnvelope = { success?: unknown; message?: unknown; removed?: unknown }
 
 function parseJson(text: string): ApiEnvelope | null {
   try {
@@ -66,7 +70,7 @@ const envelope: Middleware = {
     const payload = parseJson(await response.clone().text())
     if (!response.ok || payload?.success !== true) {
       const message = typeof payload?.message === 'string' && payload.message ? payload.message : FALLBACK_MESSAGE
-      throw new ApiError(message, response.status)
+      throw new ApiError(message, response.status, payload?.removed === true)
     }
     return response
   },
@@ -81,7 +85,12 @@ const client = createClient<ApiPaths>({
   // An absolute URL, because a Request outside a browser (the unit tests) rejects relative ones.
   baseUrl: new URL(API_BASE, window.location.origin).href,
   // Looked up at every call, not once: the unit tests' mock server replaces fetch after this module loads.
-  fetch: (request) => globalThis.fetch(request),
+  // A public page's first requests are answered from the page itself (lib/page-data).
+  fetch: (request) => {
+    const answer = request.method === 'GET' ? takePageAnswer(request.url) : undefined
+    if (answer !== undefined) return Promise.resolve(Response.json(answer))
+    return globalThis.fetch(request)
+  },
 })
 client.use(envelope)
 

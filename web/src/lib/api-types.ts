@@ -598,7 +598,7 @@ export interface paths {
          *     word is required, by its English stem; the last word also stands for the whole words it begins;
          *     a word of five letters or more that no job spells so is taken for a typo of the spelling within
          *     one edit that most jobs use, and `correctedQuery` says what was searched. `total` is exact, `facets` counts matches per
-         *     category and job type, and each job's `titleMatches` marks the words in its title.
+         *     category, job type, work mode and "posted within" choice, and each job's `titleMatches` marks the words in its title.
          *     Pages reach the first 10,000 results (`page * limit` at most 10,000; deeper is 400).
          *     While the index is first built (a new server, or after its folder was removed), the database
          *     answers: the newest 200 matches best match first, `total` counted up to 1000, no facets.
@@ -806,7 +806,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One job. */
+        /**
+         * One job. A job its recruiter deleted is the same 404 as one that never was (the original
+         *     contract), marked `removed: true` so a client can say it was removed; a hidden one is a plain 404.
+         */
         get: operations["get_job"];
         put?: never;
         post?: never;
@@ -1386,14 +1389,36 @@ export interface components {
         ErrorBody: {
             /** @description What went wrong, for a person to read. */
             message: string;
+            /**
+             * @description Only on a 404 for something that was there and was deleted for good (a job its recruiter
+             *     deleted), and then `true`.
+             */
+            removed?: boolean;
             /** @description Always `false`. */
             success: boolean;
         };
+        /**
+         * @description Matches per choice of a filter, for the words and every other filter. A value no match has is
+         *     left out of `categories`, `jobTypes` and `workModes`.
+         */
         Facets: {
+            /** @description Per category `_id`, with every filter but `category`. */
             categories: {
                 [key: string]: number;
             };
+            /** @description Per job type, with every filter but `jobType`. */
             jobTypes: {
+                [key: string]: number;
+            };
+            /**
+             * @description Per number of days of `postedWithin`, with every filter but `postedWithin`: always `1`,
+             *     `7` and `30`, and the number asked for when it is another.
+             */
+            postedWithin: {
+                [key: string]: number;
+            };
+            /** @description Per work mode (`On-site`, `Hybrid`, `Remote`), with every filter but `workMode`. */
+            workModes: {
                 [key: string]: number;
             };
         };
@@ -4674,7 +4699,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such job, or it was deleted */
+            /** @description `Job not found`: no such job, it is hidden, or its recruiter deleted it (then with `removed: true`) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -53,3 +53,15 @@ test('toasts are at most 350px wide', () => {
   })
   expect(screen.getByText('Wide').closest('[style*="max-width"]')).toHaveStyle({ maxWidth: '350px' })
 })
+
+test('toasts rise from the bottom of the screen, so none covers the header or a page\'s heading', async () => {
+  render(<AppToaster />)
+  act(() => {
+    toast.success('Job Deleted')
+  })
+  const message = await screen.findByText('Job Deleted')
+  // react-hot-toast places each toast in a wrapper pinned to the top or the bottom of its container.
+  const wrapper = message.closest<HTMLElement>('div[style*="position: absolute"]')
+  expect(wrapper?.style.bottom).toBe('0px')
+  expect(wrapper?.style.top).toBe('')
+})

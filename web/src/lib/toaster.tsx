@@ -18,7 +18,10 @@ const toastOptions = {
   custom: { duration: TOAST_DURATION_MS.custom },
 }
 
-/** The Toaster with the constants of docs/product.md#constants; toasts beyond the limit are dismissed oldest first. */
+/**
+ * The Toaster with the constants of docs/product.md#constants; toasts beyond the limit are dismissed
+ * oldest first. They rise from the bottom of the screen, so none covers the header or a page's heading.
+ */
 export function AppToaster() {
   const { toasts } = useToasterStore()
 
@@ -29,5 +32,5 @@ export function AppToaster() {
       .forEach((t) => toast.dismiss(t.id))
   }, [toasts])
 
-  return <Toaster position="top-center" toastOptions={toastOptions} />
+  return <Toaster position="bottom-center" toastOptions={toastOptions} />
 }

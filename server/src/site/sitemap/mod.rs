@@ -39,7 +39,7 @@ const SEGMENT: &percent_encoding::AsciiSet =
     &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
 
 /// `segment` percent-encoded for a path.
-fn path_segment(segment: &str) -> String {
+pub fn path_segment(segment: &str) -> String {
     percent_encoding::utf8_percent_encode(segment, SEGMENT).to_string()
 }
 

@@ -114,3 +114,19 @@ test('moving to another page puts the focus on its main heading and announces it
   await waitFor(() => expect(home).toHaveFocus())
   await waitFor(() => expect(document.querySelector('[aria-live="polite"][aria-atomic="true"]')).toHaveTextContent(document.title))
 })
+
+test.each([
+  ['Applicant', applicant],
+  ['Recruiter', recruiter],
+  ['Admin', admin],
+])('an %s\'s hamburger menu has no two links of the same name; "Jobs" is the search', async (_type, account) => {
+  signIn(account)
+  const { user } = renderApp('/about')
+  await screen.findByRole('heading', { level: 1, name: 'About Us' })
+  await user.click(screen.getByRole('button', { name: 'Open menu' }))
+  const names = within(screen.getByRole('navigation', { name: 'Mobile' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent)
+  expect(new Set(names).size).toBe(names.length)
+  expect(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/jobs')
+})

@@ -17,15 +17,12 @@ export default function ForgotPasswordPage() {
   } = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } })
 
   const send = async ({ email }: ForgotPasswordValues) => {
-    const toastId = toast.loading('Loading...')
     try {
       await requestPasswordReset(email.trim())
       toast.success('Reset Email Sent')
       setSentTo(email.trim())
     } catch {
       toast.error('Failed To Send Reset Email')
-    } finally {
-      toast.dismiss(toastId)
     }
   }
 

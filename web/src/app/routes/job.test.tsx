@@ -394,3 +394,107 @@ test('a refused reopen shows the reason', async () => {
   await user.click(await screen.findByRole('button', { name: 'Reopen Backend Developer' }))
   expect(await screen.findByText('The deadline has passed; move it later before reopening the job')).toBeInTheDocument()
 })
+
+test('an applicant who withdrew sees "Withdrawn", disabled, and why they cannot apply again, not "Applied"', async () => {
+  signIn(applicant)
+  answerJob()
+  answerApplications([application({ jobId: 'j1', status: 'withdrawn' })])
+  renderApp('/job/j1')
+  expect(await screen.findByRole('button', { name: 'Withdrawn' })).toBeDisabled()
+  expect(screen.getByText('You withdrew your application, so you cannot apply to this job again.')).toBeVisible()
+  expect(screen.queryByRole('button', { name: 'Applied' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('region', { name: 'Complete your profile' })).not.toBeInTheDocument()
+})
+
+test('after a withdrawal on My Applications, the job page says "Withdrawn" and counts one application fewer', async () => {
+  let applications = [application({ _id: 'a1', jobId: 'j1', status: 'applied' })]
+  let applicationsCount = 1
+  server.use(
+    http.get('/jobs/getJob/{jobId}', ({ response }) => response(200).json({ success: true, message: 'ok', data: job({ applicationsCount }) })),
+    http.get('/auth/applications', ({ response }) => response(200).json({ success: true, message: 'ok', applications })),
+    http.put('/auth/withdrawapplication/{applicationId}', ({ response }) => {
+      applications = [application({ _id: 'a1', jobId: 'j1', status: 'withdrawn' })]
+      applicationsCount = 0
+      return response(200).json({ success: true, message: 'Application withdrawn', data: applications[0] })
+    }),
+  )
+  signIn(applicant)
+  // The job first, as the applicant saw it when they applied: both the job and the list are cached.
+  const { user, router, queryClient } = renderApp('/job/j1')
+  expect(await screen.findByRole('button', { name: 'Applied' })).toBeDisabled()
+  await router.navigate('/dashboard/my-applications')
+  await user.click(await screen.findByRole('button', { name: 'Withdraw application for Backend Developer' }))
+  await user.click(within(await screen.findByRole('dialog', { name: 'Withdraw this application?' })).getByRole('button', { name: 'Withdraw' }))
+  expect(await screen.findByText('Application withdrawn')).toBeInTheDocument()
+
+  await user.click(screen.getByRole('link', { name: 'Backend Developer' }))
+  expect(await screen.findByRole('button', { name: 'Withdrawn' })).toBeDisabled()
+  expect(screen.queryByRole('button', { name: 'Applied' })).not.toBeInTheDocument()
+  // The job's own view was marked stale too, so it is asked for again.
+  await waitFor(() => expect(queryClient.getQueryData<Job>(['jobs', 'detail', 'j1'])?.applicationsCount).toBe(0))
+})
+
+test('after applying, My Applications lists the new application, pending, with Withdraw', async () => {
+  let applications: Application[] = []
+  server.use(
+    http.get('/auth/applications', ({ response }) => response(200).json({ success: true, message: 'ok', applications })),
+    http.post('/jobs/apply/{jobId}', ({ response }) => {
+      applications = [application({ _id: 'a5', jobId: 'j1' })]
+      return response(201).json({ success: true, message: 'Job applied successfully', application: applications[0] })
+    }),
+  )
+  signIn(applicant)
+  answerJob()
+  const { user, router } = renderApp('/job/j1')
+  await user.click(await screen.findByRole('button', { name: 'Apply' }))
+  await user.click(await screen.findByRole('button', { name: 'Submit Application' }))
+  expect(await screen.findByRole('button', { name: 'Applied' })).toBeDisabled()
+  await router.navigate('/dashboard/my-applications')
+  const card = (await screen.findByRole('link', { name: 'Backend Developer' })).closest('article')!
+  expect(within(card).getByText('Applied', { exact: true })).toBeVisible()
+  expect(within(card).getByRole('button', { name: 'Withdraw application for Backend Developer' })).toBeEnabled()
+})
+
+test('a job its recruiter deleted (404, removed) says it was removed, with a way to search jobs, and no toast', async () => {
+  server.use(
+    http.get('/jobs/getJob/{jobId}', ({ response }) => response(404).json({ success: false, message: 'Job not found', removed: true })),
+  )
+  renderApp('/job/gone')
+  expect(await screen.findByRole('heading', { level: 1, name: 'This job has been removed' })).toBeVisible()
+  expect(screen.getByText('The recruiter removed this job, so it no longer takes applications.')).toBeVisible()
+  expect(screen.getByRole('link', { name: 'Search jobs' })).toHaveAttribute('href', '/jobs')
+  expect(document.title).toBe('Job removed | jobportal')
+  expect(screen.queryByText('Lost and not found!')).not.toBeInTheDocument()
+  expect(screen.queryByText('This job was removed by the recruiter')).not.toBeInTheDocument()
+})
+
+test('a hidden job (404) keeps the not-found page, not the removed one', async () => {
+  server.use(http.get('/jobs/getJob/{jobId}', ({ response }) => response(404).json({ success: false, message: 'Job not found' })))
+  renderApp('/job/hidden')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Lost and not found!' })).toBeVisible()
+  expect(screen.queryByText('This job has been removed')).not.toBeInTheDocument()
+})
+
+test('a guest is offered "Log in to save this job", on an open and on a closed job, which comes back here', async () => {
+  answerJob()
+  const open = renderApp('/job/j1')
+  expect(await screen.findByRole('link', { name: 'Log in to save this job' })).toHaveAttribute('href', '/login?next=/job/j1')
+  expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument()
+  open.unmount()
+
+  answerJob({ deadline: PAST_DEADLINE })
+  renderApp('/job/j1')
+  expect(await screen.findByRole('link', { name: 'Log in to save this job' })).toHaveAttribute('href', '/login?next=/job/j1')
+  expect(screen.queryByRole('link', { name: 'Log in to apply' })).not.toBeInTheDocument()
+})
+
+test('an applicant sees the job they saved as "Saved", pressed', async () => {
+  signIn(applicant)
+  answerJob()
+  answerApplications()
+  server.use(http.get('/jobs/saved', ({ response }) => response(200).json({ success: true, message: 'ok', data: [job()] })))
+  renderApp('/job/j1')
+  expect(await screen.findByRole('button', { name: 'Saved Backend Developer' })).toHaveAttribute('aria-pressed', 'true')
+  expect(screen.queryByRole('link', { name: 'Log in to save this job' })).not.toBeInTheDocument()
+})

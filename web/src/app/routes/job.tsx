@@ -20,8 +20,24 @@ import { Button } from '@/components/ui/button'
 const FALLBACK = 'Internal Server Error'
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
-/** A job that does not exist is the page's own "not found"; any other failure says the server's message as well. */
+/** Its recruiter deleted it (a 404 marked `removed`): unlike a job that never was, or a hidden one, the page says so. */
+const isRemoved = (error: unknown) => error instanceof ApiError && error.removed
+/** A job that does not exist or was removed is the page's own message; any other failure says the server's message as well. */
 const JOB_TOAST: ErrorToast = { id: 'job', message: (error) => (isNotFound(error) ? null : errorMessage(error, FALLBACK)) }
+
+/** docs/product.md#job: a deleted job's page (the server serves its address with 410). */
+function JobRemoved() {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-16">
+      <title>Job removed | jobportal</title>
+      <h1 className="text-3xl font-bold text-gray-900">This job has been removed</h1>
+      <p className="mt-4 text-gray-700">The recruiter removed this job, so it no longer takes applications.</p>
+      <ButtonLink to="/jobs" className="mt-6">
+        Search jobs
+      </ButtonLink>
+    </section>
+  )
+}
 
 export default function JobPage() {
   const { jobId = '' } = useParams()
@@ -35,6 +51,7 @@ export default function JobPage() {
   const { data: profile } = useApplicantDetails({ enabled: isApplicant, errorToast: false })
   const resume = profile ? (profile.resume ? { name: profile.resumeName || 'resume.pdf', url: profile.resume } : null) : undefined
 
+  if (isRemoved(error)) return <JobRemoved />
   if (notFound) return <NotFound />
   if (error) {
     return (
@@ -51,7 +68,9 @@ export default function JobPage() {
   if (!job) return <Spinner label="Loading job..." />
 
   const closed = isClosed(job)
-  const applied = applications?.some((application) => application.jobId === job._id) ?? false
+  const mine = applications?.find((application) => application.jobId === job._id)
+  const applied = mine !== undefined
+  const withdrawn = mine?.status === 'withdrawn'
   // Someone who applied keeps seeing "Applied", even once their application filled the last place.
   const showApply = isApplicant && (!closed || applied) && !checkingApplied
   // An applicant without a resume (a new account, straight from signup) is asked to add one first.
@@ -109,15 +128,23 @@ export default function JobPage() {
       {askForResume && <ResumePrompt jobId={job._id} />}
       {isApplicant && (
         <div className="flex flex-wrap items-end gap-3">
-          {showApply && <ApplyButton key={job._id} jobId={job._id} jobTitle={job.title} applied={applied} resume={resume} />}
+          {showApply && <ApplyButton key={job._id} jobId={job._id} jobTitle={job.title} applied={applied} withdrawn={withdrawn} resume={resume} />}
           <SaveJobButton job={job} className="mt-4" />
         </div>
       )}
       {/* Login (or Signup, for a new account) comes back here, so the guest applies where they decided to. */}
-      {!loggedIn && !closed && (
-        <ButtonLink to={withNext('/login', jobPath)} className="mt-4">
-          Log in to apply
-        </ButtonLink>
+      {!loggedIn && (
+        <div className="flex flex-wrap items-end gap-3">
+          {!closed && (
+            <ButtonLink to={withNext('/login', jobPath)} className="mt-4">
+              Log in to apply
+            </ButtonLink>
+          )}
+          {/* Saving needs an account: the guest learns so where the Save toggle would be, and comes back here. */}
+          <ButtonLink to={withNext('/login', jobPath)} variant="neutral" size="sm" className="mt-4">
+            Log in to save this job
+          </ButtonLink>
+        </div>
       )}
       {isOwner && (
         <div className="mt-4">

@@ -322,19 +322,51 @@ test('going back in history puts the earlier location and salary back in their b
   expect(salary).toHaveValue(null)
 })
 
-test('the facet counts show beside each job type and in each category, a category they leave out with 0', async () => {
+test('the facet counts show beside each job type and work mode and in each category and posting date, a value they leave out with 0', async () => {
   answerJobs(() => ({
     total: 1239,
     data: [job()],
-    facets: { categories: { c1: 56 }, jobTypes: { 'Full-time': 1234, Internship: 5 } },
+    facets: {
+      categories: { c1: 56 },
+      jobTypes: { 'Full-time': 1234, Internship: 5 },
+      workModes: { 'On-site': 1200, Remote: 39 },
+      postedWithin: { '1': 3, '7': 12, '30': 1100 },
+    },
   }))
   renderApp('/jobs')
   expect(await screen.findByRole('checkbox', { name: 'Full-time (1,234)' })).not.toBeChecked()
   expect(screen.getByRole('checkbox', { name: 'Part-time (0)' })).toBeVisible()
   expect(screen.getByRole('checkbox', { name: 'Internship (5)' })).toBeVisible()
+  expect(screen.getByRole('checkbox', { name: 'On-site (1,200)' })).not.toBeChecked()
+  expect(screen.getByRole('checkbox', { name: 'Hybrid (0)' })).toBeVisible()
+  expect(screen.getByRole('checkbox', { name: 'Remote (39)' })).toBeVisible()
   await screen.findByRole('option', { name: 'Engineering (56)' })
   const options = within(screen.getByRole('combobox', { name: 'Category' })).getAllByRole('option')
   expect(options.map((option) => option.textContent)).toEqual(['All categories', 'Engineering (56)', 'Information Technology (0)'])
+  const posted = within(screen.getByRole('combobox', { name: 'Posted within' })).getAllByRole('option')
+  expect(posted.map((option) => option.textContent)).toEqual(['Any time', 'Last 24 hours (3)', 'Last 7 days (12)', 'Last 30 days (1,100)'])
+})
+
+test('a chosen work mode and posting date keep showing their counts, and choosing one sends the filter', async () => {
+  const requests = answerJobs((params) => ({
+    total: params.get('workMode') === 'Remote' ? 2 : 5,
+    data: [job()],
+    facets: {
+      categories: {},
+      jobTypes: {},
+      workModes: { Hybrid: 3, Remote: 2 },
+      postedWithin: { '1': params.get('workMode') === 'Remote' ? 1 : 2, '7': 5, '30': 5 },
+    },
+  }))
+  const { router, user } = renderApp('/jobs?postedWithin=7')
+  const posted = await screen.findByRole('combobox', { name: 'Posted within' })
+  await waitFor(() => expect(posted).toHaveDisplayValue('Last 7 days (5)'))
+  await user.click(await screen.findByRole('checkbox', { name: 'Remote (2)' }))
+  await waitFor(() => expect(router.state.location.search).toBe('?workMode=Remote&postedWithin=7'))
+  expect(requests.at(-1)?.getAll('workMode')).toEqual(['Remote'])
+  expect(await screen.findByRole('option', { name: 'Last 24 hours (1)' })).toBeInTheDocument()
+  expect(screen.getByRole('checkbox', { name: 'Remote (2)' })).toBeChecked()
+  expect(screen.getByRole('checkbox', { name: 'Hybrid (3)' })).not.toBeChecked()
 })
 
 test('without facets the filters show their names alone', async () => {

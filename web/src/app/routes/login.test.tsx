@@ -157,3 +157,30 @@ test('a suspended account\'s login shows "This account has been suspended" besid
   expect(router.state.location.pathname).toBe('/login')
   expect(localStorage.getItem('token')).toBeNull()
 })
+
+const SUSPENDED_HELP =
+  "An administrator suspended this account; the e-mail we sent you gives the reason. If you think it is a mistake, write to support@jobportal.example from the account's e-mail address, or see Contact."
+
+test('a suspended account is told, under the server\'s message, who to write to: the support address and the Contact page', async () => {
+  server.use(http.post('/auth/login', ({ response }) => response(403).json({ success: false, message: 'This account has been suspended' })))
+  const { user } = renderApp('/login')
+  await user.type(await screen.findByLabelText('Email Address'), 'raj@example.com')
+  await user.type(screen.getByLabelText('Password'), 'secret123')
+  await user.click(screen.getByRole('button', { name: 'Login' }))
+  const help = within(await screen.findByRole('region', { name: 'What you can do' }))
+  expect(help.getByText((_, element) => element?.tagName === 'P' && element.textContent === SUSPENDED_HELP)).toBeVisible()
+  expect(help.getByRole('link', { name: 'support@jobportal.example' })).toHaveAttribute('href', 'mailto:support@jobportal.example')
+  expect(help.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact')
+  // The server's own words stay as they were, beside the password.
+  expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('This account has been suspended')
+})
+
+test('wrong credentials get no suspension help', async () => {
+  server.use(http.post('/auth/login', ({ response }) => response(401).json({ success: false, message: 'Invalid email or password' })))
+  const { user } = renderApp('/login')
+  await user.type(await screen.findByLabelText('Email Address'), 'raj@example.com')
+  await user.type(screen.getByLabelText('Password'), 'secret123')
+  await user.click(screen.getByRole('button', { name: 'Login' }))
+  await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Invalid email or password'))
+  expect(screen.queryByRole('region', { name: 'What you can do' })).not.toBeInTheDocument()
+})

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
@@ -9,9 +9,36 @@ import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/compone
 import { destinationAfterLogin, emailFromState } from '@/features/auth/destination'
 import { loginSchema, type LoginValues } from '@/features/auth/schemas'
 import { authStore } from '@/features/auth/store'
-import { errorMessage } from '@/lib/api-client'
+import { ApiError, errorMessage } from '@/lib/api-client'
 import { useStartSession } from '@/lib/auth'
 import { NEXT_PARAM, withNext } from '@/lib/next-page'
+import { OPERATOR_EMAIL } from '../operator'
+
+/**
+ * docs/product.md#login: under the server's "This account has been suspended", what the person can
+ * do next. The suspension e-mail gave the reason and pointed to the contact page as well.
+ */
+function SuspendedHelp() {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="mt-6 rounded-md border border-amber-700 bg-amber-50 p-4 text-gray-800">
+      <h2 id={headingId} className="font-semibold text-gray-900">
+        What you can do
+      </h2>
+      <p className="mt-2">
+        An administrator suspended this account; the e-mail we sent you gives the reason. If you think it is a mistake, write to{' '}
+        <a href={`mailto:${OPERATOR_EMAIL}`} className={textLinkClass}>
+          {OPERATOR_EMAIL}
+        </a>{' '}
+        from the account&apos;s e-mail address, or see{' '}
+        <Link to="/contact" className={textLinkClass}>
+          Contact
+        </Link>
+        .
+      </p>
+    </section>
+  )
+}
 
 export default function LoginPage() {
   const navigate = useNavigate()
@@ -24,6 +51,7 @@ export default function LoginPage() {
   // signup pages' links, or the signup still waiting for its code (read before it is dropped).
   const { state } = useLocation()
   const [email] = useState(() => emailFromState(state) || (authStore.get().signupData?.email ?? ''))
+  const [suspended, setSuspended] = useState(false)
   const {
     register,
     handleSubmit,
@@ -32,7 +60,6 @@ export default function LoginPage() {
   } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email, password: '' } })
 
   const onSubmit = async (values: LoginValues) => {
-    const toastId = toast.loading('Loading...')
     authStore.set({ loading: true })
     try {
       const { token, user } = await login(values)
@@ -40,13 +67,14 @@ export default function LoginPage() {
       toast.success('Login Successful')
       navigate(destinationAfterLogin(next, user.accountType), { replace: true })
     } catch (error) {
+      // docs/rules.md: a login answers 403 only to a suspended account (and only with its password).
+      setSuspended(error instanceof ApiError && error.status === 403)
       const message = errorMessage(error, 'Internal Server Error')
       toast.error(message)
       // Next to the field as well: the toast goes away, the reason stays where the person looks.
       setError('password', { message }, { shouldFocus: true })
     } finally {
       authStore.set({ loading: false })
-      toast.dismiss(toastId)
     }
   }
 
@@ -61,6 +89,8 @@ export default function LoginPage() {
         </Link>
         <SubmitButton busy={isSubmitting}>Login</SubmitButton>
       </form>
+      {/* Present before it fills, so the help is read out when it appears (the focus is on the password). */}
+      <div aria-live="polite">{suspended && <SuspendedHelp />}</div>
       <p className="mt-6 text-gray-700">
         New to jobportal?{' '}
         <Link to={withNext('/signup', next)} className={textLinkClass}>

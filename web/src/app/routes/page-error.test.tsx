@@ -49,3 +49,19 @@ test('a screen that breaks shows "Unexpected Application Error" inside the layou
   expect(screen.getByRole('banner')).toBeVisible()
   log.mockRestore()
 })
+
+test('offline, a screen whose code cannot be fetched says "You appear to be offline. Try again." and does not reload into the browser\'s offline page', async () => {
+  const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+  const reload = vi.spyOn(page, 'reload').mockImplementation(() => {})
+  const { user } = renderApp('/about', withScreen({ path: 'about', lazy: missingChunk }))
+  expect(await screen.findByRole('heading', { level: 1, name: "Couldn't load this page." })).toBeVisible()
+  expect(screen.getByText('You appear to be offline. Try again.')).toBeVisible()
+  await act(async () => {})
+  expect(reload).not.toHaveBeenCalled()
+
+  onLine.mockReturnValue(true)
+  await user.click(screen.getByRole('button', { name: 'Retry' }))
+  expect(reload).toHaveBeenCalledTimes(1)
+  reload.mockRestore()
+  onLine.mockRestore()
+})

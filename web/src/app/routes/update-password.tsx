@@ -20,7 +20,6 @@ export default function UpdatePasswordPage() {
   } = useForm<ResetPasswordValues>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '', confirmPassword: '' } })
 
   const onSubmit = async (values: ResetPasswordValues) => {
-    const toastId = toast.loading('Loading...')
     try {
       await resetPassword({ ...values, token })
       toast.success('Password Reset Successfully')
@@ -30,8 +29,6 @@ export default function UpdatePasswordPage() {
       toast.error(message)
       // The reason beside the field it is about; a refused link's reason beside the new password.
       setError(/match/i.test(message) ? 'confirmPassword' : 'password', { message }, { shouldFocus: true })
-    } finally {
-      toast.dismiss(toastId)
     }
   }
 

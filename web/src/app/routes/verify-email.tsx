@@ -43,7 +43,6 @@ export default function VerifyEmailPage() {
       return
     }
     setCodeError(null)
-    const toastId = toast.loading('Loading...')
     authStore.set({ loading: true })
     try {
       const { token, user } = await signup({ ...signupData, otp })
@@ -69,7 +68,6 @@ export default function VerifyEmailPage() {
       boxes.current?.focusFirst()
     } finally {
       authStore.set({ loading: false })
-      toast.dismiss(toastId)
     }
   }
 

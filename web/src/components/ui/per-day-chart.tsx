@@ -5,8 +5,7 @@ import { formatDate } from '@/lib/format'
 export type DayCount = { day: string; count: number }
 
 const WIDTH = 600
-const HEIGHT = 160
-const AXIS = 24
+const HEIGHT = 120
 
 type Props = {
   /** The days to chart, oldest first. */
@@ -34,30 +33,27 @@ export function PerDayChart({ perDay, noun }: Props) {
   const most = Math.max(0, ...perDay.map((day) => day.count))
   const max = Math.max(1, most)
   const slot = WIDTH / Math.max(1, perDay.length)
-  const plot = HEIGHT - AXIS
   if (perDay.length === 0) return null
+  // The labels are HTML beside the drawing, not text inside it: the drawing stretches to the width,
+  // and text in it would shrink with it (7px on a phone).
   return (
     <figure className="mt-4">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`} className="h-40 w-full text-primary">
+      <p aria-hidden="true" className="text-right text-sm text-gray-700">{`Most in a day: ${most}`}</p>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-labelledby={`${titleId} ${descId}`} className="mt-1 h-32 w-full text-primary">
         <title id={titleId}>{`${label} per day, last ${perDay.length} days`}</title>
         <desc id={descId}>{summary(perDay, noun)}</desc>
-        <line x1={0} y1={plot} x2={WIDTH} y2={plot} className="stroke-gray-500" strokeWidth={1} />
+        <line x1={0} y1={HEIGHT - 1} x2={WIDTH} y2={HEIGHT - 1} className="stroke-gray-500" strokeWidth={2} vectorEffect="non-scaling-stroke" />
         {perDay.map((day, index) => {
-          const height = (day.count / max) * (plot - 16)
+          const height = (day.count / max) * (HEIGHT - 4)
           return day.count > 0 ? (
-            <rect key={day.day} x={index * slot + slot * 0.15} y={plot - height} width={slot * 0.7} height={height} rx={2} fill="currentColor" />
+            <rect key={day.day} x={index * slot + slot * 0.15} y={HEIGHT - height} width={slot * 0.7} height={height} fill="currentColor" />
           ) : null
         })}
-        <text x={0} y={HEIGHT - 6} className="fill-gray-700 text-[13px]">
-          {formatDate(perDay[0].day)}
-        </text>
-        <text x={WIDTH} y={HEIGHT - 6} textAnchor="end" className="fill-gray-700 text-[13px]">
-          {formatDate(perDay[perDay.length - 1].day)}
-        </text>
-        <text x={WIDTH} y={12} textAnchor="end" className="fill-gray-700 text-[13px]">
-          {`Most in a day: ${most}`}
-        </text>
       </svg>
+      <p aria-hidden="true" className="mt-1 flex justify-between gap-4 text-sm text-gray-700">
+        <span>{formatDate(perDay[0].day)}</span>
+        <span>{formatDate(perDay[perDay.length - 1].day)}</span>
+      </p>
       <figcaption className="mt-1 text-sm text-gray-700">{summary(perDay, noun)}</figcaption>
       <details className="mt-2 text-sm text-gray-800">
         <summary className="cursor-pointer font-medium text-primary-strong">{label} per day as a table</summary>

@@ -4,11 +4,10 @@ import { sendOtp } from './api/auth-calls'
 import { authStore } from './store'
 
 /**
- * docs/product.md#signup, asking for the code: loading on with a loading toast, then "OTP Sent Successfully" or
- * the server's message; loading off and the loading toast dismissed either way.
+ * docs/product.md#signup, asking for the code: loading on (the button shows it in place), then "OTP Sent Successfully" or
+ * the server's message; loading off either way.
  */
 export async function requestSignupCode(email: string): Promise<boolean> {
-  const toastId = toast.loading('Loading...')
   authStore.set({ loading: true })
   try {
     await sendOtp(email)
@@ -19,6 +18,5 @@ export async function requestSignupCode(email: string): Promise<boolean> {
     return false
   } finally {
     authStore.set({ loading: false })
-    toast.dismiss(toastId)
   }
 }

@@ -19,8 +19,8 @@ export const WORK_MODES: readonly WorkMode[] = workModeValues
 export type Job = Schemas['FoundJob']
 
 /**
- * Matches per category `_id` for the words and every filter but the category, and per job type for
- * the words and every filter but the job type: what choosing each would give.
+ * Matches per category `_id`, job type, work mode and "Posted within" choice (in days), each for the
+ * words and every filter but its own: what choosing each would give.
  */
 export type JobFacets = Schemas['Facets']
 

@@ -59,3 +59,42 @@ test('an empty audit log says so, and a refused one says why', async () => {
   renderApp('/dashboard/admin/audit')
   expect(await screen.findByText('page must be a whole number from 1')).toBeVisible()
 })
+
+test('on a phone the table keeps its columns readable and scrolls sideways in a region the keyboard reaches, which says so', async () => {
+  // A phone's width: the table (48rem at least) is wider than the region holding it.
+  const observed: Element[] = []
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly measure: () => void) {}
+      observe(element: Element) {
+        observed.push(element)
+        this.measure()
+      }
+      disconnect() {}
+    },
+  )
+  vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(768)
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(358)
+  server.use(http.get('/admin/audit', ({ response }) => response(200).json({ success: true, message: 'Audit log fetched successfully', data: ENTRIES, total: 3, page: 1, limit: 20 })))
+  signIn(admin)
+  renderApp('/dashboard/admin/audit')
+  const region = await screen.findByRole('region', { name: 'Audit log, page 1 of 1 (3 in all)' })
+  expect(region).toHaveAttribute('tabindex', '0')
+  expect(region).toHaveClass('overflow-x-auto')
+  expect(within(region).getByRole('table')).toHaveClass('min-w-[48rem]')
+  // An e-mail stays on one line instead of breaking a few letters a line.
+  expect(within(region).getAllByRole('cell', { name: 'ada@example.com' })[0]).toHaveClass('whitespace-nowrap')
+  expect(await screen.findByText('Scroll the table sideways to see every column.')).toBeVisible()
+  expect(observed).toContain(region)
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+test('where the table fits (a desktop) there is no cue to scroll', async () => {
+  server.use(http.get('/admin/audit', ({ response }) => response(200).json({ success: true, message: 'Audit log fetched successfully', data: ENTRIES, total: 3, page: 1, limit: 20 })))
+  signIn(admin)
+  renderApp('/dashboard/admin/audit')
+  await screen.findByRole('region', { name: 'Audit log, page 1 of 1 (3 in all)' })
+  expect(screen.queryByText('Scroll the table sideways to see every column.')).not.toBeInTheDocument()
+})

@@ -163,6 +163,14 @@ test('the overview counts the applications by status and charts them per day, wi
   const chart = overview.getByRole('img', { name: /Applications per day, last 30 days/ })
   expect(chart).toHaveAccessibleName('Applications per day, last 30 days 6 applications in the last 30 days; the most, 4, on 4 March 2026.')
   expect(chart.querySelectorAll('rect')).toHaveLength(2)
+  // The labels are text of the page at its own size (14px), not text in the drawing, which shrinks
+  // with it on a phone (to 7px at 390px wide).
+  expect(chart.querySelector('text')).toBeNull()
+  for (const label of ['Most in a day: 4', '1 March 2026', '30 March 2026']) {
+    const text = overview.getAllByText(label)[0]
+    expect(text.closest('svg')).toBeNull()
+    expect(text.closest('.text-sm')).not.toBeNull()
+  }
   await user.click(overview.getByText('Applications per day as a table'))
   const table = overview.getByRole('table')
   expect(within(table).getAllByRole('row')).toHaveLength(31)

@@ -113,3 +113,39 @@ test('a job an admin hid says so on its card, with the reason; the others say no
   expect((await card('Backend Developer')).getByText('Hidden by an admin: Asks applicants for a fee')).toBeVisible()
   expect((await card('Frontend Developer')).queryByText(/Hidden by an admin/)).not.toBeInTheDocument()
 })
+
+test('Close and Reopen keep the keyboard focus on the job\'s button, relabelled, not lost to the page', async () => {
+  let jobs = [job(), job({ _id: 'j2', title: 'Frontend Developer' })]
+  server.use(
+    http.get('/jobs/getAllJobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: jobs })),
+    ...(['closeJob', 'reopenJob'] as const).map((action) =>
+      http.put(`/jobs/${action}/{jobId}`, ({ params, response }) => {
+        const closedAt = action === 'closeJob' ? CLOSED_AT : null
+        jobs = jobs.map((each) => (each._id === params.jobId ? { ...each, closedAt } : each))
+        return response(200).json({ success: true, message: closedAt ? 'Job closed' : 'Job reopened', data: jobs.find((each) => each._id === params.jobId)! })
+      }),
+    ),
+  )
+  signIn(recruiter)
+  const { user } = renderApp('/dashboard/my-jobs')
+  const close = await screen.findByRole('button', { name: 'Close Frontend Developer' })
+  close.focus()
+  // The server answers only once the button shows the change under way (disabled). A browser then
+  // takes the focus off it to the page (the "focus fixup" rule); jsdom does not, so the test does.
+  let answer!: () => void
+  server.use(http.put('/jobs/closeJob/{jobId}', async () => void (await new Promise<void>((resolve) => (answer = resolve)))))
+  await user.keyboard('{Enter}')
+  await waitFor(() => expect(close).toBeDisabled())
+  const elsewhere = document.body.appendChild(document.createElement('input'))
+  elsewhere.focus()
+  elsewhere.remove()
+  expect(document.body).toHaveFocus()
+  answer()
+  expect(await screen.findByText('Job closed')).toBeInTheDocument()
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Reopen Frontend Developer' })).toHaveFocus())
+  expect(screen.getByRole('button', { name: 'Reopen Frontend Developer' })).toBe(close)
+
+  await user.keyboard('{Enter}')
+  expect(await screen.findByText('Job reopened')).toBeInTheDocument()
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Close Frontend Developer' })).toHaveFocus())
+})

@@ -23,15 +23,12 @@ export default function MyJobsPage() {
     if (!toDelete) return
     const { _id } = toDelete
     setToDelete(null)
-    const toastId = toast.loading('Loading...')
     try {
       await deleteJob.mutateAsync(_id)
       toast.success('Job Deleted')
       headingRef.current?.focus()
     } catch {
       toast.error('Job Not Deleted')
-    } finally {
-      toast.dismiss(toastId)
     }
   }
 
@@ -63,7 +60,14 @@ export default function MyJobsPage() {
                     Edit
                   </ButtonLink>
                   <CloseJobButton job={job} size="sm" />
-                  <Button aria-label={`Delete ${job.title}`} onClick={() => setToDelete(job)} variant="danger-outline" size="sm">
+                  <Button
+                    aria-label={`Delete ${job.title}`}
+                    onClick={() => setToDelete(job)}
+                    // The deletion under way shows here, not in a toast.
+                    loading={deleteJob.isPending && deleteJob.variables === job._id}
+                    variant="danger-outline"
+                    size="sm"
+                  >
                     Delete
                   </Button>
                   <ButtonLink

@@ -104,8 +104,56 @@ test('"Save this search" on /jobs keeps the filters under a name the applicant m
   expect(sent).toEqual([{ name: 'Remote Rust', query: 'q=rust&workMode=Remote' }])
 })
 
-test('a guest sees no "Save this search"', async () => {
-  renderApp('/jobs')
-  await screen.findByRole('heading', { level: 1, name: 'Jobs' })
+test('a guest is offered "Log in to save this search" instead, which comes back to the same search after login', async () => {
+  renderApp('/jobs?q=rust&workMode=Remote')
+  const login = await screen.findByRole('link', { name: 'Log in to save this search' })
+  expect(login).toHaveAttribute('href', '/login?next=/jobs%3Fq%3Drust%26workMode%3DRemote')
   expect(screen.queryByRole('button', { name: 'Save this search' })).not.toBeInTheDocument()
+})
+
+test('a search saved already, its filters in any order, shows "This search is saved", leading to Saved Searches', async () => {
+  answerSearches([search({ query: 'location=Pune&jobType=Full-time&q=rust' })])
+  signIn(applicant)
+  renderApp('/jobs?q=rust&jobType=Full-time&location=Pune&page=2')
+  expect(await screen.findByRole('link', { name: 'This search is saved' })).toHaveAttribute('href', '/dashboard/saved-searches')
+  expect(screen.queryByRole('button', { name: 'Save this search' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('link', { name: 'Log in to save this search' })).not.toBeInTheDocument()
+})
+
+test('another search is not shown saved: "Save this search" stays', async () => {
+  answerSearches([search({ query: 'q=rust&location=Pune' })])
+  signIn(applicant)
+  renderApp('/jobs?q=rust')
+  expect(await screen.findByRole('button', { name: 'Save this search' })).toBeEnabled()
+  expect(screen.queryByRole('link', { name: 'This search is saved' })).not.toBeInTheDocument()
+})
+
+test('once saved, the button says "This search is saved" and keeps the focus', async () => {
+  answerSearches([])
+  signIn(applicant)
+  const { user } = renderApp('/jobs?q=rust')
+  await user.click(await screen.findByRole('button', { name: 'Save this search' }))
+  await user.click(within(screen.getByRole('dialog', { name: 'Save this search' })).getByRole('button', { name: 'Save' }))
+  expect(await screen.findByText('Search saved')).toBeInTheDocument()
+  await waitFor(() => expect(screen.getByRole('link', { name: 'This search is saved' })).toHaveFocus())
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+})
+
+test('saving a search saved already (the list not yet showing it) says "This search is already saved", then shows it saved', async () => {
+  let searches: SavedSearch[] = []
+  server.use(
+    http.get('/jobs/savedSearches', ({ response }) => response(200).json({ success: true, message: 'ok', data: searches })),
+    http.post('/jobs/savedSearches', ({ response }) => {
+      searches = [search({ query: 'q=rust' })]
+      return response(409).json({ success: false, message: 'This search is already saved' })
+    }),
+  )
+  signIn(applicant)
+  const { user } = renderApp('/jobs?q=rust')
+  await user.click(await screen.findByRole('button', { name: 'Save this search' }))
+  const dialog = within(screen.getByRole('dialog', { name: 'Save this search' }))
+  await user.click(dialog.getByRole('button', { name: 'Save' }))
+  expect(await dialog.findByText('This search is already saved')).toBeVisible()
+  await user.click(dialog.getByRole('button', { name: 'Cancel' }))
+  await waitFor(() => expect(screen.getByRole('link', { name: 'This search is saved' })).toHaveFocus())
 })

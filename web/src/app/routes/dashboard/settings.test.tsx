@@ -64,7 +64,7 @@ test('both password fields have a show/hide toggle', async () => {
   expect(next).toHaveAttribute('type', 'text')
 })
 
-test('a changed password shows "Loading..." and then "Password Changed Successfully"', async () => {
+test('a changed password shows its progress on the Update button (no "Loading..." toast), then "Password Changed Successfully"', async () => {
   let body: unknown
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
@@ -77,7 +77,9 @@ test('a changed password shows "Loading..." and then "Password Changed Successfu
   await user.type(await screen.findByLabelText('Current Password'), 'secret123')
   await user.type(screen.getByLabelText('New Password'), 'newsecret123')
   await user.click(screen.getByRole('button', { name: 'Update' }))
-  expect(await screen.findByText('Loading...')).toBeInTheDocument()
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Update' })).toHaveAttribute('aria-busy', 'true'))
+  expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled()
+  expect(screen.queryByText('Loading...')).not.toBeInTheDocument()
   release()
   expect(await screen.findByText('Password Changed Successfully')).toBeInTheDocument()
   expect(body).toEqual({ oldPassword: 'secret123', newPassword: 'newsecret123' })
@@ -188,7 +190,7 @@ test.each(['123456789', '1234567890123', '98765-43210'])('the contact number %s 
   expect(await profileForm().findByText('Invalid Contact Number')).toBeVisible()
 })
 
-test('saving the applicant form shows "Updating user details...", then "User updated successfully", stores the user and goes to My Profile', async () => {
+test('saving the applicant form shows its progress on Save (no "Updating user details..." toast), then "User updated successfully", stores the user and goes to My Profile', async () => {
   const { seen, release } = acceptUpdate(applicant)
   const { user, router, queryClient } = await openSettings(applicant)
   const form = profileForm()
@@ -202,12 +204,12 @@ test('saving the applicant form shows "Updating user details...", then "User upd
   await user.type(second.getByLabelText('End Year (optional)'), '2022')
   await user.click(form.getByRole('button', { name: 'Save' }))
 
-  expect(await screen.findByText('Updating user details...')).toBeInTheDocument()
+  await waitFor(() => expect(form.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-busy', 'true'))
+  expect(form.getByRole('button', { name: 'Save' })).toBeDisabled()
+  expect(screen.queryByText('Updating user details...')).not.toBeInTheDocument()
   release()
   expect(await screen.findByText('User updated successfully')).toBeInTheDocument()
   await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-profile'))
-  // Dismissed toasts leave the page a second later (docs/product.md#messages).
-  await waitFor(() => expect(screen.queryByText('Updating user details...')).not.toBeInTheDocument(), { timeout: 2500 })
   expect(seen.body).toEqual({
     firstName: 'Annie',
     lastName: 'Lee',
@@ -363,7 +365,7 @@ test('with a resume on file, "Remove and Upload New File" opens the drop zone', 
   expect(resume.getByText('new-cv.pdf')).toBeVisible()
 })
 
-test('an upload shows "Uploading resume..." and its progress, then "Resume uploaded successfully" and goes to My Profile', async () => {
+test('an upload shows its progress in place (no "Uploading resume..." toast), then "Resume uploaded successfully" and goes to My Profile', async () => {
   let contentType = ''
   let authorization: string | null = null
   let release = () => {}
@@ -380,8 +382,9 @@ test('an upload shows "Uploading resume..." and its progress, then "Resume uploa
   await user.upload(resumeSection().getByLabelText('Browse'), pdf('ann-cv.pdf'))
   await user.click(resumeSection().getByRole('button', { name: 'Upload' }))
 
-  expect(await screen.findByText('Uploading resume...')).toBeInTheDocument()
-  const progress = resumeSection().getByRole('progressbar', { name: 'Upload progress' })
+  const progress = await resumeSection().findByRole('progressbar', { name: 'Upload progress' })
+  expect(resumeSection().getByRole('button', { name: 'Upload' })).toHaveAttribute('aria-busy', 'true')
+  expect(screen.queryByText('Uploading resume...')).not.toBeInTheDocument()
   expect(progress).toHaveAttribute('max', '100')
   expect(progress).toHaveAttribute('value', '0')
   release()

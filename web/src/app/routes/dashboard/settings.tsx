@@ -23,15 +23,12 @@ function ChangePasswordSection() {
   } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordSchema), defaultValues: { oldPassword: '', newPassword: '' } })
 
   const onSubmit = async (values: ChangePasswordValues) => {
-    const toastId = toast.loading('Loading...')
     try {
       await changePassword(values)
       toast.success('Password Changed Successfully')
       reset()
     } catch (error) {
       toast.error(errorMessage(error, 'Internal Server Error'))
-    } finally {
-      toast.dismiss(toastId)
     }
   }
 

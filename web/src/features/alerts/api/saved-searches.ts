@@ -15,23 +15,46 @@ export async function getSavedSearches(): Promise<SavedSearch[]> {
   return data
 }
 
-/** The signed-in applicant's searches (none are asked for without one); the list says a failure in place. */
-export function useSavedSearches() {
+/** The signed-in applicant's searches (none are asked for without one, or with `enabled` false); the list says a failure in place. */
+export function useSavedSearches({ enabled = true } = {}) {
   const { userId } = useSession()
   return useQuery({
     queryKey: searchesKey(userId),
     queryFn: getSavedSearches,
-    enabled: userId !== null,
+    enabled: enabled && userId !== null,
     refetchOnMount: 'always',
     meta: { errorToast: false },
   })
 }
 
+/** Keys a search keeps nothing of: paging, and whether closed jobs show (alerts only ever send open ones). */
+const NOT_KEPT = new Set(['page', 'limit', 'openOnly', 'closed'])
+
+/**
+ * A search's filters in one order, as the server compares them (docs/product.md#saved-searches):
+ * `q=rust&location=Pune` and `location=Pune&q=rust` are the same search, under any name.
+ */
+export function searchKey(query: string): string {
+  const pairs = [...new URLSearchParams(query.trim().replace(/^\?/, ''))]
+    .filter(([key, value]) => !NOT_KEPT.has(key) && value.trim() !== '')
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value.trim())}`)
+  return pairs.sort().join('&')
+}
+
+/** The signed-in applicant's saved search that is `query` (in any order), if they saved it. */
+export function useSavedSearchFor(query: string, { enabled = true } = {}) {
+  const searches = useSavedSearches({ enabled })
+  const key = searchKey(query)
+  return { saved: searches.data?.find((each) => searchKey(each.query) === key) }
+}
+
+/** The new search joins the list at once (the Save button then shows it saved), before the refetch confirms it. */
 export function useSaveSearch() {
   const queryClient = useQueryClient()
   const key = useSearchesKey()
   return useMutation({
     mutationFn: (body: Schemas['SaveSearchRequest']) => payload(api.POST('/jobs/savedSearches', { body })),
+    onSuccess: ({ data }) => queryClient.setQueryData<SavedSearch[]>(key, (list) => (list ? [...list.filter((each) => each._id !== data._id), data] : list)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   })
 }

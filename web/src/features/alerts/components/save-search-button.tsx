@@ -1,15 +1,19 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { toast } from 'react-hot-toast'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { FormField } from '@/components/ui/form-field'
 import { Modal } from '@/components/ui/modal'
 import { errorMessage } from '@/lib/api-client'
-import { useSaveSearch } from '../api/saved-searches'
+import { useSavedSearchFor, useSaveSearch } from '../api/saved-searches'
+
+export const SEARCH_IS_SAVED = 'This search is saved'
 
 /**
  * "Save this search" on the jobs page: names the search (a suggestion is filled in) and keeps it,
  * with a daily e-mail of the new jobs that match. `query` is the search's filters as the URL holds them.
+ * A search saved already (in any order of its filters) says so instead, and leads to Saved Searches.
  */
 export function SaveSearchButton({ query, suggestedName }: { query: string; suggestedName: string }) {
   const [open, setOpen] = useState(false)
@@ -18,6 +22,20 @@ export function SaveSearchButton({ query, suggestedName }: { query: string; sugg
   const nameRef = useRef<HTMLInputElement>(null)
   const descriptionId = useId()
   const save = useSaveSearch()
+  const { saved } = useSavedSearchFor(query)
+
+  // Saved (or found saved already, on "This search is already saved"), the button that opened the
+  // dialog is gone when it closes: the focus goes to what replaced it rather than to the page.
+  const savedRef = useRef<HTMLAnchorElement>(null)
+  const wasOpen = useRef(false)
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true
+      return
+    }
+    if (wasOpen.current && saved) savedRef.current?.focus()
+    wasOpen.current = false
+  }, [open, saved])
 
   const start = () => {
     setName(suggestedName)
@@ -44,9 +62,18 @@ export function SaveSearchButton({ query, suggestedName }: { query: string; sugg
 
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={start}>
-        Save this search
-      </Button>
+      {saved ? (
+        <ButtonLink ref={savedRef} to="/dashboard/saved-searches" variant="secondary" size="sm">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" stroke="currentColor" strokeWidth="1.8">
+            <path d="M5 3h10v14l-5-3.5L5 17z" strokeLinejoin="round" />
+          </svg>
+          {SEARCH_IS_SAVED}
+        </ButtonLink>
+      ) : (
+        <Button variant="secondary" size="sm" onClick={start}>
+          Save this search
+        </Button>
+      )}
       {open && (
         <Modal title="Save this search" onClose={() => setOpen(false)} descriptionId={descriptionId} initialFocus={nameRef} size="sm">
           <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">

@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, ApiError, payload } from '@/lib/api-client'
+import { useSession } from '@/lib/auth'
 import type { Application, Decision } from '../types'
+import { applicationsQueryOptions } from './get-applications'
 
 export const applyToJob = (jobId: string, sop: string) => payload(api.POST('/jobs/apply/{jobId}', { params: { path: { jobId } }, body: { sop } }))
 
@@ -12,13 +14,32 @@ export async function updateApplicationStatus(applicationId: string, status: Dec
   return { message, data }
 }
 
+/**
+ * What applying and withdrawing change: every list of applications (the applicant's, which the job
+ * page reads to say "Applied" or "Withdrawn", and the job's own with its overview) and every view of
+ * jobs (the job page's applicationsCount, the search, Jobs for You, which leaves out applied jobs).
+ */
+const refreshAfterApplying = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: ['applications'] }), queryClient.invalidateQueries({ queryKey: ['jobs'] })])
+
+/** The applicant's own list with `changed` in it at once, in place of its old self or first, before the refetch confirms it. */
+function putMine(queryClient: QueryClient, userId: string | null, changed: Application) {
+  queryClient.setQueryData<Application[]>(applicationsQueryOptions(userId).queryKey, (list) => {
+    if (!list) return list
+    return list.some((each) => each._id === changed._id)
+      ? list.map((each) => (each._id === changed._id ? { ...each, status: changed.status, history: changed.history } : each))
+      : [changed, ...list]
+  })
+}
+
 /** Applying adds to the applicant's applications and to the job's applicationsCount. */
 export function useApply(jobId: string) {
   const queryClient = useQueryClient()
+  const { userId } = useSession()
   return useMutation({
     mutationFn: (sop: string) => applyToJob(jobId, sop),
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ['applications'] }), queryClient.invalidateQueries({ queryKey: ['jobs'] })]),
+    onSuccess: ({ application }) => putMine(queryClient, userId, application),
+    onSettled: () => refreshAfterApplying(queryClient),
   })
 }
 
@@ -38,12 +59,13 @@ export function useUpdateApplicationStatus(jobId: string) {
 export const withdrawApplication = (applicationId: string) =>
   payload(api.PUT('/auth/withdrawapplication/{applicationId}', { params: { path: { applicationId } } }))
 
-/** Withdrawing changes the applicant's list and frees a place on the job. */
+/** Withdrawing changes the applicant's list (the job page then says "Withdrawn", not "Applied") and frees a place on the job. */
 export function useWithdrawApplication() {
   const queryClient = useQueryClient()
+  const { userId } = useSession()
   return useMutation({
     mutationFn: withdrawApplication,
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ['applications'] }), queryClient.invalidateQueries({ queryKey: ['jobs'] })]),
+    onSuccess: ({ data }) => putMine(queryClient, userId, data),
+    onSettled: () => refreshAfterApplying(queryClient),
   })
 }

@@ -1,5 +1,3 @@
-import { useEffect, useEffectEvent } from 'react'
-import { toast } from 'react-hot-toast'
 import { Spinner } from '@/components/ui/spinner'
 import { useApplications } from '../api/get-applications'
 import { ApplicationCard } from './application-card'
@@ -9,20 +7,11 @@ const FAILURE = 'Applications Not Fetched Successfully'
 
 /**
  * The logged-in person's applications (an applicant's own, or those a recruiter received) as a grid
- * of cards, with the toasts of docs/product.md#my-applications for each fetch.
+ * of cards (docs/product.md#my-applications). Loading and an empty list show in place; only a failed
+ * fetch has a toast too.
  */
 export function ApplicationsGrid({ asRecruiter = false }: { asRecruiter?: boolean }) {
-  const { data, isError, isPending, dataUpdatedAt } = useApplications({ errorToast: { id: 'applications', message: () => FAILURE } })
-
-  const announce = useEffectEvent(() => {
-    if (!data) return
-    if (data.length > 0) toast.success('Applications Fetched Successfully', { id: 'applications' })
-    else toast(EMPTY, { id: 'applications' })
-  })
-  // Once per completed fetch.
-  useEffect(() => {
-    if (dataUpdatedAt) announce()
-  }, [dataUpdatedAt])
+  const { data, isError, isPending } = useApplications({ errorToast: { id: 'applications', message: () => FAILURE } })
 
   if (isError) return <p className="mt-8 text-gray-800">{FAILURE}</p>
   if (isPending) return <Spinner label="Loading applications..." />

@@ -10,16 +10,23 @@ const ApplyForm = lazy(() => import('./apply-form'))
 /** The resume an application will carry: its name and link; `null` when there is none yet. */
 export type ResumeToSend = { name: string; url: string } | null
 
-/** The job view's Apply: a statement of purpose in a dialog, then "Applied" for good. */
+export const WITHDRAWN_NOTE = 'You withdrew your application, so you cannot apply to this job again.'
+
+/**
+ * The job view's Apply: a statement of purpose in a dialog, then "Applied" for good, or "Withdrawn"
+ * once the applicant withdrew it (docs/rules.md#withdraw: the job cannot be applied to again).
+ */
 export function ApplyButton({
   jobId,
   jobTitle,
   applied: appliedBefore,
+  withdrawn = false,
   resume,
 }: {
   jobId: string
   jobTitle: string
   applied: boolean
+  withdrawn?: boolean
   /** Undefined while it is being looked up. */
   resume?: ResumeToSend
 }) {
@@ -30,6 +37,17 @@ export function ApplyButton({
   useEffect(() => {
     if (appliedNow) sentRef.current?.focus()
   }, [appliedNow])
+
+  if (withdrawn) {
+    return (
+      <>
+        <Button variant="neutral" size="lg" disabled className="mt-4">
+          Withdrawn
+        </Button>
+        <p className="mt-2 text-gray-800">{WITHDRAWN_NOTE}</p>
+      </>
+    )
+  }
 
   if (appliedBefore || appliedNow) {
     return (

@@ -68,7 +68,6 @@ export default function ApplyForm({
   const words = countWords(useWatch({ control, name: 'sop' }))
 
   const onSubmit = async ({ sop }: SopValues) => {
-    const toastId = toast.loading('Loading...')
     try {
       await apply.mutateAsync(sop)
       toast.success('Job Applied Successfully')
@@ -77,8 +76,6 @@ export default function ApplyForm({
       toast.error(errorMessage(error, 'Job application failed'))
       // Applied before (on another device, say): the button says so from now on.
       if (error instanceof ApiError && error.status === 409) onDone(true)
-    } finally {
-      toast.dismiss(toastId)
     }
   }
 

@@ -111,15 +111,12 @@ export function JobApplicationsList({ jobId }: { jobId: string }) {
   const decide = useUpdateApplicationStatus(jobId)
 
   const onDecide = async (applicationId: string, status: Decision) => {
-    const toastId = toast.loading('Loading...')
     try {
       const { data } = await decide.mutateAsync({ applicationId, status })
       // The message of docs/product.md#job-applications, with the status in the one wording the badges use (the API sends it in lower case).
       toast.success(`Application status updated to ${STATUS_LABELS[data.status]}`)
     } catch (error) {
       toast.error(errorMessage(error, 'Internal Server Error'))
-    } finally {
-      toast.dismiss(toastId)
     }
   }
 

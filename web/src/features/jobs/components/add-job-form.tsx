@@ -48,7 +48,6 @@ export function AddJobForm({ categories, categoriesLoading, company }: Props) {
   }, [company, getValues, resetField])
 
   const onSubmit = async (values: AddJobValues) => {
-    const toastId = toast.loading('Loading...')
     try {
       const { salaryMax, ...fields } = values
       await createJob.mutateAsync({
@@ -67,8 +66,6 @@ export function AddJobForm({ categories, categoriesLoading, company }: Props) {
       await navigate('/dashboard/my-jobs')
     } catch (error) {
       toast.error(errorMessage(error, 'Failed To create Job'))
-    } finally {
-      toast.dismiss(toastId)
     }
   }
 

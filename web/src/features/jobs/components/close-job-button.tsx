@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { toast } from 'react-hot-toast'
 import { Button, type ButtonSize } from '@/components/ui/button'
 import { errorMessage } from '@/lib/api-client'
@@ -11,8 +12,18 @@ import type { Job } from '../types'
 export function CloseJobButton({ job, size }: { job: Pick<Job, '_id' | 'title' | 'closedAt'>; size?: ButtonSize }) {
   const change = useCloseJob()
   const reopen = job.closedAt != null
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  // The button is disabled while the change is under way, which drops the focus to the page: once it
+  // is enabled again (now "Reopen" or "Close"), the focus comes back to it, unless the person moved it.
+  const refocus = useRef(false)
+  useEffect(() => {
+    if (change.isPending || !refocus.current) return
+    refocus.current = false
+    if (document.activeElement === null || document.activeElement === document.body) buttonRef.current?.focus()
+  }, [change.isPending])
 
   const toggle = async () => {
+    refocus.current = document.activeElement === buttonRef.current
     try {
       const { message } = await change.mutateAsync({ jobId: job._id, reopen })
       toast.success(message)
@@ -22,7 +33,14 @@ export function CloseJobButton({ job, size }: { job: Pick<Job, '_id' | 'title' |
   }
 
   return (
-    <Button variant="neutral" size={size} loading={change.isPending} onClick={() => void toggle()} aria-label={`${reopen ? 'Reopen' : 'Close'} ${job.title}`}>
+    <Button
+      ref={buttonRef}
+      variant="neutral"
+      size={size}
+      loading={change.isPending}
+      onClick={() => void toggle()}
+      aria-label={`${reopen ? 'Reopen' : 'Close'} ${job.title}`}
+    >
       {reopen ? 'Reopen' : 'Close'}
     </Button>
   )

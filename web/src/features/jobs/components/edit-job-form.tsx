@@ -26,7 +26,6 @@ export function EditJobForm({ job }: { job: Job }) {
   })
 
   const onSubmit = async (values: EditJobValues) => {
-    const toastId = toast.loading('Loading...')
     setRefusal(null)
     try {
       await updateJob.mutateAsync({ maxApplicants: Number(values.maxApplicants), maxPositions: Number(values.maxPositions), deadline: values.deadline })
@@ -36,8 +35,6 @@ export function EditJobForm({ job }: { job: Job }) {
       toast.error('Job Not Updated')
       // Why it was refused (e.g. fewer places than applications received) stays on the form.
       setRefusal(errorMessage(error, '') || null)
-    } finally {
-      toast.dismiss(toastId)
     }
   }
 

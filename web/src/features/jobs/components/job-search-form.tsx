@@ -129,7 +129,7 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
     </Button>
   )
 
-  /** "Engineering (56)" once the facets are known; a category they leave out has none. */
+  /** "Engineering (56)", "Remote (12)", "Last 7 days (30)" once the facets are known; a value they leave out has none. */
   const counted = (name: string, count: number | undefined) => (facets ? `${name} ${formatCount(count ?? 0)}` : name)
 
   // A linked category that is not (or not yet) in the list is still shown as the one chosen.
@@ -192,7 +192,7 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
           <option value="">Any time</option>
           {POSTED_WITHIN.map(({ days, label }) => (
             <option key={days} value={days}>
-              {label}
+              {counted(label, facets?.postedWithin[days])}
             </option>
           ))}
         </SelectField>
@@ -217,7 +217,7 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
             {WORK_MODES.map((mode) => (
               <label key={mode} className="flex items-center gap-2 py-2 text-gray-800">
                 <input type="checkbox" checked={shown.workModes.includes(mode)} onChange={() => toggleMode(mode)} className="h-5 w-5" />
-                {mode}
+                {counted(mode, facets?.workModes[mode])}
               </label>
             ))}
           </div>

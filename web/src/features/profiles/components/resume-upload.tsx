@@ -53,7 +53,6 @@ export function ResumeUpload({ hasResume, onUploaded }: Props) {
 
   const upload = async ({ resume }: ResumeValues) => {
     if (!resume) return
-    const toastId = toast.loading('Uploading resume...')
     setProgress(0)
     try {
       await mutateAsync({ file: resume, onProgress: setProgress })
@@ -62,8 +61,6 @@ export function ResumeUpload({ hasResume, onUploaded }: Props) {
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to upload resume'))
       setProgress(null)
-    } finally {
-      toast.dismiss(toastId)
     }
   }
 

@@ -4,21 +4,18 @@ import { useUpdateUserDetails } from '../api/update-user-details'
 import type { ProfileUpdate, ProfileUpdateResponse } from '../types'
 
 /**
- * docs/product.md#profile-form: a loading toast "Updating user details...", then "User updated
+ * docs/product.md#profile-form: the form's Save button shows the call under way; then "User updated
  * successfully" and `onSaved`, or the server's message, or "Could not update profile".
  */
 export function useSaveProfile(onSaved: (response: ProfileUpdateResponse) => void) {
   const { mutateAsync } = useUpdateUserDetails()
   return async (body: ProfileUpdate) => {
-    const toastId = toast.loading('Updating user details...')
     try {
       const response = await mutateAsync(body)
       toast.success('User updated successfully')
       onSaved(response)
     } catch (error) {
       toast.error(errorMessage(error, 'Could not update profile'))
-    } finally {
-      toast.dismiss(toastId)
     }
   }
 }

@@ -1,0 +1,500 @@
+//! What a public page shows, written into the page the server sends, so a phone paints it before
+//! any script has arrived (docs/product.md#content-before-script): the home page's hero, a job's
+//! title, facts and description, the first results of /jobs and of a category's page, and the
+//! login form, each as the app draws it for a guest. The app draws the same screen once its code has run and puts it
+//! in this markup's place; the API answers that screen asks for first travel in the page as JSON
+//! (`#page-data`), so the app draws them at once instead of asking again.
+//!
+//! The markup is plain HTML that works without any script: links go where the app's would, and
+//! the search box is a form that loads /jobs with the words.
+
+use serde_json::{Value, json};
+
+use crate::categories::model::Category;
+use crate::jobs::model::Job;
+use crate::mail::html_escape;
+
+use super::seo::indian_grouping;
+use super::sitemap::{category_slug, path_segment as segment};
+
+/// Where `index.html` takes a page's main content: the comment after the header, inside the
+/// app's root, so the app's first render replaces it with everything else.
+pub const MAIN_MARK: &str = "<!--main-->";
+
+/// Jobs per page, as the app's search asks for them (web/src/features/jobs/search.ts).
+pub const PAGE_SIZE: i64 = 20;
+
+/// A page's main content and the API answers its screen asks for first.
+#[derive(Default)]
+pub struct Content {
+    html: String,
+    answers: Vec<Value>,
+}
+
+impl Content {
+    /// The page with this content in its main area and its answers before `</body>`.
+    pub fn apply(&self, page: &str) -> String {
+        let main = format!(
+            "<main id=\"main-content\" tabindex=\"-1\" class=\"min-h-screen flex-1 focus:outline-none\">{}</main>",
+            self.html
+        );
+        let page = page.replacen(MAIN_MARK, &main, 1);
+        let page = deferred_entry(&page);
+        if self.answers.is_empty() {
+            return page;
+        }
+        let data = format!(
+            "    <script type=\"application/json\" id=\"page-data\">{}</script>\n",
+            script_json(&Value::Array(self.answers.clone()))
+        );
+        match page.rfind("</body>") {
+            Some(at) => format!("{}{data}{}", &page[..at], &page[at..]),
+            None => page,
+        }
+    }
+
+    /// `body` is what `GET url` answers (the app's request for it is answered from the page).
+    fn answer(mut self, url: String, body: Value) -> Self {
+        self.answers.push(json!({ "url": url, "body": body }));
+        self
+    }
+}
+
+/// The page with its app's code fetched and run only once the content has painted: the entry
+/// module and the `modulepreload`s leave the head, and `/boot.js` (a deferred script of a few
+/// lines) asks for them all at once after the first frame. Fetched beside the page, the code would
+/// share a slow phone's connection with the page's styles, and run before the paint, hold it back,
+/// while nothing it draws is needed for it.
+fn deferred_entry(page: &str) -> String {
+    const ENTRY: (&str, &str) = ("<script type=\"module\" crossorigin src=\"", "\"></script>");
+    const PRELOAD: (&str, &str) = ("<link rel=\"modulepreload\" crossorigin href=\"", "\">");
+    /// The page without its first element between `start` and `end` (and without that element's
+    /// line, when it stands alone on one), and the value it held.
+    fn take(page: &str, (start, end): (&str, &str)) -> Option<(String, String)> {
+        let at = page.find(start)?;
+        let value_end = at + start.len() + page[at + start.len()..].find(end)?;
+        let (mut cut_from, mut cut_to) = (at, value_end + end.len());
+        let line_start = page[..at].rfind('\n').map_or(0, |newline| newline + 1);
+        if page[line_start..at].bytes().all(|b| b == b' ') && page[cut_to..].starts_with('\n') {
+            (cut_from, cut_to) = (line_start, cut_to + 1);
+        }
+        Some((format!("{}{}", &page[..cut_from], &page[cut_to..]), page[at + start.len()..value_end].to_string()))
+    }
+    let Some((mut page, entry)) = take(page, ENTRY) else { return page.to_string() };
+    let mut preloads = Vec::new();
+    while let Some((rest, file)) = take(&page, PRELOAD) {
+        page = rest;
+        preloads.push(file);
+    }
+    let boot = format!(
+        "    <script defer src=\"/boot.js\" data-entry=\"{}\" data-preload=\"{}\"></script>\n",
+        html_escape(&entry),
+        html_escape(&preloads.join(" "))
+    );
+    // On a line of its own before the head's end.
+    match page.find("</head>").map(|at| page[..at].rfind('\n').map_or(at, |newline| newline + 1)) {
+        Some(at) => format!("{}{boot}{}", &page[..at], &page[at..]),
+        None => page,
+    }
+}
+
+/// JSON that a `<script>` element holds safely: no `<` can close it or open a comment.
+fn script_json(value: &Value) -> String {
+    value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+const AREAS: [&str; 7] =
+    ["Engineering", "Finance", "Sales", "Information Technology", "Marketing", "Customer Support", "Human Resource"];
+
+const BUTTON: &str = "inline-flex items-center justify-center gap-2 rounded-md font-semibold px-4 py-2";
+const PRIMARY: &str = "bg-primary text-white enabled:hover:bg-primary-strong";
+const SECONDARY: &str = "border border-primary bg-white text-primary-strong enabled:hover:bg-primary-soft";
+const LINK: &str = "inline-block py-1 font-medium text-primary-strong underline underline-offset-2 hover:text-blue-900";
+
+/// The home page as a guest sees it (web/src/app/routes/landing.tsx).
+pub fn landing() -> Content {
+    let areas: String = AREAS
+        .iter()
+        .map(|area| {
+            format!(
+                "<li><a href=\"/category/{}\" class=\"inline-block rounded-full border border-gray-300 px-4 py-2 font-medium \
+                 text-gray-800 hover:border-blue-700 hover:text-blue-800\">{area}</a></li>",
+                segment(&category_slug(area))
+            )
+        })
+        .collect();
+    let html = format!(
+        "<section class=\"bg-gradient-to-b from-blue-50 to-white px-4 py-20 text-center\">\
+         <h1 class=\"mx-auto max-w-3xl text-4xl font-bold tracking-tight text-gray-900 md:text-5xl\">Connecting Talent with Opportunity</h1>\
+         {search}\
+         <div class=\"mt-8 flex flex-wrap justify-center gap-4\">\
+         <a href=\"/jobs\" class=\"{BUTTON} {PRIMARY}\">Find Jobs</a>\
+         <a href=\"/login?next=/dashboard/add-job\" class=\"{BUTTON} {SECONDARY}\">Post a job</a></div></section>\
+         <section aria-labelledby=\"who-heading\" class=\"mx-auto max-w-4xl px-4 py-12 text-center\">\
+         <h2 id=\"who-heading\" class=\"text-2xl font-bold text-gray-900\">Who is it for?</h2>\
+         <p class=\"mt-4 text-lg text-gray-700\">For anyone navigating their professional life: job seekers looking for their \
+         next role and recruiters looking for the right people.</p></section>\
+         <section aria-labelledby=\"areas-heading\" class=\"mx-auto max-w-4xl px-4 py-8 text-center\">\
+         <h2 id=\"areas-heading\" class=\"text-2xl font-bold text-gray-900\">Explore jobs by area</h2>\
+         <ul id=\"job-areas\" class=\"mt-6 flex flex-wrap justify-center gap-3\">{areas}</ul></section>",
+        search = hero_search(),
+    );
+    Content { html, answers: Vec::new() }
+}
+
+/// The login screen as it first shows (web/src/app/routes/login.tsx): its fields can be typed in
+/// at once (the app keeps what was typed when it takes over), but the form is sent only by the app,
+/// so its button waits for it.
+pub fn login() -> Content {
+    const INPUT: &str =
+        "w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-600";
+    const TEXT_LINK: &str = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900";
+    let html = format!(
+        "<section class=\"mx-auto w-full max-w-md px-4 py-12\"><h1 class=\"text-3xl font-bold text-gray-900\">Welcome Back</h1>\
+         <p class=\"mt-3 text-gray-700\">Log in to find jobs, track your applications or manage your postings.</p>\
+         <div class=\"mt-8\"><form method=\"post\" novalidate class=\"flex flex-col gap-4\">\
+         <div><label for=\"login-email\" class=\"mb-1 block font-medium text-gray-900\">Email Address</label>\
+         <input id=\"login-email\" name=\"email\" type=\"text\" inputmode=\"email\" autocomplete=\"email\" class=\"{INPUT}\"></div>\
+         <div><label for=\"login-password\" class=\"mb-1 block font-medium text-gray-900\">Password</label>\
+         <div class=\"relative\"><input id=\"login-password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" \
+         class=\"{INPUT} pr-20\"></div></div>\
+         <a href=\"/forgot-password\" class=\"self-end text-sm {TEXT_LINK}\">Forgot Password</a>\
+         <button type=\"submit\" disabled class=\"{BUTTON} {PRIMARY} disabled:cursor-not-allowed disabled:opacity-60 w-full\">Login</button></form>\
+         <p class=\"mt-6 text-gray-700\">New to jobportal? <a href=\"/signup\" class=\"{TEXT_LINK}\">Signup</a></p></div></section>"
+    );
+    Content { html, answers: Vec::new() }
+}
+
+/// The hero's search box, which works without script: the words go to /jobs as `q`.
+fn hero_search() -> String {
+    format!(
+        "<form role=\"search\" aria-label=\"Jobs\" action=\"/jobs\" method=\"get\" \
+         class=\"mx-auto mt-8 flex max-w-xl flex-col gap-2 text-left sm:flex-row sm:items-end\">\
+         <div class=\"min-w-0 flex-1\"><label for=\"hero-search\" class=\"mb-1 block font-medium text-gray-900\">Search jobs</label>\
+         <input id=\"hero-search\" name=\"q\" type=\"search\" placeholder=\"Title, company or location\" autocomplete=\"off\" \
+         class=\"w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-600\"></div>\
+         <button type=\"submit\" class=\"{BUTTON} {PRIMARY}\">Search</button></form>"
+    )
+}
+
+/// A job's page as a guest sees it (web/src/app/routes/job.tsx), with the job's API answer.
+pub fn job(job: &Job, open: bool, now: i64) -> Content {
+    let e = html_escape;
+    let path = format!("/job/{}", segment(&job.id));
+    let facts: String = [
+        ("Location", e(&job.location)),
+        ("Job type", job.job_type.as_str().to_string()),
+        ("Work mode", job.work_mode.as_str().to_string()),
+        ("Salary", salary(job.salary, job.salary_max)),
+        ("Category", e(&job.category_name)),
+        ("Positions", job.max_positions.to_string()),
+        ("Max Applications", job.max_applicants.to_string()),
+        ("Posted on", long_date(&job.date_of_posting)),
+    ]
+    .iter()
+    .map(|(term, value)| format!("<dt class=\"font-medium\">{term}</dt><dd>{value}</dd>"))
+    .collect();
+    let skills = if job.skillsets.is_empty() {
+        String::new()
+    } else {
+        let items: String = job
+            .skillsets
+            .iter()
+            .map(|skill| {
+                format!("<li class=\"rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800\">{}</li>", e(skill))
+            })
+            .collect();
+        format!(
+            "<h2 class=\"mt-8 text-xl font-semibold text-gray-900\">Skills</h2><ul class=\"mt-2 flex flex-wrap gap-2\">{items}</ul>"
+        )
+    };
+    let closed = !open || is_closed(job, now);
+    let state = if closed {
+        let when = job.closed_at.as_deref().map_or(String::new(), |at| {
+            format!(
+                "<span class=\"mt-1 block font-normal text-gray-800\">The recruiter closed this job on {}.</span>",
+                long_date(at)
+            )
+        });
+        format!("<span class=\"text-red-700\">No longer accepting applications</span>{when}")
+    } else {
+        format!("<span class=\"text-gray-800\">Last Date to Apply: {}</span>", long_date(&job.deadline))
+    };
+    let apply = if closed {
+        String::new()
+    } else {
+        format!("<a href=\"/login?next={path}\" class=\"{BUTTON} {PRIMARY} mt-4\">Log in to apply</a>")
+    };
+    let html = format!(
+        "<article class=\"mx-auto max-w-3xl px-4 py-12\">\
+         <h1 class=\"text-3xl font-bold text-gray-900\">{title}</h1>\
+         <p class=\"mt-2 text-lg text-gray-700\">{company}</p>\
+         <dl class=\"mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-gray-800\">{facts}</dl>\
+         <h2 class=\"mt-8 text-xl font-semibold text-gray-900\">Description</h2>\
+         <p class=\"mt-2 whitespace-pre-line text-gray-700\">{description}</p>{skills}\
+         <p class=\"mt-8 font-semibold\">{state}</p>{apply}</article>",
+        title = e(&job.title),
+        company = e(&job.company),
+        description = e(&job.description),
+    );
+    let body = json!({ "success": true, "message": "Job fetched successfully", "data": job });
+    Content { html, answers: Vec::new() }.answer(format!("/api/v1/jobs/getJob/{}", segment(&job.id)), body)
+}
+
+/// Whether a job takes no more applications at `now`, as the app decides it.
+fn is_closed(job: &Job, now: i64) -> bool {
+    job.closed_at.is_some()
+        || millis(&job.deadline).is_some_and(|deadline| deadline < now)
+        || job.applications_count >= job.max_applicants
+}
+
+/// What a search page shows above its results: /jobs's heading, or a category's name, link and
+/// description.
+pub enum SearchHeading<'a> {
+    Jobs,
+    Category(&'a Category),
+}
+
+/// /jobs or a category's page for a guest (web/src/app/routes/jobs.tsx and category.tsx): the
+/// heading, a search box, and the first page of results (`found`, the answer of `GET api_url`),
+/// with the categories' answer the screen asks for too.
+pub fn search(
+    heading: SearchHeading,
+    words: &str,
+    api_url: String,
+    found: Value,
+    categories: Value,
+    now: i64,
+) -> Content {
+    let e = html_escape;
+    let (top, action) = match heading {
+        SearchHeading::Jobs => ("<h1 class=\"text-3xl font-bold text-ink\">Jobs</h1>".to_string(), "/jobs".to_string()),
+        SearchHeading::Category(category) => (
+            format!(
+                "<div class=\"flex flex-wrap items-baseline justify-between gap-x-6\">\
+                 <h1 class=\"text-3xl font-bold text-ink\">{name}</h1><a href=\"/jobs\" class=\"{LINK}\">Search all categories</a></div>\
+                 <p class=\"mt-2 text-lg text-gray-700\">{description}</p>",
+                name = e(&category.name),
+                description = e(&category.description),
+            ),
+            format!("/category/{}", segment(&category_slug(&category.name))),
+        ),
+    };
+    let jobs = found.get("data").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    let total = found.get("total").and_then(Value::as_i64).unwrap_or_default();
+    let capped = found.get("totalCapped").and_then(Value::as_bool).unwrap_or_default();
+    let count = match (total, capped) {
+        (0, _) => "No jobs found for your search.".to_string(),
+        (_, true) => format!("More than {total} jobs found"),
+        (1, _) => "1 job found".to_string(),
+        _ => format!("{total} jobs found"),
+    };
+    let cards: String = jobs.iter().map(|job| format!("<li>{}</li>", card(job, now))).collect();
+    let list = if cards.is_empty() {
+        String::new()
+    } else {
+        format!("<ul aria-labelledby=\"job-results\" class=\"mt-4 grid gap-4 md:grid-cols-2\">{cards}</ul>")
+    };
+    let form = format!(
+        "<form role=\"search\" aria-label=\"Jobs\" action=\"{action}\" method=\"get\" class=\"mt-4\">\
+             <label for=\"job-search\" class=\"block font-medium text-gray-800\">Search jobs</label><div class=\"mt-1 flex gap-2\">\
+             <input id=\"job-search\" name=\"q\" type=\"search\" value=\"{}\" placeholder=\"Title, company or location\" \
+             autocomplete=\"off\" class=\"min-w-0 flex-1 rounded-md border border-gray-500 px-3 py-2 placeholder:text-gray-600\">\
+             <button type=\"submit\" class=\"{BUTTON} {PRIMARY}\">Search</button></div></form>",
+        e(words)
+    );
+    let html = format!(
+        "<section class=\"mx-auto max-w-5xl px-4 py-6 md:py-12\">{top}{form}\
+         <h2 id=\"job-results\" class=\"mt-6 text-xl font-semibold text-ink md:mt-10\">Results</h2>\
+         <div class=\"mt-2 flex min-h-8 items-center gap-3\"><p class=\"text-muted\">{count}</p></div>{list}</section>",
+    );
+    let categories_body =
+        json!({ "success": true, "message": "Categories fetched successfully", "categories": categories });
+    Content { html, answers: Vec::new() }
+        .answer(api_url, found)
+        .answer("/api/v1/jobs/showAllCategories".to_string(), categories_body)
+}
+
+/// A result's card (web/src/features/jobs/components/job-card.tsx), from its JSON.
+fn card(job: &Value, now: i64) -> String {
+    let text = |key: &str| job.get(key).and_then(Value::as_str).unwrap_or_default();
+    let number = |key: &str| job.get(key).and_then(Value::as_i64);
+    let e = html_escape;
+    let deadline = millis(text("deadline"));
+    let closed = job.get("closedAt").is_some_and(|at| !at.is_null())
+        || deadline.is_some_and(|deadline| deadline < now)
+        || number("applicationsCount") >= number("maxApplicants");
+    let badge = if closed {
+        "<span class=\"rounded-full border border-gray-400 bg-gray-100 px-2 py-0.5 text-sm font-medium text-gray-800\">Closed</span>"
+    } else {
+        ""
+    };
+    format!(
+        "<article class=\"rounded-lg border border-gray-200 bg-white p-4 shadow-sm\">\
+         <div class=\"flex flex-wrap items-start justify-between gap-x-3 gap-y-1\">\
+         <h3 class=\"min-w-0 text-lg font-semibold break-words text-gray-900\"><a href=\"/job/{id}\" class=\"hover:underline\">{title}</a></h3>{badge}</div>\
+         <p class=\"text-gray-700\">{company}</p>\
+         <dl class=\"mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-gray-700\">\
+         <dt class=\"font-medium\">Location</dt><dd>{location}</dd><dt class=\"font-medium\">Type</dt><dd>{kind}</dd>\
+         <dt class=\"font-medium\">Work mode</dt><dd>{mode}</dd><dt class=\"font-medium\">Salary</dt><dd>{salary}</dd></dl>\
+         <p class=\"mt-2 flex flex-wrap gap-x-4 text-sm text-gray-700\"><span>{posted}</span><span>Apply by {deadline}</span></p></article>",
+        id = segment(text("_id")),
+        title = e(text("title")),
+        company = e(text("company")),
+        location = e(text("location")),
+        kind = e(text("jobType")),
+        mode = e(text("workMode")),
+        salary = salary(number("salary").unwrap_or_default(), number("salaryMax")),
+        posted = posted_ago(text("dateOfPosting"), now),
+        deadline = short_date(text("deadline")),
+    )
+}
+
+/// "₹2,40,000 per month", or a range: "₹40,000 – ₹95,000 per month" (web/src/lib/format.ts).
+fn salary(salary: i64, salary_max: Option<i64>) -> String {
+    match salary_max {
+        Some(max) if max > salary => format!("₹{} – ₹{} per month", indian_grouping(salary), indian_grouping(max)),
+        _ => format!("₹{} per month", indian_grouping(salary)),
+    }
+}
+
+fn instant(iso: &str) -> Option<time::OffsetDateTime> {
+    time::OffsetDateTime::parse(iso, &time::format_description::well_known::Rfc3339).ok()
+}
+
+fn millis(iso: &str) -> Option<i64> {
+    instant(iso).map(|at| (at.unix_timestamp_nanos() / 1_000_000) as i64)
+}
+
+/// The UTC calendar date: "26 November 2026" (`long`) or "26 Nov 2026".
+fn date(iso: &str, long: bool) -> String {
+    let Some(at) = instant(iso) else { return String::new() };
+    let at = at.to_offset(time::UtcOffset::UTC);
+    let month = at.month().to_string();
+    let month = if long { month.as_str() } else { &month[..3] };
+    format!("{} {month} {}", at.day(), at.year())
+}
+
+fn long_date(iso: &str) -> String {
+    date(iso, true)
+}
+
+fn short_date(iso: &str) -> String {
+    date(iso, false)
+}
+
+/// "Posted today", "Posted 1 day ago", "Posted 12 days ago"; a date still ahead is shown as itself.
+fn posted_ago(iso: &str, now: i64) -> String {
+    const DAY: i64 = 24 * 60 * 60 * 1000;
+    let Some(at) = millis(iso) else { return String::new() };
+    match now.div_euclid(DAY) - at.div_euclid(DAY) {
+        days if days < 0 => format!("Posting on {}", short_date(iso)),
+        0 => "Posted today".to_string(),
+        1 => "Posted 1 day ago".to_string(),
+        days => format!("Posted {days} days ago"),
+    }
+}
+
+/// The query of `/api/v1/jobs/alljobs` the app sends for a search page's address, read as the
+/// app reads it (web/src/features/jobs/search.ts, `parseJobSearch` and `jobsRequestQuery`): each
+/// single parameter's first value, only the choices the app offers, defaults left out; and the
+/// words searched (for the search box).
+pub fn search_query(page_query: &str, category: Option<&str>) -> (String, String) {
+    const JOB_TYPES: [&str; 3] = ["Full-time", "Part-time", "Internship"];
+    const WORK_MODES: [&str; 3] = ["On-site", "Hybrid", "Remote"];
+    const POSTED_WITHIN: [&str; 3] = ["1", "7", "30"];
+    const LAST_PAGE: i64 = 10_000 / PAGE_SIZE;
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(page_query.as_bytes()).into_owned().collect();
+    let first = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+    let all = |key: &str| pairs.iter().filter(|(k, _)| k == key).map(|(_, v)| v.as_str()).collect::<Vec<_>>();
+    let words = first("q").unwrap_or_default().trim().to_string();
+    let mut query = form_urlencoded::Serializer::new(String::new());
+    if !words.is_empty() {
+        query.append_pair("q", &words);
+    }
+    let (types, modes) = (all("jobType"), all("workMode"));
+    for kind in JOB_TYPES.iter().filter(|kind| types.contains(kind)) {
+        query.append_pair("jobType", kind);
+    }
+    for mode in WORK_MODES.iter().filter(|mode| modes.contains(mode)) {
+        query.append_pair("workMode", mode);
+    }
+    let category = category.map(str::to_string).or_else(|| first("category").map(|c| c.trim().to_string()));
+    if let Some(category) = category.filter(|c| !c.is_empty()) {
+        query.append_pair("category", &category);
+    }
+    if let Some(location) = first("location").map(str::trim).filter(|l| !l.is_empty()) {
+        query.append_pair("location", location);
+    }
+    let salary = first("salaryMin").map(str::trim).filter(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()));
+    if let Some(salary) = salary.and_then(|s| s.parse::<i64>().ok()).filter(|s| *s > 0) {
+        query.append_pair("salaryMin", &salary.to_string());
+    }
+    if let Some(days) = first("postedWithin").filter(|days| POSTED_WITHIN.contains(days)) {
+        query.append_pair("postedWithin", days);
+    }
+    if !words.is_empty() && first("sort") == Some("newest") {
+        query.append_pair("sort", "newest");
+    }
+    if first("closed") != Some("1") {
+        query.append_pair("openOnly", "true");
+    }
+    if !words.is_empty() && first("asTyped") == Some("1") {
+        query.append_pair("asTyped", "true");
+    }
+    let page = first("page").and_then(|page| page.parse::<i64>().ok()).filter(|page| *page > 1).unwrap_or(1);
+    query.append_pair("page", &page.min(LAST_PAGE).to_string());
+    query.append_pair("limit", &PAGE_SIZE.to_string());
+    (query.finish(), words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_pages_address_becomes_the_query_the_app_sends() {
+        let (query, words) =
+            search_query("q=+rust+&jobType=Internship&jobType=Full-time&jobType=x&postedWithin=7&page=3", None);
+        assert_eq!(query, "q=rust&jobType=Full-time&jobType=Internship&postedWithin=7&openOnly=true&page=3&limit=20");
+        assert_eq!(words, "rust");
+        let (query, _) = search_query("closed=1&sort=newest&salaryMin=0&postedWithin=5&page=999", Some("c1"));
+        assert_eq!(query, "category=c1&page=500&limit=20", "sort needs words; no minimum of 0; 5 days is no choice");
+        assert_eq!(search_query("", None).0, "openOnly=true&page=1&limit=20");
+    }
+
+    #[test]
+    fn dates_read_as_the_app_shows_them() {
+        // fixed date: only formatting is under test, and "now" is set relative to it below.
+        const POSTED: &str = "2026-11-05T10:00:00.000Z";
+        assert_eq!(long_date(POSTED), "5 November 2026");
+        assert_eq!(short_date("2026-09-30T23:59:59Z"), "30 Sep 2026"); // fixed date: formatting only
+        let (day, at) = (24 * 60 * 60 * 1000, millis(POSTED).unwrap());
+        assert_eq!(posted_ago(POSTED, at + 15 * 60 * 60 * 1000), "Posted 1 day ago", "a new UTC day");
+        assert_eq!(posted_ago(POSTED, at), "Posted today");
+        assert_eq!(posted_ago(POSTED, at + 12 * day), "Posted 12 days ago");
+        assert_eq!(posted_ago(POSTED, at - 2 * day), "Posting on 5 Nov 2026");
+    }
+
+    #[test]
+    fn content_takes_the_mark_and_its_answers_cannot_close_their_script() {
+        let content = Content::default().answer("/api/x".into(), json!({ "title": "</script><b>" }));
+        let page = content.apply("<body><div id=\"root\"><!--main--></div></body>");
+        assert!(page.contains("<div id=\"root\"><main id=\"main-content\""), "{page}");
+        assert!(page.contains("\\u003c/script\\u003e\\u003cb\\u003e"), "{page}");
+        assert_eq!(page.matches("</script>").count(), 1, "{page}");
+        assert_eq!(salary(40_000, Some(95_000)), "₹40,000 – ₹95,000 per month");
+        let built = "<head>\n    <script type=\"module\" crossorigin src=\"/assets/index-1.js\"></script>\n    \
+                     <link rel=\"modulepreload\" crossorigin href=\"/assets/react-2.js\">\n    \
+                     <link rel=\"modulepreload\" crossorigin href=\"/assets/landing-3.js\">\n  </head><body><!--main--></body>";
+        let page = Content::default().apply(built);
+        assert_eq!(
+            page,
+            "<head>\n    <script defer src=\"/boot.js\" data-entry=\"/assets/index-1.js\" \
+             data-preload=\"/assets/react-2.js /assets/landing-3.js\"></script>\n  </head><body>\
+             <main id=\"main-content\" tabindex=\"-1\" class=\"min-h-screen flex-1 focus:outline-none\"></main></body>",
+            "the code is asked for after the first paint"
+        );
+        assert_eq!(salary(240_000, None), "₹2,40,000 per month");
+    }
+}

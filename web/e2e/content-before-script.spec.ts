@@ -1,0 +1,158 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expectAccessible } from './axe'
+import { expect, test } from './csp'
+import { longDate } from './dates'
+import { categoryIds, deleteJob, OPEN_UNTIL, postJob, signUp, type Posted } from './seed'
+
+/**
+ * A public page's content comes in the page the server sends (docs/product.md#content-before-script):
+ * with no script at all a phone shows the home page's hero, a job with its facts and description, and
+ * the first results of /jobs and of a category, and its links and search box work. With script, the
+ * app draws the same screens in their place from the answers the page carried, asking the server for
+ * none of them again.
+ */
+
+const PASSWORD = 'content-journey-secret-1'
+const WORD = `pellucid${Date.now().toString(36)}`
+const PHONE = { width: 390, height: 844 }
+
+let api: APIRequestContext
+let token = ''
+let email = ''
+let job: Posted
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+  const session = await signUp(api, 'Recruiter', 'content', PASSWORD)
+  token = session.token
+  email = (session.user as { email?: string }).email ?? ''
+  const categories = await categoryIds(api)
+  job = await postJob(api, token, { title: `${WORD} Engineer`, company: 'Lumen & Co', location: 'Kochi', jobType: 'Full-time', categoryName: categories.Engineering, salary: 85000 })
+})
+
+test.afterAll(async () => {
+  await deleteJob(api, token, job)
+  await api.dispose()
+})
+
+/** The API requests a page makes while it loads. */
+function apiRequests(page: Page) {
+  const urls: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/api/')) urls.push(url.pathname)
+  })
+  return urls
+}
+
+test('without script, public pages show their content and their links and search box work', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE })
+  // The app's code never arrives (axe itself still runs in the page).
+  await context.route(/\/assets\/.*\.js$/, (route) => route.abort())
+  const page = await context.newPage()
+
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Connecting Talent with Opportunity' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Human Resource' })).toHaveAttribute('href', '/category/human-resource')
+  await expectAccessible(page)
+  await page.getByRole('searchbox', { name: 'Search jobs' }).fill(WORD)
+  await page.getByRole('button', { name: 'Search' }).click()
+
+  await expect(page).toHaveURL(new RegExp(`/jobs\\?q=${WORD}$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible()
+  await expect(page.getByText('1 job found')).toBeVisible()
+  await expect(page.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue(WORD)
+  await expectAccessible(page)
+  await page.getByRole('link', { name: `${WORD} Engineer` }).click()
+
+  await expect(page).toHaveURL(`/job/${job._id}`)
+  await expect(page.getByRole('heading', { level: 1, name: `${WORD} Engineer` })).toBeVisible()
+  await expect(page.getByText('Lumen & Co', { exact: true })).toBeVisible()
+  await expect(page.getByText(`Join Lumen & Co as ${WORD} Engineer.`)).toBeVisible()
+  await expect(page.getByText(`Last Date to Apply: ${longDate(OPEN_UNTIL)}`)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Log in to apply' })).toHaveAttribute('href', `/login?next=/job/${job._id}`)
+  await expectAccessible(page)
+
+  await page.goto('/category/engineering')
+  await expect(page.getByRole('heading', { level: 1, name: 'Engineering' })).toBeVisible()
+  await expect(page.getByRole('link', { name: `${WORD} Engineer` })).toBeVisible()
+  await expectAccessible(page)
+  await context.close()
+})
+
+test("with script, the app draws the same screens from the page's answers without asking again", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE })
+  const page = await context.newPage()
+  const asked = apiRequests(page)
+
+  await page.goto(`/job/${job._id}`)
+  // The app's own screen: the header's menu button exists only once the app has drawn.
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: `${WORD} Engineer` })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Log in to apply' })).toBeVisible()
+  await expectAccessible(page)
+  expect(asked.filter((path) => path.startsWith('/api/v1/jobs/getJob/'))).toEqual([])
+
+  asked.length = 0
+  await page.goto(`/jobs?q=${WORD}`)
+  await expect(page.getByRole('button', { name: /^Filters/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: `${WORD} Engineer` })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: '1 job found' })).toBeVisible()
+  await expectAccessible(page)
+  expect(asked.filter((path) => path === '/api/v1/jobs/alljobs' || path === '/api/v1/jobs/showAllCategories')).toEqual([])
+
+  // Within the app, a search is the server's answer as always.
+  await page.getByRole('searchbox', { name: 'Search jobs' }).fill(`${WORD} nothing`)
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'No jobs found for your search.' })).toBeVisible()
+  expect(asked).toContain('/api/v1/jobs/alljobs')
+  await context.close()
+})
+
+test('what a visitor types before the app arrives is still there, and focused, once it takes over', async ({ page }) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  // The app's code waits until the visitor has typed.
+  await page.route('**/boot.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/', { waitUntil: 'commit' })
+  const words = page.getByRole('searchbox', { name: 'Search jobs' })
+  await words.fill(WORD)
+  release()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached()
+  await expect(words).toHaveValue(WORD)
+  await expect(words).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/jobs\\?q=${WORD}$`))
+  await expect(page.getByRole('link', { name: `${WORD} Engineer` })).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('the login form can be filled before the app arrives, sends nothing without it, and logs in once it has', async ({ page }) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/boot.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/login', { waitUntil: 'commit' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByLabel('Email Address').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  // Without the app the button waits: nothing is sent, least of all the password in an address.
+  await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled()
+  await page.getByLabel('Password', { exact: true }).press('Enter')
+  await expect(page).toHaveURL(/\/login$/)
+
+  release()
+  await expect(page.getByRole('button', { name: 'Show Password' })).toBeVisible()
+  await expect(page.getByLabel('Email Address')).toHaveValue(email)
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(PASSWORD)
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused()
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/dashboard\//)
+})
+

@@ -1,0 +1,91 @@
+/**
+ * The API answers a public page arrived with (docs/product.md#content-before-script): the server
+ * writes a page's content into the HTML it sends and puts the answers its screen asks for first in
+ * `<script type="application/json" id="page-data">`, each as `{ url, body }`. The first request
+ * for one of them is answered from the page instead of the network, once, and only while the page
+ * is new, so nothing kept here is ever shown stale.
+ */
+export type PageAnswer = { url: string; body: unknown }
+
+/** How long after the page loaded its answers are still taken. */
+export const PAGE_ANSWER_MS = 10_000
+
+let answers: PageAnswer[] | null = null
+
+function isAnswer(value: unknown): value is PageAnswer {
+  return typeof value === 'object' && value !== null && typeof (value as PageAnswer).url === 'string' && 'body' in value
+}
+
+/** The page's answers, read once (a page without them, or with a broken list, has none). */
+function pageAnswers(): PageAnswer[] {
+  if (answers === null) {
+    const element = document.getElementById('page-data')
+    try {
+      const parsed: unknown = element?.textContent ? JSON.parse(element.textContent) : []
+      answers = Array.isArray(parsed) ? parsed.filter(isAnswer) : []
+    } catch {
+      answers = []
+    }
+  }
+  return answers
+}
+
+/** The same path and the same parameters, in any order. */
+function sameRequest(url: URL, other: URL) {
+  const params = (u: URL) => [...u.searchParams].map(([key, value]) => `${key}=${value}`).sort().join('&')
+  return url.pathname === other.pathname && params(url) === params(other)
+}
+
+/** The answer the page arrived with for this GET, taken (no later request gets it). */
+export function takePageAnswer(url: string, now = performance.now()): unknown {
+  const list = pageAnswers()
+  if (list.length === 0) return undefined
+  if (now > PAGE_ANSWER_MS) {
+    list.length = 0
+    return undefined
+  }
+  const wanted = new URL(url, window.location.origin)
+  const at = list.findIndex((answer) => sameRequest(new URL(answer.url, window.location.origin), wanted))
+  if (at < 0) return undefined
+  return list.splice(at, 1)[0].body
+}
+
+/** Whether the server drew this page's content (the app then draws its first screen complete, not while loading). */
+export const drawnByServer = () => typeof document !== 'undefined' && document.querySelector('#root > div > main#main-content') !== null
+
+/** Forgets the page's answers (the unit tests' pages differ from one test to the next). */
+export function resetPageAnswers() {
+  answers = null
+}
+
+/**
+ * What a visitor typed into the server's markup before the app took over, and where the focus
+ * was: call before the app draws; the function it returns puts both back into the app's fields of
+ * the same id (or name) once it has drawn, so nothing typed is lost.
+ */
+export function keepTyped(): () => void {
+  const main = document.querySelector('#root > div > main#main-content')
+  if (!main) return () => {}
+  // A field is found again by its id, or by its name where the app's ids are its own (useId).
+  const find = ({ id, name }: { id: string; name: string }) => {
+    const found = (id && document.getElementById(id)) || (name && [...document.querySelectorAll('main#main-content input')].find((input) => input instanceof HTMLInputElement && input.name === name))
+    return found instanceof HTMLInputElement ? found : null
+  }
+  const typed = [...main.querySelectorAll('input')]
+    .filter((input) => input.value !== input.defaultValue)
+    .map(({ id, name, value }) => ({ id, name, value }))
+  const active = document.activeElement
+  const focused = active instanceof HTMLInputElement && main.contains(active) ? { id: active.id, name: active.name } : null
+  return () => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
+    for (const field of typed) {
+      const input = find(field)
+      if (!input || !setValue) continue
+      const { value } = field
+      // As typing does, so the app's own state follows.
+      setValue.call(input, value)
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+    }
+    if (focused) find(focused)?.focus()
+  }
+}
