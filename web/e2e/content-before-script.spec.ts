@@ -45,6 +45,17 @@ function apiRequests(page: Page) {
   return urls
 }
 
+/** Holds back the app's code (its loader) until the returned function is called. */
+async function holdTheApp(page: Page) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/boot.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 test('without script, public pages show their content and their links and search box work', async ({ browser }) => {
   const context = await browser.newContext({ viewport: PHONE })
   // The app's code never arrives (axe itself still runs in the page).
@@ -110,13 +121,8 @@ test("with script, the app draws the same screens from the page's answers withou
 })
 
 test('what a visitor types before the app arrives is still there, and focused, once it takes over', async ({ page }) => {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
   // The app's code waits until the visitor has typed.
-  await page.route('**/boot.js', async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdTheApp(page)
   await page.goto('/', { waitUntil: 'commit' })
   const words = page.getByRole('searchbox', { name: 'Search jobs' })
   await words.fill(WORD)
@@ -131,12 +137,7 @@ test('what a visitor types before the app arrives is still there, and focused, o
 })
 
 test('the login form can be filled before the app arrives, sends nothing without it, and logs in once it has', async ({ page }) => {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/boot.js', async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdTheApp(page)
   await page.goto('/login', { waitUntil: 'commit' })
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
   await expectAccessible(page)

@@ -65,7 +65,7 @@ test("the first visit shows the landing page at once, drawn by the server, with 
 
 test("a tab's first screen the server does not draw shows the splash, only a moment's decoration over it", async ({ page }) => {
   const splashSeen = await watchSplash(page)
-  await page.goto('/login')
+  await page.goto('/signup')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 1_500 })
   expect(await splashSeen()).toBe(true)
   await expect(page.locator(SPLASH)).toHaveCount(0, { timeout: 1_000 })

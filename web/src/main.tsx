@@ -1,5 +1,4 @@
-import { StrictMode } from 'react'
-import { flushSync } from 'react-dom'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, routerReady } from './app/app'
 import { fillFromPage } from './app/page-queries'
@@ -8,22 +7,24 @@ import { createQueryClient } from './lib/query-client'
 import './index.css'
 
 const queryClient = createQueryClient()
+const root = createRoot(document.getElementById('root')!)
 // A page whose content the server drew keeps it until the app can draw the same screen complete:
 // its code loaded and its data in the cache (docs/product.md#content-before-script).
-const drawn = drawnByServer()
-if (drawn) await Promise.all([routerReady(), fillFromPage(queryClient, window.location)])
-
-const app = (
-  <StrictMode>
-    <App queryClient={queryClient} splash={!drawn} />
-  </StrictMode>
-)
-const root = createRoot(document.getElementById('root')!)
-if (drawn) {
-  // In one go, so what was typed meanwhile is carried over at once.
+if (drawnByServer()) {
   const restoreTyped = keepTyped()
-  flushSync(() => root.render(app))
-  restoreTyped()
+  await Promise.all([routerReady(), fillFromPage(queryClient, window.location)])
+  // Drawn in slices (the page is already there to read), then what was typed meanwhile carried over.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} splash={false} onDrawn={restoreTyped} />
+      </StrictMode>,
+    ),
+  )
 } else {
-  root.render(app)
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  )
 }

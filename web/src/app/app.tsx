@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { useLayoutEffect } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router'
 import { AppProvider } from './provider'
 import { routes } from './routes'
@@ -18,8 +19,14 @@ export function routerReady(): Promise<void> {
   })
 }
 
-/** `splash` false: the page was drawn already (by the server), so the logo would only cover it. */
-export function App({ queryClient, splash = true }: { queryClient?: QueryClient; splash?: boolean }) {
+/**
+ * `splash` false: the page was drawn already (by the server), so the logo would only cover it.
+ * `onDrawn` runs once the app has drawn its first screen.
+ */
+export function App({ queryClient, splash = true, onDrawn }: { queryClient?: QueryClient; splash?: boolean; onDrawn?: () => void }) {
+  // The parent's effect runs after every child's, in the same task as the commit: the whole first
+  // screen is on the page, and no key pressed since can have gone elsewhere.
+  useLayoutEffect(() => onDrawn?.(), [onDrawn])
   return (
     <AppProvider queryClient={queryClient}>
       <SplashGate enabled={splash}>

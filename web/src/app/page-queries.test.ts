@@ -6,14 +6,7 @@ import { resetPageAnswers } from '@/lib/page-data'
 import { createQueryClient } from '@/lib/query-client'
 import { categories, job } from '@/testing/fixtures'
 import { fillFromPage } from './page-queries'
-
-function arriveWith(answers: unknown) {
-  const element = document.createElement('script')
-  element.type = 'application/json'
-  element.id = 'page-data'
-  element.textContent = JSON.stringify(answers)
-  document.body.append(element)
-}
+import { arriveWith } from '@/testing/page-data'
 
 afterEach(() => {
   document.getElementById('page-data')?.remove()

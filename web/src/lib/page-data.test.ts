@@ -2,15 +2,7 @@ import { http, server } from '@/testing/server'
 import { categories, job } from '@/testing/fixtures'
 import { api, payload } from './api-client'
 import { keepTyped, PAGE_ANSWER_MS, resetPageAnswers, takePageAnswer } from './page-data'
-
-/** A page as the server sends a public screen: its answers in `#page-data`. */
-function arriveWith(answers: unknown) {
-  const element = document.createElement('script')
-  element.type = 'application/json'
-  element.id = 'page-data'
-  element.textContent = JSON.stringify(answers)
-  document.body.append(element)
-}
+import { arriveWith } from '@/testing/page-data'
 
 afterEach(() => {
   document.getElementById('page-data')?.remove()

@@ -59,33 +59,41 @@ export function resetPageAnswers() {
 }
 
 /**
- * What a visitor typed into the server's markup before the app took over, and where the focus
- * was: call before the app draws; the function it returns puts both back into the app's fields of
- * the same id (or name) once it has drawn, so nothing typed is lost.
+ * What a visitor types into the server's markup before the app takes over, and where the focus
+ * is: call before the app draws (it listens until then); the function it returns puts both into
+ * the app's fields of the same id (or name) once the app has drawn, so nothing typed is lost.
  */
 export function keepTyped(): () => void {
   const main = document.querySelector('#root > div > main#main-content')
   if (!main) return () => {}
+  type Field = { id: string; name: string }
+  const typed = new Map<string, Field & { value: string }>()
+  let focused: Field | null = null
+  const record = (target: EventTarget | null) => {
+    if (target instanceof HTMLInputElement && target.value !== target.defaultValue) typed.set(target.id || target.name, { id: target.id, name: target.name, value: target.value })
+  }
+  main.querySelectorAll('input').forEach(record)
+  main.addEventListener('input', (event) => record(event.target))
+  main.addEventListener('focusin', (event) => {
+    if (event.target instanceof HTMLInputElement) focused = { id: event.target.id, name: event.target.name }
+  })
+  const active = document.activeElement
+  if (active instanceof HTMLInputElement && main.contains(active)) focused = { id: active.id, name: active.name }
   // A field is found again by its id, or by its name where the app's ids are its own (useId).
-  const find = ({ id, name }: { id: string; name: string }) => {
+  const find = ({ id, name }: Field) => {
     const found = (id && document.getElementById(id)) || (name && [...document.querySelectorAll('main#main-content input')].find((input) => input instanceof HTMLInputElement && input.name === name))
     return found instanceof HTMLInputElement ? found : null
   }
-  const typed = [...main.querySelectorAll('input')]
-    .filter((input) => input.value !== input.defaultValue)
-    .map(({ id, name, value }) => ({ id, name, value }))
-  const active = document.activeElement
-  const focused = active instanceof HTMLInputElement && main.contains(active) ? { id: active.id, name: active.name } : null
   return () => {
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
-    for (const field of typed) {
+    for (const field of typed.values()) {
       const input = find(field)
       if (!input || !setValue) continue
-      const { value } = field
       // As typing does, so the app's own state follows.
-      setValue.call(input, value)
+      setValue.call(input, field.value)
       input.dispatchEvent(new Event('input', { bubbles: true }))
     }
-    if (focused) find(focused)?.focus()
+    // The markup's field had the focus when the app replaced it.
+    if (focused && !main.isConnected) find(focused)?.focus()
   }
 }

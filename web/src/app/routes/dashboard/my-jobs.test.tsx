@@ -69,7 +69,8 @@ test('a failed delete shows "Job Not Deleted"', async () => {
   expect(await screen.findByText('Job Not Deleted')).toBeInTheDocument()
 })
 
-test('a job is closed to applications from My Jobs, marked Closed, and reopened', async () => {
+/** Backend and Frontend Developer on My Jobs, each closed and reopened by the server when asked. */
+function serveClosableJobs() {
   let jobs = [job(), job({ _id: 'j2', title: 'Frontend Developer' })]
   server.use(
     http.get('/jobs/getAllJobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: jobs })),
@@ -82,6 +83,10 @@ test('a job is closed to applications from My Jobs, marked Closed, and reopened'
       }),
     ),
   )
+}
+
+test('a job is closed to applications from My Jobs, marked Closed, and reopened', async () => {
+  serveClosableJobs()
   signIn(recruiter)
   const { user } = renderApp('/dashboard/my-jobs')
   const card = async (title: string) => within((await screen.findByRole('heading', { name: title })).closest('article')!)
@@ -115,17 +120,7 @@ test('a job an admin hid says so on its card, with the reason; the others say no
 })
 
 test('Close and Reopen keep the keyboard focus on the job\'s button, relabelled, not lost to the page', async () => {
-  let jobs = [job(), job({ _id: 'j2', title: 'Frontend Developer' })]
-  server.use(
-    http.get('/jobs/getAllJobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: jobs })),
-    ...(['closeJob', 'reopenJob'] as const).map((action) =>
-      http.put(`/jobs/${action}/{jobId}`, ({ params, response }) => {
-        const closedAt = action === 'closeJob' ? CLOSED_AT : null
-        jobs = jobs.map((each) => (each._id === params.jobId ? { ...each, closedAt } : each))
-        return response(200).json({ success: true, message: closedAt ? 'Job closed' : 'Job reopened', data: jobs.find((each) => each._id === params.jobId)! })
-      }),
-    ),
-  )
+  serveClosableJobs()
   signIn(recruiter)
   const { user } = renderApp('/dashboard/my-jobs')
   const close = await screen.findByRole('button', { name: 'Close Frontend Developer' })
