@@ -261,7 +261,14 @@ pub async fn seed(db: &Db, recruiters: usize, jobs: usize) -> Result<f64, sqlx::
             let company = format!("{} {}", random.pick(&COMPANY_FIRST), random.pick(&COMPANY_LAST));
             let location = random.pick(&LOCATIONS).to_string();
             let description: Vec<&str> = (0..40).map(|_| random.pick(&WORDS)).collect();
-            let skills: Vec<&str> = (0..3).map(|_| random.pick(&SKILLS)).collect();
+            // Each skill once, as a job's form keeps them.
+            let mut skills: Vec<&str> = Vec::with_capacity(3);
+            for _ in 0..3 {
+                let skill = random.pick(&SKILLS);
+                if !skills.contains(&skill) {
+                    skills.push(skill);
+                }
+            }
             let posted = now - (random.below(365) as i64) * DAY;
             let deadline = posted + (14 + random.below(90) as i64) * DAY;
             let texts = vec![

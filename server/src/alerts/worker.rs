@@ -7,6 +7,8 @@ use std::time::Duration;
 use crate::accounts::secrets::{constant_time_eq, keyed_digest};
 use crate::accounts::session::Keys;
 use crate::db::now_millis;
+use crate::error::AppError;
+use crate::jobs::index::JobIndex;
 use crate::jobs::search::{self, JobSearch};
 use crate::state::AppState;
 
@@ -49,9 +51,16 @@ pub async fn send_due(state: &AppState, now: i64) -> Result<usize, sqlx::Error> 
     let settle = state.config.limits.alert_settle.as_millis() as i64;
     let cutoff = repo::last_seq_posted_by(&state.db, now - settle).await?;
     let not_since = now - DAY_MS;
+    let people = repo::people_due(&state.db, cutoff, not_since, BATCH).await?;
+    if people.is_empty() {
+        return Ok(0);
+    }
+    // The search /jobs runs: the index, once it has taken every change logged so far (every job up
+    // to the cutoff among them); the database while it is first built, or if it cannot catch up.
+    let index = state.search_index.sync(&state.db).await.then_some(&state.search_index.index);
     let mut sent = 0;
-    for person in repo::people_due(&state.db, cutoff, not_since, BATCH).await? {
-        match send_to(state, &person, cutoff, not_since).await {
+    for person in people {
+        match send_to(state, index, &person, cutoff, not_since).await {
             Ok(true) => sent += 1,
             Ok(false) => {}
             Err(error) => {
@@ -69,10 +78,11 @@ pub async fn send_due(state: &AppState, now: i64) -> Result<usize, sqlx::Error> 
 /// when it was stored.
 async fn send_to(
     state: &AppState,
+    index: Option<&JobIndex>,
     (user_id, email, first_name): &(String, String, String),
     cutoff: i64,
     not_since: i64,
-) -> Result<bool, sqlx::Error> {
+) -> Result<bool, AppError> {
     let public_url = &state.config.public_url;
     let searches: Vec<repo::SearchRow> = repo::list(&state.db, user_id)
         .await?
@@ -90,7 +100,13 @@ async fn send_to(
         query.limit = COUNTED;
         query.sort = search::SortOrder::Newest;
         query.seq_window = Some((saved.seen_seq, cutoff));
-        let (jobs, total, _) = search::search(&state.db, &query).await?;
+        let (jobs, total) = match index {
+            Some(index) => {
+                let page = search::search_index(&state.db, index, &query).await?;
+                (page.jobs.into_iter().map(|found| found.job).collect(), page.total)
+            }
+            None => search::search(&state.db, &query).await.map(|(jobs, total, _)| (jobs, total))?,
+        };
         more_than_counted |= total > COUNTED;
         let read = jobs.len();
         let unlisted: Vec<_> = jobs.into_iter().filter(|job| new_jobs.insert(job.id.clone())).collect();
@@ -123,7 +139,7 @@ async fn send_to(
         state.config.api_public_url,
         unsubscribe_all_signature(&state.keys, user_id)
     ));
-    repo::send(&state.db, user_id, &ids, cutoff, not_since, &mail).await
+    Ok(repo::send(&state.db, user_id, &ids, cutoff, not_since, &mail).await?)
 }
 
 /// Looks for due alerts every `ALERT_INTERVAL_SECS` until `stop` changes.

@@ -78,6 +78,10 @@ fn skillsets(fields: &Fields) -> Result<Vec<String>, AppError> {
         .into_iter()
         .filter(|skill| !skill.is_empty())
         .collect();
+    // Each skill once, in its first spelling: "Rust, rust" is one skill, and a repeated one would
+    // say nothing more about the job.
+    let mut seen = std::collections::HashSet::new();
+    let skills: Vec<String> = skills.into_iter().filter(|skill| seen.insert(skill.to_lowercase())).collect();
     if skills.is_empty() {
         return Err(AppError::bad_request(MISSING));
     }
@@ -245,6 +249,13 @@ mod tests {
         assert_eq!(job.skillsets, ["rust", "sql"]);
         assert_eq!(job.date_of_posting, 1_793_491_200_000);
         assert_eq!(job.deadline, 1_798_718_400_000);
+    }
+
+    #[test]
+    fn each_skill_is_kept_once_in_its_first_spelling() {
+        let mut form = complete();
+        form["skillsets"] = json!(["Rust", " rust ", "SQL", "RUST", "sql", "Go"]);
+        assert_eq!(new_job(&fields(form), "u1".into()).unwrap().skillsets, ["Rust", "SQL", "Go"]);
     }
 
     #[test]

@@ -10,12 +10,12 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use tantivy::collector::{Count, TopDocs};
-use tantivy::query::{BooleanQuery, ConstScoreQuery, FuzzyTermQuery, Occur, Query, RangeQuery, TermQuery};
+use tantivy::query::{BooleanQuery, ConstScoreQuery, EmptyQuery, FuzzyTermQuery, Occur, Query, RangeQuery, TermQuery};
 use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions};
 use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 /// Bumped whenever the schema or the analysis changes: an index of another version is rebuilt.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 const VERSION_FILE: &str = "jobportal-index-version";
 /// The writer's memory budget; a rebuild of a million jobs fits in a few flushes.
 const WRITER_HEAP_BYTES: usize = 64 * 1024 * 1024;
@@ -68,6 +68,8 @@ pub struct IndexQuery {
     pub limit: usize,
     /// No correction of misspelt words.
     pub as_typed: bool,
+    /// Only jobs whose `seq` is after the first and at most the second (an alert's window).
+    pub seq_window: Option<(u64, u64)>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -256,14 +258,18 @@ impl JobIndex {
         let mut document = TantivyDocument::default();
         document.add_u64(f.seq, doc.seq);
         let skills = doc.skills.join(" \n ");
+        // Each word counts once in each part, however often the part repeats it: a rank cannot be
+        // bought by writing "rust, rust, rust".
+        let title = self.once_each(&doc.title);
         for _ in 0..TITLE_WEIGHT {
-            document.add_text(f.text, &doc.title);
+            document.add_text(f.text, &title);
         }
+        let once = self.once_each(&skills);
         for _ in 0..SKILLS_WEIGHT {
-            document.add_text(f.text, &skills);
+            document.add_text(f.text, &once);
         }
         for text in [&doc.company, &doc.location, &doc.description] {
-            document.add_text(f.text, text);
+            document.add_text(f.text, self.once_each(text));
         }
         document.add_text(f.location, &doc.location);
         for text in [&doc.title, &skills, &doc.company, &doc.location] {
@@ -430,6 +436,22 @@ impl JobIndex {
             .collect())
     }
 
+    /// `text` with each word at its first use only, words being the same when the index reads them
+    /// the same (by their stem: "Engineers" is "engineer"), separated by spaces.
+    fn once_each(&self, text: &str) -> String {
+        let Ok(mut analyzer) = self.index.tokenizer_for_field(self.fields.text) else { return text.to_string() };
+        let mut seen = std::collections::HashSet::new();
+        let mut once = String::with_capacity(text.len());
+        let mut stream = analyzer.token_stream(text);
+        while let Some(token) = stream.next() {
+            if seen.insert(token.text.clone()) {
+                once.push_str(&text[token.offset_from..token.offset_to]);
+                once.push(' ');
+            }
+        }
+        once
+    }
+
     /// Where the title holds the searched words: `[start, end)` ranges in UTF-16 code units (the
     /// offsets a browser's strings use), in order.
     pub fn title_matches(&self, title: &str, matched: &Matched) -> Vec<[usize; 2]> {
@@ -516,12 +538,18 @@ impl JobIndex {
         {
             for word in &query.location {
                 let mut stream = analyzer.token_stream(word);
+                let mut analysed = false;
                 while let Some(token) = stream.next() {
+                    analysed = true;
                     let term = Term::from_field_text(f.location, &token.text);
                     filters.push(Box::new(ConstScoreQuery::new(
                         Box::new(TermQuery::new(term, IndexRecordOption::Basic)),
                         0.0,
                     )));
+                }
+                // A word the index never keeps (over 40 letters) is in no job's location.
+                if !analysed {
+                    filters.push(Box::new(EmptyQuery));
                 }
             }
         }
@@ -534,6 +562,11 @@ impl JobIndex {
             filters.push(after(f.salary, Bound::Included(salary)));
         }
         let posted = query.posted_since.map(|since| after(f.posted, Bound::Included(since)));
+        if let Some((after, until)) = query.seq_window {
+            let (after, until) = (Term::from_field_u64(f.seq, after), Term::from_field_u64(f.seq, until));
+            let window = RangeQuery::new(Bound::Excluded(after), Bound::Included(until));
+            filters.push(Box::new(ConstScoreQuery::new(Box::new(window), 0.0)));
+        }
         if let Some(now) = query.open_at {
             filters.push(Box::new(TermQuery::new(Term::from_field_text(f.open, OPEN), IndexRecordOption::WithFreqs)));
             filters.push(after(f.open_until, Bound::Excluded(now)));
@@ -947,6 +980,18 @@ mod tests {
     }
 
     #[test]
+    fn a_word_repeated_in_a_title_skills_or_description_ranks_no_higher_than_once() {
+        let mut repeated = job(2, "Rust Engineer, Rust", &["rust", "Rust", "RUST"]);
+        repeated.description = "Rust, rust and more rust; rusty engineers.".into();
+        let mut once = job(1, "Rust Engineer", &["rust"]);
+        once.description = "Rust and engineers.".into();
+        // Equal scores keep the order they were indexed in: the job that says it once first.
+        let index = index_of(&[once, repeated]);
+        assert_eq!(search(&index, "rust").seqs, [1, 2]);
+        assert_eq!(search(&index, "rust engineer").seqs, [1, 2]);
+    }
+
+    #[test]
     fn titles_and_skills_weigh_more_than_descriptions() {
         let mut in_description = job(1, "Data Analyst", &["sql"]);
         in_description.description = "Work next to our rust team.".into();
@@ -983,6 +1028,11 @@ mod tests {
         assert_eq!(query(&|q| q.categories = vec!["internships".into()]).seqs, [3]);
         assert_eq!(query(&|q| q.location = vec!["maharashtra".into()]).total, 4);
         assert_eq!(query(&|q| q.location = vec!["delhi".into()]).total, 0);
+        assert_eq!(
+            query(&|q| q.location = vec!["x".repeat(60)]).total,
+            0,
+            "a word too long to index is in no location"
+        );
         let hits = query(&|_| {});
         assert_eq!(hits.job_types, BTreeMap::from([("Full-time".into(), 3), ("Internship".into(), 1)]));
         assert_eq!(hits.categories, BTreeMap::from([("engineering".into(), 3), ("internships".into(), 1)]));

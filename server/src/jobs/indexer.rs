@@ -132,10 +132,11 @@ impl SearchIndex {
     }
 
     /// Applies every logged change now (after a write on this instance, so its writer finds it
-    /// in the next search). Does nothing while the index is first built.
-    pub async fn sync(&self, db: &Db) {
+    /// in the next search); true when the index then holds every change logged before the call.
+    /// Does nothing (false) while the index is first built.
+    pub async fn sync(&self, db: &Db) -> bool {
         if !self.is_ready() {
-            return;
+            return false;
         }
         let mut following = self.cursor.lock().await;
         let Following { cursor, recent, .. } = &mut *following;
@@ -143,8 +144,12 @@ impl SearchIndex {
             Ok(next) => {
                 *cursor = next;
                 self.applied.store(next, Ordering::Release);
+                true
             }
-            Err(error) => tracing::warn!(%error, "could not apply job changes to the search index"),
+            Err(error) => {
+                tracing::warn!(%error, "could not apply job changes to the search index");
+                false
+            }
         }
     }
 

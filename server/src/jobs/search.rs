@@ -437,6 +437,7 @@ pub async fn search_index(
         offset: search.offset() as usize,
         limit: search.limit as usize,
         as_typed: search.as_typed,
+        seq_window: search.seq_window.map(|(after, until)| (after.max(0) as u64, until.max(0) as u64)),
     };
     let hits = super::indexer::blocking(|| index.search(&query)).map_err(AppError::internal)?;
     let jobs = super::repo::by_seq(db, &hits.seqs, None)

@@ -21,6 +21,7 @@ on_both_engines!(
     an_unsubscribe_link_with_a_repeated_parameter_is_refused_in_the_envelope,
     a_job_matching_two_searches_is_one_new_job,
     the_same_search_cannot_be_saved_twice,
+    an_alert_matches_what_the_same_search_on_jobs_finds,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -48,9 +49,18 @@ async fn delete(app: &TestApp, token: &str, id: &str) -> (u16, Value) {
     status_and_json(request.send().await.unwrap()).await
 }
 
+/// A job whose one skill is its title's first word ("Go Engineer" needs go), so a search matches it
+/// by its title, as /jobs does, and by nothing the jobs share.
 async fn post_job(app: &TestApp, recruiter: &str, title: &str) -> String {
     let category = app.category_id("Engineering").await;
-    app.job(recruiter, &category, title).await.id
+    let mut job = crate::helpers::new_job(recruiter, &category, title);
+    job.skillsets = title.split_whitespace().take(1).map(str::to_lowercase).collect();
+    job.description = "Build and run the systems our customers rely on.".into();
+    let jobportal::jobs::repo::Posted::Listed(job) = jobportal::jobs::repo::insert(&app.db, &job).await.unwrap() else {
+        panic!("the recruiter and the category are there");
+    };
+    app.sync_index().await;
+    job.id
 }
 
 /// The alert e-mails stored for `to`, oldest first (the outbox keeps every message it sends).
@@ -423,4 +433,33 @@ async fn the_same_search_cannot_be_saved_twice(app: &TestApp) {
     assert_eq!(save(app, &token, "Rust anywhere", "q=rust").await.0, 201, "a different search is saved");
     let (_, list) = app.get_as("/api/v1/jobs/savedSearches", &token).await;
     assert_eq!(list["data"].as_array().unwrap().len(), 2);
+}
+
+/// The alert of a search and the same search on /jobs agree: words in the skills or the
+/// description, a word still being typed, a typo.
+async fn an_alert_matches_what_the_same_search_on_jobs_finds(app: &TestApp) {
+    let recruiter = app.recruiter().await;
+    let token = applicant(app, "agree@example.com").await;
+    for (name, query) in [("Skills", "q=kubern"), ("Description", "q=terraform"), ("Typo", "q=kubernetis")] {
+        assert_eq!(save(app, &token, name, query).await.0, 201, "{name}");
+    }
+    let category = app.category_id("Engineering").await;
+    let mut job = crate::helpers::new_job(&recruiter, &category, "Platform Engineer");
+    job.skillsets = vec!["kubernetes".into(), "go".into()];
+    job.description = "Run our terraform estate.".into();
+    jobportal::jobs::repo::insert(&app.db, &job).await.unwrap();
+    app.sync_index().await;
+    for query in ["kubern", "terraform", "kubernetis"] {
+        let (_, found) = app.get(&format!("/api/v1/jobs/alljobs?q={query}")).await;
+        assert_eq!(found["total"], 1, "/jobs finds it for {query}: {found}");
+    }
+
+    assert_eq!(run_alerts(app, now_millis() + 2 * 60 * 1000).await, 1);
+    let mails = alerts_to(app, "agree@example.com").await;
+    assert_eq!(mails.len(), 1);
+    for name in ["Skills", "Description", "Typo"] {
+        assert!(mails[0].contains(&format!("{name} (1 new)")), "{name}: {}", mails[0]);
+    }
+    // One job is one job, however many searches it matches.
+    app.mail("agree@example.com", "1 new job for your saved searches").await;
 }
