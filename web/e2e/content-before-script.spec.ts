@@ -65,7 +65,7 @@ test('without script, public pages show their content and their links and search
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1, name: 'Connecting Talent with Opportunity' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Human Resource' })).toHaveAttribute('href', '/category/human-resource')
-  await expectAccessible(page)
+  await expectAccessible(page, { withoutApp: true })
   await page.getByRole('searchbox', { name: 'Search jobs' }).fill(WORD)
   await page.getByRole('button', { name: 'Search' }).click()
 
@@ -73,7 +73,7 @@ test('without script, public pages show their content and their links and search
   await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible()
   await expect(page.getByText('1 job found')).toBeVisible()
   await expect(page.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue(WORD)
-  await expectAccessible(page)
+  await expectAccessible(page, { withoutApp: true })
   await page.getByRole('link', { name: `${WORD} Engineer` }).click()
 
   await expect(page).toHaveURL(`/job/${job._id}`)
@@ -82,12 +82,12 @@ test('without script, public pages show their content and their links and search
   await expect(page.getByText(`Join Lumen & Co as ${WORD} Engineer.`)).toBeVisible()
   await expect(page.getByText(`Last Date to Apply: ${longDate(OPEN_UNTIL)}`)).toBeVisible()
   await expect(page.getByRole('link', { name: 'Log in to apply' })).toHaveAttribute('href', `/login?next=/job/${job._id}`)
-  await expectAccessible(page)
+  await expectAccessible(page, { withoutApp: true })
 
   await page.goto('/category/engineering')
   await expect(page.getByRole('heading', { level: 1, name: 'Engineering' })).toBeVisible()
   await expect(page.getByRole('link', { name: `${WORD} Engineer` })).toBeVisible()
-  await expectAccessible(page)
+  await expectAccessible(page, { withoutApp: true })
   await context.close()
 })
 
@@ -140,7 +140,7 @@ test('the login form can be filled before the app arrives, sends nothing without
   const release = await holdTheApp(page)
   await page.goto('/login', { waitUntil: 'commit' })
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
-  await expectAccessible(page)
+  await expectAccessible(page, { withoutApp: true })
   await page.getByLabel('Email Address').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   // Without the app the button waits: nothing is sent, least of all the password in an address.

@@ -76,6 +76,8 @@ async function expectOnFirstScreen(element: Locator) {
 
 test('on a phone the count and the first result are on the first screen, and the filters open in a sheet from the keyboard', async ({ page }) => {
   await page.goto(`/jobs?q=${WORD}`)
+  // The app has taken over the page the server drew (its Filters button is the app's own).
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible()
   const count = page.getByText(`${OPEN} jobs found`)
   await expect(count).toBeVisible()
   await expectOnFirstScreen(count)

@@ -23,10 +23,15 @@ pub use super::search::MAX_PAGE_SIZE;
 #[serde(rename_all = "camelCase")]
 pub struct JobsPage {
     pub data: Vec<FoundJob>,
-    /// How many jobs match, exactly (counted up to 1000 only while the search index is first built).
+    /// How many jobs match: exactly while `totalExact`; past 10,000 matches an estimate from a
+    /// sample (the pages reach only the first 10,000 anyway); while the search index is first
+    /// built, counted up to 1000 (`totalCapped`).
     pub total: i64,
     /// True only while the search index is first built and more than 1000 match.
     pub total_capped: bool,
+    /// Whether `total` is exact: false when it is an estimate (more than 10,000 matches) or a
+    /// count that stopped (`totalCapped`).
+    pub total_exact: bool,
     pub page: i64,
     pub limit: i64,
     /// Set when a word of five letters or more is spelt by no job and one edit makes it a word
@@ -55,6 +60,8 @@ pub struct Facets {
     /// Per number of days of `postedWithin`, with every filter but `postedWithin`: always `1`,
     /// `7` and `30`, and the number asked for when it is another.
     pub posted_within: std::collections::BTreeMap<String, usize>,
+    /// Whether every count here is exact: past 10,000 matches they are estimated, like `total`.
+    pub exact: bool,
 }
 
 /// Browse and search listed jobs through the search index: newest first without `q`; with it,
@@ -63,8 +70,10 @@ pub struct Facets {
 /// posted since after them), so pages neither repeat nor skip a job while no job changes. Every
 /// word is required, by its English stem; the last word also stands for the whole words it begins;
 /// a word of five letters or more that no job spells so is taken for a typo of the spelling within
-/// one edit that most jobs use, and `correctedQuery` says what was searched. `total` is exact, `facets` counts matches per
-/// category, job type, work mode and "posted within" choice, and each job's `titleMatches` marks the words in its title.
+/// one edit that most jobs use, and `correctedQuery` says what was searched. `total` and `facets`
+/// (matches per category, job type, work mode and "posted within" choice) are exact up to 10,000
+/// matches and estimated from a sample beyond (`totalExact`, `facets.exact`), so no search visits
+/// every match; each job's `titleMatches` marks the words in its title.
 /// Pages reach the first 10,000 results (`page * limit` at most 10,000; deeper is 400).
 /// While the index is first built (a new server, or after its folder was removed), the database
 /// answers: the newest 200 matches best match first, `total` counted up to 1000, no facets.
@@ -88,6 +97,7 @@ pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) 
                 data: page.jobs,
                 total: page.total,
                 total_capped: false,
+                total_exact: page.total_exact,
                 page: request.page,
                 limit: request.limit,
                 corrected_query: page.corrected.map(|words| words.join(" ")),
@@ -96,6 +106,7 @@ pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) 
                     job_types: page.job_types,
                     work_modes: page.work_modes,
                     posted_within: page.posted_within,
+                    exact: page.facets_exact,
                 }),
             },
         ));
@@ -108,6 +119,7 @@ pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) 
             data: data.into_iter().map(FoundJob::from).collect(),
             total,
             total_capped,
+            total_exact: !total_capped,
             page: request.page,
             limit: request.limit,
             corrected_query: None,

@@ -70,6 +70,8 @@ pub struct IndexQuery {
     pub as_typed: bool,
     /// Only jobs whose `seq` is after the first and at most the second (an alert's window).
     pub seq_window: Option<(u64, u64)>,
+    /// Matches counted exactly before the counts are estimated; `None` is `EXACT_COUNT_LIMIT`.
+    pub exact_count_limit: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -85,8 +87,11 @@ pub enum Sort {
 pub struct Hits {
     /// The jobs' `seq`s, in order.
     pub seqs: Vec<u64>,
-    /// Every match, exactly.
+    /// Every match: exactly while `total_exact`, an estimate beyond `EXACT_COUNT_LIMIT`.
     pub total: usize,
+    pub total_exact: bool,
+    /// Whether every facet count is exact (each is estimated, like the total, past the limit).
+    pub facets_exact: bool,
     /// Set when a word was taken for a misspelling of an indexed word: the words searched, as
     /// they are spelt in the jobs ("showing results for ...").
     pub corrected: Option<Vec<String>>,
@@ -144,6 +149,12 @@ const OPEN: &str = "yes";
 /// How many times each text goes into `text`: a match in the title counts most, then the skills.
 const TITLE_WEIGHT: usize = 3;
 const SKILLS_WEIGHT: usize = 2;
+/// A search's total and facets are counted exactly while it has at most this many matches (the
+/// pages reach no further); beyond, they are estimated from about as many more (docs/rules.md#search).
+pub const EXACT_COUNT_LIMIT: usize = 10_000;
+/// The parts each sampled stretch of a segment is split into, so that matches bunched in one part
+/// of it (the newest jobs, the open ones) are weighed as they are spread.
+const STRATA: u32 = 32;
 /// A last word being typed stands for at most this many whole words (those most jobs use).
 const PREFIX_EXPANSIONS: usize = 8;
 const SHORT_PREFIX_EXPANSIONS: usize = 3;
@@ -327,14 +338,19 @@ impl JobIndex {
         let posted_counts =
             PostedCounts { since: if posted_unfiltered { query.posted_choices.clone() } else { Vec::new() } };
         let words = self.analysed(&query.words)?;
+        let limit = query.exact_count_limit.unwrap_or(EXACT_COUNT_LIMIT);
         let counted = |words: &[Searched]| {
             let full = self.combined(words, filters.chosen(None));
-            let collectors = (Count, FacetCounts { fields: unfiltered.clone() }, posted_counts.clone());
-            let (total, facets, posted) = searcher.search(&*full, &collectors)?;
-            tantivy::Result::Ok((full, total, facets, posted))
+            let collector = Bounded::new(
+                (Count, FacetCounts { fields: unfiltered.clone() }, posted_counts.clone()),
+                limit,
+                &searcher,
+            );
+            let (total, facets, posted) = searcher.search(&*full, &collector)?;
+            tantivy::Result::Ok((full, (total, !collector.estimated()), facets, posted))
         };
         let mut expanded = self.expanded(&searcher, &words)?;
-        let (mut full, mut total, mut facets, mut posted) = counted(&expanded)?;
+        let (mut full, (mut total, mut total_exact), mut facets, mut posted) = counted(&expanded)?;
         // A word that no job spells so: with no matches, the spelling within one edit that the
         // most jobs use stands in for it; with matches (its stem matched), only a spelling of the
         // same stem does, so the results stay the same and only the words shown change.
@@ -344,9 +360,11 @@ impl JobIndex {
             Some(respelt) => {
                 let analysed = self.analysed(&respelt)?;
                 let respelt_expanded = self.expanded(&searcher, &analysed)?;
-                let (respelt_full, respelt_total, respelt_facets, respelt_posted) = counted(&respelt_expanded)?;
+                let (respelt_full, (respelt_total, respelt_exact), respelt_facets, respelt_posted) =
+                    counted(&respelt_expanded)?;
                 (respelt_total > 0).then(|| {
                     (full, total, facets, posted) = (respelt_full, respelt_total, respelt_facets, respelt_posted);
+                    total_exact = respelt_exact;
                     expanded = respelt_expanded;
                     respelt
                 })
@@ -360,13 +378,15 @@ impl JobIndex {
         };
         // A filtered field's facet: the same words, every filter but its own.
         let mut facets = unfiltered.into_iter().zip(facets).collect::<HashMap<_, _>>();
+        let mut facets_exact = total_exact;
         let mut facet = |facet: Facet| match facets.remove(facet.field()) {
-            Some(counts) => Ok(counts),
+            Some(counts) => tantivy::Result::Ok(counts),
             None => {
                 let query = self.combined(&expanded, filters.chosen(Some(facet)));
-                searcher
-                    .search(&*query, &FacetCounts { fields: vec![facet.field()] })
-                    .map(|mut counts| counts.remove(0))
+                let collector = Bounded::new(FacetCounts { fields: vec![facet.field()] }, limit, &searcher);
+                let mut counts = searcher.search(&*query, &collector)?;
+                facets_exact &= !collector.estimated();
+                Ok(counts.remove(0))
             }
         };
         let categories = facet(Facet::Category)?;
@@ -374,10 +394,23 @@ impl JobIndex {
         let work_modes = facet(Facet::WorkMode)?;
         if !posted_unfiltered && !query.posted_choices.is_empty() {
             let without = self.combined(&expanded, filters.chosen(Some(Facet::Posted)));
-            posted = searcher.search(&*without, &PostedCounts { since: query.posted_choices.clone() })?;
+            let collector = Bounded::new(PostedCounts { since: query.posted_choices.clone() }, limit, &searcher);
+            posted = searcher.search(&*without, &collector)?;
+            facets_exact &= !collector.estimated();
         }
         let matched = Matched { words: expanded.into_iter().flat_map(|word| word.stems).collect() };
-        Ok(Hits { seqs, total, corrected, categories, job_types, work_modes, posted, matched })
+        Ok(Hits {
+            seqs,
+            total,
+            total_exact,
+            facets_exact,
+            corrected,
+            categories,
+            job_types,
+            work_modes,
+            posted,
+            matched,
+        })
     }
 
     /// Open jobs ranked by how well they match `words` (BM25 over the same text as searches, each
@@ -724,6 +757,194 @@ impl Filters {
     }
 }
 
+/// Counting with a bound on its work: `inner` sees every match while the search's exact budget
+/// lasts (shared by the segments, in the order they are searched); past it, the rest of each
+/// segment is split into strata, a few matches of each are counted, and each stratum's counts are
+/// scaled up by the share of it they covered. So a search visits at most about
+/// twice the exact limit in matches however many there are, its counts are exact while
+/// they are few, and `estimated` says when they are not.
+struct Bounded<C> {
+    inner: C,
+    exact_left: std::sync::atomic::AtomicUsize,
+    /// Matches sampled, in all, past the exact ones (as many as are counted exactly).
+    sample: usize,
+    /// The index's documents, to share the sample among segments by size.
+    documents: u64,
+    estimated: std::sync::atomic::AtomicBool,
+}
+
+impl<C> Bounded<C> {
+    fn new(inner: C, exact: usize, searcher: &Searcher) -> Self {
+        Self {
+            inner,
+            exact_left: std::sync::atomic::AtomicUsize::new(exact),
+            sample: exact,
+            documents: searcher.num_docs().max(1),
+            estimated: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    fn estimated(&self) -> bool {
+        self.estimated.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+/// Counts that can be scaled up from a sample and added up.
+trait Tally: Sized {
+    fn scaled(self, factor: f64) -> Self;
+    fn plus(self, other: Self) -> Self;
+}
+
+impl Tally for usize {
+    fn scaled(self, factor: f64) -> Self {
+        (self as f64 * factor).round() as usize
+    }
+    fn plus(self, other: Self) -> Self {
+        self + other
+    }
+}
+
+impl Tally for Vec<usize> {
+    fn scaled(self, factor: f64) -> Self {
+        self.into_iter().map(|count| count.scaled(factor)).collect()
+    }
+    fn plus(self, other: Self) -> Self {
+        if self.is_empty() {
+            return other;
+        }
+        self.into_iter().zip(other).map(|(a, b)| a + b).collect()
+    }
+}
+
+impl Tally for Vec<BTreeMap<String, usize>> {
+    fn scaled(self, factor: f64) -> Self {
+        self.into_iter()
+            .map(|counts| counts.into_iter().map(|(value, count)| (value, count.scaled(factor))).collect())
+            .collect()
+    }
+    fn plus(self, other: Self) -> Self {
+        if self.is_empty() {
+            return other;
+        }
+        self.into_iter()
+            .zip(other)
+            .map(|(mut into, from)| {
+                for (value, count) in from {
+                    *into.entry(value).or_default() += count;
+                }
+                into
+            })
+            .collect()
+    }
+}
+
+impl<A: Tally, B: Tally, C: Tally> Tally for (A, B, C) {
+    fn scaled(self, factor: f64) -> Self {
+        (self.0.scaled(factor), self.1.scaled(factor), self.2.scaled(factor))
+    }
+    fn plus(self, other: Self) -> Self {
+        (self.0.plus(other.0), self.1.plus(other.1), self.2.plus(other.2))
+    }
+}
+
+/// Feeds `child` the live matches of `scorer` from its current document until `until` (a document
+/// id) or `most` of them, in blocks; returns how many it fed.
+fn feed(
+    child: &mut impl tantivy::collector::SegmentCollector,
+    scorer: &mut dyn tantivy::query::Scorer,
+    alive: Option<&tantivy::fastfield::AliveBitSet>,
+    until: tantivy::DocId,
+    most: usize,
+) -> usize {
+    let mut block = Vec::with_capacity(64);
+    let mut fed = 0;
+    let mut doc = scorer.doc();
+    while doc < until && fed < most {
+        if alive.is_none_or(|alive| alive.is_alive(doc)) {
+            block.push(doc);
+            fed += 1;
+            if block.len() == 64 {
+                child.collect_block(&block);
+                block.clear();
+            }
+        }
+        doc = scorer.advance();
+    }
+    child.collect_block(&block);
+    fed
+}
+
+impl<C> tantivy::collector::Collector for Bounded<C>
+where
+    C: tantivy::collector::Collector,
+    <C::Child as tantivy::collector::SegmentCollector>::Fruit: Tally,
+{
+    type Fruit = C::Fruit;
+    type Child = C::Child;
+
+    fn for_segment(
+        &self,
+        segment_local_id: tantivy::SegmentOrdinal,
+        segment: &tantivy::SegmentReader,
+    ) -> tantivy::Result<C::Child> {
+        self.inner.for_segment(segment_local_id, segment)
+    }
+
+    fn requires_scoring(&self) -> bool {
+        false
+    }
+
+    fn merge_fruits(
+        &self,
+        fruits: Vec<<C::Child as tantivy::collector::SegmentCollector>::Fruit>,
+    ) -> tantivy::Result<C::Fruit> {
+        self.inner.merge_fruits(fruits)
+    }
+
+    fn collect_segment(
+        &self,
+        weight: &dyn tantivy::query::Weight,
+        segment_ord: u32,
+        reader: &tantivy::SegmentReader,
+    ) -> tantivy::Result<<C::Child as tantivy::collector::SegmentCollector>::Fruit> {
+        use std::sync::atomic::Ordering::Relaxed;
+        use tantivy::collector::SegmentCollector;
+        let alive = reader.alive_bitset();
+        let mut scorer = weight.scorer(reader, 1.0)?;
+        let mut exact = self.inner.for_segment(segment_ord, reader)?;
+        let left = self.exact_left.load(Relaxed);
+        let fed = feed(&mut exact, &mut *scorer, alive, tantivy::TERMINATED, left);
+        self.exact_left.store(left - fed, Relaxed);
+        let mut fruit = exact.harvest();
+        let start = scorer.doc();
+        if start == tantivy::TERMINATED {
+            return Ok(fruit);
+        }
+        // The rest of the segment, sampled stratum by stratum.
+        self.estimated.store(true, Relaxed);
+        let end = reader.max_doc();
+        let share = (self.sample as u64 * u64::from(end - start) / self.documents).max(u64::from(STRATA));
+        let strata = STRATA.min(end - start).max(1);
+        let per_stratum = (share / u64::from(strata)).max(1) as usize;
+        let bound = |part: u32| start + (u64::from(end - start) * u64::from(part) / u64::from(strata)) as u32;
+        for part in 0..strata {
+            let (low, high) = (bound(part), bound(part + 1));
+            if high <= low {
+                continue;
+            }
+            if scorer.doc() < low {
+                scorer.seek(low);
+            }
+            let mut counts = self.inner.for_segment(segment_ord, reader)?;
+            feed(&mut counts, &mut *scorer, alive, high, per_stratum);
+            // The documents of the stratum looked through: all of them, or up to the next match.
+            let covered = scorer.doc().min(high).saturating_sub(low).max(1);
+            fruit = fruit.plus(counts.harvest().scaled(f64::from(high - low) / f64::from(covered)));
+        }
+        Ok(fruit)
+    }
+}
+
 /// Counts matches per value of string FAST fields; one map per field, in order.
 struct FacetCounts {
     fields: Vec<&'static str>,
@@ -977,6 +1198,38 @@ mod tests {
         assert_eq!(index.title_matches("🚀 Engineering lead", &hits.matched), [[3, 14]], "an emoji is two code units");
         assert_eq!(index.title_matches("Data Analyst", &hits.matched), Vec::<[usize; 2]>::new());
         assert!(index.title_matches("Backend Engineer", &search(&index, "").matched).is_empty());
+    }
+
+    #[test]
+    fn counts_are_exact_up_to_the_limit_and_estimated_beyond_it() {
+        // 3,000 jobs: Java ones first, then Rust ones, as a board's newest jobs bunch at its end.
+        let jobs: Vec<JobDoc> = (1..=3_000)
+            .map(|seq| {
+                let mut doc = job(seq, if seq <= 1_200 { "Java Developer" } else { "Rust Developer" }, &["sql"]);
+                doc.work_mode = if seq % 3 == 0 { "Remote".into() } else { "On-site".into() };
+                doc
+            })
+            .collect();
+        let index = index_of(&jobs);
+        let count = |text: &str, limit: usize| {
+            let query =
+                IndexQuery { words: words(text), limit: 10, exact_count_limit: Some(limit), ..IndexQuery::default() };
+            index.search(&query).unwrap()
+        };
+        let exact = count("rust", 2_000);
+        assert_eq!((exact.total, exact.total_exact, exact.facets_exact), (1_800, true, true));
+        assert_eq!(exact.work_modes, BTreeMap::from([("On-site".into(), 1_200), ("Remote".into(), 600)]));
+
+        let estimated = count("rust", 200);
+        assert!(!estimated.total_exact && !estimated.facets_exact);
+        let near = |value: usize, truth: usize| value.abs_diff(truth) * 100 <= truth * 5;
+        assert!(near(estimated.total, 1_800), "within 5 %: {}", estimated.total);
+        assert!(near(estimated.work_modes["Remote"], 600), "{:?}", estimated.work_modes);
+        assert_eq!(estimated.seqs.len(), 10, "the page is whole whatever the count");
+        let few = count("java", 2_000);
+        assert_eq!((few.total, few.total_exact), (1_200, true), "few matches are counted exactly");
+        let browse = count("", 500);
+        assert!(!browse.total_exact && near(browse.total, 3_000), "{}", browse.total);
     }
 
     #[test]

@@ -389,6 +389,10 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
 pub struct IndexedPage {
     pub jobs: Vec<FoundJob>,
     pub total: i64,
+    /// False when `total` is an estimate (past `index::EXACT_COUNT_LIMIT` matches).
+    pub total_exact: bool,
+    /// False when the facet counts are estimates.
+    pub facets_exact: bool,
     pub corrected: Option<Vec<String>>,
     pub categories: std::collections::BTreeMap<String, usize>,
     pub job_types: std::collections::BTreeMap<String, usize>,
@@ -438,6 +442,7 @@ pub async fn search_index(
         limit: search.limit as usize,
         as_typed: search.as_typed,
         seq_window: search.seq_window.map(|(after, until)| (after.max(0) as u64, until.max(0) as u64)),
+        exact_count_limit: None,
     };
     let hits = super::indexer::blocking(|| index.search(&query)).map_err(AppError::internal)?;
     let jobs = super::repo::by_seq(db, &hits.seqs, None)
@@ -451,6 +456,8 @@ pub async fn search_index(
     Ok(IndexedPage {
         jobs,
         total: hits.total as i64,
+        total_exact: hits.total_exact,
+        facets_exact: hits.facets_exact,
         corrected: hits.corrected,
         categories: hits.categories,
         job_types: hits.job_types,

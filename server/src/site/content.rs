@@ -35,7 +35,7 @@ impl Content {
     /// The page with this content in its main area and its answers before `</body>`.
     pub fn apply(&self, page: &str) -> String {
         let main = format!(
-            "<main id=\"main-content\" tabindex=\"-1\" class=\"min-h-screen flex-1 focus:outline-none\">{}</main>",
+            "<main id=\"main-content\" data-drawn tabindex=\"-1\" class=\"min-h-screen flex-1 focus:outline-none\">{}</main>",
             self.html
         );
         let page = page.replacen(MAIN_MARK, &main, 1);
@@ -283,10 +283,12 @@ pub fn search(
     let jobs = found.get("data").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
     let total = found.get("total").and_then(Value::as_i64).unwrap_or_default();
     let capped = found.get("totalCapped").and_then(Value::as_bool).unwrap_or_default();
-    let count = match (total, capped) {
-        (0, _) => "No jobs found for your search.".to_string(),
-        (_, true) => format!("More than {total} jobs found"),
-        (1, _) => "1 job found".to_string(),
+    let exact = found.get("totalExact").and_then(Value::as_bool).unwrap_or(!capped);
+    let count = match (total, capped, exact) {
+        (0, _, _) => "No jobs found for your search.".to_string(),
+        (_, true, _) => format!("More than {total} jobs found"),
+        (_, _, false) => format!("About {} jobs found", estimate(total)),
+        (1, _, _) => "1 job found".to_string(),
         _ => format!("{total} jobs found"),
     };
     let cards: String = jobs.iter().map(|job| format!("<li>{}</li>", card(job, now))).collect();
@@ -348,6 +350,14 @@ fn card(job: &Value, now: i64) -> String {
         posted = posted_ago(text("dateOfPosting"), now),
         deadline = short_date(text("deadline")),
     )
+}
+
+/// An estimated count to two significant figures, grouped the Indian way (web/src/lib/format.ts):
+/// 6,53,421 reads "6,50,000".
+fn estimate(count: i64) -> String {
+    let digits = count.max(1).to_string().len() as u32;
+    let step = 10_i64.pow(digits.saturating_sub(2));
+    indian_grouping((count + step / 2) / step * step)
 }
 
 /// "₹2,40,000 per month", or a range: "₹40,000 – ₹95,000 per month" (web/src/lib/format.ts).
@@ -492,9 +502,13 @@ mod tests {
             page,
             "<head>\n    <script defer src=\"/boot.js\" data-entry=\"/assets/index-1.js\" \
              data-preload=\"/assets/react-2.js /assets/landing-3.js\"></script>\n  </head><body>\
-             <main id=\"main-content\" tabindex=\"-1\" class=\"min-h-screen flex-1 focus:outline-none\"></main></body>",
+             <main id=\"main-content\" data-drawn tabindex=\"-1\" class=\"min-h-screen flex-1 focus:outline-none\"></main></body>",
             "the code is asked for after the first paint"
         );
         assert_eq!(salary(240_000, None), "₹2,40,000 per month");
+        assert_eq!(
+            (estimate(653_421), estimate(10_499), estimate(87)),
+            ("6,50,000".into(), "10,000".into(), "87".into())
+        );
     }
 }

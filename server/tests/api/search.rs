@@ -111,10 +111,11 @@ async fn facets_count_the_matches_per_category_and_job_type(app: &TestApp) {
     post(app, &token, &form(&engineering, "Rust Intern", "Internship", &day(-30), 5)).await;
     post(app, &token, &form(&marketing, "Rust Evangelist", "Part-time", &day(-30), 5)).await;
     let (_, body) = app.get("/api/v1/jobs/alljobs?q=rust").await;
-    assert_eq!(body["total"], 3);
+    assert_eq!((&body["total"], &body["totalExact"]), (&json!(3), &json!(true)), "few matches are counted exactly");
     assert_eq!(
         body["facets"],
         json!({
+            "exact": true,
             "categories": { engineering.clone(): 2, marketing: 1 },
             "jobTypes": { "Full-time": 1, "Internship": 1, "Part-time": 1 },
             "workModes": { "On-site": 3 },
@@ -129,6 +130,7 @@ async fn facets_count_the_matches_per_category_and_job_type(app: &TestApp) {
         (
             json!(1),
             json!({
+                "exact": true,
                 "categories": { engineering: 1 },
                 "jobTypes": { "Full-time": 1, "Internship": 1, "Part-time": 1 },
                 "workModes": { "On-site": 1 },

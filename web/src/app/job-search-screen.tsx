@@ -27,7 +27,7 @@ export function JobSearchScreen({ jobSearch }: { jobSearch: JobSearchState }) {
         facets={data?.facets ?? undefined}
         filterCount={jobSearch.filters.length}
         onClearFilters={jobSearch.clearFilters}
-        matches={data && !jobSearch.results.isFetching ? { total: data.total, capped: data.totalCapped } : undefined}
+        matches={data && !jobSearch.results.isFetching ? { total: data.total, capped: data.totalCapped, exact: data.totalExact } : undefined}
         actions={
           accountType === 'Applicant' ? (
             <SaveSearchButton query={savedSearchQuery(jobSearch.search)} suggestedName={describeSearch(jobSearch.search)} />

@@ -15,7 +15,7 @@ afterEach(() => {
 
 // The unit tests' server answers no request these tests do not set up: each fill below is made from the page alone.
 const envelope = (body: object) => ({ success: true, message: 'ok', ...body })
-const page = { total: 1, totalCapped: false, page: 1, limit: 20, data: [job({ _id: 'j1' })] }
+const page = { total: 1, totalCapped: false, totalExact: true, page: 1, limit: 20, data: [job({ _id: 'j1' })] }
 const categoriesAnswer = { url: '/api/v1/jobs/showAllCategories', body: envelope({ categories }) }
 
 test("a job's page puts the job it arrived with in the cache before the app draws", async () => {

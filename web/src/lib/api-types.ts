@@ -597,8 +597,10 @@ export interface paths {
          *     posted since after them), so pages neither repeat nor skip a job while no job changes. Every
          *     word is required, by its English stem; the last word also stands for the whole words it begins;
          *     a word of five letters or more that no job spells so is taken for a typo of the spelling within
-         *     one edit that most jobs use, and `correctedQuery` says what was searched. `total` is exact, `facets` counts matches per
-         *     category, job type, work mode and "posted within" choice, and each job's `titleMatches` marks the words in its title.
+         *     one edit that most jobs use, and `correctedQuery` says what was searched. `total` and `facets`
+         *     (matches per category, job type, work mode and "posted within" choice) are exact up to 10,000
+         *     matches and estimated from a sample beyond (`totalExact`, `facets.exact`), so no search visits
+         *     every match; each job's `titleMatches` marks the words in its title.
          *     Pages reach the first 10,000 results (`page * limit` at most 10,000; deeper is 400).
          *     While the index is first built (a new server, or after its folder was removed), the database
          *     answers: the newest 200 matches best match first, `total` counted up to 1000, no facets.
@@ -1406,6 +1408,8 @@ export interface components {
             categories: {
                 [key: string]: number;
             };
+            /** @description Whether every count here is exact: past 10,000 matches they are estimated, like `total`. */
+            exact: boolean;
             /** @description Per job type, with every filter but `jobType`. */
             jobTypes: {
                 [key: string]: number;
@@ -1593,11 +1597,18 @@ export interface components {
             success: boolean;
             /**
              * Format: int64
-             * @description How many jobs match, exactly (counted up to 1000 only while the search index is first built).
+             * @description How many jobs match: exactly while `totalExact`; past 10,000 matches an estimate from a
+             *     sample (the pages reach only the first 10,000 anyway); while the search index is first
+             *     built, counted up to 1000 (`totalCapped`).
              */
             total: number;
             /** @description True only while the search index is first built and more than 1000 match. */
             totalCapped: boolean;
+            /**
+             * @description Whether `total` is exact: false when it is an estimate (more than 10,000 matches) or a
+             *     count that stopped (`totalCapped`).
+             */
+            totalExact: boolean;
         };
         LoginRequest: {
             email?: string | null;

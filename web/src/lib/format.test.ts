@@ -1,4 +1,4 @@
-import { formatCount, formatDateTime, formatSalary } from './format'
+import { formatCount, formatDateTime, formatEstimate, formatSalary } from './format'
 
 test('a salary is grouped the Indian way, in lakhs and crores', () => {
   expect(formatSalary(240000)).toBe('₹2,40,000 per month')
@@ -18,3 +18,12 @@ test('an instant is shown to the minute in UTC, whatever the visitor\'s zone', (
   expect(formatDateTime('2026-03-04T09:05:59Z')).toBe('4 March 2026, 09:05 UTC')
   expect(formatDateTime('2026-03-04T23:30:00-02:00')).toBe('5 March 2026, 01:30 UTC')
 })
+
+test('an estimated count keeps two figures and says it is one', () => {
+  expect(formatEstimate(653_421)).toBe('6,50,000')
+  expect(formatEstimate(10_499)).toBe('10,000')
+  expect(formatEstimate(87)).toBe('87')
+  expect(formatCount(12_345, false)).toBe('(about 12,000)')
+  expect(formatCount(12_345)).toBe('(12,345)')
+})
+

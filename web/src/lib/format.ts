@@ -23,5 +23,11 @@ export const formatDateTime = (iso: string) => {
   return `${formatDate(iso)}, ${twoDigits(at.getUTCHours())}:${twoDigits(at.getUTCMinutes())} UTC`
 }
 
-/** A count beside a filter: "(1,234)". */
-export const formatCount = (count: number) => `(${indian.format(count)})`
+/** A count beside a filter: "(1,234)"; an estimate says so and keeps two figures: "(about 12,000)". */
+export const formatCount = (count: number, exact = true) => (exact ? `(${indian.format(count)})` : `(about ${formatEstimate(count)})`)
+
+/** An estimated count to two significant figures, grouped the Indian way: 6,53,421 reads "6,50,000". */
+export function formatEstimate(count: number) {
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, count))) - 1)
+  return indian.format(Math.round(count / step) * step)
+}

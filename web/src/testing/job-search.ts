@@ -2,7 +2,7 @@ import type { Job, JobFacets } from '@/features/jobs/types'
 import { job } from './fixtures'
 import { http, server } from './server'
 
-export type JobsAnswer = { data: Job[]; total: number; totalCapped?: boolean; correctedQuery?: string; facets?: JobFacets }
+export type JobsAnswer = { data: Job[]; total: number; totalCapped?: boolean; totalExact?: boolean; correctedQuery?: string; facets?: JobFacets }
 
 /** Answers /jobs/alljobs from `answer` and records every request's query, in order. */
 export function answerJobs(answer: (params: URLSearchParams) => JobsAnswer | Promise<JobsAnswer>) {
@@ -11,8 +11,8 @@ export function answerJobs(answer: (params: URLSearchParams) => JobsAnswer | Pro
     http.get('/jobs/alljobs', async ({ request, response }) => {
       const params = new URL(request.url).searchParams
       requests.push(params)
-      const { totalCapped = false, ...rest } = await answer(params)
-      return response(200).json({ success: true, message: 'Jobs fetched successfully', ...rest, totalCapped, page: Number(params.get('page')), limit: 20 })
+      const { totalCapped = false, totalExact = !totalCapped, ...rest } = await answer(params)
+      return response(200).json({ success: true, message: 'Jobs fetched successfully', ...rest, totalCapped, totalExact, page: Number(params.get('page')), limit: 20 })
     }),
   )
   return requests

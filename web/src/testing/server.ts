@@ -21,7 +21,7 @@ export const handlers = [
     response(200).json({ success: true, message: 'Categories fetched', categories }),
   ),
   http.get('/jobs/alljobs', ({ response }) =>
-    response(200).json({ success: true, message: 'Jobs fetched', data: [], total: 0, totalCapped: false, page: 1, limit: 50 }),
+    response(200).json({ success: true, message: 'Jobs fetched', data: [], total: 0, totalCapped: false, totalExact: true, page: 1, limit: 50 }),
   ),
   http.get('/jobs/getJob/{jobId}', ({ params, response }) =>
     response(200).json({ success: true, message: 'Job fetched', data: job({ _id: String(params.jobId) }) }),

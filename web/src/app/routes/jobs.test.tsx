@@ -142,6 +142,19 @@ test('a page past the last one goes to the last page', async () => {
   expect(requests.map(query)).toEqual(['openOnly=true&page=9&limit=20', 'openOnly=true&page=3&limit=20'])
 })
 
+test('past 10,000 matches the count is the server’s estimate, said as one, and so are the filters’ counts', async () => {
+  answerJobs((params) => ({
+    ...pageOf(653_421)(params),
+    totalExact: false,
+    facets: { categories: {}, jobTypes: { 'Full-time': 412_345 }, workModes: {}, postedWithin: { '1': 9, '7': 12_345, '30': 99_999 }, exact: false },
+  }))
+  renderApp('/jobs')
+  expect(await screen.findByText('About 6,50,000 jobs found')).toBeVisible()
+  expect(screen.getByRole('checkbox', { name: 'Full-time (about 4,10,000)' })).toBeInTheDocument()
+  expect(screen.getByRole('option', { name: 'Last 7 days (about 12,000)' })).toBeInTheDocument()
+  expect(screen.getByText('Page 1 of 500')).toBeVisible()
+})
+
 test('when the server stops counting, Next stays enabled on the last counted page', async () => {
   answerJobs((params) => ({ ...pageOf(1000)(params), totalCapped: true }))
   renderApp('/jobs?page=50')
@@ -331,6 +344,7 @@ test('the facet counts show beside each job type and work mode and in each categ
       jobTypes: { 'Full-time': 1234, Internship: 5 },
       workModes: { 'On-site': 1200, Remote: 39 },
       postedWithin: { '1': 3, '7': 12, '30': 1100 },
+      exact: true,
     },
   }))
   renderApp('/jobs')
@@ -356,6 +370,7 @@ test('a chosen work mode and posting date keep showing their counts, and choosin
       jobTypes: {},
       workModes: { Hybrid: 3, Remote: 2 },
       postedWithin: { '1': params.get('workMode') === 'Remote' ? 1 : 2, '7': 5, '30': 5 },
+      exact: true,
     },
   }))
   const { router, user } = renderApp('/jobs?postedWithin=7')

@@ -25,8 +25,8 @@ export type Job = Schemas['FoundJob']
 export type JobFacets = Schemas['Facets']
 
 /**
- * One page of `/jobs/alljobs`: `total` counts matches up to the server's cap; `totalCapped` says there
- * are more. `correctedQuery` is the spelling the results are for when the words as typed were a typo;
+ * One page of `/jobs/alljobs`: `total` counts matches, exactly while `totalExact` (an estimate past
+ * 10,000 matches, or a count that stopped at the server's cap: `totalCapped`). `correctedQuery` is the spelling the results are for when the words as typed were a typo;
  * `facets` is absent only while the server first builds its search index.
  */
 export type JobsPage = Omit<Schemas['JobsPage'], 'success' | 'message'>

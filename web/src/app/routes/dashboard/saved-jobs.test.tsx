@@ -63,7 +63,7 @@ test('an applicant saves a job from its card on /jobs; a guest sees no Save', as
   const calls = answerSaved([])
   server.use(
     http.get('/jobs/alljobs', ({ response }) =>
-      response(200).json({ success: true, message: 'ok', data: [job({ _id: 'j7', title: 'Savable Role' })], total: 1, totalCapped: false, page: 1, limit: 20 }),
+      response(200).json({ success: true, message: 'ok', data: [job({ _id: 'j7', title: 'Savable Role' })], total: 1, totalCapped: false, totalExact: true, page: 1, limit: 20 }),
     ),
   )
   signIn(applicant)
@@ -79,7 +79,7 @@ test('an applicant saves a job from its card on /jobs; a guest sees no Save', as
 test('a guest and a recruiter see no Save on the cards', async () => {
   server.use(
     http.get('/jobs/alljobs', ({ response }) =>
-      response(200).json({ success: true, message: 'ok', data: [job({ _id: 'j7', title: 'Savable Role' })], total: 1, totalCapped: false, page: 1, limit: 20 }),
+      response(200).json({ success: true, message: 'ok', data: [job({ _id: 'j7', title: 'Savable Role' })], total: 1, totalCapped: false, totalExact: true, page: 1, limit: 20 }),
     ),
   )
   renderApp('/jobs')
@@ -94,7 +94,7 @@ test('a refused save says why and leaves the toggle as it was', async () => {
       response(400).json({ success: false, message: 'You can save at most 500 jobs; remove some first' }),
     ),
     http.get('/jobs/alljobs', ({ response }) =>
-      response(200).json({ success: true, message: 'ok', data: [job({ _id: 'j7', title: 'Savable Role' })], total: 1, totalCapped: false, page: 1, limit: 20 }),
+      response(200).json({ success: true, message: 'ok', data: [job({ _id: 'j7', title: 'Savable Role' })], total: 1, totalCapped: false, totalExact: true, page: 1, limit: 20 }),
     ),
   )
   signIn(applicant)

@@ -84,7 +84,7 @@ test('"Save this search" on /jobs keeps the filters under a name the applicant m
   const sent = answerSearches([])
   server.use(
     http.get('/jobs/alljobs', ({ response }) =>
-      response(200).json({ success: true, message: 'ok', data: [job()], total: 1, totalCapped: false, page: 1, limit: 20 }),
+      response(200).json({ success: true, message: 'ok', data: [job()], total: 1, totalCapped: false, totalExact: true, page: 1, limit: 20 }),
     ),
   )
   signIn(applicant)

@@ -5,10 +5,10 @@ import { jobsRequestQuery, type JobSearch } from '../search'
 import type { JobsPage } from '../types'
 
 export async function getJobs(search: JobSearch, signal?: AbortSignal): Promise<JobsPage> {
-  const { data, total, totalCapped, page, limit, correctedQuery, facets } = await payload(
+  const { data, total, totalCapped, totalExact, page, limit, correctedQuery, facets } = await payload(
     api.GET('/jobs/alljobs', { params: { query: jobsRequestQuery(search) }, signal }),
   )
-  return { data, total, totalCapped, page, limit, correctedQuery: correctedQuery || undefined, facets }
+  return { data, total, totalCapped, totalExact, page, limit, correctedQuery: correctedQuery || undefined, facets }
 }
 
 export const jobsQueryOptions = (search: JobSearch) =>

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { formatEstimate } from '@/lib/format'
 import { filterLabel, LAST_PAGE, type JobSearch } from '../search'
 import type { Job } from '../types'
 import { SEARCH_FAILURE, type JobSearchState } from '../use-job-search'
@@ -9,9 +10,11 @@ import { Pagination } from '@/components/ui/pagination'
 
 const RESULTS_END = 'Results stop at 10000: narrow the search to see more'
 
-function resultCount(total: number, capped: boolean, none: string) {
+/** The count, never a wrong exact figure: past 10,000 matches the server estimates it (`totalExact` false). */
+function resultCount(total: number, capped: boolean, exact: boolean, none: string) {
   if (total === 0) return none
   if (capped) return `More than ${total} jobs found`
+  if (!exact) return `About ${formatEstimate(total)} jobs found`
   return total === 1 ? '1 job found' : `${total} jobs found`
 }
 
@@ -38,7 +41,7 @@ export function JobResults({ search, update, results, pageCount, beyondReach, fi
   }
 
   const none = inCategory && !search.q && filters.length === 0 ? 'No jobs available for this category.' : 'No jobs found for your search.'
-  const status = isFetching ? 'Loading jobs...' : data ? resultCount(data.total, data.totalCapped, none) : isError ? SEARCH_FAILURE : ''
+  const status = isFetching ? 'Loading jobs...' : data ? resultCount(data.total, data.totalCapped, data.totalExact ?? !data.totalCapped, none) : isError ? SEARCH_FAILURE : ''
   // Turned down ("Search instead for ..."), the words are searched as typed and nothing is corrected.
   const corrected = search.asTyped ? undefined : data?.correctedQuery
 

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Modal } from '@/components/ui/modal'
 import { SelectField } from '@/components/ui/select-field'
-import { formatCount } from '@/lib/format'
+import { formatCount, formatEstimate } from '@/lib/format'
 import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query'
 import { jobSearchParams, parseSalary, POSTED_WITHIN, SEARCH_DEBOUNCE_MS, type JobSearch } from '../search'
 import { JOB_TYPES, WORK_MODES, type JobFacets, type JobType, type WorkMode } from '../types'
@@ -20,7 +20,7 @@ type Props = {
   /** Turns every filter off, keeping the words. */
   onClearFilters: () => void
   /** How many jobs the search finds, once known (the sheet's button says so). */
-  matches: { total: number; capped: boolean } | undefined
+  matches: { total: number; capped: boolean; exact?: boolean } | undefined
   /** Beside the Filters button on a phone, under the filters on a wider screen ("Save this search"). */
   actions?: ReactNode
 }
@@ -63,6 +63,7 @@ function useTypedFilter(searched: string, apply: (value: string) => void, read: 
 function showLabel(matches: Props['matches']) {
   if (!matches) return 'Show jobs'
   if (matches.capped) return `Show ${matches.total}+ jobs`
+  if (matches.exact === false) return `Show about ${formatEstimate(matches.total)} jobs`
   return matches.total === 1 ? 'Show 1 job' : `Show ${matches.total} jobs`
 }
 
@@ -130,7 +131,7 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
   )
 
   /** "Engineering (56)", "Remote (12)", "Last 7 days (30)" once the facets are known; a value they leave out has none. */
-  const counted = (name: string, count: number | undefined) => (facets ? `${name} ${formatCount(count ?? 0)}` : name)
+  const counted = (name: string, count: number | undefined) => (facets ? `${name} ${formatCount(count ?? 0, facets.exact !== false)}` : name)
 
   // A linked category that is not (or not yet) in the list is still shown as the one chosen.
   const unknownCategory = shown.category !== '' && !categories?.some((category) => category._id === shown.category)
