@@ -271,16 +271,21 @@ impl JobIndex {
         let skills = doc.skills.join(" \n ");
         // Each word counts once in each part, however often the part repeats it: a rank cannot be
         // bought by writing "rust, rust, rust".
-        let title = self.once_each(&doc.title);
+        let mut analyzer = self.index.tokenizer_for_field(f.text).ok();
+        let mut once_each = |text: &str| match analyzer.as_mut() {
+            Some(analyzer) => once_each(analyzer, text),
+            None => text.to_string(),
+        };
+        let title = once_each(&doc.title);
         for _ in 0..TITLE_WEIGHT {
             document.add_text(f.text, &title);
         }
-        let once = self.once_each(&skills);
+        let once = once_each(&skills);
         for _ in 0..SKILLS_WEIGHT {
             document.add_text(f.text, &once);
         }
         for text in [&doc.company, &doc.location, &doc.description] {
-            document.add_text(f.text, self.once_each(text));
+            document.add_text(f.text, once_each(text));
         }
         document.add_text(f.location, &doc.location);
         for text in [&doc.title, &skills, &doc.company, &doc.location] {
@@ -467,22 +472,6 @@ impl JobIndex {
             .into_iter()
             .filter_map(|(_, address)| seqs[address.segment_ord as usize].first(address.doc_id))
             .collect())
-    }
-
-    /// `text` with each word at its first use only, words being the same when the index reads them
-    /// the same (by their stem: "Engineers" is "engineer"), separated by spaces.
-    fn once_each(&self, text: &str) -> String {
-        let Ok(mut analyzer) = self.index.tokenizer_for_field(self.fields.text) else { return text.to_string() };
-        let mut seen = std::collections::HashSet::new();
-        let mut once = String::with_capacity(text.len());
-        let mut stream = analyzer.token_stream(text);
-        while let Some(token) = stream.next() {
-            if seen.insert(token.text.clone()) {
-                once.push_str(&text[token.offset_from..token.offset_to]);
-                once.push(' ');
-            }
-        }
-        once
     }
 
     /// Where the title holds the searched words: `[start, end)` ranges in UTF-16 code units (the
@@ -755,6 +744,21 @@ impl Filters {
             .chain(self.rest.iter().map(|filter| &**filter))
             .collect()
     }
+}
+
+/// `text` with each word at its first use only, words being the same when `analyzer` reads them
+/// the same (by their stem: "Engineers" is "engineer"), separated by spaces.
+fn once_each(analyzer: &mut tantivy::tokenizer::TextAnalyzer, text: &str) -> String {
+    let mut seen = std::collections::HashSet::new();
+    let mut once = String::with_capacity(text.len());
+    let mut stream = analyzer.token_stream(text);
+    while let Some(token) = stream.next() {
+        if seen.insert(token.text.clone()) {
+            once.push_str(&text[token.offset_from..token.offset_to]);
+            once.push(' ');
+        }
+    }
+    once
 }
 
 /// Counting with a bound on its work: `inner` sees every match while the search's exact budget

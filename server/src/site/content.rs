@@ -14,7 +14,7 @@ use crate::categories::model::Category;
 use crate::jobs::model::Job;
 use crate::mail::html_escape;
 
-use super::seo::indian_grouping;
+use super::seo::{indian_grouping, json_ld_text as script_json};
 use super::sitemap::{category_slug, path_segment as segment};
 
 /// Where `index.html` takes a page's main content: the comment after the header, inside the
@@ -98,11 +98,6 @@ fn deferred_entry(page: &str) -> String {
     }
 }
 
-/// JSON that a `<script>` element holds safely: no `<` can close it or open a comment.
-fn script_json(value: &Value) -> String {
-    value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
-}
-
 const AREAS: [&str; 7] =
     ["Engineering", "Finance", "Sales", "Information Technology", "Marketing", "Customer Support", "Human Resource"];
 
@@ -178,7 +173,7 @@ fn hero_search() -> String {
 }
 
 /// A job's page as a guest sees it (web/src/app/routes/job.tsx), with the job's API answer.
-pub fn job(job: &Job, open: bool, now: i64) -> Content {
+pub fn job(job: &Job, open: bool) -> Content {
     let e = html_escape;
     let path = format!("/job/{}", segment(&job.id));
     let facts: String = [
@@ -208,7 +203,8 @@ pub fn job(job: &Job, open: bool, now: i64) -> Content {
             "<h2 class=\"mt-8 text-xl font-semibold text-gray-900\">Skills</h2><ul class=\"mt-2 flex flex-wrap gap-2\">{items}</ul>"
         )
     };
-    let closed = !open || is_closed(job, now);
+    // `open` is the one rule of an open job (`jobs::model::open_at`), as the page's head reads it.
+    let closed = !open;
     let state = if closed {
         let when = job.closed_at.as_deref().map_or(String::new(), |at| {
             format!(
@@ -239,13 +235,6 @@ pub fn job(job: &Job, open: bool, now: i64) -> Content {
     );
     let body = json!({ "success": true, "message": "Job fetched successfully", "data": job });
     Content { html, answers: Vec::new() }.answer(format!("/api/v1/jobs/getJob/{}", segment(&job.id)), body)
-}
-
-/// Whether a job takes no more applications at `now`, as the app decides it.
-fn is_closed(job: &Job, now: i64) -> bool {
-    job.closed_at.is_some()
-        || millis(&job.deadline).is_some_and(|deadline| deadline < now)
-        || job.applications_count >= job.max_applicants
 }
 
 /// What a search page shows above its results: /jobs's heading, or a category's name, link and

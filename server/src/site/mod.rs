@@ -241,7 +241,7 @@ async fn page(site: &Site, path: &str, query: Option<&str>) -> Response {
     let (status, head, content) = match screen(path) {
         Screen::Job(id) => match jobs::find_page(&site.db, id, now).await {
             Ok(Some(JobPage::Listed { job, open })) => {
-                (StatusCode::OK, Some(seo::job_head(&job, open, &site.public_url)), Some(content::job(&job, open, now)))
+                (StatusCode::OK, Some(seo::job_head(&job, open, &site.public_url)), Some(content::job(&job, open)))
             }
             Ok(Some(JobPage::Deleted)) => (StatusCode::GONE, Some(Head::job_removed()), None),
             Ok(Some(JobPage::Hidden) | None) => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),

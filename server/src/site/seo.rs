@@ -169,7 +169,7 @@ pub fn job_posting(job: &Job, url: &str) -> Value {
 }
 
 /// JSON that a `<script>` element holds safely: no `<` can close it or open a comment.
-fn json_ld_text(value: &Value) -> String {
+pub(super) fn json_ld_text(value: &Value) -> String {
     value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 

@@ -52,7 +52,7 @@ test("the API client answers a page's first request from the page and later ones
 })
 
 test('what was typed into the server’s markup, and the focus, move to the app’s fields of the same id', () => {
-  document.body.innerHTML = '<div id="root"><div><main id="main-content"><input id="hero-search" value=""><input id="other" value="kept"></main></div></div>'
+  document.body.innerHTML = '<div id="root"><div><main id="main-content" data-drawn><input id="hero-search" value=""><input id="other" value="kept"></main></div></div>'
   const drawnInput = document.getElementById('hero-search') as HTMLInputElement
   drawnInput.value = 'rust developer'
   drawnInput.focus()

@@ -50,8 +50,11 @@ export function takePageAnswer(url: string, now = performance.now()): unknown {
   return list.splice(at, 1)[0].body
 }
 
+/** The main area of a page whose content the server drew (the app's own main has no `data-drawn`). */
+const DRAWN_MAIN = 'main[data-drawn]'
+
 /** Whether the server drew this page's content (the app then draws its first screen complete, not while loading). */
-export const drawnByServer = () => typeof document !== 'undefined' && document.querySelector('#root > div > main#main-content') !== null
+export const drawnByServer = () => typeof document !== 'undefined' && document.querySelector(DRAWN_MAIN) !== null
 
 /** Forgets the page's answers (the unit tests' pages differ from one test to the next). */
 export function resetPageAnswers() {
@@ -64,7 +67,7 @@ export function resetPageAnswers() {
  * the app's fields of the same id (or name) once the app has drawn, so nothing typed is lost.
  */
 export function keepTyped(): () => void {
-  const main = document.querySelector('#root > div > main#main-content')
+  const main = document.querySelector(DRAWN_MAIN)
   if (!main) return () => {}
   type Field = { id: string; name: string }
   const typed = new Map<string, Field & { value: string }>()
