@@ -21,6 +21,7 @@ pub mod profiles;
 pub mod recommendations;
 pub mod routes;
 pub mod saved;
+pub mod search;
 mod security;
 mod shares;
 mod site;
@@ -100,11 +101,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
             Duration::from_secs(60 * 60),
         ),
     };
-    let search_index = if config.search_index {
-        jobs::indexer::SearchIndex::open(&config.index_dir)?
-    } else {
-        jobs::indexer::SearchIndex::off()?
-    };
+    let search = if config.search_index { search::Search::open(&config.index_dir)? } else { search::Search::off()? };
     // The decoy hash that evens out login timing is made now, not during the first login.
     tokio::task::spawn_blocking(accounts::secrets::warm_up);
     Ok(AppState {
@@ -113,7 +110,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         outbox,
         limits: Arc::new(limits),
         storage,
-        search_index,
+        search,
         hasher: Arc::new(accounts::secrets::Hasher::new(
             config.limits.hash_concurrency,
             config.limits.hash_queue,
@@ -173,7 +170,7 @@ pub async fn serve(
     let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
     let mail_worker = tokio::spawn(state.outbox.clone().run(mail_stopped.clone()));
     let alerts = tokio::spawn(alerts::worker::run(state.clone(), mail_stopped.clone()));
-    let indexer = tokio::spawn(state.search_index.clone().run(state.db.clone(), mail_stopped));
+    let indexer = tokio::spawn(state.search.clone().run(state.db.clone(), mail_stopped));
     let open_files = connections::tune_process();
     let configured = &state.config.limits;
     // Each connection is one open file; keep a quarter of the limit for the database, resumes

@@ -70,6 +70,10 @@ struct SeedBench {
     /// Seed even a database that already holds accounts
     #[arg(long)]
     force: bool,
+    /// The descriptions' words: `harsh` (forty words, each in most jobs) or `zipf` (4,000 words
+    /// with a natural, Zipf-like frequency)
+    #[arg(long, value_name = "WORDS", default_value = "harsh", value_parser = ["harsh", "zipf"])]
+    vocabulary: String,
 }
 
 fn main() -> ExitCode {
@@ -156,7 +160,12 @@ async fn create_admin(config: Config, email: &str, first_name: &str, last_name: 
 /// `--force` says otherwise.
 #[cfg(feature = "bench-data")]
 async fn seed_bench(config: Config, arguments: SeedBench) -> ExitCode {
-    let SeedBench { jobs, recruiters, applicants, force } = arguments;
+    let SeedBench { jobs, recruiters, applicants, force, vocabulary } = arguments;
+    let vocabulary = if vocabulary == "zipf" {
+        jobportal::bench_data::Vocabulary::Zipf
+    } else {
+        jobportal::bench_data::Vocabulary::Harsh
+    };
     let db = match jobportal::open_database(&config).await {
         Ok(db) => db,
         Err(error) => {
@@ -182,7 +191,7 @@ async fn seed_bench(config: Config, arguments: SeedBench) -> ExitCode {
         }
     }
     let seeded = async {
-        let seconds = jobportal::bench_data::seed(&db, recruiters as usize, jobs).await?;
+        let seconds = jobportal::bench_data::seed_with(&db, recruiters as usize, jobs, vocabulary).await?;
         jobportal::bench_data::seed_accounts(&db, applicants).await?;
         Ok::<_, sqlx::Error>(seconds)
     };
@@ -208,7 +217,7 @@ async fn reindex(config: Config) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let index = match jobportal::jobs::indexer::SearchIndex::open(&config.index_dir) {
+    let index = match jobportal::search::Search::open(&config.index_dir) {
         Ok(index) => index,
         Err(error) => {
             eprintln!("jobportal: cannot open the search index in INDEX_DIR (is a server running?): {error}");

@@ -92,11 +92,11 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         if !state.db.schema_current().await? {
             return Ok(Err(NOT_MIGRATED));
         }
-        let lag = state.search_index.lag(&state.db).await?;
+        let lag = state.search.lag(&state.db).await?;
         Ok::<_, sqlx::Error>(if lag > INDEX_LAG_LIMIT_MILLIS { Err(INDEX_BEHIND) } else { Ok(()) })
     };
     match tokio::time::timeout(Duration::from_secs(2), checked).await {
-        Ok(Ok(Ok(()))) => ok("ready", Readiness { search_index: state.search_index.status().into() }).into_response(),
+        Ok(Ok(Ok(()))) => ok("ready", Readiness { search_index: state.search.status().into() }).into_response(),
         Ok(Ok(Err(reason))) => {
             tracing::warn!(reason, "not ready");
             unavailable(reason)

@@ -12,8 +12,8 @@ use crate::accounts::session::Keys;
 use crate::accounts::throttle::Limit;
 use crate::config::Config;
 use crate::db::Db;
-use crate::jobs::indexer::SearchIndex;
 use crate::mail::Outbox;
+use crate::search::Search;
 use crate::storage::Storage;
 
 /// What every handler can reach.
@@ -26,7 +26,7 @@ pub struct AppState {
     pub limits: Arc<Throttles>,
     pub storage: Storage,
     /// The search index of jobs, kept in step with the database by its own task.
-    pub search_index: Arc<SearchIndex>,
+    pub search: Arc<Search>,
     /// The bounded gate of every password hash.
     pub hasher: Arc<Hasher>,
     /// Slots for work an anonymous request leaves running after its answer (a reset e-mail).
@@ -49,6 +49,6 @@ impl AppState {
     /// application count): this instance's index takes the logged change before the writer gets
     /// its answer.
     pub async fn jobs_changed(&self) {
-        self.search_index.sync(&self.db).await;
+        self.search.sync(&self.db).await;
     }
 }

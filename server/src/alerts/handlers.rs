@@ -7,7 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::accounts::session::Applicant;
 use crate::envelope::{Ack, Reply, ack, ok};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
-use crate::jobs::search::JobSearch;
+use crate::search::JobSearch;
 use crate::state::AppState;
 
 use super::repo::{self, MAX_SEARCHES, SavedSearch};

@@ -8,8 +8,7 @@ use crate::accounts::secrets::{constant_time_eq, keyed_digest};
 use crate::accounts::session::Keys;
 use crate::db::now_millis;
 use crate::error::AppError;
-use crate::jobs::index::JobIndex;
-use crate::jobs::search::{self, JobSearch};
+use crate::search::{JobSearch, Path, SortOrder};
 use crate::state::AppState;
 
 use super::emails::{self, Section};
@@ -57,10 +56,10 @@ pub async fn send_due(state: &AppState, now: i64) -> Result<usize, sqlx::Error> 
     }
     // The search /jobs runs: the index, once it has taken every change logged so far (every job up
     // to the cutoff among them); the database while it is first built, or if it cannot catch up.
-    let index = state.search_index.sync(&state.db).await.then_some(&state.search_index.index);
+    let path = state.search.caught_up(&state.db).await;
     let mut sent = 0;
     for person in people {
-        match send_to(state, index, &person, cutoff, not_since).await {
+        match send_to(state, path, &person, cutoff, not_since).await {
             Ok(true) => sent += 1,
             Ok(false) => {}
             Err(error) => {
@@ -78,7 +77,7 @@ pub async fn send_due(state: &AppState, now: i64) -> Result<usize, sqlx::Error> 
 /// when it was stored.
 async fn send_to(
     state: &AppState,
-    index: Option<&JobIndex>,
+    path: Path,
     (user_id, email, first_name): &(String, String, String),
     cutoff: i64,
     not_since: i64,
@@ -98,15 +97,10 @@ async fn send_to(
         query.open_only = true;
         query.page = 1;
         query.limit = COUNTED;
-        query.sort = search::SortOrder::Newest;
+        query.sort = SortOrder::Newest;
         query.seq_window = Some((saved.seen_seq, cutoff));
-        let (jobs, total) = match index {
-            Some(index) => {
-                let page = search::search_index(&state.db, index, &query).await?;
-                (page.jobs.into_iter().map(|found| found.job).collect(), page.total)
-            }
-            None => search::search(&state.db, &query).await.map(|(jobs, total, _)| (jobs, total))?,
-        };
+        let found = state.search.find_on(path, &state.db, &query).await?;
+        let (jobs, total): (Vec<_>, i64) = (found.jobs.into_iter().map(|found| found.job).collect(), found.total);
         more_than_counted |= total > COUNTED;
         let read = jobs.len();
         let unlisted: Vec<_> = jobs.into_iter().filter(|job| new_jobs.insert(job.id.clone())).collect();

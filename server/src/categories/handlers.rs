@@ -7,8 +7,7 @@ use utoipa::ToSchema;
 use crate::accounts::session::Admin;
 use crate::envelope::{Reply, ok};
 use crate::error::{ApiResult, AppError, Constraint, ErrorBody, JsonBody, PathParam, ResultExt};
-use crate::jobs::repo as jobs_repo;
-use crate::jobs::search::MAX_PAGE_SIZE;
+use crate::search::{JobSearch, MAX_PAGE_SIZE, SortOrder};
 use crate::state::AppState;
 
 use super::model::{Category, CategoryPage};
@@ -99,7 +98,15 @@ pub async fn category_page_details_by_path(
 async fn category_page(state: &AppState, category_id: &str) -> ApiResult<Reply<CategoryPageResponse>> {
     let category =
         repo::find(&state.db, category_id).await?.ok_or_else(|| AppError::not_found("Category not found"))?;
-    let jobs = jobs_repo::list_by_category(&state.db, &category.id, MAX_PAGE_SIZE).await?;
+    // The search /jobs?category= runs, newest first: the same jobs in the same order.
+    let newest = JobSearch {
+        category: Some(category.id.clone()),
+        sort: SortOrder::Newest,
+        page: 1,
+        limit: MAX_PAGE_SIZE,
+        ..JobSearch::default()
+    };
+    let jobs = state.search.find(&state.db, &newest).await?.jobs.into_iter().map(|found| found.job).collect();
     Ok(ok(
         "Category page details fetched successfully",
         CategoryPageResponse {

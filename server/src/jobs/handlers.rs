@@ -15,9 +15,9 @@ use super::form::{self, DEADLINE_AFTER_POSTING, Fields};
 use super::model::JobEdit;
 use super::model::{FoundJob, Job};
 use super::repo::{self, CloseOutcome, EditOutcome, Posted};
-use super::search::{self, JobSearch};
+use crate::search::JobSearch;
 
-pub use super::search::MAX_PAGE_SIZE;
+pub use crate::search::MAX_PAGE_SIZE;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -89,41 +89,24 @@ pub struct Facets {
 )]
 pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) -> ApiResult<Reply<JobsPage>> {
     let request = JobSearch::parse(query.as_deref())?;
-    if state.search_index.is_ready() {
-        let page = search::search_index(&state.db, &state.search_index.index, &request).await?;
-        return Ok(ok(
-            "Jobs fetched successfully",
-            JobsPage {
-                data: page.jobs,
-                total: page.total,
-                total_capped: false,
-                total_exact: page.total_exact,
-                page: request.page,
-                limit: request.limit,
-                corrected_query: page.corrected.map(|words| words.join(" ")),
-                facets: Some(Facets {
-                    categories: page.categories,
-                    job_types: page.job_types,
-                    work_modes: page.work_modes,
-                    posted_within: page.posted_within,
-                    exact: page.facets_exact,
-                }),
-            },
-        ));
-    }
-    // While the index is first built (or with `SEARCH_INDEX=off`), the database answers.
-    let (data, total, total_capped) = search::search(&state.db, &request).await?;
+    let found = state.search.find(&state.db, &request).await?;
     Ok(ok(
         "Jobs fetched successfully",
         JobsPage {
-            data: data.into_iter().map(FoundJob::from).collect(),
-            total,
-            total_capped,
-            total_exact: !total_capped,
+            data: found.jobs,
+            total: found.total,
+            total_capped: found.total_capped,
+            total_exact: found.total_exact,
             page: request.page,
             limit: request.limit,
-            corrected_query: None,
-            facets: None,
+            corrected_query: found.corrected.map(|words| words.join(" ")),
+            facets: found.facets.map(|facets| Facets {
+                categories: facets.categories,
+                job_types: facets.job_types,
+                work_modes: facets.work_modes,
+                posted_within: facets.posted_within,
+                exact: facets.exact,
+            }),
         },
     ))
 }

@@ -1,12 +1,10 @@
-//! Jobs: posting, editing and deleting; browsing and searching; one job and its details.
+//! Jobs: posting, editing, closing and deleting; one job and its details; the /jobs search call
+//! (the search itself is `crate::search`).
 
 pub mod form;
 pub mod handlers;
-pub mod index;
-pub mod indexer;
 pub mod model;
 pub mod repo;
-pub mod search;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -7,23 +7,18 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::session::Applicant;
 use crate::applications::repo as applications;
-use crate::db::now_millis;
 use crate::envelope::{Reply, ok};
 use crate::error::{ApiResult, AppError, ErrorBody};
 use crate::jobs::model::Job;
-use crate::jobs::repo as jobs;
-use crate::jobs::search::{self, JobSearch, SortOrder};
 use crate::profiles::model::Education;
 use crate::profiles::repo as profiles;
+use crate::search::{Wanted, skills_matched};
 use crate::state::AppState;
 
 const DEFAULT_LIMIT: usize = 20;
 const MAX_LIMIT: usize = 50;
 /// Profile words that add to a job's rank: the first this many distinct ones of four letters or more.
 const PROFILE_WORDS: usize = 30;
-/// Without the index (while it is first built, or with SEARCH_INDEX=off) the newest open jobs are
-/// matched against the skills instead.
-const FALLBACK_WINDOW: i64 = 100;
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -65,22 +60,6 @@ fn profile_words(profile: &str) -> Vec<String> {
         .filter(|word| word.chars().count() >= 4 && !COMMON.contains(&word.as_str()))
         .filter(|word| seen.insert(word.clone()))
         .take(PROFILE_WORDS)
-        .collect()
-}
-
-/// The caller's skills a job matches: among its skillsets (any case), or named in its title.
-fn matched(skills: &[String], job: &Job) -> Vec<String> {
-    let title = job.title.to_lowercase();
-    let title_words: HashSet<String> = search::terms(&title).into_iter().collect();
-    let asked: HashSet<String> = job.skillsets.iter().map(|skill| skill.trim().to_lowercase()).collect();
-    skills
-        .iter()
-        .filter(|skill| {
-            let skill = skill.trim().to_lowercase();
-            let words = search::terms(&skill);
-            asked.contains(&skill) || (!words.is_empty() && words.iter().all(|word| title_words.contains(word)))
-        })
-        .cloned()
         .collect()
 }
 
@@ -129,48 +108,20 @@ pub async fn jobs_for_you(
         ));
     }
     let applied = applications::jobs_applied_to(&state.db, &caller.id).await?;
+    let mut boost = profile_words(&text);
+    boost.extend(education.iter().map(|entry| entry.institution_name.clone()));
+    let wanted = Wanted { skills: &skills, boost: &boost };
     // Best first, each with the caller's skills it matched.
-    let ranked: Vec<(Job, Vec<String>)> = if state.search_index.is_ready() {
-        let excluded: Vec<u64> = applied.iter().map(|(seq, _)| *seq as u64).collect();
-        let mut boost = profile_words(&text);
-        boost.extend(education.iter().map(|entry| entry.institution_name.clone()));
-        let index = &state.search_index.index;
-        // A few more than asked: a job no longer open (its deadline passed since it was indexed) is
-        // dropped here.
-        let seqs = crate::jobs::indexer::blocking(|| index.recommend(&skills, &boost, &excluded, limit + 5))
-            .map_err(AppError::internal)?;
-        jobs::by_seq(&state.db, &seqs, Some(now_millis()))
-            .await?
-            .into_iter()
-            .take(limit)
-            .map(|job| {
-                let matched = matched(&skills, &job);
-                (job, matched)
-            })
-            .collect()
-    } else {
-        let newest = JobSearch {
-            open_only: true,
-            limit: FALLBACK_WINDOW,
-            page: 1,
-            sort: SortOrder::Newest,
-            ..JobSearch::default()
-        };
-        let (jobs, _, _) = search::search(&state.db, &newest).await?;
-        let excluded: HashSet<&str> = applied.iter().map(|(_, id)| id.as_str()).collect();
-        let mut scored: Vec<(Job, Vec<String>)> = jobs
-            .into_iter()
-            .filter(|job| !excluded.contains(job.id.as_str()))
-            .map(|job| {
-                let matched = matched(&skills, &job);
-                (job, matched)
-            })
-            .filter(|(_, matched)| !matched.is_empty())
-            .collect();
-        scored.sort_by_key(|(_, matched)| std::cmp::Reverse(matched.len()));
-        scored.truncate(limit);
-        scored
-    };
+    let ranked: Vec<(Job, Vec<String>)> = state
+        .search
+        .recommend(&state.db, &wanted, &applied, limit)
+        .await?
+        .into_iter()
+        .map(|job| {
+            let matched = skills_matched(&skills, &job);
+            (job, matched)
+        })
+        .collect();
     let data = ranked
         .into_iter()
         .map(|(job, matched_skills)| {

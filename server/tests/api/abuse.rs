@@ -529,7 +529,7 @@ async fn an_address_is_found_through_the_index_not_a_scan(app: &TestApp) {
 async fn the_late_changes_are_read_through_the_index_not_a_scan_on_postgresql() {
     let app = TestApp::postgres(|_| {}).await;
     let jobportal::db::Db::Postgres(pool) = &app.db else { unreachable!("a PostgreSQL database") };
-    let sql = jobportal::jobs::repo::LATE_CHANGES.replace("$1", "5000").replace("$2", "100000");
+    let sql = jobportal::search::changes::LATE_CHANGES.replace("$1", "5000").replace("$2", "100000");
     let mut tx = pool.begin().await.unwrap();
     sqlx::query("SET LOCAL enable_seqscan = off").execute(&mut *tx).await.unwrap();
     let rows: Vec<(String,)> =

@@ -81,7 +81,17 @@ fn each_commands_help_lists_its_options_and_touches_nothing() {
         ("serve", &[][..]),
         ("create-admin", &["--email <ADDRESS>", "--first-name <NAME>", "--last-name <NAME>", "ADMIN_PASSWORD"][..]),
         ("reindex", &["INDEX_DIR"][..]),
-        ("seed-bench", &["--jobs <N>", "--recruiters <M>", "--applicants <A>", "--force", "bench password"][..]),
+        (
+            "seed-bench",
+            &[
+                "--jobs <N>",
+                "--recruiters <M>",
+                "--applicants <A>",
+                "--vocabulary <WORDS>",
+                "--force",
+                "bench password",
+            ][..],
+        ),
     ] {
         let output = jobportal(&[command, "--help"], &data_dir);
         assert_eq!(output.status.code(), Some(0), "{command}: {}", stderr(&output));

@@ -19,7 +19,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub db: Db,
     pub config: Arc<Config>,
-    pub search_index: Arc<jobportal::jobs::indexer::SearchIndex>,
+    pub search: Arc<jobportal::search::Search>,
     /// The server's own state, for what the tests run beside it (the alerts' worker, the background
     /// tasks).
     pub state: jobportal::state::AppState,
@@ -156,7 +156,7 @@ impl TestApp {
         }
         config.public_url = address.clone();
         let state = jobportal::prepare(config).await.expect("the server prepares");
-        let (db, config, search_index) = (state.db.clone(), state.config.clone(), state.search_index.clone());
+        let (db, config, search) = (state.db.clone(), state.config.clone(), state.search.clone());
         let shared = state.clone();
         let (stop, stopped) = oneshot::channel::<()>();
         let served = tokio::spawn(async move {
@@ -171,7 +171,7 @@ impl TestApp {
             client: reqwest::Client::new(),
             db,
             config,
-            search_index,
+            search,
             state: shared,
             stop: std::sync::Mutex::new(Some(stop)),
             served,
@@ -185,7 +185,7 @@ impl TestApp {
 
     /// Waits until the search index is built (a new one is built from the database at start).
     pub async fn index_ready(&self) {
-        let built = tokio::time::timeout(std::time::Duration::from_secs(60), self.search_index.built()).await;
+        let built = tokio::time::timeout(std::time::Duration::from_secs(60), self.search.built()).await;
         assert!(built.is_ok(), "the search index was not built within 60 s");
     }
 
@@ -216,7 +216,7 @@ impl TestApp {
 
     /// Applies the jobs written directly (not through the API) to the search index now.
     pub async fn sync_index(&self) {
-        self.search_index.sync(&self.db).await;
+        self.search.sync(&self.db).await;
     }
 
     /// Stops the server gracefully and removes what the test made.

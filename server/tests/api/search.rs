@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use jobportal::jobs::indexer::SearchIndex;
+use jobportal::search::Search;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, day, new_job};
@@ -23,6 +23,9 @@ on_both_engines!(
     an_index_that_has_not_applied_a_change_reports_how_long_it_waited,
     a_job_its_recruiter_closes_leaves_open_searches_until_reopened,
     work_mode_and_salary_range_filter_through_the_index,
+    a_category_page_lists_what_the_category_search_on_jobs_finds,
+    jobs_for_you_recommend_what_the_search_for_the_skill_on_jobs_finds,
+    a_newest_first_page_is_the_newest_matches_across_index_segments,
 );
 
 on_both_engines!(
@@ -30,6 +33,7 @@ on_both_engines!(
     with_the_index_off_the_database_answers_every_search,
     without_the_index_a_closed_job_leaves_open_searches_until_reopened,
     work_mode_and_salary_range_filter_through_the_database,
+    without_the_index_a_category_page_lists_what_the_category_search_on_jobs_finds,
 );
 
 on_both_engines!(an_index_killed_while_it_is_built_or_followed_recovers_on_the_next_start);
@@ -194,8 +198,8 @@ async fn facets_count_the_matches_per_work_mode_and_posting_date(app: &TestApp) 
         let count = body["facets"][facet][value].as_i64().unwrap_or(0);
         let query = format!("q=heron&{choice}");
         let (_, chosen) = app.get(&format!("/api/v1/jobs/alljobs?{query}")).await;
-        let search = jobportal::jobs::search::JobSearch::parse(Some(&query)).unwrap();
-        let (_, in_database, _) = jobportal::jobs::search::search(&app.db, &search).await.unwrap();
+        let search = jobportal::search::JobSearch::parse(Some(&query)).unwrap();
+        let (_, in_database, _) = jobportal::search::database::search(&app.db, &search).await.unwrap();
         assert_eq!((chosen["total"].as_i64().unwrap(), in_database), (count, count), "{query}: {body}");
     }
 }
@@ -257,15 +261,15 @@ async fn an_index_is_rebuilt_from_the_database(app: &TestApp) {
 
     // A new folder, as after the index was deleted: it is built from the jobs table alone.
     let dir = crate::helpers::scratch_dir().join("index");
-    let index = SearchIndex::open(&dir).unwrap();
+    let index = Search::open(&dir).unwrap();
     assert!(!index.is_ready(), "a new index must be built first");
     index.rebuild(&app.db).await.unwrap();
     assert!(index.is_ready());
     assert_eq!(index.index.len(), 1, "the deleted job is not indexed");
-    let query = jobportal::jobs::index::IndexQuery { words: vec!["scala".into()], limit: 10, ..Default::default() };
+    let query = jobportal::search::index::IndexQuery { words: vec!["scala".into()], limit: 10, ..Default::default() };
     assert_eq!(index.index.search(&query).unwrap().total, 1);
     drop(index);
-    let reopened = SearchIndex::open(&dir).unwrap();
+    let reopened = Search::open(&dir).unwrap();
     assert!(reopened.is_ready(), "a built index with its cursor opens ready");
     let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
@@ -423,7 +427,7 @@ async fn an_index_killed_while_it_is_built_or_followed_recovers_on_the_next_star
 }
 
 async fn a_passed_deadline_closes_a_job_at_once_and_the_sweep_re_indexes_it(app: &TestApp) {
-    use jobportal::jobs::index::IndexQuery;
+    use jobportal::search::index::IndexQuery;
     let recruiter = app.recruiter().await;
     let category = app.category_id("Engineering").await;
     let job = app.job(&recruiter, &category, "Sweep Tester").await;
@@ -440,15 +444,15 @@ async fn a_passed_deadline_closes_a_job_at_once_and_the_sweep_re_indexes_it(app:
     // sweep (run here as of after the deadline, instead of waiting for it) re-indexes it.
     let open_as_of = |at: i64| {
         let query = IndexQuery { words: vec!["sweep".into()], open_at: Some(at), limit: 10, ..IndexQuery::default() };
-        app.search_index.index.search(&query).unwrap().total
+        app.search.index.search(&query).unwrap().total
     };
     assert_eq!((open_as_of(deadline - 1), open_as_of(deadline)), (1, 0), "closed the moment its deadline passes");
-    app.search_index.sweep(&app.db, deadline + 1).await;
+    app.search.sweep(&app.db, deadline + 1).await;
     assert_eq!(open_as_of(deadline - 1), 0, "the sweep re-indexed the job as closed");
 }
 
 async fn the_sweep_closes_every_job_of_a_deadline_many_share(app: &TestApp) {
-    use jobportal::jobs::index::IndexQuery;
+    use jobportal::search::index::IndexQuery;
     // More jobs than one sweep batch (1,000), all closing at the same moment (a day's end).
     jobportal::bench_data::seed(&app.db, 1, 1_500).await.unwrap();
     let deadline = jobportal::db::now_millis() + 60 * 60 * 1000;
@@ -457,10 +461,10 @@ async fn the_sweep_closes_every_job_of_a_deadline_many_share(app: &TestApp) {
     app.sync_index().await;
     let open_as_of_before = || {
         let query = IndexQuery { open_at: Some(deadline - 1), limit: 1, ..IndexQuery::default() };
-        app.search_index.index.search(&query).unwrap().total
+        app.search.index.search(&query).unwrap().total
     };
     assert_eq!(open_as_of_before(), 1_500);
-    app.search_index.sweep(&app.db, deadline + 100).await;
+    app.search.sweep(&app.db, deadline + 100).await;
     assert_eq!(open_as_of_before(), 0, "every job of the shared deadline was re-indexed as closed");
 }
 
@@ -537,7 +541,7 @@ async fn work_mode_and_salary_range_filter(app: &TestApp, email: &str) {
 async fn an_index_that_has_not_applied_a_change_reports_how_long_it_waited(app: &TestApp) {
     // An index of this test's own, which no task follows: it applies the log only when told.
     let dir = crate::helpers::scratch_dir();
-    let index = SearchIndex::open(&dir).unwrap();
+    let index = Search::open(&dir).unwrap();
     assert_eq!(index.lag(&app.db).await.unwrap(), 0, "not built: nothing to lag");
     index.rebuild(&app.db).await.unwrap();
     let recruiter = app.recruiter().await;
@@ -553,4 +557,119 @@ async fn an_index_that_has_not_applied_a_change_reports_how_long_it_waited(app: 
     assert_eq!(index.lag(&app.db).await.unwrap(), 0, "applied: current");
     drop(index);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+fn ids(jobs: &Value) -> Vec<String> {
+    jobs.as_array().unwrap().iter().map(|job| job["_id"].as_str().unwrap().to_string()).collect()
+}
+
+async fn a_category_page_lists_what_the_category_search_on_jobs_finds(app: &TestApp) {
+    category_page_and_search_agree(app, "category-indexed@example.com").await;
+}
+
+async fn without_the_index_a_category_page_lists_what_the_category_search_on_jobs_finds(app: &TestApp) {
+    category_page_and_search_agree(app, "category-unindexed@example.com").await;
+}
+
+/// One search module: a category's page (`categoryPageDetails`) lists what /jobs finds for the
+/// category newest first, a closed job among them and another category's job not.
+async fn category_page_and_search_agree(app: &TestApp, email: &str) {
+    let token = recruiter(app, email).await;
+    let (engineering, sales) = (app.category_id("Engineering").await, app.category_id("Sales").await);
+    for n in 1..=4 {
+        post(app, &token, &form(&engineering, &format!("Engineer {n}"), "Full-time", &day(-10 + n), 5)).await;
+    }
+    let closed = post(app, &token, &form(&engineering, "Closed Engineer", "Full-time", &day(-1), 5)).await;
+    let put = app.client.put(app.url(&format!("/api/v1/jobs/closeJob/{closed}"))).bearer_auth(&token);
+    assert_eq!(put.send().await.unwrap().status(), 200);
+    post(app, &token, &form(&sales, "Seller", "Full-time", &day(-1), 5)).await;
+
+    let (status, page) = app.post_json(&format!("/api/v1/jobs/categoryPageDetails/{engineering}"), &json!({})).await;
+    assert_eq!(status, 200, "{page}");
+    let (_, found) = app.get(&format!("/api/v1/jobs/alljobs?category={engineering}&sort=newest&limit=100")).await;
+    let listed = ids(&page["selectedCategory"]["jobs"]);
+    assert_eq!(listed, ids(&found["data"]));
+    assert_eq!(
+        titles(&json!({ "data": page["selectedCategory"]["jobs"] })),
+        ["Closed Engineer", "Engineer 4", "Engineer 3", "Engineer 2", "Engineer 1"]
+    );
+}
+
+/// One search module: the jobs recommended for a skill are the open jobs /jobs finds for it,
+/// whether it is in their skills, title or description, less those applied to.
+async fn jobs_for_you_recommend_what_the_search_for_the_skill_on_jobs_finds(app: &TestApp) {
+    let token = recruiter(app, "for-you-agree@example.com").await;
+    let category = app.category_id("Engineering").await;
+    let mut in_skills = form(&category, "Platform Engineer", "Full-time", &day(-3), 5);
+    in_skills["skillsets"] = json!(["Kubernetes", "go"]);
+    let in_skills = post(app, &token, &in_skills).await;
+    let in_title = post(app, &token, &form(&category, "Kubernetes Operator", "Full-time", &day(-2), 5)).await;
+    let mut in_description = form(&category, "Site Reliability Engineer", "Full-time", &day(-1), 5);
+    in_description["description"] = json!("You will run our kubernetes clusters.");
+    let in_description = post(app, &token, &in_description).await;
+    let applied = post(app, &token, &form(&category, "Kubernetes Admin", "Full-time", &day(-1), 5)).await;
+    let closed = post(app, &token, &form(&category, "Kubernetes Lead", "Full-time", &day(-1), 5)).await;
+    let put = app.client.put(app.url(&format!("/api/v1/jobs/closeJob/{closed}"))).bearer_auth(&token);
+    assert_eq!(put.send().await.unwrap().status(), 200);
+    post(app, &token, &form(&category, "Chef", "Full-time", &day(-1), 5)).await;
+
+    app.sign_up("Applicant", "kube@example.com", PASSWORD).await;
+    let seeker = app.log_in("kube@example.com", PASSWORD).await;
+    let details = json!({ "firstName": "Kim", "lastName": "Lee", "skills": "Kubernetes", "profile": "" });
+    assert_eq!(app.post_as("/api/v1/auth/updateUserDetails", &seeker, &details).await.0, 200);
+    let sop = json!({ "sop": "I would love to run these clusters with your team." });
+    assert_eq!(app.post_as(&format!("/api/v1/jobs/apply/{applied}"), &seeker, &sop).await.0, 201);
+
+    let (_, found) = app.get("/api/v1/jobs/alljobs?q=kubernetes&openOnly=true").await;
+    let mut searched = ids(&found["data"]);
+    searched.retain(|id| *id != applied);
+    searched.sort();
+    let (status, mine) = app.get_as("/api/v1/jobs/forYou", &seeker).await;
+    assert_eq!(status, 200, "{mine}");
+    let mut recommended: Vec<String> =
+        mine["data"].as_array().unwrap().iter().map(|item| item["job"]["_id"].as_str().unwrap().to_string()).collect();
+    recommended.sort();
+    let mut expected = vec![in_skills, in_title, in_description];
+    expected.sort();
+    assert_eq!((recommended, searched), (expected.clone(), expected));
+}
+
+/// Newest first reads each index segment's first matches only (segments keep their documents
+/// newest first): jobs posted one at a time (a segment each) and edited (an old job's document
+/// rewritten into the newest segment) still come in posting order, on every page.
+async fn a_newest_first_page_is_the_newest_matches_across_index_segments(app: &TestApp) {
+    let token = recruiter(app, "newest@example.com").await;
+    let category = app.category_id("Engineering").await;
+    let mut posted = Vec::new();
+    for n in 1..=7 {
+        posted.push(
+            post(app, &token, &form(&category, &format!("Layered Role {n}"), "Full-time", &day(-20 + n), 5)).await,
+        );
+    }
+    // The oldest job edited: its document moves to the newest segment, its place in the order does not.
+    let edit = json!({ "maxApplicants": 6, "maxPositions": 1, "deadline": day(61) });
+    let request = app.client.put(app.url(&format!("/api/v1/jobs/updateJob/{}", posted[0]))).bearer_auth(&token);
+    let (status, body) = crate::helpers::status_and_json(request.json(&edit).send().await.unwrap()).await;
+    assert_eq!(status, 200, "{body}");
+
+    let mut pages = Vec::new();
+    for page in 1..=3 {
+        let (_, found) = app.get(&format!("/api/v1/jobs/alljobs?q=layered&sort=newest&limit=3&page={page}")).await;
+        assert_eq!(found["total"], 7);
+        pages.extend(titles(&found).into_iter().map(str::to_string));
+    }
+    assert_eq!(
+        pages,
+        [
+            "Layered Role 7",
+            "Layered Role 6",
+            "Layered Role 5",
+            "Layered Role 4",
+            "Layered Role 3",
+            "Layered Role 2",
+            "Layered Role 1"
+        ]
+    );
+    let (_, browsed) = app.get("/api/v1/jobs/alljobs?limit=2&page=2").await;
+    assert_eq!(titles(&browsed), ["Layered Role 5", "Layered Role 4"], "without words, newest first too");
 }

@@ -15,8 +15,8 @@ use tokio::sync::{Mutex, Notify, watch};
 
 use crate::db::{Db, now_millis};
 
+use super::changes;
 use super::index::{JobDoc, JobIndex};
-use super::repo;
 
 /// How often the log is read for other writers' changes (a local write applies its own at once).
 /// On PostgreSQL a notification wakes the reader as each change commits, so polling there is only
@@ -38,7 +38,7 @@ const SWEPT_FILE: &str = "jobportal-index-swept";
 const SWEEP: Duration = Duration::from_secs(10);
 
 /// The index and what the request path needs to know of it.
-pub struct SearchIndex {
+pub struct Search {
     pub index: JobIndex,
     dir: PathBuf,
     /// Set once the index holds every job (after a rebuild, or at once when it was current).
@@ -61,7 +61,7 @@ struct Following {
     swept: i64,
 }
 
-impl SearchIndex {
+impl Search {
     /// Opens (or makes) the index in `dir`. It is ready at once unless it must be rebuilt.
     pub fn open(dir: &Path) -> tantivy::Result<Arc<Self>> {
         let (index, fresh) = JobIndex::open(dir)?;
@@ -112,7 +112,7 @@ impl SearchIndex {
         if !self.is_ready() {
             return Ok(0);
         }
-        repo::change_lag(db, self.applied.load(Ordering::Acquire)).await
+        changes::change_lag(db, self.applied.load(Ordering::Acquire)).await
     }
 
     /// Whether searches may use the index.
@@ -200,7 +200,7 @@ impl SearchIndex {
     pub async fn rebuild(&self, db: &Db) -> Result<Position, IndexError> {
         // Read the log's end first: a change made while the jobs are read is applied again after;
         // likewise a deadline that passes while they are read is swept after.
-        let cursor = repo::last_change(db).await?;
+        let cursor = changes::last_change(db).await?;
         let swept = now_millis();
         let started = std::time::Instant::now();
         tracing::info!("building the search index from the database");
@@ -212,7 +212,7 @@ impl SearchIndex {
             tokio::spawn(async move {
                 let mut before = i64::MAX;
                 loop {
-                    let page = repo::listed_before(&db, before, REBUILD_PAGE).await;
+                    let page = changes::listed_before(&db, before, REBUILD_PAGE).await;
                     let last = page.as_ref().ok().and_then(|page| page.last()).map(|doc| doc.seq as i64);
                     if pages.send(page).await.is_err() {
                         return;
@@ -256,9 +256,9 @@ impl SearchIndex {
             // Keyset paging by (deadline, seq): many jobs share a deadline (the end of a day).
             let mut after = (following.swept, i64::MIN);
             loop {
-                let closed = repo::closed_between(db, after, now, BATCH).await?;
+                let closed = changes::closed_between(db, after, now, BATCH).await?;
                 for (job_id, _, _) in &closed {
-                    if let Some(doc) = repo::indexed_form(db, job_id).await? {
+                    if let Some(doc) = changes::indexed_form(db, job_id).await? {
                         self.index.upsert(&doc, now)?;
                     }
                 }
@@ -281,17 +281,17 @@ impl SearchIndex {
     /// Applies the log rows after `cursor` (and recent late ones); returns the new cursor.
     async fn catch_up(&self, db: &Db, mut cursor: i64, recent: &mut RecentRows) -> Result<i64, IndexError> {
         loop {
-            let rows = repo::changes_after(db, cursor, LATE_WINDOW_MILLIS, BATCH).await?;
+            let rows = changes::changes_after(db, cursor, LATE_WINDOW_MILLIS, BATCH).await?;
             let fresh: Vec<&(i64, String)> = rows.iter().filter(|(seq, _)| !recent.contains(*seq)).collect();
             if fresh.is_empty() {
                 return Ok(cursor);
             }
             let jobs: HashSet<&str> = fresh.iter().map(|(_, job)| job.as_str()).collect();
             for job_id in jobs {
-                match repo::indexed_form(db, job_id).await? {
+                match changes::indexed_form(db, job_id).await? {
                     Some(doc) => self.index.upsert(&doc, now_millis())?,
                     None => {
-                        if let Some(seq) = repo::seq_of(db, job_id).await? {
+                        if let Some(seq) = changes::seq_of(db, job_id).await? {
                             self.index.remove(seq as u64);
                         }
                     }

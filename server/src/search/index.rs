@@ -12,10 +12,13 @@ use std::sync::Mutex;
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::{BooleanQuery, ConstScoreQuery, EmptyQuery, FuzzyTermQuery, Occur, Query, RangeQuery, TermQuery};
 use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions};
-use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
+use tantivy::{
+    Index, IndexReader, IndexSettings, IndexSortByField, IndexWriter, Order, ReloadPolicy, Searcher, TantivyDocument,
+    Term,
+};
 
 /// Bumped whenever the schema or the analysis changes: an index of another version is rebuilt.
-pub const SCHEMA_VERSION: u32 = 6;
+pub const SCHEMA_VERSION: u32 = 7;
 const VERSION_FILE: &str = "jobportal-index-version";
 /// The writer's memory budget; a rebuild of a million jobs fits in a few flushes.
 const WRITER_HEAP_BYTES: usize = 64 * 1024 * 1024;
@@ -183,6 +186,16 @@ fn schema() -> Schema {
     builder.build()
 }
 
+/// Every segment keeps its documents newest first (by `seq`, highest first), so the newest matches
+/// of a segment are its first ones: a newest-first page reads a segment's first matches and stops
+/// (`NewestFirst`) instead of sorting every match; merges keep the order.
+fn settings() -> IndexSettings {
+    IndexSettings {
+        sort_by_field: Some(IndexSortByField { field: "seq".to_string(), order: Order::Desc }),
+        ..IndexSettings::default()
+    }
+}
+
 pub struct JobIndex {
     index: Index,
     reader: IndexReader,
@@ -197,8 +210,11 @@ impl JobIndex {
         let version = std::fs::read_to_string(dir.join(VERSION_FILE)).ok();
         let current = version.as_deref().map(str::trim) == Some(SCHEMA_VERSION.to_string().as_str());
         // A version file that was not bumped with a schema change must not stop the server.
-        let opened =
-            if current { Index::open_in_dir(dir).ok().filter(|index| index.schema() == schema()) } else { None };
+        let opened = if current {
+            Index::open_in_dir(dir).ok().filter(|index| index.schema() == schema() && *index.settings() == settings())
+        } else {
+            None
+        };
         let (index, fresh) = match opened {
             Some(index) => (index, false),
             None => {
@@ -206,7 +222,7 @@ impl JobIndex {
                     std::fs::remove_dir_all(dir)?;
                 }
                 std::fs::create_dir_all(dir)?;
-                let index = Index::create_in_dir(dir, schema())?;
+                let index = Index::builder().schema(schema()).settings(settings()).create_in_dir(dir)?;
                 std::fs::write(dir.join(VERSION_FILE), SCHEMA_VERSION.to_string())?;
                 (index, true)
             }
@@ -216,7 +232,7 @@ impl JobIndex {
 
     /// An index in memory, for tests.
     pub fn in_memory() -> tantivy::Result<Self> {
-        Self::from_index(Index::create_in_ram(schema()))
+        Self::from_index(Index::builder().schema(schema()).settings(settings()).create_in_ram()?)
     }
 
     fn from_index(index: Index) -> tantivy::Result<Self> {
@@ -621,7 +637,7 @@ impl JobIndex {
     }
 
     /// The requested page's `seq`s: best match first (block-max WAND skips what cannot make the
-    /// page; equal scores in index order), or newest first.
+    /// page; equal scores in index order), or newest first (each segment's first matches).
     fn page(
         &self,
         searcher: &Searcher,
@@ -629,8 +645,8 @@ impl JobIndex {
         request: &IndexQuery,
         words: bool,
     ) -> tantivy::Result<Vec<u64>> {
-        let top = TopDocs::with_limit(request.limit).and_offset(request.offset);
         if words && request.sort == Sort::Relevance {
+            let top = TopDocs::with_limit(request.limit).and_offset(request.offset);
             let ranked = searcher.search(query, &top.order_by_score())?;
             let seqs = searcher
                 .segment_readers()
@@ -642,9 +658,8 @@ impl JobIndex {
                 .filter_map(|(_, address)| seqs[address.segment_ord as usize].first(address.doc_id))
                 .collect());
         }
-        // The sort key is the seq itself.
-        let newest = searcher.search(query, &top.order_by_fast_field::<u64>("seq", Order::Desc))?;
-        Ok(newest.into_iter().filter_map(|(seq, _)| seq).collect())
+        let newest = searcher.search(query, &NewestFirst { wanted: request.offset + request.limit })?;
+        Ok(newest.into_iter().skip(request.offset).take(request.limit).collect())
     }
 
     /// The words with each word of five letters or more that no job spells so (in its title,
@@ -949,6 +964,70 @@ where
     }
 }
 
+/// The `seq`s of the newest `wanted` matches, newest first. A segment holds its documents newest
+/// first (`settings`), so its newest matches are the first ones it yields: each segment is read
+/// only until it has given `wanted` live matches, whatever the number of matches.
+struct NewestFirst {
+    wanted: usize,
+}
+
+/// One segment's newest matches, in order.
+struct NewestSegment {
+    seqs: Option<tantivy::columnar::Column<u64>>,
+    found: Vec<u64>,
+}
+
+impl tantivy::collector::SegmentCollector for NewestSegment {
+    type Fruit = Vec<u64>;
+
+    fn collect(&mut self, doc: tantivy::DocId, _score: tantivy::Score) {
+        if let Some(seq) = self.seqs.as_ref().and_then(|seqs| seqs.first(doc)) {
+            self.found.push(seq);
+        }
+    }
+
+    fn harvest(self) -> Vec<u64> {
+        self.found
+    }
+}
+
+impl tantivy::collector::Collector for NewestFirst {
+    type Fruit = Vec<u64>;
+    type Child = NewestSegment;
+
+    fn for_segment(
+        &self,
+        _segment_local_id: tantivy::SegmentOrdinal,
+        segment: &tantivy::SegmentReader,
+    ) -> tantivy::Result<NewestSegment> {
+        Ok(NewestSegment { seqs: segment.fast_fields().u64("seq").ok(), found: Vec::with_capacity(self.wanted) })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        false
+    }
+
+    fn merge_fruits(&self, fruits: Vec<Vec<u64>>) -> tantivy::Result<Vec<u64>> {
+        let mut all: Vec<u64> = fruits.into_iter().flatten().collect();
+        all.sort_unstable_by(|a, b| b.cmp(a));
+        all.truncate(self.wanted);
+        Ok(all)
+    }
+
+    fn collect_segment(
+        &self,
+        weight: &dyn tantivy::query::Weight,
+        segment_ord: u32,
+        reader: &tantivy::SegmentReader,
+    ) -> tantivy::Result<Vec<u64>> {
+        use tantivy::collector::SegmentCollector;
+        let mut scorer = weight.scorer(reader, 1.0)?;
+        let mut newest = self.for_segment(segment_ord, reader)?;
+        feed(&mut newest, &mut *scorer, reader.alive_bitset(), tantivy::TERMINATED, self.wanted);
+        Ok(newest.harvest())
+    }
+}
+
 /// Counts matches per value of string FAST fields; one map per field, in order.
 struct FacetCounts {
     fields: Vec<&'static str>,
@@ -1191,7 +1270,7 @@ mod tests {
             index.search(&IndexQuery { words: words("tuster"), limit: 20, as_typed: true, ..IndexQuery::default() });
         let as_typed = as_typed.unwrap();
         assert_eq!((as_typed.total, as_typed.corrected), (0, None), "asked as typed, the typo is searched as it is");
-        assert_eq!(search(&index, "tuster").seqs, [1, 2]);
+        assert_eq!(search(&index, "tuster").seqs, [2, 1], "equal matches newest first");
     }
 
     #[test]
@@ -1351,7 +1430,7 @@ mod tests {
             index.search(&IndexQuery { words: words("rust"), offset, limit: 10, ..IndexQuery::default() }).unwrap().seqs
         };
         let all: Vec<u64> = [page(0), page(10), page(20)].concat();
-        assert_eq!(all, (1..=25).collect::<Vec<u64>>(), "equal scores in index order: one order, no repeats");
+        assert_eq!(all, (1..=25).rev().collect::<Vec<u64>>(), "equal scores newest first: one order, no repeats");
         index.upsert(&job(25, "Go Developer", &["go"]), crate::db::now_millis()).unwrap();
         index.remove(24);
         index.commit().unwrap();
