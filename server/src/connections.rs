@@ -159,9 +159,10 @@ fn timed_out() -> Response {
 }
 
 /// Process-wide settings for serving many connections: raises the soft open-files limit to the
-/// hard one (1,024 is a common soft default; each connection is one file), and makes the allocator
-/// return large blocks (a password hash's 19 MiB) to the operating system when they are freed,
-/// instead of keeping them for reuse after a burst has passed. Returns the open-files limit.
+/// hard one (1,024 is a common soft default; each connection is one file), and makes glibc's
+/// allocator (SQLite's and any C library's; the server's own is mimalloc, see main.rs) return
+/// large blocks to the operating system when they are freed, instead of keeping them for reuse
+/// after a burst has passed. Returns the open-files limit.
 pub fn tune_process() -> u64 {
     #[cfg(target_os = "linux")]
     {

@@ -9,6 +9,7 @@ pub mod audit;
 pub mod bench_data;
 pub mod categories;
 pub mod client;
+mod compress;
 pub mod config;
 mod connections;
 pub mod db;
@@ -226,7 +227,10 @@ pub fn router(state: AppState) -> Router {
         .layer(telemetry::request_trace_layer())
         // Outside the trace layer, so the request's span has its id.
         .layer(axum::middleware::from_fn(telemetry::request_id))
-        // Brotli's default is its slowest setting; level 4 compresses JSON well at a fraction of the cost.
+        // Answers held whole in memory are compressed in one pass (compress.rs); what streams (files)
+        // by tower-http's layer. Brotli's default is its slowest setting; level 4 compresses well at a
+        // fraction of the cost.
+        .layer(axum::middleware::from_fn(compress::in_memory))
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)));
     let headers = security::SecurityHeaders::new(&state.config.public_url);
     app = app.layer(axum::middleware::from_fn_with_state(headers, security::add_headers));

@@ -242,20 +242,40 @@ async fn settle(db: &Db, id: &str, user_id: &str, changed: bool, reopening: bool
 /// Listed jobs by `seq`, in the order given: what the search index found, read from the database
 /// so the application count is live. A job deleted or hidden since it was indexed is left out, and
 /// with `open_as_of` one not open then (`open_at`: its deadline passed, it was closed or filled).
+/// One statement text for any list (the seqs are bound as one value: a JSON array on SQLite, an
+/// array on PostgreSQL), so each connection prepares it once, not once per search.
 #[tracing::instrument(skip_all)]
 pub async fn by_seq(db: &Db, seqs: &[u64], open_as_of: Option<i64>) -> Result<Vec<Job>, sqlx::Error> {
     if seqs.is_empty() {
         return Ok(Vec::new());
     }
-    let list = seqs.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
-    let open = open_as_of.map(|at| format!(" AND {}", open_at(&at.to_string()))).unwrap_or_default();
-    let sql = format!(
-        "SELECT j.seq AS seq, {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
-         WHERE j.seq IN ({list}) AND {LISTED}{open}"
-    );
-    let rows: Vec<SeqRow> = dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)?;
+    let wanted: Vec<i64> = seqs.iter().map(|seq| *seq as i64).collect();
+    let open = match open_as_of {
+        Some(_) => format!(" AND {}", open_at("$2")),
+        None => String::new(),
+    };
+    let select = format!("SELECT j.seq AS seq, {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id");
+    let rows: Vec<SeqRow> = match db {
+        Db::Sqlite(pool) => {
+            let sql = format!("{select} WHERE j.seq IN (SELECT value FROM json_each($1)) AND {LISTED}{open}");
+            let list = serde_json::to_string(&wanted).expect("numbers serialize");
+            let query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(list);
+            match open_as_of {
+                Some(at) => query.bind(at).fetch_all(pool).await?,
+                None => query.fetch_all(pool).await?,
+            }
+        }
+        Db::Postgres(pool) => {
+            let sql = format!("{select} WHERE j.seq = ANY($1) AND {LISTED}{open}");
+            let query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(&wanted);
+            match open_as_of {
+                Some(at) => query.bind(at).fetch_all(pool).await?,
+                None => query.fetch_all(pool).await?,
+            }
+        }
+    };
     let mut by_seq: std::collections::HashMap<i64, JobRow> = rows.into_iter().map(|row| (row.seq, row.job)).collect();
-    Ok(seqs.iter().filter_map(|seq| by_seq.remove(&(*seq as i64))).map(Job::from).collect())
+    Ok(wanted.iter().filter_map(|seq| by_seq.remove(seq)).map(Job::from).collect())
 }
 
 #[derive(sqlx::FromRow)]

@@ -148,7 +148,7 @@ impl Search {
             exact_count_limit: None,
         };
         let index = &self.index;
-        let hits = indexer::blocking(|| index.search(&query)).map_err(AppError::internal)?;
+        let hits = index.search(&query).map_err(AppError::internal)?;
         let jobs = by_seq(db, &hits.seqs, None)
             .await?
             .into_iter()

@@ -26,6 +26,7 @@ on_both_engines!(
     a_category_page_lists_what_the_category_search_on_jobs_finds,
     jobs_for_you_recommend_what_the_search_for_the_skill_on_jobs_finds,
     a_newest_first_page_is_the_newest_matches_across_index_segments,
+    a_search_answer_is_compressed_for_a_client_that_takes_brotli_or_gzip,
 );
 
 on_both_engines!(
@@ -672,4 +673,41 @@ async fn a_newest_first_page_is_the_newest_matches_across_index_segments(app: &T
     );
     let (_, browsed) = app.get("/api/v1/jobs/alljobs?limit=2&page=2").await;
     assert_eq!(titles(&browsed), ["Layered Role 5", "Layered Role 4"], "without words, newest first too");
+}
+
+/// A JSON answer comes in brotli when the client takes it, else gzip, else as it is; each decodes
+/// to the same answer.
+async fn a_search_answer_is_compressed_for_a_client_that_takes_brotli_or_gzip(app: &TestApp) {
+    let token = recruiter(app, "compressed@example.com").await;
+    let category = app.category_id("Engineering").await;
+    for n in 1..=5 {
+        post(app, &token, &form(&category, &format!("Compressed Role {n}"), "Full-time", &day(-n), 5)).await;
+    }
+    let url = app.url("/api/v1/jobs/alljobs?q=compressed");
+    let fetch = |encoding: &'static str| {
+        let request = app.client.get(&url).header("Accept-Encoding", encoding);
+        async move {
+            let response = request.send().await.unwrap();
+            let header = |name: &str| response.headers().get(name).map(|value| value.to_str().unwrap().to_string());
+            let (coding, vary) = (header("content-encoding"), header("vary"));
+            (coding, vary, response.bytes().await.unwrap().to_vec())
+        }
+    };
+    let (coding, _, plain) = fetch("identity").await;
+    assert_eq!(coding, None);
+    let plain: Value = serde_json::from_slice(&plain).unwrap();
+    assert_eq!(plain["total"], 5);
+
+    let (coding, vary, brotli) = fetch("gzip, deflate, br, zstd").await;
+    assert_eq!(coding.as_deref(), Some("br"));
+    assert!(vary.unwrap_or_default().to_lowercase().contains("accept-encoding"));
+    let mut decoded = Vec::new();
+    brotli::BrotliDecompress(&mut &brotli[..], &mut decoded).unwrap();
+    assert_eq!(serde_json::from_slice::<Value>(&decoded).unwrap(), plain);
+
+    let (coding, _, gzip) = fetch("gzip").await;
+    assert_eq!(coding.as_deref(), Some("gzip"));
+    let mut decoded = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gzip[..]), &mut decoded).unwrap();
+    assert_eq!(serde_json::from_slice::<Value>(&decoded).unwrap(), plain);
 }
