@@ -7,7 +7,7 @@ SERVER := server
 WEB := web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages bench-cluster
+.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages bench-cluster bench-search-speed
 
 run: web-build server-release
 	WEB_DIR=$(CURDIR)/$(WEB)/dist ./$(SERVER)/target/release/jobportal
@@ -76,10 +76,18 @@ test-schema: server-debug
 	python3 $(SERVER)/tests/schemathesis/run.py
 
 # Seeds 10k, 100k and 1M jobs on each engine and measures search through the index against the
-# database path, with writes, nonsense searches and memory (bench/search.py, BENCHMARKS.md).
+# database path, with writes, nonsense searches and memory (bench/search.py, BENCHMARKS.md); then the stream of distinct searches (bench/search_speed.py).
 bench: server-bench
 	command -v oha >/dev/null || cargo install oha --locked
 	python3 bench/search.py $(SERVER)/target/release/jobportal
+	python3 bench/search_speed.py $(SERVER)/target/release/jobportal $(if $(BASELINE),--baseline $(BASELINE))
+
+# Issue 26's stream of 20,000 distinct searches at 10k, 100k and 1M jobs (and 1M with a Zipf
+# vocabulary) on both engines, beside BASELINE (a release binary of an earlier commit) when given:
+# make bench-search-speed BASELINE=/path/to/old/jobportal (bench/search_speed.py, BENCHMARKS.md).
+bench-search-speed: server-bench
+	command -v oha >/dev/null || cargo install oha --locked
+	python3 bench/search_speed.py $(SERVER)/target/release/jobportal $(if $(BASELINE),--baseline $(BASELINE))
 
 # The public pages on a seeded SQLite: a job's page (its head written by the server)
 # beside the same job as JSON and a plain screen, and the sitemap's files (bench/pages.py, BENCHMARKS.md).
