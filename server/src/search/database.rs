@@ -5,7 +5,8 @@
 use crate::db::{Db, now_millis};
 use crate::jobs::model::{JOB_COLUMNS, Job, JobRow, LISTED, open_at};
 
-use super::query::{DAY_MILLIS, JobSearch};
+use super::posted_since;
+use super::query::JobSearch;
 
 /// FTS5: every word, by its stem, in title, company or location. Whole words, not prefixes: a
 /// prefix makes FTS5 gather every matching document before it can return the first.
@@ -115,7 +116,7 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
         statement.and(&format!("COALESCE(j.salary_max, j.salary) >= {placeholder}"));
     }
     if let Some(days) = search.posted_within_days {
-        let placeholder = statement.bind(Bind::Int(now_millis() - days * DAY_MILLIS));
+        let placeholder = statement.bind(Bind::Int(posted_since(now_millis(), days)));
         statement.and(&format!("j.date_of_posting >= {placeholder}"));
     }
     if search.open_only {
