@@ -79,7 +79,8 @@ pub struct IndexQuery {
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Sort {
-    /// Best match first (BM25), equals in index order; newest when there are no words.
+    /// Best match first (BM25), equals in index order (newest first within a segment); newest first
+    /// when there are no words.
     #[default]
     Relevance,
     Newest,
