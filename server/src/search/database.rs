@@ -5,8 +5,7 @@
 use crate::db::{Db, now_millis};
 use crate::jobs::model::{JOB_COLUMNS, Job, JobRow, LISTED, open_at};
 
-use super::posted_since;
-use super::query::JobSearch;
+use super::query::{JobSearch, posted_since};
 
 /// FTS5: every word, by its stem, in title, company or location. Whole words, not prefixes: a
 /// prefix makes FTS5 gather every matching document before it can return the first.

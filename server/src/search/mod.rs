@@ -23,9 +23,7 @@ use crate::jobs::model::{FoundJob, Job};
 use crate::jobs::repo::by_seq;
 
 pub use indexer::Search;
-pub use query::{DEFAULT_PAGE_SIZE, JobSearch, MAX_PAGE_SIZE, POSTED_WITHIN_CHOICES, SortOrder, terms};
-
-use query::DAY_MILLIS;
+pub use query::{DEFAULT_PAGE_SIZE, JobSearch, MAX_PAGE_SIZE, POSTED_WITHIN_CHOICES, SortOrder, posted_since, terms};
 
 /// How deep the index pages: a page must end within the first this-many results. Ranking `n`
 /// results costs memory in proportion to `n`, so an anonymous request cannot ask for millions.
@@ -220,14 +218,6 @@ impl Search {
     }
 }
 
-/// The time a job must be posted at or after to be posted within `days` of `now`: rounded down to
-/// the minute, so the searches of one minute share one boundary (and the index's cached filter of
-/// it); a job posted up to a minute earlier than the exact bound is in.
-pub fn posted_since(now: i64, days: i64) -> i64 {
-    const MINUTE: i64 = 60 * 1000;
-    (now - days * DAY_MILLIS).div_euclid(MINUTE) * MINUTE
-}
-
 /// The `skills` a job matches, as given: those among its skillsets (any case), or named in its
 /// title (every word of the skill).
 pub fn skills_matched(skills: &[String], job: &Job) -> Vec<String> {
@@ -242,19 +232,4 @@ pub fn skills_matched(skills: &[String], job: &Job) -> Vec<String> {
         })
         .cloned()
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn posted_within_starts_at_a_whole_minute_at_or_before_the_exact_bound() {
-        let now = 1_700_000_123_456;
-        let since = posted_since(now, 7);
-        assert_eq!(since % 60_000, 0);
-        assert!(since <= now - 7 * DAY_MILLIS && since > now - 7 * DAY_MILLIS - 60_000);
-        // Every search in the same minute shares it.
-        assert_eq!(posted_since(now + 1_000, 7), since);
-    }
 }

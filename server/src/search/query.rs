@@ -11,7 +11,7 @@ pub const DEFAULT_PAGE_SIZE: i64 = 50;
 pub const MAX_PAGE_SIZE: i64 = 100;
 /// The "posted within" choices the facets count, in days: those the web app offers.
 pub const POSTED_WITHIN_CHOICES: [i64; 3] = [1, 7, 30];
-pub(crate) const DAY_MILLIS: i64 = 24 * 60 * 60 * 1000;
+const DAY_MILLIS: i64 = 24 * 60 * 60 * 1000;
 /// Words of a query beyond this are ignored, which bounds the cost of one search.
 const MAX_TERMS: usize = 8;
 
@@ -167,6 +167,14 @@ impl JobSearch {
     }
 }
 
+/// The time a job must be posted at or after to be posted within `days` of `now`: rounded down to
+/// the minute, so the searches of one minute share one boundary; a job posted up to a minute
+/// earlier than the exact bound is in.
+pub fn posted_since(now: i64, days: i64) -> i64 {
+    const MINUTE: i64 = 60 * 1000;
+    (now - days * DAY_MILLIS).div_euclid(MINUTE) * MINUTE
+}
+
 /// The words of a query: runs of letters and digits, lower-cased. Everything else separates words,
 /// so quotes, stars, parentheses, colons and operators never reach a query language.
 pub fn terms(text: &str) -> Vec<String> {
@@ -216,5 +224,15 @@ mod tests {
         ] {
             assert!(JobSearch::parse(Some(bad)).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn posted_within_starts_at_a_whole_minute_at_or_before_the_exact_bound() {
+        let now = 1_700_000_123_456;
+        let since = posted_since(now, 7);
+        assert_eq!(since % 60_000, 0);
+        assert!(since <= now - 7 * DAY_MILLIS && since > now - 7 * DAY_MILLIS - 60_000);
+        // Every search in the same minute shares it.
+        assert_eq!(posted_since(now + 1_000, 7), since);
     }
 }
