@@ -279,6 +279,13 @@ def fresh_database(engine, pg_admin, scratch):
     return pg_admin.rsplit("/", 1)[0] + "/jobportal_bench"
 
 
+def drop_database(engine, pg_admin):
+    """Drops the PostgreSQL database `fresh_database` made (nothing to do for SQLite's file)."""
+    if engine == "postgres":
+        subprocess.run(["psql", pg_admin, "-qc", "DROP DATABASE IF EXISTS jobportal_bench WITH (FORCE)"],
+                       capture_output=True)
+
+
 def run_command(binary, database_url, data_dir, *arguments):
     env = dict(os.environ, DATA_DIR=data_dir, DATABASE_URL=database_url, RUST_LOG="warn")
     started = time.monotonic()
@@ -378,9 +385,7 @@ def bench_size(binary, engine, size, largest, args, log):
         return result
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-        if engine == "postgres":
-            subprocess.run(["psql", args.pg, "-qc", "DROP DATABASE IF EXISTS jobportal_bench WITH (FORCE)"],
-                           capture_output=True)
+        drop_database(engine, args.pg)
 
 
 def markdown(results):

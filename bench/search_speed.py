@@ -33,7 +33,8 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(__file__))
-from search import OUT, Server, Writer, fresh_database, oha, oha_background, request, run_command  # noqa: E402
+from search import (OUT, Server, Writer, drop_database, fresh_database, oha, oha_background, request,
+                    run_command)  # noqa: E402
 
 SENIORITY = ["junior", "senior", "lead", "principal", "staff", "associate", "head", "trainee"]
 FIELDS = ["backend", "frontend", "data", "cloud", "security", "mobile", "embedded", "payments", "marketing",
@@ -186,10 +187,7 @@ def bench_size(builds, engine, vocabulary, size, largest, args, log):
         return result
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-        if engine == "postgres":
-            import subprocess
-            subprocess.run(["psql", args.pg, "-qc", "DROP DATABASE IF EXISTS jobportal_bench WITH (FORCE)"],
-                           capture_output=True)
+        drop_database(engine, args.pg)
 
 
 def request_categories(binary, url, scratch, log):

@@ -15,7 +15,7 @@ use super::form::{self, DEADLINE_AFTER_POSTING, Fields};
 use super::model::JobEdit;
 use super::model::{FoundJob, Job};
 use super::repo::{self, CloseOutcome, EditOutcome, Posted};
-use crate::search::JobSearch;
+use crate::search::{Facets, JobSearch};
 
 pub use crate::search::MAX_PAGE_SIZE;
 
@@ -44,24 +44,6 @@ pub struct JobsPage {
     /// words and every filter except its own (what choosing it would give).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub facets: Option<Facets>,
-}
-
-/// Matches per choice of a filter, for the words and every other filter. A value no match has is
-/// left out of `categories`, `jobTypes` and `workModes`.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Facets {
-    /// Per category `_id`, with every filter but `category`.
-    pub categories: std::collections::BTreeMap<String, usize>,
-    /// Per job type, with every filter but `jobType`.
-    pub job_types: std::collections::BTreeMap<String, usize>,
-    /// Per work mode (`On-site`, `Hybrid`, `Remote`), with every filter but `workMode`.
-    pub work_modes: std::collections::BTreeMap<String, usize>,
-    /// Per number of days of `postedWithin`, with every filter but `postedWithin`: always `1`,
-    /// `7` and `30`, and the number asked for when it is another.
-    pub posted_within: std::collections::BTreeMap<String, usize>,
-    /// Whether every count here is exact: past 10,000 matches they are estimated, like `total`.
-    pub exact: bool,
 }
 
 /// Browse and search listed jobs through the search index: newest first without `q`; with it,
@@ -100,13 +82,7 @@ pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) 
             page: request.page,
             limit: request.limit,
             corrected_query: found.corrected.map(|words| words.join(" ")),
-            facets: found.facets.map(|facets| Facets {
-                categories: facets.categories,
-                job_types: facets.job_types,
-                work_modes: facets.work_modes,
-                posted_within: facets.posted_within,
-                exact: facets.exact,
-            }),
+            facets: found.facets,
         },
     ))
 }

@@ -17,6 +17,9 @@ pub mod query;
 
 use std::collections::{BTreeMap, HashSet};
 
+use serde::Serialize;
+use utoipa::ToSchema;
+
 use crate::db::{Db, now_millis};
 use crate::error::AppError;
 use crate::jobs::model::{FoundJob, Job};
@@ -53,19 +56,25 @@ pub struct Found {
     /// Set when a word was taken for a misspelling: the words searched, as the jobs spell them.
     pub corrected: Option<Vec<String>>,
     /// Matches per choice of each filter (the index only).
-    pub facets: Option<FacetCounts>,
+    pub facets: Option<Facets>,
 }
 
-/// Matches per category, job type, work mode and "posted within" choice, each for the words and
-/// every filter but its own.
-pub struct FacetCounts {
+/// Matches per choice of a filter, for the words and every other filter. A value no match has is
+/// left out of `categories`, `jobTypes` and `workModes`.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Facets {
+    /// Per category `_id`, with every filter but `category`.
     pub categories: BTreeMap<String, usize>,
+    /// Per job type, with every filter but `jobType`.
     pub job_types: BTreeMap<String, usize>,
+    /// Per work mode (`On-site`, `Hybrid`, `Remote`), with every filter but `workMode`.
     pub work_modes: BTreeMap<String, usize>,
-    /// Per "posted within" choice (`POSTED_WITHIN_CHOICES`, and the chosen number of days when it
-    /// is another), in days.
+    /// Per number of days of `postedWithin`, with every filter but `postedWithin`: always `1`,
+    /// `7` and `30`, and the number asked for when it is another.
     pub posted_within: BTreeMap<String, usize>,
-    /// False when the counts are estimates.
+    /// Whether every count here is exact: past 10,000 matches they are estimated, like `total`,
+    /// and a chosen filter's own counts past 1,000.
     pub exact: bool,
 }
 
@@ -161,7 +170,7 @@ impl Search {
             total_exact: hits.total_exact,
             total_capped: false,
             corrected: hits.corrected,
-            facets: Some(FacetCounts {
+            facets: Some(Facets {
                 categories: hits.categories,
                 job_types: hits.job_types,
                 work_modes: hits.work_modes,

@@ -1408,7 +1408,10 @@ export interface components {
             categories: {
                 [key: string]: number;
             };
-            /** @description Whether every count here is exact: past 10,000 matches they are estimated, like `total`. */
+            /**
+             * @description Whether every count here is exact: past 10,000 matches they are estimated, like `total`,
+             *     and a chosen filter's own counts past 1,000.
+             */
             exact: boolean;
             /** @description Per job type, with every filter but `jobType`. */
             jobTypes: {
