@@ -2,7 +2,7 @@
 
 use crate::mail::{Mail, html_escape, wrap};
 
-use super::model::ApplicationStatus;
+use super::model::Stage;
 
 pub struct NewApplication<'a> {
     pub recruiter_email: &'a str,
@@ -37,27 +37,26 @@ pub fn new_application(notice: &NewApplication<'_>) -> Mail {
     }
 }
 
-pub fn decision(
-    to: &str,
-    first_name: &str,
-    job_title: &str,
-    company: &str,
-    status: ApplicationStatus,
-    link: &str,
-) -> Mail {
-    let outcome = match status {
-        ApplicationStatus::Shortlisted => "has been shortlisted",
-        _ => "was not selected this time",
+/// The applicant's notice of a move: shortlisting and each stage after it, a hire, or a rejection
+/// (never with the recruiter's reason).
+pub fn moved(to: &str, first_name: &str, job_title: &str, company: &str, stage: Stage, link: &str) -> Mail {
+    let outcome = match stage {
+        Stage::Applied => "is back among the applications under review".to_string(),
+        Stage::Screening => "has been shortlisted".to_string(),
+        Stage::Hired => "was successful: you are hired. Congratulations!".to_string(),
+        Stage::Rejected | Stage::Withdrawn => "was not selected this time".to_string(),
+        stage => format!("moved to the {}", stage.words()),
     };
     let (text, html) = wrap(
         &format!(
             "Hello {first_name},\n\nYour application for {job_title} at {company} {outcome}.\n\nYour applications: {link}"
         ),
         &format!(
-            "<p>Hello {},</p><p>Your application for <strong>{}</strong> at {} {outcome}.</p><p><a href=\"{}\">Your applications</a></p>",
+            "<p>Hello {},</p><p>Your application for <strong>{}</strong> at {} {}.</p><p><a href=\"{}\">Your applications</a></p>",
             html_escape(first_name),
             html_escape(job_title),
             html_escape(company),
+            html_escape(&outcome),
             html_escape(link)
         ),
     );

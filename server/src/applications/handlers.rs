@@ -13,8 +13,8 @@ use crate::profiles::links;
 use crate::state::AppState;
 
 use super::emails::{self, NewApplication};
-use super::model::{Application, ApplicationRow, ApplicationStatus, ApplicationsOverview, parse_sop};
-use super::repo::{self, ApplyOutcome, Decision, Withdrawal};
+use super::model::{Application, ApplicationStatus, ApplicationsOverview, Stage, Viewer, parse_sop};
+use super::repo::{self, ApplyOutcome, Decision, Found, Withdrawal};
 
 pub const JOB_NOT_FOUND: &str = "Job not found";
 pub const DEADLINE_PASSED: &str = "The deadline for this job has passed";
@@ -43,8 +43,21 @@ pub struct ApplicationResponse {
     pub data: Application,
 }
 
-fn shown_to(state: &AppState, viewer_id: &str, rows: Vec<ApplicationRow>) -> Vec<Application> {
-    rows.into_iter().map(|row| row.into_application(|applicant| links::link(state, applicant, viewer_id))).collect()
+/// An application as `viewer_id` (an applicant or a recruiter, as `viewer` says) sees it.
+pub fn shown_to(state: &AppState, viewer: Viewer, viewer_id: &str, (row, moves): Found) -> Application {
+    row.into_application(viewer, moves, |applicant| links::link(state, applicant, viewer_id))
+}
+
+fn all_shown_to(state: &AppState, viewer: Viewer, viewer_id: &str, found: Vec<Found>) -> Vec<Application> {
+    found.into_iter().map(|found| shown_to(state, viewer, viewer_id, found)).collect()
+}
+
+pub const APPLICATION_NOT_FOUND: &str = "Application not found";
+
+/// The application as it is now, for `viewer_id`.
+pub async fn reread(state: &AppState, viewer: Viewer, viewer_id: &str, id: &str) -> ApiResult<Application> {
+    let found = repo::find(&state.db, id).await?.ok_or_else(|| AppError::not_found(APPLICATION_NOT_FOUND))?;
+    Ok(shown_to(state, viewer, viewer_id, found))
 }
 
 /// Apply to a job with a statement of purpose. The recruiter is told by e-mail.
@@ -92,8 +105,7 @@ pub async fn apply(
     state.outbox.notify();
     // The job's applicationsCount changed.
     state.jobs_changed().await;
-    let row = repo::find(&state.db, &id).await?.ok_or_else(|| AppError::not_found("Application not found"))?;
-    let application = row.into_application(|applicant| links::link(&state, applicant, &caller.id));
+    let application = reread(&state, Viewer::Applicant, &caller.id, &id).await?;
     Ok((StatusCode::CREATED, ok("Job applied successfully", ApplyResponse { application })))
 }
 
@@ -104,16 +116,16 @@ pub async fn apply(
         (status = 403, description = "An admin has no applications", body = ErrorBody),
     ))]
 pub async fn applications(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Reply<ApplicationsResponse>> {
-    let rows = match caller.account_type {
-        AccountType::Applicant => repo::of_applicant(&state.db, &caller.id).await?,
-        AccountType::Recruiter => repo::to_recruiter(&state.db, &caller.id).await?,
+    let (viewer, found) = match caller.account_type {
+        AccountType::Applicant => (Viewer::Applicant, repo::of_applicant(&state.db, &caller.id).await?),
+        AccountType::Recruiter => (Viewer::Recruiter, repo::to_recruiter(&state.db, &caller.id).await?),
         AccountType::Admin => {
             return Err(AppError::forbidden("This is a protected route for Applicants and Recruiters only"));
         }
     };
     Ok(ok(
         "Applications fetched successfully",
-        ApplicationsResponse { applications: shown_to(&state, &caller.id, rows) },
+        ApplicationsResponse { applications: all_shown_to(&state, viewer, &caller.id, found) },
     ))
 }
 
@@ -132,10 +144,10 @@ pub async fn job_applications(
     if jobs::find_own(&state.db, &job_id, &caller.id).await?.is_none() {
         return Err(AppError::not_found(JOB_NOT_FOUND));
     }
-    let rows = repo::of_job(&state.db, &job_id).await?;
+    let found = repo::of_job(&state.db, &job_id).await?;
     Ok(ok(
         "Applications fetched successfully",
-        ApplicationsResponse { applications: shown_to(&state, &caller.id, rows) },
+        ApplicationsResponse { applications: all_shown_to(&state, Viewer::Recruiter, &caller.id, found) },
     ))
 }
 
@@ -192,15 +204,16 @@ pub async fn update_status(
     PathParam(application_id): PathParam<String>,
     JsonBody(request): JsonBody<StatusRequest>,
 ) -> ApiResult<Reply<ApplicationResponse>> {
-    let status = match request.status.as_deref().map(str::trim).and_then(ApplicationStatus::parse) {
-        Some(status @ (ApplicationStatus::Shortlisted | ApplicationStatus::Rejected)) => status,
+    let (status, stage) = match request.status.as_deref().map(str::trim).and_then(ApplicationStatus::parse) {
+        Some(ApplicationStatus::Shortlisted) => (ApplicationStatus::Shortlisted, Stage::Screening),
+        Some(ApplicationStatus::Rejected) => (ApplicationStatus::Rejected, Stage::Rejected),
         _ => return Err(AppError::bad_request("Status must be shortlisted or rejected")),
     };
-    let not_found = || AppError::not_found("Application not found");
-    let row = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
+    let not_found = || AppError::not_found(APPLICATION_NOT_FOUND);
+    let (row, _) = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
     let link = format!("{}/dashboard/my-applications", state.config.public_url);
-    let notice = emails::decision(&row.email, &row.first_name, &row.title, &row.company, status, &link);
-    match repo::decide(&state.db, &application_id, &caller.id, status, &notice).await? {
+    let notice = emails::moved(&row.email, &row.first_name, &row.title, &row.company, stage, &link);
+    match repo::decide(&state.db, &application_id, &caller.id, stage, &notice).await? {
         Decision::Decided => {}
         Decision::NotFound => return Err(not_found()),
         Decision::AlreadyDecided => return Err(AppError::Conflict("This application has already been decided".into())),
@@ -208,40 +221,38 @@ pub async fn update_status(
         Decision::JobDeleted => return Err(AppError::Conflict(JOB_DELETED.into())),
     }
     state.outbox.notify();
-    let row = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
     Ok(ok(
         format!("Application status updated to {}", status.as_str()),
-        ApplicationResponse { data: row.into_application(|applicant| links::link(&state, applicant, &caller.id)) },
+        ApplicationResponse { data: reread(&state, Viewer::Recruiter, &caller.id, &application_id).await? },
     ))
 }
 
 pub const WITHDRAWN: &str = "The applicant withdrew this application";
 pub const NOT_PENDING: &str = "Only a pending application can be withdrawn";
 
-/// Withdraw one of the caller's applications while it is still `applied`: the place it held on the
-/// job is freed for others, and the recruiter sees it as withdrawn.
+/// Withdraw one of the caller's applications at any stage before it is hired or rejected: the
+/// place it held on the job is freed for others, and the recruiter sees it as withdrawn.
 #[utoipa::path(put, path = "/auth/withdrawapplication/{applicationId}", tag = "applications", security(("bearer" = ["Applicant"])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     responses(
         (status = 200, description = "`Application withdrawn`, with the application as it is now", body = ApplicationResponse),
         (status = 404, description = "No such application among the caller's", body = ErrorBody),
-        (status = 409, description = "Already shortlisted, rejected or withdrawn", body = ErrorBody),
+        (status = 409, description = "Already hired, rejected or withdrawn", body = ErrorBody),
     ))]
 pub async fn withdraw(
     State(state): State<AppState>,
     Applicant(caller): Applicant,
     PathParam(application_id): PathParam<String>,
 ) -> ApiResult<Reply<ApplicationResponse>> {
-    let not_found = || AppError::not_found("Application not found");
+    let not_found = || AppError::not_found(APPLICATION_NOT_FOUND);
     match repo::withdraw(&state.db, &application_id, &caller.id).await? {
         Withdrawal::Withdrawn => {}
         Withdrawal::NotFound => return Err(not_found()),
         Withdrawal::AlreadyDecided => return Err(AppError::Conflict(NOT_PENDING.into())),
     }
     state.jobs_changed().await;
-    let row = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
     Ok(ok(
         "Application withdrawn",
-        ApplicationResponse { data: row.into_application(|applicant| links::link(&state, applicant, &caller.id)) },
+        ApplicationResponse { data: reread(&state, Viewer::Applicant, &caller.id, &application_id).await? },
     ))
 }

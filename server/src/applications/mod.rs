@@ -1,8 +1,10 @@
-//! Applications: apply, follow, and shortlist or reject, with every rule held on the server.
+//! Applications: apply, follow, and carry through the hiring pipeline (stages, ratings, notes),
+//! with every rule held on the server.
 
 pub mod emails;
 pub mod handlers;
 pub mod model;
+pub mod pipeline;
 pub mod repo;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -19,4 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::job_applications_overview))
         .routes(routes!(handlers::update_status))
         .routes(routes!(handlers::withdraw))
+        .routes(routes!(pipeline::move_stage))
+        .routes(routes!(pipeline::rate))
+        .routes(routes!(pipeline::notes, pipeline::add_note))
 }

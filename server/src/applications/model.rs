@@ -34,6 +34,89 @@ impl ApplicationStatus {
 
 crate::text_column!(ApplicationStatus);
 
+/// Where an application is in the hiring pipeline (docs/rules.md#stages): `applied`, `screening`,
+/// `interview`, `offer`, then `hired`; or `rejected` by the recruiter, or `withdrawn` by the
+/// applicant. Hired, rejected and withdrawn are final.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    Applied,
+    Screening,
+    Interview,
+    Offer,
+    Hired,
+    Rejected,
+    Withdrawn,
+}
+
+impl Stage {
+    pub const ALL: [Stage; 7] =
+        [Self::Applied, Self::Screening, Self::Interview, Self::Offer, Self::Hired, Self::Rejected, Self::Withdrawn];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Applied => "applied",
+            Self::Screening => "screening",
+            Self::Interview => "interview",
+            Self::Offer => "offer",
+            Self::Hired => "hired",
+            Self::Rejected => "rejected",
+            Self::Withdrawn => "withdrawn",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|stage| stage.as_str() == text)
+    }
+
+    /// The stage in plain words, as the applicant and the e-mails say it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Applied => "Applied",
+            Self::Screening => "Screening stage",
+            Self::Interview => "Interview stage",
+            Self::Offer => "Offer stage",
+            Self::Hired => "Hired",
+            Self::Rejected => "Not selected",
+            Self::Withdrawn => "Withdrawn",
+        }
+    }
+
+    /// Hired, rejected and withdrawn take no further move.
+    pub fn is_final(self) -> bool {
+        matches!(self, Self::Hired | Self::Rejected | Self::Withdrawn)
+    }
+
+    /// The status a client that knows only the original four reads: screening to hired are
+    /// `shortlisted`.
+    pub fn status(self) -> ApplicationStatus {
+        match self {
+            Self::Applied => ApplicationStatus::Applied,
+            Self::Screening | Self::Interview | Self::Offer | Self::Hired => ApplicationStatus::Shortlisted,
+            Self::Rejected => ApplicationStatus::Rejected,
+            Self::Withdrawn => ApplicationStatus::Withdrawn,
+        }
+    }
+}
+
+crate::text_column!(Stage);
+
+/// Who made a move: the applicant (applying, withdrawing) or the job's recruiter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Actor {
+    Applicant,
+    Recruiter,
+}
+
+/// Who is looking at an application: the recruiter also sees the rating, the notes count and the
+/// reason for a rejection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    Applicant,
+    Recruiter,
+}
+
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ApplicationJob {
@@ -66,12 +149,29 @@ pub struct JobApplicantsDetails {
     pub skills: Vec<String>,
 }
 
-/// A step of an application's history: the status it took, and when.
+/// A step of an application's history: the stage it took (and the status a client of the original
+/// four reads), who moved it, and when.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct StatusChange {
     pub status: ApplicationStatus,
+    pub stage: Stage,
+    pub by: Actor,
     /// RFC 3339, UTC.
     pub at: String,
+    /// Why it was rejected, when the recruiter said: shown to the recruiter only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// A move as stored: the application it belongs to, the stage, whether the applicant made it, the
+/// reason and when.
+#[derive(Debug, sqlx::FromRow)]
+pub struct MoveRow {
+    pub application_id: String,
+    pub stage: Stage,
+    pub by_applicant: bool,
+    pub reason: Option<String>,
+    pub at: i64,
 }
 
 /// An application as the API shows it.
@@ -81,7 +181,12 @@ pub struct Application {
     #[serde(rename = "_id")]
     pub id: String,
     pub job_id: String,
+    /// `applied`, `shortlisted` (any stage from screening to hired), `rejected` or `withdrawn`.
     pub status: ApplicationStatus,
+    /// Where it is in the hiring pipeline.
+    pub stage: Stage,
+    /// The stage in plain words ("Interview stage").
+    pub stage_label: &'static str,
     /// The statement of purpose.
     pub sop: String,
     pub date_of_application: String,
@@ -92,9 +197,18 @@ pub struct Application {
     /// True when the recruiter deleted the job: the application stays with its applicant as a
     /// record, but the job has no page any more.
     pub job_removed: bool,
-    /// Every status the application has had, oldest first: `applied`, then the decision or the
-    /// withdrawal when there was one.
+    /// Every stage the application has had, oldest first: `applied` when it was made, then each
+    /// move.
     pub history: Vec<StatusChange>,
+    /// The recruiter's rating, 1 to 5: shown to the recruiter only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i64>,
+    /// How many private notes the recruiter wrote: shown to the recruiter only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notes_count: Option<i64>,
+    /// Why the recruiter rejected it, when they said: shown to the recruiter only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rejection_reason: Option<String>,
 }
 
 /// An application as stored, joined with its job, applicant and recruiter.
@@ -103,11 +217,14 @@ pub struct ApplicationRow {
     pub id: String,
     pub job_id: String,
     pub applicant_id: String,
-    pub status: ApplicationStatus,
+    /// The recruiter who owned the job when the application was made.
+    pub recruiter_id: String,
+    pub stage: Stage,
     pub sop: String,
     pub created_at: i64,
-    /// When it left `applied`.
-    pub decided_at: Option<i64>,
+    pub rating: Option<i64>,
+    pub rejection_reason: Option<String>,
+    pub notes_count: i64,
     pub title: String,
     pub salary: i64,
     pub company: String,
@@ -125,20 +242,38 @@ pub struct ApplicationRow {
 }
 
 impl ApplicationRow {
-    /// The API object, with `resume_link` made for whoever is looking.
-    pub fn into_application(self, resume_link: impl FnOnce(&str) -> String) -> Application {
+    /// The API object for `viewer`, with its moves (oldest first) and `resume_link` made for
+    /// whoever is looking.
+    pub fn into_application(
+        self,
+        viewer: Viewer,
+        moves: Vec<MoveRow>,
+        resume_link: impl FnOnce(&str) -> String,
+    ) -> Application {
         let resume = if self.resume_key.is_some() { resume_link(&self.applicant_id) } else { String::new() };
-        let mut history =
-            vec![StatusChange { status: ApplicationStatus::Applied, at: rfc3339_from_millis(self.created_at) }];
-        if let (status, Some(at)) = (self.status, self.decided_at)
-            && status != ApplicationStatus::Applied
-        {
-            history.push(StatusChange { status, at: rfc3339_from_millis(at) });
-        }
+        let recruiter = viewer == Viewer::Recruiter;
+        let applied = StatusChange {
+            status: ApplicationStatus::Applied,
+            stage: Stage::Applied,
+            by: Actor::Applicant,
+            at: rfc3339_from_millis(self.created_at),
+            reason: None,
+        };
+        let history = std::iter::once(applied)
+            .chain(moves.into_iter().map(|step| StatusChange {
+                status: step.stage.status(),
+                stage: step.stage,
+                by: if step.by_applicant { Actor::Applicant } else { Actor::Recruiter },
+                at: rfc3339_from_millis(step.at),
+                reason: step.reason.filter(|_| recruiter),
+            }))
+            .collect();
         Application {
             id: self.id,
             job_id: self.job_id,
-            status: self.status,
+            status: self.stage.status(),
+            stage: self.stage,
+            stage_label: self.stage.words(),
             sop: self.sop,
             date_of_application: rfc3339_from_millis(self.created_at),
             job_details: ApplicationJob {
@@ -158,7 +293,70 @@ impl ApplicationRow {
             },
             job_removed: self.job_removed,
             history,
+            rating: self.rating.filter(|_| recruiter),
+            notes_count: recruiter.then_some(self.notes_count),
+            rejection_reason: self.rejection_reason.filter(|_| recruiter),
         }
+    }
+}
+
+/// A recruiter's private note on an application.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Note {
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// Plain text, as written.
+    pub body: String,
+    /// Who wrote it.
+    pub author: String,
+    /// RFC 3339, UTC.
+    pub created_at: String,
+}
+
+impl Note {
+    /// From (id, body, created_at, author's first name, last name).
+    pub fn from_row((id, body, created_at, first_name, last_name): (String, String, i64, String, String)) -> Self {
+        Self { id, body, author: format!("{first_name} {last_name}"), created_at: rfc3339_from_millis(created_at) }
+    }
+}
+
+pub const MAX_NOTE_CHARS: usize = 2000;
+
+/// A note's text: present and at most 2000 characters.
+pub fn parse_note(body: Option<&str>) -> Result<String, crate::error::AppError> {
+    let body = body.map(str::trim).filter(|body| !body.is_empty());
+    let body = body.ok_or_else(|| crate::error::AppError::bad_request("Note is required"))?;
+    if body.chars().count() > MAX_NOTE_CHARS {
+        return Err(crate::error::AppError::bad_request("Note must be at most 2000 characters"));
+    }
+    Ok(body.to_string())
+}
+
+/// How many applications a job has at each stage.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
+pub struct StageCounts {
+    pub applied: i64,
+    pub screening: i64,
+    pub interview: i64,
+    pub offer: i64,
+    pub hired: i64,
+    pub rejected: i64,
+    pub withdrawn: i64,
+}
+
+impl StageCounts {
+    pub fn add(&mut self, stage: Stage, count: i64) {
+        let slot = match stage {
+            Stage::Applied => &mut self.applied,
+            Stage::Screening => &mut self.screening,
+            Stage::Interview => &mut self.interview,
+            Stage::Offer => &mut self.offer,
+            Stage::Hired => &mut self.hired,
+            Stage::Rejected => &mut self.rejected,
+            Stage::Withdrawn => &mut self.withdrawn,
+        };
+        *slot += count;
     }
 }
 
@@ -194,7 +392,10 @@ pub struct DayCount {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ApplicationsOverview {
+    /// By `status`, as a client of the original four reads them.
     pub counts: StatusCounts,
+    /// By stage.
+    pub stages: StageCounts,
     /// Every application the job received, whatever its status.
     pub total: i64,
     /// The last 30 UTC days, oldest first, today last; a day without applications counts 0.
@@ -205,11 +406,13 @@ pub const OVERVIEW_DAYS: i64 = 30;
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
 impl ApplicationsOverview {
-    /// From the counts by status and by day number (Unix milliseconds / a day), as of `now`.
-    pub fn new(by_status: Vec<(ApplicationStatus, i64)>, by_day: Vec<(i64, i64)>, now: i64) -> Self {
+    /// From the counts by stage and by day number (Unix milliseconds / a day), as of `now`.
+    pub fn new(by_stage: Vec<(Stage, i64)>, by_day: Vec<(i64, i64)>, now: i64) -> Self {
         let mut counts = StatusCounts::default();
-        for (status, count) in by_status {
-            counts.add(status, count);
+        let mut stages = StageCounts::default();
+        for (stage, count) in by_stage {
+            counts.add(stage.status(), count);
+            stages.add(stage, count);
         }
         let total = counts.applied + counts.shortlisted + counts.rejected + counts.withdrawn;
         let today = now.div_euclid(DAY_MS);
@@ -220,7 +423,7 @@ impl ApplicationsOverview {
                 count: by_day.get(&day).copied().unwrap_or(0),
             })
             .collect();
-        Self { counts, total, per_day }
+        Self { counts, stages, total, per_day }
     }
 
     /// The first day of the window, as a time: applications before it are not drawn.
@@ -254,15 +457,15 @@ mod tests {
         let now = 1_795_446_000_000;
         let today = now / DAY_MS;
         let overview = ApplicationsOverview::new(
-            vec![
-                (ApplicationStatus::Applied, 3),
-                (ApplicationStatus::Withdrawn, 1),
-                (ApplicationStatus::Shortlisted, 2),
-            ],
+            vec![(Stage::Applied, 3), (Stage::Withdrawn, 1), (Stage::Screening, 1), (Stage::Offer, 1)],
             vec![(today, 4), (today - 29, 1), (today - 2, 1)],
             now,
         );
         assert_eq!(overview.counts, StatusCounts { applied: 3, shortlisted: 2, rejected: 0, withdrawn: 1 });
+        assert_eq!(
+            overview.stages,
+            StageCounts { applied: 3, screening: 1, offer: 1, withdrawn: 1, ..Default::default() }
+        );
         assert_eq!(overview.total, 6);
         assert_eq!(overview.per_day.len(), 30);
         assert_eq!(overview.per_day[0], DayCount { day: "2026-10-25".into(), count: 1 });

@@ -1,3 +1,5 @@
+use std::collections::HashMap;
+
 use crate::db::{BeginWrite, Db, new_id, now_millis};
 use crate::dispatch;
 use crate::error::Constraint;
@@ -5,9 +7,10 @@ use crate::jobs::model::{LISTED, open_at};
 use crate::mail::Mail;
 use crate::mail::repo as outbox;
 
-use super::model::{ApplicationRow, ApplicationStatus};
+use super::model::{ApplicationRow, MoveRow, Note, Stage};
 
-const SELECT: &str = "SELECT a.id, a.job_id, a.applicant_id, a.status, a.sop, a.created_at, a.decided_at, \
+const SELECT: &str = "SELECT a.id, a.job_id, a.applicant_id, a.recruiter_id, a.stage, a.sop, a.created_at, a.rating, a.rejection_reason, \
+     (SELECT CAST(COUNT(*) AS BIGINT) FROM application_notes n WHERE n.application_id = a.id) AS notes_count, \
      j.title, j.salary, j.company, j.location, j.job_type, j.deadline, (j.deleted_at IS NOT NULL) AS job_removed, \
      COALESCE(rp.company, '') AS recruiter_company, u.first_name, u.last_name, u.email, \
      ap.resume_key, COALESCE(ap.education, '[]') AS education, COALESCE(ap.skills, '[]') AS skills \
@@ -15,39 +18,75 @@ const SELECT: &str = "SELECT a.id, a.job_id, a.applicant_id, a.status, a.sop, a.
      LEFT JOIN recruiter_profiles rp ON rp.user_id = a.recruiter_id \
      LEFT JOIN applicant_profiles ap ON ap.user_id = a.applicant_id";
 
+/// The moves of the applications a condition picks, oldest first.
+const MOVES: &str = "SELECT m.application_id, m.stage, (m.actor_id = a.applicant_id) AS by_applicant, m.reason, m.at \
+     FROM application_moves m JOIN applications a ON a.id = m.application_id WHERE m.application_id IN";
+
 /// At most this many applications come back from one list call.
 const LIST_LIMIT: i64 = 1000;
 
+/// An application with its moves, oldest first.
+pub type Found = (ApplicationRow, Vec<MoveRow>);
+
+fn with_moves(rows: Vec<ApplicationRow>, moves: Vec<MoveRow>) -> Vec<Found> {
+    let mut by_application: HashMap<String, Vec<MoveRow>> = HashMap::new();
+    for step in moves {
+        by_application.entry(step.application_id.clone()).or_default().push(step);
+    }
+    rows.into_iter()
+        .map(|row| {
+            let moves = by_application.remove(&row.id).unwrap_or_default();
+            (row, moves)
+        })
+        .collect()
+}
+
 #[tracing::instrument(skip_all)]
-async fn list(db: &Db, condition: &str, id: &str) -> Result<Vec<ApplicationRow>, sqlx::Error> {
-    let sql = format!("{SELECT} WHERE {condition} ORDER BY a.created_at DESC, a.id DESC LIMIT {LIST_LIMIT}");
-    dispatch!(db, |pool| sqlx::query_as::<_, ApplicationRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_all(pool).await)
+async fn list(db: &Db, condition: &str, id: &str) -> Result<Vec<Found>, sqlx::Error> {
+    let order = format!("ORDER BY a.created_at DESC, a.id DESC LIMIT {LIST_LIMIT}");
+    let sql = format!("{SELECT} WHERE {condition} {order}");
+    let moves = format!(
+        "{MOVES} (SELECT a.id FROM applications a JOIN jobs j ON j.id = a.job_id WHERE {condition} {order}) \
+         ORDER BY m.at, m.id"
+    );
+    let (rows, moves) = dispatch!(db, |pool| {
+        let rows = sqlx::query_as::<_, ApplicationRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_all(pool).await?;
+        let moves = sqlx::query_as::<_, MoveRow>(sqlx::AssertSqlSafe(moves)).bind(id).fetch_all(pool).await?;
+        Ok::<_, sqlx::Error>((rows, moves))
+    })?;
+    Ok(with_moves(rows, moves))
 }
 
 /// An applicant's own applications, deleted jobs included.
 #[tracing::instrument(skip_all)]
-pub async fn of_applicant(db: &Db, applicant_id: &str) -> Result<Vec<ApplicationRow>, sqlx::Error> {
+pub async fn of_applicant(db: &Db, applicant_id: &str) -> Result<Vec<Found>, sqlx::Error> {
     list(db, "a.applicant_id = $1", applicant_id).await
 }
 
 /// The applications to a recruiter's listed jobs.
 #[tracing::instrument(skip_all)]
-pub async fn to_recruiter(db: &Db, recruiter_id: &str) -> Result<Vec<ApplicationRow>, sqlx::Error> {
+pub async fn to_recruiter(db: &Db, recruiter_id: &str) -> Result<Vec<Found>, sqlx::Error> {
     list(db, "a.recruiter_id = $1 AND j.deleted_at IS NULL", recruiter_id).await
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn of_job(db: &Db, job_id: &str) -> Result<Vec<ApplicationRow>, sqlx::Error> {
+pub async fn of_job(db: &Db, job_id: &str) -> Result<Vec<Found>, sqlx::Error> {
     list(db, "a.job_id = $1", job_id).await
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn find(db: &Db, id: &str) -> Result<Option<ApplicationRow>, sqlx::Error> {
+pub async fn find(db: &Db, id: &str) -> Result<Option<Found>, sqlx::Error> {
     let sql = format!("{SELECT} WHERE a.id = $1");
-    dispatch!(db, |pool| sqlx::query_as::<_, ApplicationRow>(sqlx::AssertSqlSafe(sql))
-        .bind(id)
-        .fetch_optional(pool)
-        .await)
+    let moves = format!("{MOVES} ($1) ORDER BY m.at, m.id");
+    let (row, moves) = dispatch!(db, |pool| {
+        let row = sqlx::query_as::<_, ApplicationRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await?;
+        let moves = match row {
+            Some(_) => sqlx::query_as::<_, MoveRow>(sqlx::AssertSqlSafe(moves)).bind(id).fetch_all(pool).await?,
+            None => Vec::new(),
+        };
+        Ok::<_, sqlx::Error>((row, moves))
+    })?;
+    Ok(row.map(|row| (row, moves)))
 }
 
 /// The jobs an applicant applied to, deleted ones included, as (`seq`, id): at most as many as a
@@ -132,6 +171,13 @@ pub async fn apply(
     })
 }
 
+/// Records a move in the open transaction.
+const RECORD_MOVE: &str =
+    "INSERT INTO application_moves (id, application_id, stage, actor_id, reason, at) VALUES ($1, $2, $3, $4, $5, $6)";
+
+/// The stages a recruiter's move can leave from: any but the final ones.
+const MOVABLE: &str = "stage IN ('applied', 'screening', 'interview', 'offer')";
+
 pub enum Decision {
     Decided,
     NotFound,
@@ -140,26 +186,30 @@ pub enum Decision {
     JobDeleted,
 }
 
-/// Moves an `applied` application of the recruiter's to `status`, once, and enqueues the notice.
+/// Shortlists (to `screening`) or rejects an `applied` application of the recruiter's, once, and
+/// enqueues the notice: the original client's decision.
 #[tracing::instrument(skip_all)]
 pub async fn decide(
     db: &Db,
     id: &str,
     recruiter_id: &str,
-    status: ApplicationStatus,
+    stage: Stage,
     notice: &Mail,
 ) -> Result<Decision, sqlx::Error> {
     // A deleted job's applications stay with their applicants as a record, but are no longer
     // decided: the job is gone, and a shortlist e-mail for it would mislead.
-    const UPDATE: &str = "UPDATE applications SET status = $1, decided_at = $2 WHERE id = $3 AND recruiter_id = $4 \
-         AND status = 'applied' AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL)";
-    const EXISTS: &str = "SELECT applications.status, jobs.deleted_at FROM applications \
+    const UPDATE: &str = "UPDATE applications SET status = $1, stage = $2, decided_at = $3 \
+         WHERE id = $4 AND recruiter_id = $5 \
+         AND stage = 'applied' AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL)";
+    const EXISTS: &str = "SELECT applications.stage, jobs.deleted_at FROM applications \
          JOIN jobs ON jobs.id = applications.job_id WHERE applications.id = $1 AND applications.recruiter_id = $2";
+    let now = now_millis();
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
         let decided = sqlx::query(UPDATE)
-            .bind(status.as_str())
-            .bind(now_millis())
+            .bind(stage.status().as_str())
+            .bind(stage.as_str())
+            .bind(now)
             .bind(id)
             .bind(recruiter_id)
             .execute(&mut *tx)
@@ -167,18 +217,113 @@ pub async fn decide(
             .rows_affected()
             == 1;
         if !decided {
-            let exists: Option<(ApplicationStatus, Option<i64>)> =
+            let exists: Option<(Stage, Option<i64>)> =
                 sqlx::query_as(EXISTS).bind(id).bind(recruiter_id).fetch_optional(&mut *tx).await?;
             return Ok(match exists {
                 None => Decision::NotFound,
-                Some((ApplicationStatus::Withdrawn, _)) => Decision::Withdrawn,
-                Some((status, _)) if status != ApplicationStatus::Applied => Decision::AlreadyDecided,
+                Some((Stage::Withdrawn, _)) => Decision::Withdrawn,
+                Some((stage, _)) if stage != Stage::Applied => Decision::AlreadyDecided,
                 Some(_) => Decision::JobDeleted,
             });
         }
+        let record = sqlx::query(RECORD_MOVE).bind(new_id()).bind(id).bind(stage.as_str()).bind(recruiter_id);
+        record.bind(None::<&str>).bind(now).execute(&mut *tx).await?;
         outbox::enqueue(&mut *tx, notice).await?;
         tx.commit().await?;
         Ok(Decision::Decided)
+    })
+}
+
+/// A recruiter's move on the board.
+pub struct Move<'a> {
+    pub id: &'a str,
+    pub recruiter_id: &'a str,
+    /// The stage the recruiter saw: the move happens only if it is still there.
+    pub from: Stage,
+    pub to: Stage,
+    /// Why, when rejecting.
+    pub reason: Option<&'a str>,
+}
+
+pub enum Moved {
+    Moved,
+    NotFound,
+    JobDeleted,
+    Withdrawn,
+    /// It is not at `from` any more (another tab moved it): where it is now.
+    Stale(Stage),
+    /// Hired or rejected: no further move.
+    Final(Stage),
+    /// Hiring: every position is filled already.
+    Filled,
+}
+
+/// Moves an application of the recruiter's from the stage they saw to another, with the notice
+/// for the applicant, in one transaction. The stage condition is the check, so of two tabs moving
+/// the same card at once one moves it and the other finds it moved. A hire is counted against the
+/// job's positions first (locking the job row on PostgreSQL, as an application does), and the hire
+/// that fills the last position closes the job.
+#[tracing::instrument(skip_all)]
+pub async fn move_stage(db: &Db, step: &Move<'_>, notice: Option<&Mail>) -> Result<Moved, sqlx::Error> {
+    const HIRE: &str = "UPDATE jobs SET hired_count = hired_count + 1, \
+         closed_at = CASE WHEN hired_count + 1 >= max_positions THEN COALESCE(closed_at, $1) ELSE closed_at END \
+         WHERE id = (SELECT job_id FROM applications WHERE id = $2 AND recruiter_id = $3) \
+         AND deleted_at IS NULL AND hired_count < max_positions";
+    let update = format!(
+        "UPDATE applications SET status = $1, stage = $2, decided_at = COALESCE(decided_at, $3), \
+         rejection_reason = $4 WHERE id = $5 AND recruiter_id = $6 AND stage = $7 AND {MOVABLE} \
+         AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL)"
+    );
+    const WHERE_NOW: &str = "SELECT applications.stage, jobs.deleted_at FROM applications \
+         JOIN jobs ON jobs.id = applications.job_id WHERE applications.id = $1 AND applications.recruiter_id = $2";
+    let now = now_millis();
+    let reason = step.reason.filter(|_| step.to == Stage::Rejected);
+    dispatch!(db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        let why_not = async |tx: &mut sqlx::Transaction<'_, _>| -> Result<Moved, sqlx::Error> {
+            let now_at: Option<(Stage, Option<i64>)> =
+                sqlx::query_as(WHERE_NOW).bind(step.id).bind(step.recruiter_id).fetch_optional(&mut **tx).await?;
+            Ok(match now_at {
+                None => Moved::NotFound,
+                Some((_, Some(_))) => Moved::JobDeleted,
+                Some((Stage::Withdrawn, None)) => Moved::Withdrawn,
+                Some((stage, None)) if stage != step.from => Moved::Stale(stage),
+                Some((stage, None)) => Moved::Final(stage),
+            })
+        };
+        if step.to == Stage::Hired {
+            let hired = sqlx::query(HIRE).bind(now).bind(step.id).bind(step.recruiter_id).execute(&mut *tx).await?;
+            if hired.rows_affected() == 0 {
+                let why = why_not(&mut tx).await?;
+                // The job is there and the card where the recruiter saw it: the positions are full.
+                return Ok(match why {
+                    Moved::Final(stage) if !stage.is_final() => Moved::Filled,
+                    why => why,
+                });
+            }
+        }
+        let moved = sqlx::query(sqlx::AssertSqlSafe(update))
+            .bind(step.to.status().as_str())
+            .bind(step.to.as_str())
+            .bind(now)
+            .bind(reason)
+            .bind(step.id)
+            .bind(step.recruiter_id)
+            .bind(step.from.as_str())
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
+        if !moved {
+            return why_not(&mut tx).await;
+        }
+        let record = sqlx::query(RECORD_MOVE).bind(new_id()).bind(step.id).bind(step.to.as_str());
+        record.bind(step.recruiter_id).bind(reason).bind(now).execute(&mut *tx).await?;
+        if let Some(notice) = notice {
+            outbox::enqueue(&mut *tx, notice).await?;
+        }
+        tx.commit().await?;
+        Ok(Moved::Moved)
     })
 }
 
@@ -188,30 +333,116 @@ pub enum Withdrawal {
     AlreadyDecided,
 }
 
-/// Withdraws an applicant's own `applied` application and frees the place it held on the job. The
-/// status condition is the check, so a withdrawal and a recruiter's decision racing for the same
-/// application cannot both succeed: whichever updates the row first wins, the other finds it decided.
+/// Withdraws an applicant's own application from any stage before a final one, and frees the
+/// place it held on the job. The stage condition is the check, so a withdrawal and a recruiter's
+/// move racing for the same application cannot both succeed past a final stage.
 #[tracing::instrument(skip_all)]
 pub async fn withdraw(db: &Db, id: &str, applicant_id: &str) -> Result<Withdrawal, sqlx::Error> {
-    const UPDATE: &str = "UPDATE applications SET status = 'withdrawn', decided_at = $1 \
-         WHERE id = $2 AND applicant_id = $3 AND status = 'applied'";
+    let update = format!(
+        "UPDATE applications SET status = 'withdrawn', stage = 'withdrawn', decided_at = COALESCE(decided_at, $1) \
+         WHERE id = $2 AND applicant_id = $3 AND {MOVABLE}"
+    );
     const FREE: &str = "UPDATE jobs SET applications_count = applications_count - 1 \
          WHERE id = (SELECT job_id FROM applications WHERE id = $1) AND applications_count > 0";
-    const EXISTS: &str = "SELECT status FROM applications WHERE id = $1 AND applicant_id = $2";
+    const EXISTS: &str = "SELECT stage FROM applications WHERE id = $1 AND applicant_id = $2";
+    let now = now_millis();
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
-        let withdrawn =
-            sqlx::query(UPDATE).bind(now_millis()).bind(id).bind(applicant_id).execute(&mut *tx).await?.rows_affected()
-                == 1;
+        let update = sqlx::query(sqlx::AssertSqlSafe(update));
+        let withdrawn = update.bind(now).bind(id).bind(applicant_id).execute(&mut *tx).await?.rows_affected() == 1;
         if !withdrawn {
-            let exists: Option<(ApplicationStatus,)> =
+            let exists: Option<(Stage,)> =
                 sqlx::query_as(EXISTS).bind(id).bind(applicant_id).fetch_optional(&mut *tx).await?;
             return Ok(if exists.is_some() { Withdrawal::AlreadyDecided } else { Withdrawal::NotFound });
         }
+        let record = sqlx::query(RECORD_MOVE).bind(new_id()).bind(id).bind(Stage::Withdrawn.as_str());
+        record.bind(applicant_id).bind(None::<&str>).bind(now).execute(&mut *tx).await?;
         sqlx::query(FREE).bind(id).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(Withdrawal::Withdrawn)
     })
+}
+
+pub enum Edited {
+    Done,
+    NotFound,
+    JobDeleted,
+}
+
+/// Why a recruiter's edit of an application changed nothing.
+async fn why_unchanged(db: &Db, id: &str, recruiter_id: &str) -> Result<Edited, sqlx::Error> {
+    const SQL: &str = "SELECT jobs.deleted_at FROM applications JOIN jobs ON jobs.id = applications.job_id \
+         WHERE applications.id = $1 AND applications.recruiter_id = $2";
+    let found: Option<(Option<i64>,)> =
+        dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).bind(recruiter_id).fetch_optional(pool).await)?;
+    Ok(match found {
+        None => Edited::NotFound,
+        Some(_) => Edited::JobDeleted,
+    })
+}
+
+/// Sets (or with `None` clears) the recruiter's rating of an application to a job not deleted.
+#[tracing::instrument(skip_all)]
+pub async fn rate(db: &Db, id: &str, recruiter_id: &str, rating: Option<i64>) -> Result<Edited, sqlx::Error> {
+    const SQL: &str = "UPDATE applications SET rating = $1 WHERE id = $2 AND recruiter_id = $3 \
+         AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL)";
+    let rated = dispatch!(db, |pool| {
+        sqlx::query(SQL).bind(rating).bind(id).bind(recruiter_id).execute(pool).await.map(|done| done.rows_affected())
+    })?;
+    if rated == 1 { Ok(Edited::Done) } else { why_unchanged(db, id, recruiter_id).await }
+}
+
+/// At most this many notes on one application.
+pub const MAX_NOTES: i64 = 200;
+
+pub enum NoteAdded {
+    Added(Note),
+    NotFound,
+    JobDeleted,
+    TooMany,
+}
+
+/// Adds a recruiter's private note to an application to a job not deleted, while it has fewer
+/// than `MAX_NOTES`. The application row is locked first (an update that changes nothing; on
+/// SQLite the transaction holds the write lock already), so notes sent at once are counted in turn.
+#[tracing::instrument(skip_all)]
+pub async fn add_note(db: &Db, id: &str, recruiter_id: &str, body: &str) -> Result<NoteAdded, sqlx::Error> {
+    let insert = format!(
+        "INSERT INTO application_notes (id, application_id, author_id, body, created_at) \
+         SELECT $1, a.id, $2, $3, $4 FROM applications a JOIN jobs j ON j.id = a.job_id \
+         WHERE a.id = $5 AND a.recruiter_id = $2 AND j.deleted_at IS NULL \
+         AND (SELECT COUNT(*) FROM application_notes n WHERE n.application_id = a.id) < {MAX_NOTES}"
+    );
+    const LOCK: &str = "UPDATE applications SET id = id WHERE id = $1";
+    let note_id = new_id();
+    let now = now_millis();
+    let added = dispatch!(db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        sqlx::query(LOCK).bind(id).execute(&mut *tx).await?;
+        let insert = sqlx::query(sqlx::AssertSqlSafe(insert)).bind(&note_id).bind(recruiter_id).bind(body);
+        let added = insert.bind(now).bind(id).execute(&mut *tx).await?.rows_affected() == 1;
+        tx.commit().await?;
+        Ok::<_, sqlx::Error>(added)
+    })?;
+    if added {
+        let note = notes(db, id).await?.into_iter().find(|note| note.id == note_id);
+        return Ok(note.map_or(NoteAdded::NotFound, NoteAdded::Added));
+    }
+    Ok(match why_unchanged(db, id, recruiter_id).await? {
+        Edited::NotFound => NoteAdded::NotFound,
+        Edited::JobDeleted => NoteAdded::JobDeleted,
+        Edited::Done => NoteAdded::TooMany,
+    })
+}
+
+/// An application's notes, newest first, with their authors' names.
+#[tracing::instrument(skip_all)]
+pub async fn notes(db: &Db, id: &str) -> Result<Vec<Note>, sqlx::Error> {
+    const SQL: &str = "SELECT n.id, n.body, n.created_at, u.first_name, u.last_name FROM application_notes n \
+         JOIN users u ON u.id = n.author_id WHERE n.application_id = $1 ORDER BY n.created_at DESC, n.id DESC";
+    let rows: Vec<(String, String, i64, String, String)> =
+        dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).fetch_all(pool).await)?;
+    Ok(rows.into_iter().map(Note::from_row).collect())
 }
 
 /// The recruiter who owns a listed job: (id, first name, e-mail).
@@ -221,26 +452,26 @@ pub async fn job_owner(db: &Db, job_id: &str) -> Result<Option<(String, String, 
     dispatch!(db, |pool| sqlx::query_as(SQL).bind(job_id).fetch_optional(pool).await)
 }
 
-/// A job's applications counted: (status, count) pairs, and (UTC day number, count) pairs since `since`.
-pub type Counts = (Vec<(ApplicationStatus, i64)>, Vec<(i64, i64)>);
+/// A job's applications counted: (stage, count) pairs, and (UTC day number, count) pairs since `since`.
+pub type Counts = (Vec<(Stage, i64)>, Vec<(i64, i64)>);
 
-/// Applications counted by status, and by UTC day (Unix milliseconds / a day) since `since`: one
+/// Applications counted by stage, and by UTC day (Unix milliseconds / a day) since `since`: one
 /// job's, or (`None`) every application on the site (the admin console's overview).
 #[tracing::instrument(skip_all)]
 pub async fn overview(db: &Db, job_id: Option<&str>, since: i64) -> Result<Counts, sqlx::Error> {
     let (of_job, and_of_job) = if job_id.is_some() { ("WHERE job_id = $1", "AND job_id = $2") } else { ("", "") };
-    let by_status = format!("SELECT status, CAST(COUNT(*) AS BIGINT) FROM applications {of_job} GROUP BY status");
+    let by_stage = format!("SELECT stage, CAST(COUNT(*) AS BIGINT) FROM applications {of_job} GROUP BY stage");
     let by_day = format!(
         "SELECT CAST(created_at / 86400000 AS BIGINT) AS day, CAST(COUNT(*) AS BIGINT) \
          FROM applications WHERE created_at >= $1 {and_of_job} GROUP BY day ORDER BY day"
     );
     dispatch!(db, |pool| {
-        let by_status = sqlx::query_as(sqlx::AssertSqlSafe(by_status));
+        let by_stage = sqlx::query_as(sqlx::AssertSqlSafe(by_stage));
         let by_day = sqlx::query_as(sqlx::AssertSqlSafe(by_day)).bind(since);
-        let (by_status, by_day) = match job_id {
-            Some(job_id) => (by_status.bind(job_id), by_day.bind(job_id)),
-            None => (by_status, by_day),
+        let (by_stage, by_day) = match job_id {
+            Some(job_id) => (by_stage.bind(job_id), by_day.bind(job_id)),
+            None => (by_stage, by_day),
         };
-        Ok((by_status.fetch_all(pool).await?, by_day.fetch_all(pool).await?))
+        Ok((by_stage.fetch_all(pool).await?, by_day.fetch_all(pool).await?))
     })
 }

@@ -304,6 +304,7 @@ pub async fn delete_job(
 pub const ALREADY_CLOSED: &str = "This job is already closed";
 pub const NOT_CLOSED: &str = "This job is not closed";
 pub const REOPEN_AFTER_DEADLINE: &str = "The deadline has passed; move it later before reopening the job";
+pub const REOPEN_FILLED: &str = "Every position of this job is filled; raise Max positions before reopening the job";
 
 /// Close a job to applications before its deadline: it stays listed, marked closed, and leaves
 /// searches for open jobs; applications already made are kept.
@@ -325,7 +326,9 @@ pub async fn close_job(
             Ok(ok("Job closed", JobResponse { data: *job }))
         }
         CloseOutcome::NotFound => Err(AppError::not_found(JOB_NOT_FOUND)),
-        CloseOutcome::AlreadyThere | CloseOutcome::DeadlinePassed => Err(AppError::Conflict(ALREADY_CLOSED.into())),
+        CloseOutcome::AlreadyThere | CloseOutcome::DeadlinePassed | CloseOutcome::Filled => {
+            Err(AppError::Conflict(ALREADY_CLOSED.into()))
+        }
     }
 }
 
@@ -337,7 +340,7 @@ pub async fn close_job(
         (status = 200, description = "`Job reopened`, with the job as it is now (`closedAt` null)", body = JobResponse),
         (status = 400, description = "The deadline has passed", body = ErrorBody),
         (status = 404, description = "No such job among the caller's", body = ErrorBody),
-        (status = 409, description = "The job is not closed", body = ErrorBody),
+        (status = 409, description = "The job is not closed, or every position is filled by a hire", body = ErrorBody),
     ))]
 pub async fn reopen_job(
     State(state): State<AppState>,
@@ -352,5 +355,6 @@ pub async fn reopen_job(
         CloseOutcome::NotFound => Err(AppError::not_found(JOB_NOT_FOUND)),
         CloseOutcome::AlreadyThere => Err(AppError::Conflict(NOT_CLOSED.into())),
         CloseOutcome::DeadlinePassed => Err(AppError::bad_request(REOPEN_AFTER_DEADLINE)),
+        CloseOutcome::Filled => Err(AppError::Conflict(REOPEN_FILLED.into())),
     }
 }

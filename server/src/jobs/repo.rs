@@ -192,6 +192,8 @@ pub enum CloseOutcome {
     AlreadyThere,
     /// Reopening a job whose deadline has passed.
     DeadlinePassed,
+    /// Reopening a job whose every position is filled by a hire.
+    Filled,
 }
 
 /// Closes the owner's job to applications before its deadline; the condition is the rule.
@@ -211,11 +213,12 @@ pub async fn close(db: &Db, id: &str, user_id: &str) -> Result<CloseOutcome, sql
     settle(db, id, user_id, closed, false).await
 }
 
-/// Reopens the owner's closed job, while its deadline is ahead.
+/// Reopens the owner's closed job, while its deadline is ahead and a position is left to fill.
 #[tracing::instrument(skip_all)]
 pub async fn reopen(db: &Db, id: &str, user_id: &str) -> Result<CloseOutcome, sqlx::Error> {
-    const UPDATE: &str = "UPDATE jobs SET closed_at = NULL \
-         WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND closed_at IS NOT NULL AND deadline > $3";
+    const UPDATE: &str = "UPDATE jobs SET closed_at = NULL WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL \
+         AND closed_at IS NOT NULL AND deadline > $3 AND hired_count < max_positions";
+    const FILLED: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM jobs WHERE id = $1 AND hired_count >= max_positions";
     let reopened = dispatch!(db, |pool| {
         sqlx::query(UPDATE)
             .bind(id)
@@ -225,7 +228,13 @@ pub async fn reopen(db: &Db, id: &str, user_id: &str) -> Result<CloseOutcome, sq
             .await
             .map(|done| done.rows_affected() == 1)
     })?;
-    settle(db, id, user_id, reopened, true).await
+    match settle(db, id, user_id, reopened, true).await? {
+        CloseOutcome::DeadlinePassed => {
+            let (filled,): (i64,) = dispatch!(db, |pool| sqlx::query_as(FILLED).bind(id).fetch_one(pool).await)?;
+            Ok(if filled == 1 { CloseOutcome::Filled } else { CloseOutcome::DeadlinePassed })
+        }
+        outcome => Ok(outcome),
+    }
 }
 
 /// The job after a close or reopen, or why the update changed nothing.

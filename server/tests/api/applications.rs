@@ -362,6 +362,9 @@ async fn withdrawing_is_refused_once_decided_and_to_anyone_but_the_applicant(app
     assert_eq!(count_applications(app, &second).await, (1, 0), "the place is freed once");
 }
 
+/// A withdrawal racing a rejection leaves exactly one of them; racing a shortlist, either the
+/// withdrawal comes first (and the shortlist finds it withdrawn) or both happen in turn (an
+/// applicant may withdraw at any stage before a final one).
 async fn a_withdrawal_racing_a_decision_leaves_exactly_one_of_them(app: &TestApp) {
     let (_, recruiter) = account(app, "Recruiter", "racer@example.com").await;
     let job = post_job(app, &recruiter, "Raced Role", 50, &day(-30), &day(60)).await;
@@ -379,9 +382,19 @@ async fn a_withdrawal_racing_a_decision_leaves_exactly_one_of_them(app: &TestApp
                 assert_eq!(now, "withdrawn");
                 assert_eq!(decided.1, error("The applicant withdrew this application"));
             }
-            (409, 200) => {
+            (409, 200) if decision == "rejected" => {
                 assert_eq!(now, decision);
                 assert_eq!(withdrawn.1, error("Only a pending application can be withdrawn"));
+            }
+            (200, 200) if decision == "shortlisted" => {
+                assert_eq!(now, "withdrawn");
+                let stages: Vec<&str> = mine["applications"][0]["history"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|step| step["stage"].as_str().unwrap())
+                    .collect();
+                assert_eq!(stages, ["applied", "screening", "withdrawn"]);
             }
             other => panic!("round {round}: exactly one must win, got {other:?}: {withdrawn:?} {decided:?}"),
         }

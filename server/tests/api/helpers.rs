@@ -460,6 +460,12 @@ impl TestApp {
             self.client.post(self.url(path)).bearer_auth(token).json(body).send().await.expect("the request is sent");
         status_and_json(response).await
     }
+
+    pub async fn put_as(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
+        let response =
+            self.client.put(self.url(path)).bearer_auth(token).json(body).send().await.expect("the request is sent");
+        status_and_json(response).await
+    }
 }
 
 /// A real SMTP server (Python's aiosmtpd) that stores what it receives in a maildir.

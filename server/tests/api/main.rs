@@ -15,6 +15,7 @@ mod contract;
 mod jobs;
 mod mail;
 mod operation;
+mod pipeline;
 mod profiles;
 mod recommendations;
 mod saved;

@@ -311,6 +311,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/applications/{applicationId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The private notes on an application to one of the caller's jobs, newest first. */
+        get: operations["notes"];
+        put?: never;
+        /** Add a private note to an application to one of the caller's jobs (at most 200 on one). */
+        post: operations["add_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/applications/{applicationId}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rate an application to one of the caller's jobs from 1 to 5, or clear the rating. Only the
+         *     recruiter sees it.
+         */
+        put: operations["rate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/applications/{applicationId}/stage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move an application of one of the caller's jobs to another stage, from the stage the caller saw
+         *     it at. The applicant is told by e-mail (never the reason for a rejection); the hire that fills
+         *     the job's last position closes the job.
+         */
+        put: operations["move_stage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/changepassword": {
         parameters: {
             query?: never;
@@ -555,8 +614,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Withdraw one of the caller's applications while it is still `applied`: the place it held on the
-         *     job is freed for others, and the recruiter sees it as withdrawn.
+         * Withdraw one of the caller's applications at any stage before it is hired or rejected: the
+         *     place it held on the job is freed for others, and the recruiter sees it as withdrawn.
          */
         put: operations["withdraw"];
         post?: never;
@@ -1071,6 +1130,11 @@ export interface components {
          * @enum {string}
          */
         Action: "category.create" | "category.update" | "category.hide" | "category.unhide" | "category.delete" | "job.hide" | "job.unhide" | "account.suspend" | "account.reinstate";
+        /**
+         * @description Who made a move: the applicant (applying, withdrawing) or the job's recruiter.
+         * @enum {string}
+         */
+        Actor: "applicant" | "recruiter";
         /** @description An account as the console lists it. */
         AdminAccount: {
             _id: string;
@@ -1227,8 +1291,8 @@ export interface components {
             _id: string;
             dateOfApplication: string;
             /**
-             * @description Every status the application has had, oldest first: `applied`, then the decision or the
-             *     withdrawal when there was one.
+             * @description Every stage the application has had, oldest first: `applied` when it was made, then each
+             *     move.
              */
             history: components["schemas"]["StatusChange"][];
             jobApplicantsDetails: components["schemas"]["JobApplicantsDetails"];
@@ -1239,9 +1303,26 @@ export interface components {
              *     record, but the job has no page any more.
              */
             jobRemoved: boolean;
+            /**
+             * Format: int64
+             * @description How many private notes the recruiter wrote: shown to the recruiter only.
+             */
+            notesCount?: number | null;
+            /**
+             * Format: int64
+             * @description The recruiter's rating, 1 to 5: shown to the recruiter only.
+             */
+            rating?: number | null;
             recruitersDetails: components["schemas"]["RecruitersDetails"];
+            /** @description Why the recruiter rejected it, when they said: shown to the recruiter only. */
+            rejectionReason?: string | null;
             /** @description The statement of purpose. */
             sop: string;
+            /** @description Where it is in the hiring pipeline. */
+            stage: components["schemas"]["Stage"];
+            /** @description The stage in plain words ("Interview stage"). */
+            stageLabel: string;
+            /** @description `applied`, `shortlisted` (any stage from screening to hired), `rejected` or `withdrawn`. */
             status: components["schemas"]["ApplicationStatus"];
             userDetails: components["schemas"]["ApplicantUser"];
         };
@@ -1267,9 +1348,12 @@ export interface components {
         ApplicationStatus: "applied" | "shortlisted" | "rejected" | "withdrawn";
         /** @description One job's applications at a glance: counts by status, and applications per day. */
         ApplicationsOverview: {
+            /** @description By `status`, as a client of the original four reads them. */
             counts: components["schemas"]["StatusCounts"];
             /** @description The last 30 UTC days, oldest first, today last; a day without applications counts 0. */
             perDay: components["schemas"]["DayCount"][];
+            /** @description By stage. */
+            stages: components["schemas"]["StageCounts"];
             /**
              * Format: int64
              * @description Every application the job received, whatever its status.
@@ -1623,10 +1707,42 @@ export interface components {
             token: string;
             user: components["schemas"]["User"];
         };
+        /** @description A recruiter's private note on an application. */
+        Note: {
+            _id: string;
+            /** @description Who wrote it. */
+            author: string;
+            /** @description Plain text, as written. */
+            body: string;
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+        };
+        NoteRequest: {
+            /** @description Plain text, 1 to 2000 characters. */
+            body?: string | null;
+        };
+        NoteResponse: {
+            message: string;
+            note: components["schemas"]["Note"];
+            success: boolean;
+        };
+        NotesResponse: {
+            message: string;
+            /** @description Newest first. */
+            notes: components["schemas"]["Note"][];
+            success: boolean;
+        };
         OverviewResponse: {
             data: components["schemas"]["ApplicationsOverview"];
             message: string;
             success: boolean;
+        };
+        RatingRequest: {
+            /**
+             * Format: int64
+             * @description 1 to 5, or `null` to clear the rating.
+             */
+            rating?: number | null;
         };
         /** @description Readiness, and whether searches go through the index yet. */
         Readiness: {
@@ -1737,10 +1853,49 @@ export interface components {
             token: string;
             user: components["schemas"]["User"];
         };
-        /** @description A step of an application's history: the status it took, and when. */
+        /**
+         * @description Where an application is in the hiring pipeline (docs/rules.md#stages): `applied`, `screening`,
+         *     `interview`, `offer`, then `hired`; or `rejected` by the recruiter, or `withdrawn` by the
+         *     applicant. Hired, rejected and withdrawn are final.
+         * @enum {string}
+         */
+        Stage: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected" | "withdrawn";
+        /** @description How many applications a job has at each stage. */
+        StageCounts: {
+            /** Format: int64 */
+            applied: number;
+            /** Format: int64 */
+            hired: number;
+            /** Format: int64 */
+            interview: number;
+            /** Format: int64 */
+            offer: number;
+            /** Format: int64 */
+            rejected: number;
+            /** Format: int64 */
+            screening: number;
+            /** Format: int64 */
+            withdrawn: number;
+        };
+        StageRequest: {
+            /** @description The stage the caller saw the application at: the move happens only if it is still there. */
+            from?: string | null;
+            /** @description Why, when rejecting (at most 1000 characters): kept private to the recruiter. */
+            reason?: string | null;
+            /** @description Where to: `applied`, `screening`, `interview`, `offer`, `hired` or `rejected`. */
+            stage?: string | null;
+        };
+        /**
+         * @description A step of an application's history: the stage it took (and the status a client of the original
+         *     four reads), who moved it, and when.
+         */
         StatusChange: {
             /** @description RFC 3339, UTC. */
             at: string;
+            by: components["schemas"]["Actor"];
+            /** @description Why it was rejected, when the recruiter said: shown to the recruiter only. */
+            reason?: string | null;
+            stage: components["schemas"]["Stage"];
             status: components["schemas"]["ApplicationStatus"];
         };
         /** @description How many applications a job has in each status. */
@@ -3007,6 +3162,344 @@ export interface operations {
             };
         };
     };
+    notes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's `_id` */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Notes fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotesResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not a Recruiter */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such application among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's `_id` */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteRequest"];
+            };
+        };
+        responses: {
+            /** @description `Note added` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteResponse"];
+                };
+            };
+            /** @description `Note is required`, `Note must be at most 2000 characters`, or `An application has at most 200 notes` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not a Recruiter */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such application among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This job was deleted; its applications are read-only` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's `_id` */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingRequest"];
+            };
+        };
+        responses: {
+            /** @description `Rating saved` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationResponse"];
+                };
+            };
+            /** @description `Rating must be a whole number from 1 to 5, or null to clear it` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not a Recruiter */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such application among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This job was deleted; its applications are read-only` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    move_stage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's `_id` */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StageRequest"];
+            };
+        };
+        responses: {
+            /** @description `Application moved to {stage in words}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationResponse"];
+                };
+            };
+            /** @description A stage that is not one, `from` equal to `stage`, or a reason when not rejecting or over 1000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not a Recruiter */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such application among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Moved since the caller loaded it (`This application was moved to … since you loaded it`), hired or rejected already, withdrawn by the applicant, every position filled, or the job was deleted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     change_password: {
         parameters: {
             query?: never;
@@ -3870,7 +4363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Already shortlisted, rejected or withdrawn */
+            /** @description Already hired, rejected or withdrawn */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4790,7 +5283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The job is not closed */
+            /** @description The job is not closed, or every position is filled by a hire */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5639,6 +6132,8 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const accountTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountType"]> = ["Applicant", "Recruiter", "Admin"];
 export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["category.create", "category.update", "category.hide", "category.unhide", "category.delete", "job.hide", "job.unhide", "account.suspend", "account.reinstate"];
+export const actorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Actor"]> = ["applicant", "recruiter"];
 export const applicationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApplicationStatus"]> = ["applied", "shortlisted", "rejected", "withdrawn"];
 export const jobTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobType"]> = ["Full-time", "Part-time", "Internship"];
+export const stageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Stage"]> = ["applied", "screening", "interview", "offer", "hired", "rejected", "withdrawn"];
 export const workModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkMode"]> = ["On-site", "Hybrid", "Remote"];

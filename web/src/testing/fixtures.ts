@@ -70,10 +70,41 @@ export const admin: User = {
 /** When a fixture's application left `applied`, if it did. */
 export const DECIDED_AT = '2026-03-06T09:00:00Z'
 
+const STAGE_OF_STATUS: Record<Application['status'], Application['stage']> = {
+  applied: 'applied',
+  shortlisted: 'screening',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
+}
+
+const STATUS_OF_STAGE: Record<Application['stage'], Application['status']> = {
+  applied: 'applied',
+  screening: 'shortlisted',
+  interview: 'shortlisted',
+  offer: 'shortlisted',
+  hired: 'shortlisted',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
+}
+
+const STAGE_LABELS: Record<Application['stage'], string> = {
+  applied: 'Applied',
+  screening: 'Screening stage',
+  interview: 'Interview stage',
+  offer: 'Offer stage',
+  hired: 'Hired',
+  rejected: 'Not selected',
+  withdrawn: 'Withdrawn',
+}
+
+/** An application; give `stage` (or only `status`, read as the stage a client of the four would see). */
 export const application = (overrides: Partial<Application> = {}): Application => {
-  const made = baseApplication(overrides)
-  const history: Application['history'] = [{ status: 'applied', at: made.dateOfApplication }]
-  if (made.status !== 'applied') history.push({ status: made.status, at: DECIDED_AT })
+  const stage = overrides.stage ?? STAGE_OF_STATUS[overrides.status ?? 'applied']
+  const made = baseApplication({ status: STATUS_OF_STAGE[stage], stage, stageLabel: STAGE_LABELS[stage], ...overrides })
+  const history: Application['history'] = [{ status: 'applied', stage: 'applied', by: 'applicant', at: made.dateOfApplication }]
+  if (stage !== 'applied') {
+    history.push({ status: made.status, stage, by: stage === 'withdrawn' ? 'applicant' : 'recruiter', at: DECIDED_AT })
+  }
   return { ...made, history: overrides.history ?? history }
 }
 
@@ -81,6 +112,8 @@ const baseApplication = (overrides: Partial<Application>): Omit<Application, 'hi
   _id: 'a1',
   jobId: 'j1',
   status: 'applied',
+  stage: 'applied',
+  stageLabel: 'Applied',
   sop: 'I have written Rust services for five years.',
   dateOfApplication: '2026-03-04T10:00:00Z',
   jobDetails: { title: 'Backend Developer', salary: 50000, company: 'Acme', location: 'Pune', jobType: 'Full-time', deadline: DEADLINE },
@@ -138,7 +171,9 @@ export const applicationsOverview = (
   days: Record<string, number> = {},
 ) => {
   const all = { applied: 0, shortlisted: 0, rejected: 0, withdrawn: 0, ...counts }
-  return { counts: all, total: all.applied + all.shortlisted + all.rejected + all.withdrawn, perDay: thirtyDays(days) }
+  // The shortlisted ones are all at screening here.
+  const stages = { applied: all.applied, screening: all.shortlisted, interview: 0, offer: 0, hired: 0, rejected: all.rejected, withdrawn: all.withdrawn }
+  return { counts: all, stages, total: all.applied + all.shortlisted + all.rejected + all.withdrawn, perDay: thirtyDays(days) }
 }
 
 export const adminOverview = (overrides: Partial<AdminOverview> = {}): AdminOverview => ({
