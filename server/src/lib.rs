@@ -17,6 +17,7 @@ pub mod envelope;
 pub mod error;
 pub mod jobs;
 pub mod mail;
+pub mod messages;
 mod openapi;
 pub mod profiles;
 pub mod recommendations;

@@ -28,7 +28,8 @@ use utoipa::{Modify, OpenApi};
     tags(
         (name = "accounts", description = "Signup, login, logout and passwords"),
         (name = "profiles", description = "Applicant and recruiter profiles, and resumes"),
-        (name = "applications", description = "Applying, following applications, shortlisting and rejecting"),
+        (name = "applications", description = "Applying, following applications, and the hiring pipeline: stages, ratings and notes"),
+        (name = "messages", description = "The conversation between an application's recruiter and its applicant"),
         (name = "categories", description = "Job categories and their pages"),
         (name = "jobs", description = "Posting, editing, deleting, browsing and searching jobs"),
         (name = "saved", description = "Jobs an applicant saved to come back to"),

@@ -14,7 +14,9 @@ use utoipa_axum::routes;
 use crate::envelope::{Ack, Reply, ack, ok};
 use crate::error::{self, ErrorBody};
 use crate::state::AppState;
-use crate::{accounts, admin, alerts, applications, categories, jobs, openapi, profiles, recommendations, saved};
+use crate::{
+    accounts, admin, alerts, applications, categories, jobs, messages, openapi, profiles, recommendations, saved,
+};
 
 /// Every call under `/api/v1`, each registered once, with its OpenAPI description, by its feature.
 /// The document at `/api/v1/openapi.json` is made from these same registrations (`openapi_json`).
@@ -22,6 +24,7 @@ pub fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(accounts::router())
         .merge(applications::router())
+        .merge(messages::router())
         .merge(categories::router())
         .merge(jobs::router())
         .merge(profiles::router(max_resume_bytes))

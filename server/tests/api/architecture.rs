@@ -10,8 +10,18 @@ use std::path::Path;
 
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
-const FEATURES: [&str; 9] =
-    ["accounts", "admin", "alerts", "applications", "categories", "jobs", "profiles", "recommendations", "saved"];
+const FEATURES: [&str; 10] = [
+    "accounts",
+    "admin",
+    "alerts",
+    "applications",
+    "categories",
+    "jobs",
+    "messages",
+    "profiles",
+    "recommendations",
+    "saved",
+];
 
 #[test]
 fn no_module_imports_itself_around_a_loop() {

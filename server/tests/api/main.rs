@@ -14,6 +14,7 @@ mod cluster;
 mod contract;
 mod jobs;
 mod mail;
+mod messages;
 mod operation;
 mod pipeline;
 mod profiles;

@@ -311,6 +311,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/applications/{applicationId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An application's conversation, newest first, for its applicant or the recruiter of its job.
+         *     Reading a page does not mark it read (`PUT …/messages/read` does).
+         */
+        get: operations["messages"];
+        put?: never;
+        /**
+         * Write in an application's conversation, as its applicant or the recruiter of its job. The
+         *     other side is e-mailed, at most once in 15 minutes while they have not read the conversation.
+         */
+        post: operations["send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/applications/{applicationId}/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark every message to the caller in an application's conversation read. */
+        put: operations["mark_read"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/applications/{applicationId}/notes": {
         parameters: {
             query?: never;
@@ -1707,6 +1748,37 @@ export interface components {
             token: string;
             user: components["schemas"]["User"];
         };
+        /** @description One message of a conversation. */
+        Message: {
+            _id: string;
+            /** @description Plain text, as written: show it as text, never as markup. */
+            body: string;
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            /** @description Who wrote it. */
+            from: components["schemas"]["Actor"];
+            /** @description True when the caller wrote it. */
+            mine: boolean;
+            /** @description When its recipient read it (RFC 3339, UTC), or null. */
+            readAt?: string | null;
+        };
+        MessagesResponse: {
+            /** @description Whether older messages remain. */
+            hasMore: boolean;
+            /** @description The caller's side of the conversation. */
+            me: components["schemas"]["Actor"];
+            message: string;
+            /** @description Newest first, at most 50; `before` (the last one's `_id`) gives the next page. */
+            messages: components["schemas"]["Message"][];
+            /** @description True when the job was deleted: the conversation is kept, but takes no new message. */
+            readOnly: boolean;
+            success: boolean;
+            /**
+             * Format: int64
+             * @description How many messages to the caller are unread.
+             */
+            unread: number;
+        };
         /** @description A recruiter's private note on an application. */
         Note: {
             _id: string;
@@ -1743,6 +1815,15 @@ export interface components {
              * @description 1 to 5, or `null` to clear the rating.
              */
             rating?: number | null;
+        };
+        ReadResponse: {
+            /**
+             * Format: int64
+             * @description How many messages this marked read.
+             */
+            marked: number;
+            message: string;
+            success: boolean;
         };
         /** @description Readiness, and whether searches go through the index yet. */
         Readiness: {
@@ -1836,6 +1917,15 @@ export interface components {
             /** @description Accepted for compatibility; the response never says whether the address has an account. */
             checkUserPresent?: unknown;
             email?: string | null;
+        };
+        SendRequest: {
+            /** @description Plain text, 1 to 5000 characters. */
+            body?: string | null;
+        };
+        SentResponse: {
+            data: components["schemas"]["Message"];
+            message: string;
+            success: boolean;
         };
         SignupRequest: {
             accountType?: string | null;
@@ -3144,6 +3234,208 @@ export interface operations {
             };
             /** @description An admin has no applications */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    messages: {
+        parameters: {
+            query?: {
+                /** @description A message's `_id`: the page of older messages */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The application's `_id` */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Messages fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagesResponse"];
+                };
+            };
+            /** @description `before must be a message id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such application of which the caller is the applicant or the recruiter */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's `_id` */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendRequest"];
+            };
+        };
+        responses: {
+            /** @description `Message sent` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentResponse"];
+                };
+            };
+            /** @description `Message is required`, `Message must be at most 5000 characters`, or `A conversation has at most 1000 messages` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such application of which the caller is the applicant or the recruiter */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This job was deleted; its conversations are read-only` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's `_id` */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Messages marked read` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such application of which the caller is the applicant or the recruiter */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
