@@ -18,6 +18,7 @@ pub mod error;
 pub mod jobs;
 pub mod mail;
 pub mod messages;
+pub mod notifications;
 mod openapi;
 pub mod profiles;
 pub mod recommendations;
@@ -119,6 +120,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
             config.limits.hash_per_client,
         )),
         background: Arc::new(tokio::sync::Semaphore::new(BACKGROUND_TASKS)),
+        notifications: Arc::new(notifications::hub::Hub::default()),
         stopping: Arc::new(tokio::sync::watch::Sender::new(false)),
         config: Arc::new(config),
     })
@@ -172,6 +174,8 @@ pub async fn serve(
     let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
     let mail_worker = tokio::spawn(state.outbox.clone().run(mail_stopped.clone()));
     let alerts = tokio::spawn(alerts::worker::run(state.clone(), mail_stopped.clone()));
+    let closing = tokio::spawn(notifications::closing::run(state.clone(), mail_stopped.clone()));
+    let listening = tokio::spawn(state.notifications.clone().run(state.db.clone(), mail_stopped.clone()));
     let indexer = tokio::spawn(state.search.clone().run(state.db.clone(), mail_stopped));
     let open_files = connections::tune_process();
     let configured = &state.config.limits;
@@ -205,6 +209,8 @@ pub async fn serve(
     let _ = stop_mail.send(true);
     let _ = mail_worker.await;
     let _ = alerts.await;
+    let _ = closing.await;
+    let _ = listening.await;
     // A first build of the index may be long: it is dropped, not awaited (nothing is lost; the
     // next start builds again, since no cursor was saved).
     indexer.abort();

@@ -15,7 +15,8 @@ use crate::envelope::{Ack, Reply, ack, ok};
 use crate::error::{self, ErrorBody};
 use crate::state::AppState;
 use crate::{
-    accounts, admin, alerts, applications, categories, jobs, messages, openapi, profiles, recommendations, saved,
+    accounts, admin, alerts, applications, categories, jobs, messages, notifications, openapi, profiles,
+    recommendations, saved,
 };
 
 /// Every call under `/api/v1`, each registered once, with its OpenAPI description, by its feature.
@@ -25,6 +26,7 @@ pub fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<AppState> {
         .merge(accounts::router())
         .merge(applications::router())
         .merge(messages::router())
+        .merge(notifications::router())
         .merge(categories::router())
         .merge(jobs::router())
         .merge(profiles::router(max_resume_bytes))

@@ -31,6 +31,8 @@ pub struct AppState {
     pub hasher: Arc<Hasher>,
     /// Slots for work an anonymous request leaves running after its answer (a reset e-mail).
     pub background: Arc<tokio::sync::Semaphore>,
+    /// The open pages to tell when someone's notifications change.
+    pub notifications: Arc<crate::notifications::hub::Hub>,
     /// Set once the server has been told to stop: `/readyz` answers 503 from then on.
     pub stopping: Arc<tokio::sync::watch::Sender<bool>>,
 }

@@ -13,7 +13,10 @@ use crate::profiles::links;
 use crate::state::AppState;
 
 use super::emails::{self, NewApplication};
-use super::model::{Application, ApplicationStatus, ApplicationsOverview, Stage, Viewer, parse_sop};
+use crate::notifications::model::{Kind, Notice};
+use crate::notifications::repo as notifications;
+
+use super::model::{Application, ApplicationRow, ApplicationStatus, ApplicationsOverview, Stage, Viewer, parse_sop};
 use super::repo::{self, ApplyOutcome, Decision, Found, Withdrawal};
 
 pub const JOB_NOT_FOUND: &str = "Job not found";
@@ -54,6 +57,22 @@ fn all_shown_to(state: &AppState, viewer: Viewer, viewer_id: &str, found: Vec<Fo
 
 pub const APPLICATION_NOT_FOUND: &str = "Application not found";
 
+/// What the applicant is told of a move to `stage`: the bell, and the e-mail unless they switched
+/// stage changes off (never with the recruiter's reason).
+pub async fn stage_notice(state: &AppState, row: &ApplicationRow, id: &str, stage: Stage) -> ApiResult<Notice> {
+    let path = "/dashboard/my-applications".to_string();
+    let link = format!("{}{path}", state.config.public_url);
+    let wanted = notifications::email_wanted(&state.db, &row.applicant_id, Kind::StageChange).await?;
+    Ok(Notice {
+        user_id: row.applicant_id.clone(),
+        kind: Kind::StageChange,
+        text: format!("Your application for {} at {}: {}", row.title, row.company, stage.words()),
+        link: path,
+        ref_id: id.to_string(),
+        mail: wanted.then(|| emails::moved(&row.email, &row.first_name, &row.title, &row.company, stage, &link)),
+    })
+}
+
 /// The application as it is now, for `viewer_id`.
 pub async fn reread(state: &AppState, viewer: Viewer, viewer_id: &str, id: &str) -> ApiResult<Application> {
     let found = repo::find(&state.db, id).await?.ok_or_else(|| AppError::not_found(APPLICATION_NOT_FOUND))?;
@@ -78,22 +97,31 @@ pub async fn apply(
 ) -> ApiResult<(StatusCode, Reply<ApplyResponse>)> {
     let sop = parse_sop(request.sop.as_deref())?;
     let job = jobs::find(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
-    let (_, recruiter_first_name, recruiter_email) =
+    let (recruiter_id, recruiter_first_name, recruiter_email) =
         repo::job_owner(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
     let applicant = users::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::not_found("User not found"))?;
     let applicant_name = format!("{} {}", applicant.first_name, applicant.last_name);
-    let link = format!("{}/dashboard/job/applications/{}", state.config.public_url, job.id);
-    let outcome = repo::apply(&state.db, &job_id, &caller.id, &sop, |_| {
-        emails::new_application(&NewApplication {
-            recruiter_email: &recruiter_email,
-            recruiter_first_name: &recruiter_first_name,
-            applicant_name: &applicant_name,
-            job_title: &job.title,
-            company: &job.company,
-            link: &link,
-        })
-    })
-    .await?;
+    let path = format!("/dashboard/job/applications/{}", job.id);
+    let link = format!("{}{path}", state.config.public_url);
+    let wanted = notifications::email_wanted(&state.db, &recruiter_id, Kind::NewApplication).await?;
+    let notice = Notice {
+        user_id: recruiter_id.clone(),
+        kind: Kind::NewApplication,
+        text: format!("{applicant_name} applied for {}", job.title),
+        link: path,
+        ref_id: job.id.clone(),
+        mail: wanted.then(|| {
+            emails::new_application(&NewApplication {
+                recruiter_email: &recruiter_email,
+                recruiter_first_name: &recruiter_first_name,
+                applicant_name: &applicant_name,
+                job_title: &job.title,
+                company: &job.company,
+                link: &link,
+            })
+        }),
+    };
+    let outcome = repo::apply(&state.db, &job_id, &caller.id, &sop, &notice).await?;
     let id = match outcome {
         ApplyOutcome::Applied(id) => id,
         ApplyOutcome::NoSuchJob => return Err(AppError::not_found(JOB_NOT_FOUND)),
@@ -103,6 +131,7 @@ pub async fn apply(
         ApplyOutcome::AlreadyApplied => return Err(AppError::Conflict(ALREADY_APPLIED.into())),
     };
     state.outbox.notify();
+    state.notifications.wake(&recruiter_id);
     // The job's applicationsCount changed.
     state.jobs_changed().await;
     let application = reread(&state, Viewer::Applicant, &caller.id, &id).await?;
@@ -211,8 +240,7 @@ pub async fn update_status(
     };
     let not_found = || AppError::not_found(APPLICATION_NOT_FOUND);
     let (row, _) = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
-    let link = format!("{}/dashboard/my-applications", state.config.public_url);
-    let notice = emails::moved(&row.email, &row.first_name, &row.title, &row.company, stage, &link);
+    let notice = stage_notice(&state, &row, &application_id, stage).await?;
     match repo::decide(&state.db, &application_id, &caller.id, stage, &notice).await? {
         Decision::Decided => {}
         Decision::NotFound => return Err(not_found()),
@@ -221,6 +249,7 @@ pub async fn update_status(
         Decision::JobDeleted => return Err(AppError::Conflict(JOB_DELETED.into())),
     }
     state.outbox.notify();
+    state.notifications.wake(&row.applicant_id);
     Ok(ok(
         format!("Application status updated to {}", status.as_str()),
         ApplicationResponse { data: reread(&state, Viewer::Recruiter, &caller.id, &application_id).await? },

@@ -12,8 +12,7 @@ use crate::envelope::{Reply, ok};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 use crate::state::AppState;
 
-use super::emails;
-use super::handlers::{APPLICATION_NOT_FOUND, ApplicationResponse, JOB_DELETED, WITHDRAWN, reread};
+use super::handlers::{APPLICATION_NOT_FOUND, ApplicationResponse, JOB_DELETED, WITHDRAWN, reread, stage_notice};
 use super::model::{Note, Stage, Viewer, parse_note};
 use super::repo::{self, Edited, Move, Moved, NoteAdded};
 
@@ -83,10 +82,11 @@ pub async fn move_stage(
     let (from, to, reason) = parse_move(&request)?;
     let (row, _) =
         repo::find(&state.db, &application_id).await?.ok_or_else(|| AppError::not_found(APPLICATION_NOT_FOUND))?;
-    let link = format!("{}/dashboard/my-applications", state.config.public_url);
-    // Moving back to applied is the recruiter's own bookkeeping: the applicant is not e-mailed.
-    let notice =
-        (to != Stage::Applied).then(|| emails::moved(&row.email, &row.first_name, &row.title, &row.company, to, &link));
+    // Moving back to applied is the recruiter's own bookkeeping: the applicant is not told.
+    let notice = match to {
+        Stage::Applied => None,
+        to => Some(stage_notice(&state, &row, &application_id, to).await?),
+    };
     let step = Move { id: &application_id, recruiter_id: &caller.id, from, to, reason: reason.as_deref() };
     match repo::move_stage(&state.db, &step, notice.as_ref()).await? {
         Moved::Moved => {}
@@ -99,6 +99,7 @@ pub async fn move_stage(
     }
     if notice.is_some() {
         state.outbox.notify();
+        state.notifications.wake(&row.applicant_id);
     }
     if to == Stage::Hired {
         // The hire may have closed the job.

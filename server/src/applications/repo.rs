@@ -4,8 +4,9 @@ use crate::db::{BeginWrite, Db, new_id, now_millis};
 use crate::dispatch;
 use crate::error::Constraint;
 use crate::jobs::model::{LISTED, open_at};
-use crate::mail::Mail;
 use crate::mail::repo as outbox;
+use crate::notifications::model::Notice;
+use crate::notifications::repo as notifications;
 
 use super::model::{ApplicationRow, MoveRow, Note, Stage};
 
@@ -122,7 +123,7 @@ pub async fn apply(
     job_id: &str,
     applicant_id: &str,
     sop: &str,
-    notice: impl FnOnce(&str) -> Mail,
+    notice: &Notice,
 ) -> Result<ApplyOutcome, sqlx::Error> {
     // The job must be listed and open (the conditions every search and page uses).
     let reserve = format!(
@@ -165,10 +166,29 @@ pub async fn apply(
                 Err(error)
             };
         }
-        outbox::enqueue(&mut *tx, &notice(&id)).await?;
+        tell(&mut tx, notice).await?;
         tx.commit().await?;
         Ok(ApplyOutcome::Applied(id))
     })
+}
+
+/// Records `notice` for the bell, and its e-mail when there is one, in the event's transaction.
+async fn tell<DB>(tx: &mut sqlx::Transaction<'_, DB>, notice: &Notice) -> Result<(), sqlx::Error>
+where
+    DB: sqlx::Database,
+    for<'e> &'e mut DB::Connection: sqlx::Executor<'e, Database = DB>,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+    for<'a> &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> Option<&'a str>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'r> String: sqlx::Decode<'r, DB> + sqlx::Type<DB>,
+    usize: sqlx::ColumnIndex<DB::Row>,
+{
+    notifications::record(&mut **tx, notice).await?;
+    if let Some(mail) = &notice.mail {
+        outbox::enqueue(&mut **tx, mail).await?;
+    }
+    Ok(())
 }
 
 /// Records a move in the open transaction.
@@ -194,7 +214,7 @@ pub async fn decide(
     id: &str,
     recruiter_id: &str,
     stage: Stage,
-    notice: &Mail,
+    notice: &Notice,
 ) -> Result<Decision, sqlx::Error> {
     // A deleted job's applications stay with their applicants as a record, but are no longer
     // decided: the job is gone, and a shortlist e-mail for it would mislead.
@@ -228,7 +248,7 @@ pub async fn decide(
         }
         let record = sqlx::query(RECORD_MOVE).bind(new_id()).bind(id).bind(stage.as_str()).bind(recruiter_id);
         record.bind(None::<&str>).bind(now).execute(&mut *tx).await?;
-        outbox::enqueue(&mut *tx, notice).await?;
+        tell(&mut tx, notice).await?;
         tx.commit().await?;
         Ok(Decision::Decided)
     })
@@ -264,7 +284,7 @@ pub enum Moved {
 /// job's positions first (locking the job row on PostgreSQL, as an application does), and the hire
 /// that fills the last position closes the job.
 #[tracing::instrument(skip_all)]
-pub async fn move_stage(db: &Db, step: &Move<'_>, notice: Option<&Mail>) -> Result<Moved, sqlx::Error> {
+pub async fn move_stage(db: &Db, step: &Move<'_>, notice: Option<&Notice>) -> Result<Moved, sqlx::Error> {
     const HIRE: &str = "UPDATE jobs SET hired_count = hired_count + 1, \
          closed_at = CASE WHEN hired_count + 1 >= max_positions THEN COALESCE(closed_at, $1) ELSE closed_at END \
          WHERE id = (SELECT job_id FROM applications WHERE id = $2 AND recruiter_id = $3) \
@@ -320,7 +340,7 @@ pub async fn move_stage(db: &Db, step: &Move<'_>, notice: Option<&Mail>) -> Resu
         let record = sqlx::query(RECORD_MOVE).bind(new_id()).bind(step.id).bind(step.to.as_str());
         record.bind(step.recruiter_id).bind(reason).bind(now).execute(&mut *tx).await?;
         if let Some(notice) = notice {
-            outbox::enqueue(&mut *tx, notice).await?;
+            tell(&mut tx, notice).await?;
         }
         tx.commit().await?;
         Ok(Moved::Moved)

@@ -10,6 +10,8 @@ use crate::applications::model::{Actor, ApplicationRow};
 use crate::applications::repo as applications;
 use crate::envelope::{Reply, ok};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::notifications::model::{Kind, Notice};
+use crate::notifications::repo as notifications;
 use crate::state::AppState;
 
 use super::emails::{self, NewMessage};
@@ -131,37 +133,48 @@ pub async fn send(
     let recruiter = recruiter.ok_or_else(|| AppError::not_found(APPLICATION_NOT_FOUND))?;
     let applicant_name = format!("{} {}", row.first_name, row.last_name);
     let recruiter_name = format!("{} {}", recruiter.first_name, recruiter.last_name);
-    let base = &state.config.public_url;
-    let (recipient_id, to, first_name, sender_name, link) = match me {
+    let (recipient_id, to, first_name, sender_name, path) = match me {
         Actor::Applicant => (
             &row.recruiter_id,
             recruiter.email.as_str(),
             recruiter.first_name.as_str(),
             applicant_name,
-            format!("{base}/dashboard/job/applications/{}?conversation={application_id}", row.job_id),
+            format!("/dashboard/job/applications/{}?conversation={application_id}", row.job_id),
         ),
         Actor::Recruiter => (
             &row.applicant_id,
             row.email.as_str(),
             row.first_name.as_str(),
             format!("{recruiter_name} ({})", row.company),
-            format!("{base}/dashboard/my-applications?conversation={application_id}"),
+            format!("/dashboard/my-applications?conversation={application_id}"),
         ),
     };
-    let notice = emails::new_message(&NewMessage {
-        to,
-        first_name,
-        sender_name: &sender_name,
-        job_title: &row.title,
-        company: &row.company,
-        body: &body,
-        link: &link,
-    });
-    match repo::send(&state.db, &application_id, &caller.id, recipient_id, &body, &notice).await? {
+    let link = format!("{}{path}", state.config.public_url);
+    let wanted = notifications::email_wanted(&state.db, recipient_id, Kind::Message).await?;
+    let notice = Notice {
+        user_id: recipient_id.clone(),
+        kind: Kind::Message,
+        text: format!("New message from {sender_name} about {}", row.title),
+        link: path,
+        ref_id: application_id.clone(),
+        mail: wanted.then(|| {
+            emails::new_message(&NewMessage {
+                to,
+                first_name,
+                sender_name: &sender_name,
+                job_title: &row.title,
+                company: &row.company,
+                body: &body,
+                link: &link,
+            })
+        }),
+    };
+    match repo::send(&state.db, &application_id, &caller.id, &body, &notice).await? {
         Sent::Sent(message, mailed) => {
             if mailed {
                 state.outbox.notify();
             }
+            state.notifications.wake(recipient_id);
             let data = message.into_message(&caller.id, &row.applicant_id);
             Ok((StatusCode::CREATED, ok("Message sent", SentResponse { data })))
         }

@@ -1,7 +1,8 @@
 use crate::db::{BeginWrite, Db, new_id, now_millis};
 use crate::dispatch;
-use crate::mail::Mail;
 use crate::mail::repo as outbox;
+use crate::notifications::model::Notice;
+use crate::notifications::repo as notifications;
 
 use super::model::MessageRow;
 
@@ -52,9 +53,10 @@ pub enum Sent {
     TooMany,
 }
 
-/// Adds a message, and e-mails the recipient (`notice`) unless they were e-mailed about this
-/// conversation in the last 15 minutes and have not read it since: the mail row's condition is the
-/// throttle, in the message's transaction. The application row is locked first (an update that
+/// Adds a message, tells the recipient (`notice`) in the bell, and e-mails them (unless they
+/// switched messages off) when they were not e-mailed about this conversation in the last 15
+/// minutes or have read it since: the mail row's condition is the throttle, in the message's
+/// transaction. The application row is locked first (an update that
 /// changes nothing; on SQLite the transaction holds the write lock already), so messages sent at
 /// once are counted in turn.
 #[tracing::instrument(skip_all)]
@@ -62,9 +64,8 @@ pub async fn send(
     db: &Db,
     application_id: &str,
     sender_id: &str,
-    recipient_id: &str,
     body: &str,
-    notice: &Mail,
+    notice: &Notice,
 ) -> Result<Sent, sqlx::Error> {
     const LOCK: &str = "UPDATE applications SET id = id WHERE id = $1";
     const COUNT: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM application_messages WHERE application_id = $1";
@@ -84,10 +85,14 @@ pub async fn send(
         }
         let insert = sqlx::query(INSERT).bind(&id).bind(application_id).bind(sender_id).bind(body);
         insert.bind(now).execute(&mut *tx).await?;
-        let throttle = sqlx::query(THROTTLE).bind(application_id).bind(recipient_id).bind(now);
-        let mailed = throttle.bind(now - MAIL_EVERY_MILLIS).execute(&mut *tx).await?.rows_affected() == 1;
-        if mailed {
-            outbox::enqueue(&mut *tx, notice).await?;
+        notifications::record(&mut *tx, notice).await?;
+        let mut mailed = false;
+        if let Some(mail) = &notice.mail {
+            let throttle = sqlx::query(THROTTLE).bind(application_id).bind(&notice.user_id).bind(now);
+            mailed = throttle.bind(now - MAIL_EVERY_MILLIS).execute(&mut *tx).await?.rows_affected() == 1;
+            if mailed {
+                outbox::enqueue(&mut *tx, mail).await?;
+            }
         }
         tx.commit().await?;
         let row = MessageRow { id, sender_id: sender_id.into(), body: body.into(), created_at: now, read_at: None };

@@ -10,7 +10,7 @@ use std::path::Path;
 
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
-const FEATURES: [&str; 10] = [
+const FEATURES: [&str; 11] = [
     "accounts",
     "admin",
     "alerts",
@@ -18,6 +18,7 @@ const FEATURES: [&str; 10] = [
     "categories",
     "jobs",
     "messages",
+    "notifications",
     "profiles",
     "recommendations",
     "saved",

@@ -15,6 +15,7 @@ mod contract;
 mod jobs;
 mod mail;
 mod messages;
+mod notifications;
 mod operation;
 mod pipeline;
 mod profiles;

@@ -499,6 +499,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notifications, newest first, and how many are unread. */
+        get: operations["notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark every notification of the caller's read. */
+        put: operations["mark_all_read"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which kinds of notification the caller takes by e-mail. */
+        get: operations["settings"];
+        /** Switch kinds of notification on or off for e-mail; every kind is named. */
+        put: operations["save_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications, live, as Server-Sent Events: an `unread` event at once and each time
+         *     the count or the newest changes (on whichever instance the change was written), a comment line
+         *     every 15 seconds, and the end after 15 minutes or when the server stops (the page opens another).
+         *     Since a browser's EventSource cannot send the bearer header, the page reads the stream with
+         *     `fetch`.
+         */
+        get: operations["stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/notifications/{notificationId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark one of the caller's notifications read. */
+        put: operations["mark_read"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/recruiterDetails": {
         parameters: {
             query?: never;
@@ -1512,6 +1604,14 @@ export interface components {
             /** Format: int32 */
             startYear: number;
         };
+        /** @description Which kinds are e-mailed (true) or only shown in the bell (false). */
+        EmailSettings: {
+            interview: boolean;
+            jobClosing: boolean;
+            message: boolean;
+            newApplication: boolean;
+            stageChange: boolean;
+        };
         /** @description The body of every error response. */
         ErrorBody: {
             /** @description What went wrong, for a person to read. */
@@ -1738,6 +1838,11 @@ export interface components {
              */
             totalExact: boolean;
         };
+        /**
+         * @description What a notification is about; each kind can be switched off for e-mail.
+         * @enum {string}
+         */
+        Kind: "newApplication" | "stageChange" | "interview" | "message" | "jobClosing";
         LoginRequest: {
             email?: string | null;
             password?: string | null;
@@ -1747,6 +1852,15 @@ export interface components {
             success: boolean;
             token: string;
             user: components["schemas"]["User"];
+        };
+        MarkedResponse: {
+            /**
+             * Format: int64
+             * @description How many this marked read.
+             */
+            marked: number;
+            message: string;
+            success: boolean;
         };
         /** @description One message of a conversation. */
         Message: {
@@ -1803,6 +1917,30 @@ export interface components {
             /** @description Newest first. */
             notes: components["schemas"]["Note"][];
             success: boolean;
+        };
+        /** @description A notification as the bell lists it. */
+        Notification: {
+            _id: string;
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            kind: components["schemas"]["Kind"];
+            /** @description Where it leads: a path in the web app. */
+            link: string;
+            /** @description When it was marked read (RFC 3339, UTC), or null. */
+            readAt?: string | null;
+            /** @description One line, plain text. */
+            text: string;
+        };
+        NotificationsResponse: {
+            message: string;
+            /** @description The newest 30, newest first. */
+            notifications: components["schemas"]["Notification"][];
+            success: boolean;
+            /**
+             * Format: int64
+             * @description How many are unread, counted up to 100.
+             */
+            unread: number;
         };
         OverviewResponse: {
             data: components["schemas"]["ApplicationsOverview"];
@@ -1927,6 +2065,12 @@ export interface components {
             message: string;
             success: boolean;
         };
+        SettingsBody: {
+            /** @description For each kind, whether it is e-mailed (the bell shows every kind either way). */
+            email: components["schemas"]["EmailSettings"];
+            message: string;
+            success: boolean;
+        };
         SignupRequest: {
             accountType?: string | null;
             confirmPassword?: string | null;
@@ -2002,6 +2146,15 @@ export interface components {
         StatusRequest: {
             /** @description `shortlisted` or `rejected`. */
             status?: string | null;
+        };
+        /** @description What the open page is told: how many notifications are unread, and the newest one's id. */
+        Unread: {
+            newest?: string | null;
+            /**
+             * Format: int64
+             * @description Counted up to 100.
+             */
+            unread: number;
         };
         UnsubscribeResponse: {
             message: string;
@@ -4095,6 +4248,322 @@ export interface operations {
             };
             /** @description No valid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Notifications fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_all_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Notifications marked read` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkedResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Settings fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBody"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsBody"];
+            };
+        };
+        responses: {
+            /** @description `Settings saved` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBody"];
+                };
+            };
+            /** @description A kind missing, or not true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `text/event-stream` of `unread` events, each with `data` an `Unread` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Unread"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Too many open notification streams` (8 per person on one instance) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notification's `_id` */
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Notification marked read` (`marked` is 0 when it was read already) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkedResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Notification not found` among the caller's */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6427,5 +6896,6 @@ export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["sche
 export const actorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Actor"]> = ["applicant", "recruiter"];
 export const applicationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApplicationStatus"]> = ["applied", "shortlisted", "rejected", "withdrawn"];
 export const jobTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobType"]> = ["Full-time", "Part-time", "Internship"];
+export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["newApplication", "stageChange", "interview", "message", "jobClosing"];
 export const stageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Stage"]> = ["applied", "screening", "interview", "offer", "hired", "rejected", "withdrawn"];
 export const workModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkMode"]> = ["On-site", "Hybrid", "Remote"];

@@ -1,0 +1,126 @@
+use crate::db::{BeginWrite, Db, new_id, now_millis};
+use crate::dispatch;
+
+use super::model::{EmailSettings, Kind, Notice, NotificationRow};
+
+/// The bell lists this many, newest first.
+pub const LISTED: i64 = 30;
+
+/// Unread notifications are counted up to this many (the bell says "99+" beyond).
+pub const COUNTED: i64 = 100;
+
+/// Records `notice` for the bell through `executor`, the event's own open transaction, so the
+/// event and its notification commit together. False when it was recorded before (a job's closing
+/// is told once).
+///
+/// Generic over the engine rather than dispatched: the caller already holds a transaction of one
+/// engine or the other (inside `dispatch!`).
+#[tracing::instrument(skip_all)]
+pub async fn record<'c, DB>(
+    executor: impl sqlx::Executor<'c, Database = DB>,
+    notice: &Notice,
+) -> Result<bool, sqlx::Error>
+where
+    DB: sqlx::Database,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+    for<'a> &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'r> String: sqlx::Decode<'r, DB> + sqlx::Type<DB>,
+    usize: sqlx::ColumnIndex<DB::Row>,
+{
+    const INSERT: &str = "INSERT INTO notifications (id, user_id, kind, text, link, ref_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) \
+         ON CONFLICT (user_id, kind, ref_id) WHERE kind = 'job_closing' DO NOTHING RETURNING id";
+    let inserted: Option<String> = sqlx::query_scalar(INSERT)
+        .bind(new_id().as_str())
+        .bind(notice.user_id.as_str())
+        .bind(notice.kind.as_str())
+        .bind(notice.text.as_str())
+        .bind(notice.link.as_str())
+        .bind(notice.ref_id.as_str())
+        .bind(now_millis())
+        .fetch_optional(executor)
+        .await?;
+    Ok(inserted.is_some())
+}
+
+/// Whether `user_id` takes e-mail of this kind.
+#[tracing::instrument(skip_all)]
+pub async fn email_wanted(db: &Db, user_id: &str, kind: Kind) -> Result<bool, sqlx::Error> {
+    const SQL: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM notification_email_off WHERE user_id = $1 AND kind = $2";
+    let (off,): (i64,) =
+        dispatch!(db, |pool| sqlx::query_as(SQL).bind(user_id).bind(kind.as_str()).fetch_one(pool).await)?;
+    Ok(off == 0)
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn settings(db: &Db, user_id: &str) -> Result<EmailSettings, sqlx::Error> {
+    const SQL: &str = "SELECT kind FROM notification_email_off WHERE user_id = $1";
+    let off: Vec<(String,)> = dispatch!(db, |pool| sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)?;
+    let off: Vec<Kind> = off.iter().filter_map(|(kind,)| Kind::parse(kind)).collect();
+    Ok(EmailSettings::from_off(&off))
+}
+
+/// Replaces the kinds `user_id` switched off for e-mail, in one transaction.
+#[tracing::instrument(skip_all)]
+pub async fn save_settings(db: &Db, user_id: &str, settings: &EmailSettings) -> Result<(), sqlx::Error> {
+    const CLEAR: &str = "DELETE FROM notification_email_off WHERE user_id = $1";
+    const OFF: &str = "INSERT INTO notification_email_off (user_id, kind) VALUES ($1, $2)";
+    dispatch!(db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        sqlx::query(CLEAR).bind(user_id).execute(&mut *tx).await?;
+        for kind in settings.off() {
+            sqlx::query(OFF).bind(user_id).bind(kind.as_str()).execute(&mut *tx).await?;
+        }
+        tx.commit().await
+    })
+}
+
+/// The newest notifications of `user_id`.
+#[tracing::instrument(skip_all)]
+pub async fn list(db: &Db, user_id: &str) -> Result<Vec<NotificationRow>, sqlx::Error> {
+    let sql = format!(
+        "SELECT id, kind, text, link, created_at, read_at FROM notifications WHERE user_id = $1 \
+         ORDER BY id DESC LIMIT {LISTED}"
+    );
+    dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(user_id).fetch_all(pool).await)
+}
+
+/// How many of `user_id`'s notifications are unread, up to `COUNTED`, and the newest one's id:
+/// what the open page is told.
+#[tracing::instrument(skip_all)]
+pub async fn unread(db: &Db, user_id: &str) -> Result<(i64, Option<String>), sqlx::Error> {
+    let count = format!(
+        "SELECT CAST(COUNT(*) AS BIGINT) FROM (SELECT 1 FROM notifications \
+         WHERE user_id = $1 AND read_at IS NULL LIMIT {COUNTED}) AS unread"
+    );
+    const NEWEST: &str = "SELECT MAX(id) FROM notifications WHERE user_id = $1";
+    dispatch!(db, |pool| {
+        let (count,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(count)).bind(user_id).fetch_one(pool).await?;
+        let (newest,): (Option<String>,) = sqlx::query_as(NEWEST).bind(user_id).fetch_one(pool).await?;
+        Ok((count, newest))
+    })
+}
+
+/// Marks one of `user_id`'s notifications read, or (`None`) all of them: how many were unread.
+#[tracing::instrument(skip_all)]
+pub async fn mark_read(db: &Db, user_id: &str, id: Option<&str>) -> Result<u64, sqlx::Error> {
+    const ONE: &str = "UPDATE notifications SET read_at = $1 WHERE user_id = $2 AND read_at IS NULL AND id = $3";
+    const ALL: &str = "UPDATE notifications SET read_at = $1 WHERE user_id = $2 AND read_at IS NULL";
+    let now = now_millis();
+    dispatch!(db, |pool| {
+        let done = match id {
+            Some(id) => sqlx::query(ONE).bind(now).bind(user_id).bind(id).execute(pool).await?,
+            None => sqlx::query(ALL).bind(now).bind(user_id).execute(pool).await?,
+        };
+        Ok(done.rows_affected())
+    })
+}
+
+/// Whether `user_id` has a notification `id`.
+#[tracing::instrument(skip_all)]
+pub async fn exists(db: &Db, user_id: &str, id: &str) -> Result<bool, sqlx::Error> {
+    const SQL: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM notifications WHERE user_id = $1 AND id = $2";
+    let (count,): (i64,) = dispatch!(db, |pool| sqlx::query_as(SQL).bind(user_id).bind(id).fetch_one(pool).await)?;
+    Ok(count == 1)
+}
