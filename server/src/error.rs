@@ -124,6 +124,8 @@ pub enum Constraint {
     OneApplicationPerJob,
     /// A job's category exists.
     JobCategory,
+    /// One interview proposed or booked per application at a time.
+    OnePlannedInterview,
 }
 
 impl Constraint {
@@ -134,6 +136,7 @@ impl Constraint {
             Self::CategoryName => "categories_name_unique",
             Self::OneApplicationPerJob => "applications_one_per_applicant",
             Self::JobCategory => "jobs_category_id_fkey",
+            Self::OnePlannedInterview => "interviews_one_planned",
         }
     }
 
@@ -145,6 +148,7 @@ impl Constraint {
             Self::CategoryName => "index 'categories_name_unique'",
             Self::OneApplicationPerJob => "applications.job_id, applications.applicant_id",
             Self::JobCategory => "FOREIGN KEY constraint failed",
+            Self::OnePlannedInterview => "interviews.application_id",
         }
     }
 

@@ -15,6 +15,7 @@ mod connections;
 pub mod db;
 pub mod envelope;
 pub mod error;
+pub mod interviews;
 pub mod jobs;
 pub mod mail;
 pub mod messages;
@@ -175,6 +176,7 @@ pub async fn serve(
     let mail_worker = tokio::spawn(state.outbox.clone().run(mail_stopped.clone()));
     let alerts = tokio::spawn(alerts::worker::run(state.clone(), mail_stopped.clone()));
     let closing = tokio::spawn(notifications::closing::run(state.clone(), mail_stopped.clone()));
+    let reminders = tokio::spawn(interviews::reminders::run(state.clone(), mail_stopped.clone()));
     let listening = tokio::spawn(state.notifications.clone().run(state.db.clone(), mail_stopped.clone()));
     let indexer = tokio::spawn(state.search.clone().run(state.db.clone(), mail_stopped));
     let open_files = connections::tune_process();
@@ -210,6 +212,7 @@ pub async fn serve(
     let _ = mail_worker.await;
     let _ = alerts.await;
     let _ = closing.await;
+    let _ = reminders.await;
     let _ = listening.await;
     // A first build of the index may be long: it is dropped, not awaited (nothing is lost; the
     // next start builds again, since no cursor was saved).

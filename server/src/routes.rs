@@ -15,7 +15,7 @@ use crate::envelope::{Ack, Reply, ack, ok};
 use crate::error::{self, ErrorBody};
 use crate::state::AppState;
 use crate::{
-    accounts, admin, alerts, applications, categories, jobs, messages, notifications, openapi, profiles,
+    accounts, admin, alerts, applications, categories, interviews, jobs, messages, notifications, openapi, profiles,
     recommendations, saved,
 };
 
@@ -26,6 +26,7 @@ pub fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<AppState> {
         .merge(accounts::router())
         .merge(applications::router())
         .merge(messages::router())
+        .merge(interviews::router())
         .merge(notifications::router())
         .merge(categories::router())
         .merge(jobs::router())

@@ -18,6 +18,7 @@ pub fn signup_code(to: &str, code: &str) -> Mail {
         text,
         html,
         list_unsubscribe: None,
+        calendar: None,
     }
 }
 
@@ -36,7 +37,14 @@ pub fn account_exists(to: &str, public_url: &str) -> Mail {
             f = html_escape(&forgot)
         ),
     );
-    Mail { to: to.into(), subject: "You already have a jobportal account".into(), text, html, list_unsubscribe: None }
+    Mail {
+        to: to.into(),
+        subject: "You already have a jobportal account".into(),
+        text,
+        html,
+        list_unsubscribe: None,
+        calendar: None,
+    }
 }
 
 pub fn password_reset(to: &str, link: &str) -> Mail {
@@ -50,7 +58,14 @@ pub fn password_reset(to: &str, link: &str) -> Mail {
             l = html_escape(link)
         ),
     );
-    Mail { to: to.into(), subject: "Reset your jobportal password".into(), text, html, list_unsubscribe: None }
+    Mail {
+        to: to.into(),
+        subject: "Reset your jobportal password".into(),
+        text,
+        html,
+        list_unsubscribe: None,
+        calendar: None,
+    }
 }
 
 pub fn password_changed(to: &str, first_name: &str, public_url: &str) -> Mail {
@@ -66,5 +81,12 @@ pub fn password_changed(to: &str, first_name: &str, public_url: &str) -> Mail {
             f = html_escape(&forgot)
         ),
     );
-    Mail { to: to.into(), subject: "Your jobportal password was changed".into(), text, html, list_unsubscribe: None }
+    Mail {
+        to: to.into(),
+        subject: "Your jobportal password was changed".into(),
+        text,
+        html,
+        list_unsubscribe: None,
+        calendar: None,
+    }
 }

@@ -34,6 +34,7 @@ pub fn new_application(notice: &NewApplication<'_>) -> Mail {
         text,
         html,
         list_unsubscribe: None,
+        calendar: None,
     }
 }
 
@@ -66,5 +67,6 @@ pub fn moved(to: &str, first_name: &str, job_title: &str, company: &str, stage: 
         text,
         html,
         list_unsubscribe: None,
+        calendar: None,
     }
 }

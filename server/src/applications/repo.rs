@@ -4,7 +4,6 @@ use crate::db::{BeginWrite, Db, new_id, now_millis};
 use crate::dispatch;
 use crate::error::Constraint;
 use crate::jobs::model::{LISTED, open_at};
-use crate::mail::repo as outbox;
 use crate::notifications::model::Notice;
 use crate::notifications::repo as notifications;
 
@@ -166,29 +165,10 @@ pub async fn apply(
                 Err(error)
             };
         }
-        tell(&mut tx, notice).await?;
+        notifications::tell(&mut tx, notice).await?;
         tx.commit().await?;
         Ok(ApplyOutcome::Applied(id))
     })
-}
-
-/// Records `notice` for the bell, and its e-mail when there is one, in the event's transaction.
-async fn tell<DB>(tx: &mut sqlx::Transaction<'_, DB>, notice: &Notice) -> Result<(), sqlx::Error>
-where
-    DB: sqlx::Database,
-    for<'e> &'e mut DB::Connection: sqlx::Executor<'e, Database = DB>,
-    DB::Arguments: sqlx::IntoArguments<DB>,
-    for<'a> &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
-    for<'a> Option<&'a str>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
-    for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
-    for<'r> String: sqlx::Decode<'r, DB> + sqlx::Type<DB>,
-    usize: sqlx::ColumnIndex<DB::Row>,
-{
-    notifications::record(&mut **tx, notice).await?;
-    if let Some(mail) = &notice.mail {
-        outbox::enqueue(&mut **tx, mail).await?;
-    }
-    Ok(())
 }
 
 /// Records a move in the open transaction.
@@ -248,7 +228,7 @@ pub async fn decide(
         }
         let record = sqlx::query(RECORD_MOVE).bind(new_id()).bind(id).bind(stage.as_str()).bind(recruiter_id);
         record.bind(None::<&str>).bind(now).execute(&mut *tx).await?;
-        tell(&mut tx, notice).await?;
+        notifications::tell(&mut tx, notice).await?;
         tx.commit().await?;
         Ok(Decision::Decided)
     })
@@ -340,7 +320,7 @@ pub async fn move_stage(db: &Db, step: &Move<'_>, notice: Option<&Notice>) -> Re
         let record = sqlx::query(RECORD_MOVE).bind(new_id()).bind(step.id).bind(step.to.as_str());
         record.bind(step.recruiter_id).bind(reason).bind(now).execute(&mut *tx).await?;
         if let Some(notice) = notice {
-            tell(&mut tx, notice).await?;
+            notifications::tell(&mut tx, notice).await?;
         }
         tx.commit().await?;
         Ok(Moved::Moved)

@@ -9,6 +9,9 @@ pub struct Mail {
     pub html: String,
     /// Where a mail client's one-click unsubscribe posts (RFC 8058), for mail a person subscribed to.
     pub list_unsubscribe: Option<String>,
+    /// An iCalendar file (RFC 5545) sent as the attachment `invite.ics`, its METHOD (REQUEST or
+    /// CANCEL) named in its content type.
+    pub calendar: Option<String>,
 }
 
 /// A message's two parts around their bodies: the plain text, and the HTML page with the same

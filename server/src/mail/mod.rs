@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use lettre::message::header::ContentType;
 use lettre::message::header::{HeaderName, HeaderValue};
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::{Attachment, Mailbox, MultiPart};
 use lettre::transport::smtp::client::{Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use tokio::sync::Notify;
@@ -159,7 +160,7 @@ impl Outbox {
             // The outbox row's id: a message sent again after a crash (delivered, but not yet
             // marked sent) carries the same Message-ID, by which mail clients show it once.
             .message_id(Some(format!("<{}@{}>", message.id, self.from.email.domain())))
-            .multipart(MultiPart::alternative_plain_html(message.text_body.clone(), message.html_body.clone()))?;
+            .multipart(body(message)?)?;
         match &self.transport {
             Transport::Smtp(smtp) => {
                 smtp.send(email).await?;
@@ -175,6 +176,22 @@ impl Outbox {
         }
         Ok(())
     }
+}
+
+/// A message's body: its plain text and HTML, and the calendar file when it carries one, attached
+/// as `invite.ics` with the METHOD its content type must name for calendars to act on it.
+fn body(message: &Due) -> Result<MultiPart, Box<dyn std::error::Error + Send + Sync>> {
+    let text = MultiPart::alternative_plain_html(message.text_body.clone(), message.html_body.clone());
+    let Some(calendar) = &message.calendar else { return Ok(text) };
+    let method = calendar
+        .lines()
+        .find_map(|line| line.strip_prefix("METHOD:"))
+        .map(str::trim)
+        .filter(|method| method.chars().all(|c| c.is_ascii_uppercase()))
+        .unwrap_or("PUBLISH");
+    let content_type = ContentType::parse(&format!("text/calendar; charset=utf-8; method={method}"))?;
+    let invite = Attachment::new("invite.ics".into()).body(calendar.clone(), content_type);
+    Ok(MultiPart::mixed().multipart(text).singlepart(invite))
 }
 
 #[cfg(test)]

@@ -22,8 +22,8 @@ where
     for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
 {
     const INSERT: &str = "INSERT INTO outbox \
-         (id, to_address, subject, text_body, html_body, created_at, next_attempt_at, list_unsubscribe) \
-         VALUES ($1, $2, $3, $4, $5, $6, $6, $7)";
+         (id, to_address, subject, text_body, html_body, created_at, next_attempt_at, list_unsubscribe, calendar) \
+         VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8)";
     sqlx::query(INSERT)
         .bind(new_id().as_str())
         .bind(mail.to.as_str())
@@ -32,6 +32,7 @@ where
         .bind(mail.html.as_str())
         .bind(now_millis())
         .bind(mail.list_unsubscribe.as_deref())
+        .bind(mail.calendar.as_deref())
         .execute(executor)
         .await
         .map(|_| ())
@@ -46,6 +47,7 @@ pub struct Due {
     pub text_body: String,
     pub html_body: String,
     pub list_unsubscribe: Option<String>,
+    pub calendar: Option<String>,
     pub attempts: i64,
     pub next_attempt_at: i64,
 }
@@ -65,6 +67,7 @@ where
             text_body: row.try_get("text_body")?,
             html_body: row.try_get("html_body")?,
             list_unsubscribe: row.try_get("list_unsubscribe")?,
+            calendar: row.try_get("calendar")?,
             attempts: row.try_get("attempts")?,
             next_attempt_at: row.try_get("next_attempt_at")?,
         })
@@ -74,7 +77,7 @@ where
 /// The unsent messages due at `now`, the longest waiting first, at most 20.
 #[tracing::instrument(skip_all)]
 pub async fn due(db: &Db, now: i64) -> Result<Vec<Due>, sqlx::Error> {
-    const SQL: &str = "SELECT id, to_address, subject, text_body, html_body, list_unsubscribe, attempts, next_attempt_at \
+    const SQL: &str = "SELECT id, to_address, subject, text_body, html_body, list_unsubscribe, calendar, attempts, next_attempt_at \
          FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT 20";
     dispatch!(db, |pool| sqlx::query_as(SQL).bind(now).fetch_all(pool).await)
 }

@@ -36,5 +36,6 @@ pub fn new_message(notice: &NewMessage<'_>) -> Mail {
         text,
         html,
         list_unsubscribe: None,
+        calendar: None,
     }
 }

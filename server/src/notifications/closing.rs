@@ -57,7 +57,14 @@ fn mail(to: &str, first_name: &str, title: &str, applications: i64, link: &str) 
             html_escape(link)
         ),
     );
-    Mail { to: to.into(), subject: format!("{title} closes within a day"), text, html, list_unsubscribe: None }
+    Mail {
+        to: to.into(),
+        subject: format!("{title} closes within a day"),
+        text,
+        html,
+        list_unsubscribe: None,
+        calendar: None,
+    }
 }
 
 /// Tells every recruiter due at `now`; returns how many were told.

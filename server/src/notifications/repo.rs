@@ -1,5 +1,6 @@
 use crate::db::{BeginWrite, Db, new_id, now_millis};
 use crate::dispatch;
+use crate::mail::repo as outbox;
 
 use super::model::{EmailSettings, Kind, Notice, NotificationRow};
 
@@ -42,6 +43,25 @@ where
         .fetch_optional(executor)
         .await?;
     Ok(inserted.is_some())
+}
+
+/// Records `notice` for the bell, and its e-mail when there is one, in the event's transaction.
+pub async fn tell<DB>(tx: &mut sqlx::Transaction<'_, DB>, notice: &Notice) -> Result<(), sqlx::Error>
+where
+    DB: sqlx::Database,
+    for<'e> &'e mut DB::Connection: sqlx::Executor<'e, Database = DB>,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+    for<'a> &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> Option<&'a str>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'r> String: sqlx::Decode<'r, DB> + sqlx::Type<DB>,
+    usize: sqlx::ColumnIndex<DB::Row>,
+{
+    record(&mut **tx, notice).await?;
+    if let Some(mail) = &notice.mail {
+        outbox::enqueue(&mut **tx, mail).await?;
+    }
+    Ok(())
 }
 
 /// Whether `user_id` takes e-mail of this kind.

@@ -10,12 +10,13 @@ use std::path::Path;
 
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
-const FEATURES: [&str; 11] = [
+const FEATURES: [&str; 12] = [
     "accounts",
     "admin",
     "alerts",
     "applications",
     "categories",
+    "interviews",
     "jobs",
     "messages",
     "notifications",

@@ -311,6 +311,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/applications/{applicationId}/interviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An application's interviews, for its recruiter or its applicant. */
+        get: operations["of_application"];
+        put?: never;
+        /**
+         * Propose an interview for an application to one of the caller's jobs: one to three times to
+         *     choose from. The applicant is told, with a link to book each time.
+         */
+        post: operations["propose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/applications/{applicationId}/messages": {
         parameters: {
             query?: never;
@@ -422,6 +443,83 @@ export interface paths {
         put?: never;
         /** Change the password. Other sessions end; the caller's token keeps working. */
         post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/interviews/{interviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One interview, for its recruiter or its applicant. */
+        get: operations["interview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/interviews/{interviewId}/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Book one of the proposed times of the caller's interview. Both sides receive the invitation
+         *     with its calendar file.
+         */
+        put: operations["book"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/interviews/{interviewId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cancel a planned interview, as its recruiter or its applicant. Both sides are told; when it was
+         *     booked, the update removes it from the calendars that imported it.
+         */
+        put: operations["cancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/interviews/{interviewId}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a booked interview of the caller's: both sides receive the update, which a calendar that
+         *     imported the invitation applies to the same event (same UID, higher SEQUENCE).
+         */
+        put: operations["reschedule"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1537,6 +1635,13 @@ export interface components {
              */
             total: number;
         };
+        BookRequest: {
+            /**
+             * Format: int64
+             * @description Which of the proposed times, from 0, in the order `slots` lists them.
+             */
+            slot?: number | null;
+        };
         CategoriesResponse: {
             /** @description Every category; an empty list when there are none. */
             categories: components["schemas"]["Category"][];
@@ -1679,6 +1784,46 @@ export interface components {
         };
         FullJobDetailsResponse: {
             data: components["schemas"]["FullJobDetails"];
+            message: string;
+            success: boolean;
+        };
+        /** @description An interview as the API shows it to the application's recruiter and applicant. */
+        Interview: {
+            _id: string;
+            /** @description The applicant's name. */
+            applicantName: string;
+            applicationId: string;
+            company: string;
+            /** Format: int64 */
+            durationMinutes: number;
+            jobTitle: string;
+            /** @description A place, or a video link. */
+            location: string;
+            /**
+             * Format: int64
+             * @description Raised by each update sent to calendars (a reschedule, a cancellation).
+             */
+            sequence: number;
+            /** @description The proposed start times (RFC 3339, UTC), earliest first. */
+            slots: string[];
+            /** @description The booked start time (RFC 3339, UTC), or null until booked. */
+            startsAt?: string | null;
+            status: components["schemas"]["InterviewStatus"];
+        };
+        InterviewResponse: {
+            data: components["schemas"]["Interview"];
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Where an interview stands: times `proposed` by the recruiter, one `booked` by the applicant, or
+         *     `cancelled` by either.
+         * @enum {string}
+         */
+        InterviewStatus: "proposed" | "booked" | "cancelled";
+        InterviewsResponse: {
+            /** @description Newest first, at most 50. */
+            interviews: components["schemas"]["Interview"][];
             message: string;
             success: boolean;
         };
@@ -1947,6 +2092,17 @@ export interface components {
             message: string;
             success: boolean;
         };
+        ProposeRequest: {
+            /**
+             * Format: int64
+             * @description 15 to 480.
+             */
+            durationMinutes?: number | null;
+            /** @description A place, or a video link (at most 500 characters). */
+            location?: string | null;
+            /** @description One to three start times, RFC 3339 with an offset, in the future, not overlapping. */
+            slots?: string[] | null;
+        };
         RatingRequest: {
             /**
              * Format: int64
@@ -2005,6 +2161,17 @@ export interface components {
         };
         RecruitersDetails: {
             company: string;
+        };
+        RescheduleRequest: {
+            /**
+             * Format: int64
+             * @description 15 to 480; the same as before when left out.
+             */
+            durationMinutes?: number | null;
+            /** @description The same as before when left out. */
+            location?: string | null;
+            /** @description The new start, RFC 3339 with an offset, in the future. */
+            startsAt?: string | null;
         };
         ResetPasswordRequest: {
             confirmPassword?: string | null;
@@ -3405,6 +3572,155 @@ export interface operations {
             };
         };
     };
+    of_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's `_id` */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Interviews fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterviewsResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such application of which the caller is the applicant or the recruiter */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    propose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's `_id` */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProposeRequest"];
+            };
+        };
+        responses: {
+            /** @description `Interview proposed` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterviewResponse"];
+                };
+            };
+            /** @description No times or more than three, a time in the past, beyond a year or overlapping another, a duration outside 15 to 480 minutes, no place */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not a Recruiter */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such application among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An interview is planned already, the application is hired, rejected or withdrawn, or the job was deleted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     messages: {
         parameters: {
             query?: {
@@ -3995,6 +4311,313 @@ export interface operations {
                 };
             };
             /** @description Too many passwords being hashed at once, in all or from this client; see Retry-After; or the database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    interview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interview's `_id` */
+                interviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Interview fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterviewResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Interview not found` among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interview's `_id` */
+                interviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookRequest"];
+            };
+        };
+        responses: {
+            /** @description `Interview booked` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterviewResponse"];
+                };
+            };
+            /** @description `Slot must be the number of one of the times proposed, from 0` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not an Applicant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Interview not found` among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Booked already, cancelled, or the time has passed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interview's `_id` */
+                interviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Interview cancelled` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterviewResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Interview not found` among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This interview was cancelled`, or changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reschedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interview's `_id` */
+                interviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description `Interview rescheduled` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterviewResponse"];
+                };
+            };
+            /** @description A start not in the future or beyond a year, a duration outside 15 to 480 minutes, a blank or long place */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not a Recruiter */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Interview not found` among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not booked (`Only a booked interview can be rescheduled`), or changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6895,6 +7518,7 @@ export const accountTypeValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["category.create", "category.update", "category.hide", "category.unhide", "category.delete", "job.hide", "job.unhide", "account.suspend", "account.reinstate"];
 export const actorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Actor"]> = ["applicant", "recruiter"];
 export const applicationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApplicationStatus"]> = ["applied", "shortlisted", "rejected", "withdrawn"];
+export const interviewStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InterviewStatus"]> = ["proposed", "booked", "cancelled"];
 export const jobTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobType"]> = ["Full-time", "Part-time", "Internship"];
 export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["newApplication", "stageChange", "interview", "message", "jobClosing"];
 export const stageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Stage"]> = ["applied", "screening", "interview", "offer", "hired", "rejected", "withdrawn"];

@@ -1,0 +1,25 @@
+//! Interviews: the recruiter proposes one to three times, the applicant books one in the app or
+//! from the e-mail, both receive an iCalendar invitation; a reschedule or a cancellation sends an
+//! update with the same UID, and a reminder goes out a day before (docs/rules.md#interviews).
+
+pub mod calendar;
+pub mod emails;
+pub mod handlers;
+pub mod model;
+pub mod reminders;
+pub mod repo;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::state::AppState;
+
+/// The interview calls, each registered with its OpenAPI description (the path is the handler's).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::propose, handlers::of_application))
+        .routes(routes!(handlers::interview))
+        .routes(routes!(handlers::book))
+        .routes(routes!(handlers::reschedule))
+        .routes(routes!(handlers::cancel))
+}

@@ -1,0 +1,84 @@
+//! The reminder a day before a booked interview, to both sides. Every instance may run it: the
+//! reminder is claimed in the transaction that enqueues it, so two instances never both send it.
+
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use crate::db::now_millis;
+use crate::notifications::model::{Kind, Notice};
+use crate::notifications::repo as notifications;
+use crate::state::AppState;
+
+use super::emails::{self, About};
+use super::repo;
+
+pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+/// Interviews handled per run; the rest are due in the next.
+const BATCH: i64 = 100;
+/// How often the sweep runs.
+const EVERY: Duration = Duration::from_secs(5 * 60);
+
+/// Sends every reminder due at `now`; returns how many interviews were reminded.
+pub async fn send_due(state: &AppState, now: i64) -> Result<usize, sqlx::Error> {
+    let mut reminded = 0;
+    for row in repo::due_reminders(&state.db, now, DAY_MS, BATCH).await? {
+        let starts_at = row.starts_at.unwrap_or_default();
+        let mut notices = Vec::new();
+        for (user_id, about, path) in [
+            (
+                &row.applicant_id,
+                About {
+                    to: &row.applicant_email,
+                    first_name: &row.applicant_first_name,
+                    job_title: &row.title,
+                    company: &row.company,
+                },
+                format!("/dashboard/interviews/{}", row.id),
+            ),
+            (
+                &row.recruiter_id,
+                About {
+                    to: &row.recruiter_email,
+                    first_name: &row.recruiter_first_name,
+                    job_title: &row.title,
+                    company: &row.company,
+                },
+                format!("/dashboard/applications/{}/interviews", row.application_id),
+            ),
+        ] {
+            let link = format!("{}{path}", state.config.public_url);
+            let wanted = notifications::email_wanted(&state.db, user_id, Kind::Interview).await?;
+            notices.push(Notice {
+                user_id: user_id.clone(),
+                kind: Kind::Interview,
+                text: format!("Reminder: the interview for {} is {}", row.title, emails::when(starts_at)),
+                link: path,
+                ref_id: row.id.clone(),
+                mail: wanted.then(|| emails::reminder(&about, starts_at, row.duration_minutes, &row.location, &link)),
+            });
+        }
+        if repo::remind(&state.db, &row.id, row.sequence, &notices).await? {
+            reminded += 1;
+            state.notifications.wake(&row.applicant_id);
+            state.notifications.wake(&row.recruiter_id);
+        }
+    }
+    if reminded > 0 {
+        state.outbox.notify();
+    }
+    Ok(reminded)
+}
+
+/// Runs the sweep every five minutes until `stopped`.
+pub async fn run(state: AppState, mut stopped: watch::Receiver<bool>) {
+    loop {
+        if let Err(error) = send_due(&state, now_millis()).await {
+            tracing::warn!(%error, "sending interview reminders failed; trying again later");
+        }
+        tokio::select! {
+            _ = stopped.wait_for(|stopped| *stopped) => return,
+            _ = tokio::time::sleep(EVERY) => {}
+        }
+    }
+}

@@ -1,0 +1,271 @@
+//! Interviews: proposed times, a booking, calendar invitations with one UID through reschedules
+//! and cancellations, reminders a day before, and the rules (docs/rules.md#interviews).
+
+use icalendar::{Calendar, Component, EventLike};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, day};
+use crate::on_both_engines;
+
+on_both_engines!(
+    the_applicant_books_a_proposed_time_and_both_sides_get_one_calendar_event_through_its_changes,
+    interviews_are_refused_with_the_reason,
+    a_reminder_goes_out_once_a_day_before,
+);
+
+const PASSWORD: &str = "correct horse battery";
+const HOUR: i64 = 60 * 60 * 1000;
+
+fn error(message: &str) -> Value {
+    json!({ "success": false, "message": message })
+}
+
+async fn account(app: &TestApp, kind: &str, email: &str) -> String {
+    app.sign_up(kind, email, PASSWORD).await;
+    app.log_in(email, PASSWORD).await
+}
+
+/// A recruiter's job with one application: (recruiter, applicant, application id).
+async fn applied(app: &TestApp, recruiter_email: &str, applicant_email: &str) -> (String, String, String) {
+    let recruiter = account(app, "Recruiter", recruiter_email).await;
+    let form = json!({
+        "title": "Backend Engineer", "company": "Acme", "description": "A good job.", "maxApplicants": 50,
+        "maxPositions": 1, "dateOfPosting": day(-30), "deadline": day(60), "skillsets": ["rust"],
+        "jobType": "Full-time", "salary": 70000, "categoryName": app.category_id("Engineering").await, "location": "Pune",
+    });
+    let (status, job) = app.post_as("/api/v1/jobs/createJob", &recruiter, &form).await;
+    assert_eq!(status, 201, "{job}");
+    let job = job["data"]["_id"].as_str().unwrap().to_string();
+    let applicant = account(app, "Applicant", applicant_email).await;
+    let sop = json!({ "sop": "I would like to build this." });
+    let (status, body) = app.post_as(&format!("/api/v1/jobs/apply/{job}"), &applicant, &sop).await;
+    assert_eq!(status, 201, "{body}");
+    (recruiter, applicant, body["application"]["_id"].as_str().unwrap().to_string())
+}
+
+/// A time `hours` from now, whole minutes, as RFC 3339 in IST.
+fn in_hours(hours: i64) -> String {
+    let now = jobportal::db::now_millis();
+    let millis = (now + hours * HOUR) / 60_000 * 60_000;
+    let at = time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(millis) * 1_000_000).unwrap();
+    at.to_offset(time::macros::offset!(+5:30)).format(&time::format_description::well_known::Rfc3339).unwrap()
+}
+
+fn instant(text: &str) -> time::OffsetDateTime {
+    time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).unwrap()
+}
+
+/// The calendar file the last e-mail to `to` whose subject starts with `subject` carries.
+async fn calendar_to(app: &TestApp, to: &str, subject: &str) -> Calendar {
+    const SQL: &str =
+        "SELECT calendar FROM outbox WHERE to_address = $1 AND subject LIKE $2 ORDER BY created_at DESC, id DESC";
+    let (calendar,): (Option<String>,) = jobportal::dispatch!(&app.db, |pool| sqlx::query_as(SQL)
+        .bind(to)
+        .bind(format!("{subject}%"))
+        .fetch_one(pool)
+        .await)
+    .unwrap();
+    calendar.expect("a calendar file").parse::<Calendar>().expect("the calendar file parses")
+}
+
+async fn propose(app: &TestApp, token: &str, application: &str, body: &Value) -> (u16, Value) {
+    app.post_as(&format!("/api/v1/auth/applications/{application}/interviews"), token, body).await
+}
+
+async fn the_applicant_books_a_proposed_time_and_both_sides_get_one_calendar_event_through_its_changes(app: &TestApp) {
+    let (recruiter, applicant, application) = applied(app, "interviewer@example.com", "interviewee@example.com").await;
+    let (first, second) = (in_hours(72), in_hours(48));
+    let body =
+        json!({ "slots": [first, second], "durationMinutes": 45, "location": "https://meet.example.com/abc-defg" });
+    let (status, proposed) = propose(app, &recruiter, &application, &body).await;
+    assert_eq!((status, proposed["message"].as_str()), (201, Some("Interview proposed")), "{proposed}");
+    let interview = proposed["data"]["_id"].as_str().unwrap().to_string();
+    assert_eq!(proposed["data"]["status"], "proposed");
+    let slots: Vec<time::OffsetDateTime> =
+        proposed["data"]["slots"].as_array().unwrap().iter().map(|slot| instant(slot.as_str().unwrap())).collect();
+    assert_eq!(slots, [instant(&second), instant(&first)], "earliest first, in UTC");
+    let mail = app.mail("interviewee@example.com", "Pick a time for your interview for Backend Engineer").await;
+    assert!(mail.contains(&format!("/dashboard/interviews/{interview}?slot=1")), "{mail}");
+    assert!(mail.contains(" IST ("), "times in IST: {mail}");
+
+    // The applicant books the later time (slot 1) from the link.
+    let book = format!("/api/v1/auth/interviews/{interview}/book");
+    assert_eq!(app.put_as(&book, &recruiter, &json!({ "slot": 1 })).await.0, 403, "only the applicant books");
+    assert_eq!(
+        app.put_as(&book, &applicant, &json!({ "slot": 2 })).await,
+        (400, error("Slot must be the number of one of the times proposed, from 0"))
+    );
+    let (status, booked) = app.put_as(&book, &applicant, &json!({ "slot": 1 })).await;
+    assert_eq!((status, booked["message"].as_str()), (200, Some("Interview booked")), "{booked}");
+    assert_eq!(instant(booked["data"]["startsAt"].as_str().unwrap()), instant(&first));
+    assert_eq!(
+        app.put_as(&book, &applicant, &json!({ "slot": 0 })).await,
+        (409, error("This interview is already booked"))
+    );
+
+    let uid = format!("interview-{interview}@127.0.0.1");
+    for to in ["interviewee@example.com", "interviewer@example.com"] {
+        let invite = calendar_to(app, to, "Interview booked").await;
+        assert_eq!(invite.property_value("METHOD"), Some("REQUEST"));
+        let event = invite.events().next().expect("one event");
+        assert_eq!(event.get_uid(), Some(uid.as_str()));
+        assert_eq!(event.get_sequence(), Some(0));
+        assert_eq!(event.get_summary(), Some("Interview: Backend Engineer at Acme"));
+        assert_eq!(event.get_location(), Some("https://meet.example.com/abc-defg"));
+        let utc = time::macros::format_description!("[year][month][day]T[hour][minute]00Z");
+        let starts = instant(&first).to_offset(time::UtcOffset::UTC).format(utc).unwrap();
+        assert_eq!(event.property_value("DTSTART"), Some(starts.as_str()));
+        assert!(event.get_end().is_some(), "an end, 45 minutes later");
+    }
+    let mail = app.mail("interviewer@example.com", "Interview booked: Backend Engineer at Acme").await;
+    assert!(mail.contains("text/calendar; charset=utf-8; method=REQUEST") && mail.contains("invite.ics"), "{mail}");
+
+    // Moved: the same event, a higher sequence.
+    let moved_to = in_hours(96);
+    let path = format!("/api/v1/auth/interviews/{interview}/reschedule");
+    assert_eq!(app.put_as(&path, &applicant, &json!({ "startsAt": moved_to })).await.0, 403);
+    let (status, moved) =
+        app.put_as(&path, &recruiter, &json!({ "startsAt": moved_to, "location": "Pune office" })).await;
+    assert_eq!(
+        (status, moved["message"].as_str(), moved["data"]["sequence"].as_i64()),
+        (200, Some("Interview rescheduled"), Some(1))
+    );
+    let update = calendar_to(app, "interviewee@example.com", "Interview moved").await;
+    let event = update.events().next().unwrap();
+    assert_eq!(
+        (event.get_uid(), event.get_sequence(), event.get_location()),
+        (Some(uid.as_str()), Some(1), Some("Pune office"))
+    );
+
+    // Cancelled by the applicant: both calendars remove the same event.
+    let (status, cancelled) =
+        app.put_as(&format!("/api/v1/auth/interviews/{interview}/cancel"), &applicant, &json!({})).await;
+    assert_eq!((status, cancelled["data"]["status"].as_str()), (200, Some("cancelled")));
+    for to in ["interviewee@example.com", "interviewer@example.com"] {
+        let cancel = calendar_to(app, to, "Interview cancelled").await;
+        assert_eq!(cancel.property_value("METHOD"), Some("CANCEL"));
+        let event = cancel.events().next().unwrap();
+        assert_eq!((event.get_uid(), event.get_sequence()), (Some(uid.as_str()), Some(2)));
+    }
+    assert_eq!(
+        app.put_as(&format!("/api/v1/auth/interviews/{interview}/cancel"), &recruiter, &json!({})).await,
+        (409, error("This interview was cancelled"))
+    );
+    // Each side's bell heard of it; both see the interview.
+    let (_, bell) = app.get_as("/api/v1/auth/notifications", &recruiter).await;
+    let kinds: Vec<&str> =
+        bell["notifications"].as_array().unwrap().iter().map(|n| n["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds.iter().filter(|kind| **kind == "interview").count(), 3, "booked, moved, cancelled: {bell}");
+    let (status, listed) = app.get_as(&format!("/api/v1/auth/applications/{application}/interviews"), &applicant).await;
+    assert_eq!((status, listed["interviews"].as_array().unwrap().len()), (200, 1));
+    // A new one may be proposed once the last is cancelled.
+    assert_eq!(
+        propose(
+            app,
+            &recruiter,
+            &application,
+            &json!({ "slots": [in_hours(30)], "durationMinutes": 30, "location": "Pune" })
+        )
+        .await
+        .0,
+        201
+    );
+}
+
+async fn interviews_are_refused_with_the_reason(app: &TestApp) {
+    let (recruiter, applicant, application) = applied(app, "strict-int@example.com", "strict-cand@example.com").await;
+    let stranger = account(app, "Recruiter", "strict-other@example.com").await;
+    let ok_slot = in_hours(30);
+    for (body, message) in [
+        (json!({ "slots": [], "durationMinutes": 30, "location": "Pune" }), "Give one to three times"),
+        (json!({ "durationMinutes": 30, "location": "Pune" }), "Give one to three times"),
+        (
+            json!({ "slots": [in_hours(30), in_hours(40), in_hours(50), in_hours(60)], "durationMinutes": 30, "location": "Pune" }),
+            "Give one to three times",
+        ),
+        (
+            json!({ "slots": [in_hours(-2)], "durationMinutes": 30, "location": "Pune" }),
+            "Each time must be in the future",
+        ),
+        (
+            json!({ "slots": [in_hours(24 * 400)], "durationMinutes": 30, "location": "Pune" }),
+            "Each time must be within a year",
+        ),
+        (
+            json!({ "slots": ["next tuesday"], "durationMinutes": 30, "location": "Pune" }),
+            "Each time must be a date and time with its offset, like 2026-12-01T10:00:00+05:30",
+        ),
+        (
+            json!({ "slots": [in_hours(30), in_hours(30)], "durationMinutes": 30, "location": "Pune" }),
+            "The times must not overlap",
+        ),
+        (
+            json!({ "slots": [ok_slot], "durationMinutes": 5, "location": "Pune" }),
+            "Duration must be a whole number of minutes from 15 to 480",
+        ),
+        (json!({ "slots": [ok_slot], "durationMinutes": 30, "location": "  " }), "Place or video link is required"),
+        (
+            json!({ "slots": [ok_slot], "durationMinutes": 30, "location": "a\u{0}b" }),
+            "location must not contain NUL characters",
+        ),
+    ] {
+        assert_eq!(propose(app, &recruiter, &application, &body).await, (400, error(message)), "{body}");
+    }
+    let body = json!({ "slots": [ok_slot], "durationMinutes": 30, "location": "Pune" });
+    assert_eq!(propose(app, &stranger, &application, &body).await, (404, error("Application not found")));
+    assert_eq!(propose(app, &applicant, &application, &body).await.0, 403);
+    let (status, first) = propose(app, &recruiter, &application, &body).await;
+    assert_eq!(status, 201);
+    assert_eq!(
+        propose(app, &recruiter, &application, &body).await,
+        (409, error("This application already has an interview planned; cancel it first"))
+    );
+    let interview = first["data"]["_id"].as_str().unwrap();
+    assert_eq!(
+        app.get_as(&format!("/api/v1/auth/interviews/{interview}"), &stranger).await,
+        (404, error("Interview not found"))
+    );
+    assert_eq!(
+        app.put_as(
+            &format!("/api/v1/auth/interviews/{interview}/reschedule"),
+            &recruiter,
+            &json!({ "startsAt": in_hours(50) })
+        )
+        .await,
+        (409, error("Only a booked interview can be rescheduled"))
+    );
+    // The applicant declines the proposal; then withdraws: no interview for a closed application.
+    assert_eq!(app.put_as(&format!("/api/v1/auth/interviews/{interview}/cancel"), &applicant, &json!({})).await.0, 200);
+    assert_eq!(
+        app.put_as(&format!("/api/v1/auth/withdrawapplication/{application}"), &applicant, &json!({})).await.0,
+        200
+    );
+    assert_eq!(
+        propose(app, &recruiter, &application, &body).await,
+        (409, error("A hired, rejected or withdrawn application takes no interview"))
+    );
+}
+
+async fn a_reminder_goes_out_once_a_day_before(app: &TestApp) {
+    let (recruiter, applicant, application) = applied(app, "reminded-r@example.com", "reminded-a@example.com").await;
+    let body = json!({ "slots": [in_hours(30)], "durationMinutes": 60, "location": "Pune office" });
+    let (_, proposed) = propose(app, &recruiter, &application, &body).await;
+    let interview = proposed["data"]["_id"].as_str().unwrap();
+    let now = jobportal::db::now_millis();
+    let remind = |at: i64| jobportal::interviews::reminders::send_due(&app.state, at);
+    assert_eq!(remind(now).await.unwrap(), 0, "only booked interviews are reminded");
+    assert_eq!(
+        app.put_as(&format!("/api/v1/auth/interviews/{interview}/book"), &applicant, &json!({ "slot": 0 })).await.0,
+        200
+    );
+    assert_eq!(remind(now).await.unwrap(), 0, "30 hours ahead is not yet a day before");
+    // The sweep as it runs seven hours from now.
+    assert_eq!(remind(now + 7 * HOUR).await.unwrap(), 1);
+    assert_eq!(remind(now + 7 * HOUR).await.unwrap(), 0, "once");
+    app.mail("reminded-a@example.com", "Reminder: interview tomorrow for Backend Engineer").await;
+    app.mail("reminded-r@example.com", "Reminder: interview tomorrow for Backend Engineer").await;
+    // A reschedule makes the reminder due again.
+    let path = format!("/api/v1/auth/interviews/{interview}/reschedule");
+    assert_eq!(app.put_as(&path, &recruiter, &json!({ "startsAt": in_hours(50) })).await.0, 200);
+    assert_eq!(remind(now + 27 * HOUR).await.unwrap(), 1);
+}
