@@ -1,6 +1,7 @@
 //! The one integration-test binary: the real server over HTTP, on SQLite and on PostgreSQL.
 
 mod helpers;
+mod hiring_access;
 mod interviews;
 
 mod abuse;

@@ -430,10 +430,13 @@ def run_engine(engine: str, admin_url: str | None) -> tuple[list[dict], dict]:
         # Logout ends the session of the token it is sent with, so in a signed-in pass it would turn
         # every later request into a 401. Each signed-in pass leaves it out and a last pass per role
         # covers it on its own; the anonymous pass covers it as it does everything else.
+        # The notification stream stays open for 15 minutes by design (the integration tests read
+        # it), so the signed-in passes leave it out too.
+        stream = ["--exclude-path", "/api/v1/auth/notifications/stream"]
         passes = [
             ("anonymous", None, []),
-            ("applicant", tokens["applicant"], ["--exclude-path", "/api/v1/auth/logout"]),
-            ("recruiter", tokens["recruiter"], ["--exclude-path", "/api/v1/auth/logout"]),
+            ("applicant", tokens["applicant"], ["--exclude-path", "/api/v1/auth/logout", *stream]),
+            ("recruiter", tokens["recruiter"], ["--exclude-path", "/api/v1/auth/logout", *stream]),
             ("applicant-logout", tokens["applicant"], ["--include-path", "/api/v1/auth/logout"]),
             ("recruiter-logout", tokens["recruiter"], ["--include-path", "/api/v1/auth/logout"]),
         ]
