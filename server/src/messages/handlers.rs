@@ -195,7 +195,7 @@ pub struct ReadResponse {
         (status = 200, description = "`Messages marked read`", body = ReadResponse),
         (status = 404, description = "No such application of which the caller is the applicant or the recruiter", body = ErrorBody),
     ))]
-pub async fn mark_read(
+pub async fn mark_conversation_read(
     State(state): State<AppState>,
     caller: AuthUser,
     PathParam(application_id): PathParam<String>,

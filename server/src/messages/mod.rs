@@ -14,5 +14,7 @@ use crate::state::AppState;
 
 /// The messages calls, each registered with its OpenAPI description (the path is the handler's).
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(handlers::messages, handlers::send)).routes(routes!(handlers::mark_read))
+    OpenApiRouter::new()
+        .routes(routes!(handlers::messages, handlers::send))
+        .routes(routes!(handlers::mark_conversation_read))
 }

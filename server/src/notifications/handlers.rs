@@ -67,7 +67,7 @@ pub async fn mark_all_read(State(state): State<AppState>, caller: AuthUser) -> A
         (status = 200, description = "`Notification marked read` (`marked` is 0 when it was read already)", body = MarkedResponse),
         (status = 404, description = "`Notification not found` among the caller's", body = ErrorBody),
     ))]
-pub async fn mark_read(
+pub async fn mark_notification_read(
     State(state): State<AppState>,
     caller: AuthUser,
     PathParam(notification_id): PathParam<String>,
@@ -80,9 +80,15 @@ pub async fn mark_read(
     Ok(ok("Notification marked read", MarkedResponse { marked }))
 }
 
-#[derive(Serialize, Deserialize, ToSchema)]
+#[derive(Serialize, ToSchema)]
 pub struct SettingsBody {
     /// For each kind, whether it is e-mailed (the bell shows every kind either way).
+    pub email: EmailSettings,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct SettingsRequest {
+    /// For each kind, whether it is e-mailed; every kind is named.
     pub email: EmailSettings,
 }
 
@@ -96,7 +102,7 @@ pub async fn settings(State(state): State<AppState>, caller: AuthUser) -> ApiRes
 
 /// Switch kinds of notification on or off for e-mail; every kind is named.
 #[utoipa::path(put, path = "/auth/notifications/settings", tag = "notifications", security(("bearer" = [])),
-    request_body = SettingsBody,
+    request_body = SettingsRequest,
     responses(
         (status = 200, description = "`Settings saved`", body = SettingsBody),
         (status = 400, description = "A kind missing, or not true or false", body = ErrorBody),
@@ -104,7 +110,7 @@ pub async fn settings(State(state): State<AppState>, caller: AuthUser) -> ApiRes
 pub async fn save_settings(
     State(state): State<AppState>,
     caller: AuthUser,
-    JsonBody(request): JsonBody<SettingsBody>,
+    JsonBody(request): JsonBody<SettingsRequest>,
 ) -> ApiResult<Reply<SettingsBody>> {
     repo::save_settings(&state.db, &caller.id, &request.email).await?;
     Ok(ok("Settings saved", SettingsBody { email: request.email }))

@@ -19,7 +19,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(handlers::notifications))
         .routes(routes!(handlers::mark_all_read))
-        .routes(routes!(handlers::mark_read))
+        .routes(routes!(handlers::mark_notification_read))
         .routes(routes!(handlers::settings, handlers::save_settings))
         .routes(routes!(handlers::stream))
 }

@@ -245,3 +245,20 @@ fn the_contract_check_refuses_what_the_document_does_not_allow() {
     );
     assert_eq!(check("/api/v1/unlisted", 404, json!({})), Vec::<String>::new());
 }
+
+/// Each operation has an id of its own: clients generated from the document (the web app's types
+/// among them) name their calls by it.
+#[test]
+fn every_operation_has_an_id_of_its_own() {
+    let mut seen = std::collections::BTreeMap::new();
+    for (path, operations) in DOCUMENT["paths"].as_object().expect("paths") {
+        for (method, operation) in operations.as_object().expect("operations") {
+            let id = operation["operationId"].as_str().unwrap_or_default().to_string();
+            assert!(!id.is_empty(), "{method} {path} has no operationId");
+            if let Some(other) = seen.insert(id.clone(), format!("{method} {path}")) {
+                panic!("{id} names both {other} and {method} {path}");
+            }
+        }
+    }
+    assert!(seen.len() > 60, "the operations were read: {}", seen.len());
+}

@@ -365,7 +365,7 @@ export interface paths {
         };
         get?: never;
         /** Mark every message to the caller in an application's conversation read. */
-        put: operations["mark_read"];
+        put: operations["mark_conversation_read"];
         post?: never;
         delete?: never;
         options?: never;
@@ -681,7 +681,7 @@ export interface paths {
         };
         get?: never;
         /** Mark one of the caller's notifications read. */
-        put: operations["mark_read"];
+        put: operations["mark_notification_read"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2237,6 +2237,10 @@ export interface components {
             email: components["schemas"]["EmailSettings"];
             message: string;
             success: boolean;
+        };
+        SettingsRequest: {
+            /** @description For each kind, whether it is e-mailed; every kind is named. */
+            email: components["schemas"]["EmailSettings"];
         };
         SignupRequest: {
             accountType?: string | null;
@@ -3864,7 +3868,7 @@ export interface operations {
             };
         };
     };
-    mark_read: {
+    mark_conversation_read: {
         parameters: {
             query?: never;
             header?: never;
@@ -5039,7 +5043,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SettingsBody"];
+                "application/json": components["schemas"]["SettingsRequest"];
             };
         };
         responses: {
@@ -5146,7 +5150,7 @@ export interface operations {
             };
         };
     };
-    mark_read: {
+    mark_notification_read: {
         parameters: {
             query?: never;
             header?: never;
