@@ -65,9 +65,18 @@ test-web: web-deps
 	cd $(WEB) && npm run lint
 	cd $(WEB) && npm test
 
-# Browser journeys in Debian's Chromium against the real server (debug build) on a fresh SQLite.
+# Browser journeys in Debian's Chromium against the real server (debug build) on a fresh SQLite;
+# then, when TEST_DATABASE_URL is set, the hiring journey again on a fresh PostgreSQL database.
 test-e2e: web-build server-debug
 	cd $(WEB) && JOBPORTAL_BIN=$(CURDIR)/$(SERVER)/target/debug/jobportal npm run e2e
+	@if [ -n "$${TEST_DATABASE_URL:-}" ]; then \
+	  db=e2e_hiring_$$$$; \
+	  psql -q "$$TEST_DATABASE_URL" -c "CREATE DATABASE $$db" || exit 1; \
+	  (cd $(WEB) && E2E_DATABASE_URL="$${TEST_DATABASE_URL%/*}/$$db" JOBPORTAL_BIN=$(CURDIR)/$(SERVER)/target/debug/jobportal \
+	    npx playwright test e2e/hiring.spec.ts); status=$$?; \
+	  psql -q "$$TEST_DATABASE_URL" -c "DROP DATABASE $$db WITH (FORCE)"; \
+	  exit $$status; \
+	fi
 
 # Schemathesis against the real server (debug build) and its OpenAPI document: anonymous, as an
 # Applicant and as a Recruiter, on SQLite and, when TEST_DATABASE_URL is set, PostgreSQL; a fixed

@@ -59,6 +59,8 @@ export default defineConfig({
       // Saved-search alerts are looked for every second, and count a job a second after it is posted.
       ALERT_INTERVAL_SECS: '1',
       ALERT_SETTLE_SECS: '1',
+      // The hiring journey runs a second time on PostgreSQL (make test-e2e, when TEST_DATABASE_URL is set).
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },
 })

@@ -223,7 +223,7 @@ test('a recruiter adds a job through the form, edits it, finds it on /jobs and d
   await page.getByRole('searchbox', { name: 'Search jobs' }).fill(word)
   await expect(page.getByText('1 job found')).toBeVisible()
   await expectAccessible(page)
-  await page.getByRole('list', { name: 'Results' }).getByRole('link', { name: job.title }).click()
+  await page.getByRole('list', { name: 'Results' }).getByRole('link', { name: job.title, exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible()
   const main = page.getByRole('main')
   for (const text of [job.company, job.location, 'Part-time', '₹65,000 per month', 'Engineering', 'rust', 'sql', 'react']) {
@@ -260,7 +260,7 @@ test('a job is posted, found and applied to (the dialog names the resume, or war
 
   await page.goto('/jobs')
   await page.getByRole('searchbox', { name: 'Search jobs' }).fill(word)
-  await page.getByRole('list', { name: 'Results' }).getByRole('link', { name: job.title }).click()
+  await page.getByRole('list', { name: 'Results' }).getByRole('link', { name: job.title, exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible()
   // Without a resume the dialog warns, and leads to where one is uploaded (applying stays allowed).
   await page.getByRole('button', { name: 'Apply' }).click()
@@ -314,6 +314,8 @@ test('a job is posted, found and applied to (the dialog names the resume, or war
   await rp.goto('/dashboard/my-jobs')
   await rp.getByRole('link', { name: `Applications for ${job.title}` }).click()
   await expect(rp.getByRole('heading', { level: 1, name: 'Applications for Selected Job' })).toBeVisible()
+  // The board first; the list view has each application in full, with Shortlist and Reject.
+  await rp.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click()
   const entry = rp.getByRole('article', { name: applicant.name })
   await expect(entry).toContainText(statement)
   const resume = entry.getByRole('link', { name: `Resume of ${applicant.name}` })
@@ -333,10 +335,10 @@ test('a job is posted, found and applied to (the dialog names the resume, or war
   await expectAccessible(rp)
   await confirm.getByRole('button', { name: 'Shortlist' }).click()
   await expect(rp.getByText('Application status updated to Shortlisted')).toBeVisible()
-  await expect(entry.getByText('Shortlisted', { exact: true })).toBeVisible()
-  await expect(entry.getByRole('button')).toHaveCount(0)
+  await expect(entry.getByText('Screening stage', { exact: true })).toBeVisible()
+  await expect(entry.getByRole('button', { name: /^(Shortlist|Reject)$/ })).toHaveCount(0)
   // The buttons are gone; the focus is on the decision they made.
-  await expect(entry.locator('p', { hasText: 'Status: Shortlisted' })).toBeFocused()
+  await expect(entry.locator('p', { hasText: 'Status: Screening stage' })).toBeFocused()
   await expectAccessible(rp)
 
   // Reject asks too, and says the same.
@@ -349,16 +351,16 @@ test('a job is posted, found and applied to (the dialog names the resume, or war
   await expectAccessible(rp)
   await rejecting.getByRole('button', { name: 'Reject' }).click()
   await expect(rp.getByText('Application status updated to Rejected')).toBeVisible()
-  await expect(second.locator('p', { hasText: 'Status: Rejected' })).toBeFocused()
-  await expect(second.getByRole('button')).toHaveCount(0)
+  await expect(second.locator('p', { hasText: 'Status: Not selected' })).toBeFocused()
+  await expect(second.getByRole('button', { name: /^(Shortlist|Reject)$/ })).toHaveCount(0)
   await expectAccessible(rp)
 
   await sidebar(rp).getByRole('link', { name: 'Applications' }).click()
   await expect(rp.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible()
   const receivedForJob = rp.getByRole('list', { name: 'Applications' }).getByRole('article').filter({ hasText: job.title })
-  await expect(receivedForJob.filter({ hasText: 'Jo Bs' })).toContainText('Rejected')
+  await expect(receivedForJob.filter({ hasText: 'Jo Bs' })).toContainText('Not selected')
   const received = receivedForJob.filter({ hasText: applicant.name })
-  await expect(received).toContainText('Shortlisted')
+  await expect(received).toContainText('Screening stage')
   await expect(received.getByRole('link', { name: applicant.email })).toHaveAttribute('href', `mailto:${applicant.email}`)
   await expect(received.getByText('Skills', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText('Kubernetes, Incident Response')
   await expect(received.getByText('Applied on', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText(today)
@@ -390,12 +392,12 @@ test('a job is posted, found and applied to (the dialog names the resume, or war
   await expect(page.getByText('Applications Fetched Successfully')).toHaveCount(0)
   const mine = page.getByRole('list', { name: 'Applications' }).getByRole('article').filter({ hasText: job.title })
   for (const text of [job.company, '₹65,000 per month']) await expect(mine).toContainText(text)
-  const status = mine.getByText('Shortlisted', { exact: true })
+  const status = mine.getByText('Screening stage', { exact: true })
   await expect(status).toBeVisible()
   // Tailwind's green-800 on green-50.
   await expect(status).toHaveCSS('color', 'oklch(0.448 0.119 151.328)')
   await expectAccessible(page)
-  await mine.getByRole('link', { name: job.title }).click()
+  await mine.getByRole('link', { name: job.title, exact: true }).click()
   await expect(page).toHaveURL(/\/job\/[^/]+$/)
   await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible()
 

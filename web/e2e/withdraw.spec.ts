@@ -50,7 +50,7 @@ async function applicantWhoApplied(label: string, job: Posted): Promise<{ sessio
   return { session, applicationId: application._id }
 }
 
-const card = (page: Page) => page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Withdrawable Role' }) })
+const card = (page: Page) => page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Withdrawable Role', exact: true }) })
 
 async function withdrawOnMyApplications(page: Page) {
   await page.goto('/dashboard/my-applications')
@@ -65,7 +65,7 @@ async function withdrawOnMyApplications(page: Page) {
   await expect(page.getByText('Application withdrawn')).toBeVisible()
   await expect(card(page).getByText('Withdrawn', { exact: true })).toBeFocused()
   await expect(card(page).getByText('Withdrawn on', { exact: true })).toBeVisible()
-  await expect(card(page).getByRole('button', { name: /Withdraw/ })).toHaveCount(0)
+  await expect(card(page).getByRole('button', { name: 'Withdraw application for Withdrawable Role' })).toHaveCount(0)
   await expectAccessible(page)
 }
 
@@ -82,7 +82,7 @@ test('on a phone an applicant withdraws a pending application, and its place goe
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 
   // The job's page, opened from the card, says "Withdrawn" at once, not the "Applied" it said before.
-  await card(page).getByRole('link', { name: 'Withdrawable Role' }).click()
+  await card(page).getByRole('link', { name: 'Withdrawable Role', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Withdrawable Role' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Withdrawn' })).toBeDisabled()
   await expect(page.getByText('You withdrew your application, so you cannot apply to this job again.')).toBeVisible()
@@ -110,13 +110,13 @@ test('on a desktop the recruiter sees each application with its history: withdra
 
   const recruiterPage = await (await browser.newContext()).newPage()
   await logInAs(recruiterPage, recruiter)
-  await recruiterPage.goto(`/dashboard/job/applications/${job._id}`)
+  await recruiterPage.goto(`/dashboard/job/applications/${job._id}?view=list`)
   const applications = recruiterPage.getByRole('list', { name: 'Applications' }).getByRole('article')
   await expect(applications.first()).toBeVisible()
   const withdrawn = applications.filter({ has: recruiterPage.getByText('Withdrawn on', { exact: true }) })
   await expect(withdrawn).toHaveCount(1)
-  for (const entry of await withdrawn.all()) await expect(entry.getByRole('button')).toHaveCount(0)
-  const shortlisted = applications.filter({ has: recruiterPage.getByText('Shortlisted on', { exact: true }) })
+  for (const entry of await withdrawn.all()) await expect(entry.getByRole('button', { name: /^(Shortlist|Reject)$/ })).toHaveCount(0)
+  const shortlisted = applications.filter({ has: recruiterPage.getByText('Screening stage on', { exact: true }) })
   await expect(shortlisted).toHaveCount(1)
   await expect(shortlisted.getByText('Applied on', { exact: true })).toBeVisible()
   const pending = applications.filter({ has: recruiterPage.getByRole('button', { name: 'Shortlist' }) })

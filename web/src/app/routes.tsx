@@ -68,6 +68,9 @@ export const routes: RouteObject[] = [
                   { path: 'my-profile', lazy: screen(() => import('./routes/dashboard/my-profile')) },
                   // Matching is case-insensitive, so this is also dashboard/Settings.
                   { path: 'settings', lazy: screen(() => import('./routes/dashboard/settings')) },
+                  // An interview's page (the e-mail's link) and an application's interviews: for its applicant and its recruiter alike.
+                  { path: 'interviews/:interviewId', lazy: screen(() => import('./routes/dashboard/interview')) },
+                  { path: 'applications/:applicationId/interviews', lazy: screen(() => import('./routes/dashboard/application-interviews')) },
                   {
                     Component: RecruiterOnly,
                     children: [

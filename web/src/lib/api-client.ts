@@ -81,9 +81,14 @@ const envelope: Middleware = {
   },
 }
 
+/** The API's absolute base URL: a Request outside a browser (the unit tests) rejects relative ones. */
+const API_URL = new URL(API_BASE, window.location.origin).href
+
+/** The absolute URL of a call `api` cannot make (the notification stream, read with fetch), on the base the client uses. */
+export const apiUrl = (path: keyof ApiPaths) => `${API_URL}${path}`
+
 const client = createClient<ApiPaths>({
-  // An absolute URL, because a Request outside a browser (the unit tests) rejects relative ones.
-  baseUrl: new URL(API_BASE, window.location.origin).href,
+  baseUrl: API_URL,
   // Looked up at every call, not once: the unit tests' mock server replaces fetch after this module loads.
   // A public page's first requests are answered from the page itself (lib/page-data).
   fetch: (request) => {

@@ -1,4 +1,4 @@
-import { formatCount, formatDateTime, formatEstimate, formatSalary } from './format'
+import { formatCount, formatDateTime, formatEstimate, formatRelative, formatSalary } from './format'
 
 test('a salary is grouped the Indian way, in lakhs and crores', () => {
   expect(formatSalary(240000)).toBe('₹2,40,000 per month')
@@ -27,3 +27,15 @@ test('an estimated count keeps two figures and says it is one', () => {
   expect(formatCount(12_345)).toBe('(12,345)')
 })
 
+
+test('a recent instant reads as how long ago, and one a week or more back as its date', () => {
+  const now = Date.parse('2026-03-10T12:00:00Z')
+  expect(formatRelative('2026-03-10T11:59:30Z', now)).toBe('just now')
+  expect(formatRelative('2026-03-10T11:55:00Z', now)).toBe('5 minutes ago')
+  expect(formatRelative('2026-03-10T09:00:00Z', now)).toBe('3 hours ago')
+  expect(formatRelative('2026-03-09T10:00:00Z', now)).toBe('yesterday')
+  expect(formatRelative('2026-03-03T12:00:01Z', now)).toBe('6 days ago')
+  expect(formatRelative('2026-03-03T12:00:00Z', now)).toBe('3 March 2026')
+  // A clock a little behind the server's still reads "just now".
+  expect(formatRelative('2026-03-10T12:00:05Z', now)).toBe('just now')
+})

@@ -31,3 +31,20 @@ export function formatEstimate(count: number) {
   const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, count))) - 1)
   return indian.format(Math.round(count / step) * step)
 }
+
+const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' })
+/** The largest unit first. */
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 24 * 60 * 60],
+  ['hour', 60 * 60],
+  ['minute', 60],
+]
+
+/** How long ago, for a recent event ("just now", "5 minutes ago", "yesterday"); a week or more back, its date. */
+export function formatRelative(iso: string, now = Date.now()) {
+  const seconds = Math.max(0, (now - new Date(iso).getTime()) / 1000)
+  if (seconds < 60) return 'just now'
+  if (seconds >= 7 * 24 * 60 * 60) return formatDate(iso)
+  const [unit, size] = RELATIVE_STEPS.find(([, step]) => seconds >= step)!
+  return relative.format(-Math.floor(seconds / size), unit)
+}

@@ -3,8 +3,12 @@ import type { User } from '@/lib/auth'
 import type { Application } from '@/features/applications/types'
 import type { Category } from '@/features/categories/types'
 import type { Job } from '@/features/jobs/types'
+import type { Interview } from '@/features/interviews/types'
+import type { Message } from '@/features/messages/types'
+import type { EmailSettings, Notification } from '@/features/notifications/types'
 import type { ApplicantDetails, RecruiterDetails } from '@/features/profiles/types'
 import { DEADLINE, POSTED } from '@/testing/dates'
+import { daysFromNow } from '@/testing/dates'
 
 /** The server's PUBLIC_URL: it sends avatar and resume links as absolute URLs built from it. */
 export const PUBLIC_URL = 'http://127.0.0.1:8080'
@@ -107,6 +111,15 @@ export const application = (overrides: Partial<Application> = {}): Application =
   }
   return { ...made, history: overrides.history ?? history }
 }
+
+/** `app` moved to `stage` now (by the recruiter, or by its applicant when withdrawn): status, label and history follow. */
+export const movedTo = (app: Application, stage: Application['stage'], at = DECIDED_AT): Application => ({
+  ...app,
+  stage,
+  status: STATUS_OF_STAGE[stage],
+  stageLabel: STAGE_LABELS[stage],
+  history: [...app.history, { status: STATUS_OF_STAGE[stage], stage, by: stage === 'withdrawn' ? 'applicant' : 'recruiter', at }],
+})
 
 const baseApplication = (overrides: Partial<Application>): Omit<Application, 'history'> => ({
   _id: 'a1',
@@ -225,5 +238,52 @@ export const auditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => (
   targetId: 'j1',
   targetLabel: 'Backend Developer',
   reason: 'Asks applicants for a fee',
+  ...overrides,
+})
+
+export const notification = (overrides: Partial<Notification> = {}): Notification => ({
+  _id: 'n1',
+  kind: 'message',
+  text: 'Raj Rao sent you a message about Backend Developer',
+  link: '/dashboard/my-applications?conversation=a1',
+  createdAt: '2026-03-08T10:00:00Z',
+  readAt: null,
+  ...overrides,
+})
+
+/** One message of a conversation; the applicant's to the recruiter unless told otherwise. */
+export const message = (overrides: Partial<Message> = {}): Message => ({
+  _id: 'm1',
+  body: 'Hello, is the position still open?',
+  from: 'applicant',
+  mine: true,
+  createdAt: '2026-03-08T10:00:00Z',
+  readAt: null,
+  ...overrides,
+})
+
+/** Every kind e-mailed, as a new account has it. */
+export const emailSettings = (overrides: Partial<EmailSettings> = {}): EmailSettings => ({
+  newApplication: true,
+  stageChange: true,
+  interview: true,
+  message: true,
+  jobClosing: true,
+  ...overrides,
+})
+
+/** An interview proposed for application a1: three times, two, three and four days from now (in UTC, as the server sends them). */
+export const interview = (overrides: Partial<Interview> = {}): Interview => ({
+  _id: 'i1',
+  applicationId: 'a1',
+  status: 'proposed',
+  slots: [daysFromNow(2), daysFromNow(3), daysFromNow(4)],
+  startsAt: null,
+  durationMinutes: 45,
+  location: 'https://meet.example.com/abc-defg',
+  sequence: 0,
+  jobTitle: 'Backend Developer',
+  company: 'Acme',
+  applicantName: 'Ann Lee',
   ...overrides,
 })

@@ -1,7 +1,8 @@
+import { HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createOpenApiHttp } from 'openapi-msw'
 import { API_BASE, type ApiPaths } from '@/lib/api-client'
-import { applicantDetails, applicationsOverview, categories, job, recruiterDetails } from './fixtures'
+import { applicantDetails, applicationsOverview, categories, emailSettings, job, recruiterDetails } from './fixtures'
 
 /**
  * MSW's `http`, typed by the OpenAPI document (openapi-msw): a handler's path, its params and the
@@ -14,6 +15,48 @@ export const http = createOpenApiHttp<ApiPaths>({ baseUrl: `*${API_BASE}` })
  * An answer the document does not describe (a broken server, a status it does not list) goes through
  * `response.untyped(...)`, visibly: http.get('/jobs/saved', ({ response }) => response.untyped(new HttpResponse('oops', { status: 500 }))).
  */
+
+/**
+ * The notification stream (text/event-stream) as a test drives it: each connection gets `first`
+ * (the count the server tells at once), then stays open, as the server's does, until the page
+ * aborts it; `send` writes to every open connection, `end` closes them (as the server does after 15
+ * minutes). server.use(stream.handler) puts it in place.
+ */
+export function eventStream(first = 'event: unread\ndata: {"unread":0,"newest":null}\n\n') {
+  const encoder = new TextEncoder()
+  const open = new Set<ReadableStreamDefaultController<Uint8Array>>()
+  let connections = 0
+  const handler = http.get('/auth/notifications/stream', ({ request, response }) => {
+    connections++
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        open.add(controller)
+        if (first) controller.enqueue(encoder.encode(first))
+        request.signal.addEventListener(
+          'abort',
+          () => {
+            if (!open.delete(controller)) return
+            controller.error(new DOMException('The stream was aborted', 'AbortError'))
+          },
+          { once: true },
+        )
+      },
+    })
+    return response.untyped(new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } }))
+  })
+  return {
+    handler,
+    /** How many times the page connected. */
+    connections: () => connections,
+    send: (chunk: string) => open.forEach((controller) => controller.enqueue(encoder.encode(chunk))),
+    /** An `unread` event, as the server writes it. */
+    unread: (unread: number, newest: string | null) => open.forEach((controller) => controller.enqueue(encoder.encode(`event: unread\ndata: ${JSON.stringify({ unread, newest })}\n\n`))),
+    end: () => {
+      open.forEach((controller) => controller.close())
+      open.clear()
+    },
+  }
+}
 
 /** The default answers; a test overrides one with server.use(...). */
 export const handlers = [
@@ -41,6 +84,13 @@ export const handlers = [
   ),
   http.get('/auth/jobs/applications/{jobId}', ({ response }) =>
     response(200).json({ success: true, message: 'Applications fetched', applications: [] }),
+  ),
+  http.get('/auth/notifications', ({ response }) =>
+    response(200).json({ success: true, message: 'Notifications fetched successfully', notifications: [], unread: 0 }),
+  ),
+  eventStream().handler,
+  http.get('/auth/notifications/settings', ({ response }) =>
+    response(200).json({ success: true, message: 'Settings fetched successfully', email: emailSettings() }),
   ),
   http.get('/auth/jobs/applications/{jobId}/overview', ({ response }) =>
     response(200).json({ success: true, message: 'Overview fetched successfully', data: applicationsOverview() }),

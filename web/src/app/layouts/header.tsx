@@ -4,6 +4,8 @@ import { Avatar } from '@/features/auth/components/avatar'
 import { AvatarMenu } from '@/features/auth/components/avatar-menu'
 import { LogoutButton } from '@/features/auth/components/logout-button'
 import { CategoryDropdown } from '@/features/categories/components/category-dropdown'
+import { NotificationBell } from '@/features/notifications/components/notification-bell'
+import { hasNotifications } from '@/features/notifications/kinds'
 import { useSession } from '@/lib/auth'
 import { focusLeft } from '@/lib/focus'
 import { dashboardLinks } from '../dashboard-links'
@@ -50,7 +52,7 @@ function AuthButtons({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 export function Header() {
-  const { user } = useSession()
+  const { user, accountType } = useSession()
   const loggedIn = user !== null
   const [menuOpen, setMenuOpen] = useState(false)
   const toggleRef = useRef<HTMLButtonElement>(null)
@@ -68,20 +70,24 @@ export function Header() {
             <NavItems />
           </ul>
         </nav>
-        <div className="hidden items-center gap-3 md:flex">{loggedIn ? <AvatarMenu user={user} /> : <AuthButtons />}</div>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="rounded p-2 text-gray-800 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
-          </svg>
-        </button>
+        {/* The bell sits beside the menus on every width: a phone has it next to the menu button. */}
+        <div className="flex items-center gap-2 md:gap-3">
+          {loggedIn && hasNotifications(accountType) && <NotificationBell />}
+          <div className="hidden items-center gap-3 md:flex">{loggedIn ? <AvatarMenu user={user} /> : <AuthButtons />}</div>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="rounded p-2 text-gray-800 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+            </svg>
+          </button>
+        </div>
       </div>
       {menuOpen && (
         <nav

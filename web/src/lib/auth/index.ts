@@ -3,7 +3,7 @@
  * (./session, which lib/api-client reads itself), the signed-in user (./user) and the hooks that
  * read, start and end the session.
  */
-export { arrivedSignedOut } from './session'
+export { arrivedSignedOut, getToken } from './session'
 export { SESSION_EXPIRED, endRejectedSession } from './session-expiry'
 export { useLogout, useSession, useSetUser, useStartSession } from './use-session'
 export type { AnyAccountType, User } from './user'

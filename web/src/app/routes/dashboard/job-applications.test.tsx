@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import type { Application } from '@/features/applications/types'
-import { application, applicationsOverview, job, recruiter } from '@/testing/fixtures'
+import { application, applicationsOverview, job, movedTo, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
@@ -17,9 +17,9 @@ function answer(applications: Application[]) {
       return response(200).json({ success: true, message: 'Applications fetched successfully', applications: current })
     }),
     http.put('/auth/updateapplicationstatus/{applicationId}', async ({ request, params, response }) => {
-      const { status } = (await request.json()) as { status: Application['status'] }
+      const { status } = (await request.json()) as { status: 'shortlisted' | 'rejected' }
       sent.push({ id: params.applicationId, status })
-      current = current.map((each) => (each._id === params.applicationId ? { ...each, status } : each))
+      current = current.map((each) => (each._id === params.applicationId ? movedTo(each, status === 'shortlisted' ? 'screening' : 'rejected') : each))
       return response(200).json({ success: true, message: `Application status updated to ${status}`, data: current.find((each) => each._id === params.applicationId)! })
     }),
   )
@@ -28,9 +28,10 @@ function answer(applications: Application[]) {
 
 const applicantCard = (name: string) => within(screen.getByRole('article', { name }))
 
+/** The list view (the board is the page's first view: job-applications-board.test.tsx). */
 async function open() {
   signIn(recruiter)
-  const view = renderApp('/dashboard/job/applications/j1')
+  const view = renderApp('/dashboard/job/applications/j1?view=list')
   expect(await screen.findByRole('heading', { level: 1, name: 'Applications for Selected Job' })).toBeVisible()
   await screen.findByRole('list', { name: 'Applications' })
   return view
@@ -51,19 +52,21 @@ test('each applicant shows name, e-mail (mailto), date applied, skills, educatio
   expect(bo.getByText('No resume uploaded')).toBeVisible()
   expect(bo.getByText('No education details available.')).toBeVisible()
   expect(bo.getByText('Skills').nextElementSibling).toHaveTextContent('None listed')
-  expect(bo.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['mailto:bo@example.com'])
+  // No resume link: only the e-mail and the application's interviews.
+  expect(bo.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['mailto:bo@example.com', '/dashboard/applications/a2/interviews'])
 })
 
-test('a shortlisted application shows "Shortlisted" and a rejected one "Rejected", with no buttons', async () => {
+test('a shortlisted application shows its stage ("Screening stage") and a rejected one "Not selected", with no decision (only Messages)', async () => {
   answer([
     application({ _id: 'a1', status: 'shortlisted' }),
     application({ _id: 'a2', status: 'rejected', userDetails: { firstName: 'Bo', lastName: 'Kim', email: 'bo@example.com' } }),
   ])
   await open()
-  expect(applicantCard('Ann Lee').getByText('Shortlisted')).toBeVisible()
-  expect(applicantCard('Ann Lee').queryByRole('button')).not.toBeInTheDocument()
-  expect(applicantCard('Bo Kim').getByText('Rejected')).toBeVisible()
-  expect(applicantCard('Bo Kim').queryByRole('button')).not.toBeInTheDocument()
+  expect(applicantCard('Ann Lee').getByText('Screening stage')).toBeVisible()
+  const buttons = (name: string) => applicantCard(name).queryAllByRole('button').map((button) => button.textContent)
+  expect(buttons('Ann Lee')).toEqual(['Messages'])
+  expect(applicantCard('Bo Kim').getByText('Not selected')).toBeVisible()
+  expect(buttons('Bo Kim')).toEqual(['Messages'])
 })
 
 test('a withdrawn application says so, with when, and offers no decision', async () => {
@@ -72,7 +75,7 @@ test('a withdrawn application says so, with when, and offers no decision', async
   const ann = applicantCard('Ann Lee')
   expect(ann.getByText('Withdrawn')).toBeVisible()
   expect(ann.getByText('Withdrawn on').nextElementSibling).toHaveTextContent('6 March 2026')
-  expect(ann.queryByRole('button')).not.toBeInTheDocument()
+  expect(ann.queryAllByRole('button').map((button) => button.textContent)).toEqual(['Messages'])
 })
 
 async function decide(user: Awaited<ReturnType<typeof open>>['user'], name: string, decision: 'Shortlist' | 'Reject') {
@@ -94,26 +97,26 @@ test('Shortlist asks first; Cancel sends nothing', async () => {
   expect(applicantCard('Ann Lee').getByRole('button', { name: 'Shortlist' })).toHaveFocus()
 })
 
-test('Shortlist, once confirmed, sends the status, says "Application status updated to Shortlisted" (capitalised like the badge), updates the list without a reload and focuses the new status', async () => {
+test('Shortlist, once confirmed, sends the status, says "Application status updated to Shortlisted" (capitalised like the badge), updates the list without a reload and focuses the new stage', async () => {
   const { sent, fetches } = answer([application()])
   const { user } = await open()
   expect(fetches()).toBe(1)
   await decide(user, 'Ann Lee', 'Shortlist')
   expect(await screen.findByText('Application status updated to Shortlisted')).toBeInTheDocument()
   expect(sent).toEqual([{ id: 'a1', status: 'shortlisted' }])
-  expect(await applicantCard('Ann Lee').findByText('Shortlisted')).toBeVisible()
-  await waitFor(() => expect(applicantCard('Ann Lee').getByText('Shortlisted').closest('p')).toHaveFocus())
+  expect(await applicantCard('Ann Lee').findByText('Screening stage')).toBeVisible()
+  await waitFor(() => expect(applicantCard('Ann Lee').getByText('Screening stage').closest('p')).toHaveFocus())
   expect(applicantCard('Ann Lee').queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument()
   expect(screen.getByRole('heading', { level: 1, name: 'Applications for Selected Job' })).toBeVisible()
 })
 
-test('Reject, once confirmed, says "Application status updated to Rejected" and moves a pending application to "Rejected"', async () => {
+test('Reject, once confirmed, says "Application status updated to Rejected" and shows the stage "Not selected"', async () => {
   const { sent } = answer([application()])
   const { user } = await open()
   await decide(user, 'Ann Lee', 'Reject')
   expect(await screen.findByText('Application status updated to Rejected')).toBeInTheDocument()
   expect(sent).toEqual([{ id: 'a1', status: 'rejected' }])
-  expect(await applicantCard('Ann Lee').findByText('Rejected')).toBeVisible()
+  expect(await applicantCard('Ann Lee').findByText('Not selected')).toBeVisible()
 })
 
 test('a status answer without data shows "Unexpected API response"', async () => {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { DEADLINE } from '@/testing/dates'
-import { applicant, application, job, recruiter } from '@/testing/fixtures'
+import { applicant, application, job, movedTo, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
@@ -30,17 +30,17 @@ test('each card shows title, company, salary, applied date and status, with no t
   await screen.findByRole('list', { name: 'Applications' })
   expect(screen.queryByText('Applications Fetched Successfully')).not.toBeInTheDocument()
   const first = within(card('Data Analyst'))
-  for (const text of ['Globex', '₹30,000 per month', '4 March 2026', 'Rejected']) expect(first.getByText(text)).toBeVisible()
+  for (const text of ['Globex', '₹30,000 per month', '4 March 2026', 'Not selected']) expect(first.getByText(text)).toBeVisible()
   expect(first.queryByText('Ann Lee')).not.toBeInTheDocument()
 })
 
-test('shortlisted is green, rejected red and anything else neutral, each with its status written out', async () => {
+test('a stage under way is green, not selected red and anything else neutral, each written out in plain words', async () => {
   answer()
   signIn(applicant)
   renderApp('/dashboard/my-applications')
   await screen.findByRole('list', { name: 'Applications' })
-  expect(within(card('Backend Developer')).getByText('Shortlisted')).toHaveClass('text-green-800', 'bg-green-50')
-  expect(within(card('Data Analyst')).getByText('Rejected')).toHaveClass('text-red-800', 'bg-red-50')
+  expect(within(card('Backend Developer')).getByText('Screening stage')).toHaveClass('text-green-800', 'bg-green-50')
+  expect(within(card('Data Analyst')).getByText('Not selected')).toHaveClass('text-red-800', 'bg-red-50')
   expect(within(card('QA Engineer')).getByText('Applied')).toHaveClass('text-gray-800', 'bg-gray-50')
 })
 
@@ -84,7 +84,7 @@ test('a recruiter\'s Applications shows what they received, with the applicant\'
   expect(first.getByText('Ann Lee')).toBeVisible()
   expect(first.getByRole('link', { name: 'ann@example.com' })).toHaveAttribute('href', 'mailto:ann@example.com')
   expect(first.getByText('Skills').nextElementSibling).toHaveTextContent('Rust')
-  expect(first.getByText('Shortlisted')).toBeVisible()
+  expect(first.getByText('Screening stage')).toBeVisible()
   expect(screen.getByRole('link', { name: 'Data Analyst' })).toHaveAttribute('href', '/dashboard/job/applications/j2')
 })
 
@@ -101,20 +101,21 @@ test('an application whose job was removed says so and links nowhere, never to a
   expect(card.queryByRole('link')).not.toBeInTheDocument()
 })
 
-test('each card shows its history: applied, then the decision with its date', async () => {
+test('each card shows its history in plain stage words: applied, then each move with its date', async () => {
   answer()
   signIn(applicant)
   renderApp('/dashboard/my-applications')
   await screen.findByRole('list', { name: 'Applications' })
   const shortlisted = within(card('Backend Developer'))
   expect(shortlisted.getByText('Applied on').nextElementSibling).toHaveTextContent('4 March 2026')
-  expect(shortlisted.getByText('Shortlisted on').nextElementSibling).toHaveTextContent('6 March 2026')
+  expect(shortlisted.getByText('Screening stage on').nextElementSibling).toHaveTextContent('6 March 2026')
+  expect(within(card('Data Analyst')).getByText('Not selected on')).toBeVisible()
   const pending = within(card('QA Engineer'))
   expect(pending.getByText('Applied on')).toBeVisible()
-  expect(pending.queryByText(/^(Shortlisted|Rejected|Withdrawn) on$/)).not.toBeInTheDocument()
+  expect(pending.queryByText(/^(Screening stage|Not selected|Withdrawn) on$/)).not.toBeInTheDocument()
 })
 
-test('a pending application can be withdrawn after confirming; decided ones cannot', async () => {
+test('a pending application can be withdrawn after confirming; a rejected one cannot', async () => {
   let withdrawn: string | null = null
   answer()
   server.use(
@@ -128,7 +129,6 @@ test('a pending application can be withdrawn after confirming; decided ones cann
   signIn(applicant)
   const { user } = renderApp('/dashboard/my-applications')
   await screen.findByRole('list', { name: 'Applications' })
-  expect(within(card('Backend Developer')).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument()
   expect(within(card('Data Analyst')).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument()
 
   await user.click(within(card('QA Engineer')).getByRole('button', { name: 'Withdraw application for QA Engineer' }))
@@ -159,4 +159,63 @@ test('a refused withdrawal says why and leaves the card as it was', async () => 
   await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }))
   expect(await screen.findByText('Only a pending application can be withdrawn')).toBeInTheDocument()
   expect(within(card('QA Engineer')).getByText('Applied')).toBeVisible()
+})
+
+test('an application at the interview stage says "Interview stage", with its history in stage words and never a reason, and can be withdrawn; a hired one cannot', async () => {
+  const interview = application({ _id: 'a1', jobId: 'j1', stage: 'interview' })
+  const hired = application({ _id: 'a2', jobId: 'j2', stage: 'hired', jobDetails: { ...application().jobDetails, title: 'Data Analyst' } })
+  const offer = application({
+    _id: 'a3',
+    jobId: 'j3',
+    stage: 'offer',
+    jobDetails: { ...application().jobDetails, title: 'QA Engineer' },
+    history: [
+      { status: 'applied', stage: 'applied', by: 'applicant', at: '2026-03-04T10:00:00Z' },
+      { status: 'shortlisted', stage: 'screening', by: 'recruiter', at: '2026-03-05T10:00:00Z' },
+      // Should a reason ever reach the applicant's list, it is not shown.
+      { status: 'shortlisted', stage: 'offer', by: 'recruiter', at: '2026-03-07T10:00:00Z', reason: 'Strong portfolio' },
+    ],
+  })
+  answer([interview, hired, offer])
+  signIn(applicant)
+  renderApp('/dashboard/my-applications')
+  await screen.findByRole('list', { name: 'Applications' })
+
+  const atInterview = within(card('Backend Developer'))
+  expect(atInterview.getByText('Interview stage')).toHaveClass('text-green-800')
+  expect(atInterview.getByText('Interview stage on').nextElementSibling).toHaveTextContent('6 March 2026')
+  expect(atInterview.getByRole('button', { name: 'Withdraw application for Backend Developer' })).toBeVisible()
+
+  const atHired = within(card('Data Analyst'))
+  expect(atHired.getByText('Hired')).toBeVisible()
+  expect(atHired.getByText('Hired on')).toBeVisible()
+  expect(atHired.queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument()
+
+  const atOffer = within(card('QA Engineer'))
+  expect(atOffer.getByText('Offer stage')).toBeVisible()
+  expect(atOffer.getByText('Screening stage on').nextElementSibling).toHaveTextContent('5 March 2026')
+  expect(atOffer.getByText('Offer stage on').nextElementSibling).toHaveTextContent('7 March 2026')
+  expect(atOffer.getByRole('button', { name: 'Withdraw application for QA Engineer' })).toBeVisible()
+  expect(screen.queryByText(/Strong portfolio/)).not.toBeInTheDocument()
+})
+
+test('an application at the interview stage is withdrawn after confirming, and says "Withdrawn" with the focus on it', async () => {
+  const interview = application({ _id: 'a1', jobId: 'j1', stage: 'interview' })
+  answer([interview])
+  server.use(
+    http.put('/auth/withdrawapplication/{applicationId}', ({ response }) => {
+      const now = movedTo(interview, 'withdrawn')
+      answer([now])
+      return response(200).json({ success: true, message: 'Application withdrawn', data: now })
+    }),
+  )
+  signIn(applicant)
+  const { user } = renderApp('/dashboard/my-applications')
+  await screen.findByRole('list', { name: 'Applications' })
+  await user.click(within(card('Backend Developer')).getByRole('button', { name: 'Withdraw application for Backend Developer' }))
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }))
+  expect(await screen.findByText('Application withdrawn')).toBeInTheDocument()
+  await waitFor(() => expect(within(card('Backend Developer')).getByText('Withdrawn')).toHaveFocus())
+  expect(within(card('Backend Developer')).getByText('Interview stage on')).toBeVisible()
+  expect(within(card('Backend Developer')).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument()
 })

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import type { User } from '@/lib/auth'
 import { USER_QUERY_KEY } from '@/lib/auth/user'
-import { applicant, applicantDetails, emptyApplicantDetails, emptyRecruiterDetails, recruiter, recruiterDetails } from '@/testing/fixtures'
+import { applicant, applicantDetails, emailSettings, emptyApplicantDetails, emptyRecruiterDetails, recruiter, recruiterDetails } from '@/testing/fixtures'
+import type { EmailSettings } from '@/features/notifications/types'
 import type { ApplicantDetails, RecruiterDetails } from '@/features/profiles/types'
 import { renderApp } from '@/testing/render'
 import { http, server } from '@/testing/server'
@@ -445,4 +446,63 @@ test('an upload failing without a message shows "Failed to upload resume"', asyn
   await user.upload(resumeSection().getByLabelText('Browse'), pdf())
   await user.click(resumeSection().getByRole('button', { name: 'Upload' }))
   expect(await screen.findByText('Failed to upload resume')).toBeInTheDocument()
+})
+
+/** The server's e-mail settings (each PUT body recorded, and kept). */
+function answerEmailSettings(loaded: EmailSettings) {
+  let current = loaded
+  const saved: unknown[] = []
+  server.use(
+    http.get('/auth/notifications/settings', ({ response }) => response(200).json({ success: true, message: 'Settings fetched successfully', email: current })),
+    http.put('/auth/notifications/settings', async ({ request, response }) => {
+      const body = (await request.json()) as { email: EmailSettings }
+      saved.push(body)
+      current = body.email
+      return response(200).json({ success: true, message: 'Settings saved', email: current })
+    }),
+  )
+  return saved
+}
+
+const emailChoices = async () => within(await screen.findByRole('group', { name: 'Notification e-mails' }))
+
+test("an Applicant chooses among the kinds that reach applicants; Save sends all five, the others as they were, and says the server's message", async () => {
+  const saved = answerEmailSettings(emailSettings({ newApplication: false, interview: false }))
+  const { user } = await openSettings(applicant)
+  const choices = await emailChoices()
+  const boxes = await choices.findAllByRole('checkbox')
+  expect(boxes.map((box) => box.getAttribute('name'))).toEqual(['stageChange', 'interview', 'message'])
+  expect(choices.getByRole('checkbox', { name: "Changes to my applications' stages" })).toBeChecked()
+  expect(choices.getByRole('checkbox', { name: 'Interview invitations and changes' })).not.toBeChecked()
+  expect(choices.queryByRole('checkbox', { name: 'New applications to my jobs' })).not.toBeInTheDocument()
+  await user.click(choices.getByRole('checkbox', { name: 'New messages' }))
+  await user.click(choices.getByRole('checkbox', { name: 'Interview invitations and changes' }))
+  await user.click(screen.getByRole('button', { name: 'Save notification settings' }))
+  expect(await screen.findByText('Settings saved')).toBeInTheDocument()
+  expect(saved).toEqual([{ email: { newApplication: false, stageChange: true, interview: true, message: false, jobClosing: true } }])
+})
+
+test('a Recruiter chooses among new applications, interviews, messages and jobs closing', async () => {
+  const saved = answerEmailSettings(emailSettings({ stageChange: false }))
+  const { user } = await openSettings(recruiter)
+  const choices = await emailChoices()
+  const boxes = await choices.findAllByRole('checkbox')
+  expect(boxes.map((box) => (box.closest('label') as HTMLElement).textContent)).toEqual([
+    'New applications to my jobs',
+    'Interview invitations and changes',
+    'New messages',
+    'My jobs closing within a day',
+  ])
+  await user.click(choices.getByRole('checkbox', { name: 'My jobs closing within a day' }))
+  await user.click(screen.getByRole('button', { name: 'Save notification settings' }))
+  await waitFor(() => expect(saved).toEqual([{ email: { newApplication: true, stageChange: false, interview: true, message: true, jobClosing: false } }]))
+})
+
+test('a failed save says the server\'s message', async () => {
+  answerEmailSettings(emailSettings())
+  server.use(http.put('/auth/notifications/settings', ({ response }) => response(400).json({ success: false, message: 'Every kind must be named' })))
+  const { user } = await openSettings(applicant)
+  await (await emailChoices()).findAllByRole('checkbox')
+  await user.click(screen.getByRole('button', { name: 'Save notification settings' }))
+  expect(await screen.findByText('Every kind must be named')).toBeInTheDocument()
 })

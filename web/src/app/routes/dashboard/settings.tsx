@@ -5,6 +5,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PasswordField } from '@/components/ui/form-field'
 import { changePassword } from '@/features/auth/api/auth-calls'
 import { changePasswordSchema, type ChangePasswordValues } from '@/features/auth/schemas'
+import { EmailSettingsSection } from '@/features/notifications/components/email-settings'
+import { hasNotifications } from '@/features/notifications/kinds'
 import { ApplicantSettings } from '@/features/profiles/components/applicant-settings'
 import { RecruiterSettings } from '@/features/profiles/components/recruiter-settings'
 import type { ProfileUpdateResponse } from '@/features/profiles/types'
@@ -81,6 +83,7 @@ export default function SettingsPage() {
         <ApplicantSettings names={names} onSaved={onSaved} onResumeUploaded={backTo ? () => navigate(backTo) : toProfile} />
       )}
       {accountType === 'Recruiter' && <RecruiterSettings names={names} onSaved={onSaved} />}
+      {accountType && hasNotifications(accountType) && <EmailSettingsSection accountType={accountType} />}
       <ChangePasswordSection />
     </section>
   )

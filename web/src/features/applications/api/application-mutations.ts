@@ -3,6 +3,7 @@ import { api, ApiError, payload } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
 import type { Application, Decision } from '../types'
 import { applicationsQueryOptions } from './get-applications'
+import { changedParts, mergeApplication } from './merge-application'
 
 export const applyToJob = (jobId: string, sop: string) => payload(api.POST('/jobs/apply/{jobId}', { params: { path: { jobId } }, body: { sop } }))
 
@@ -27,7 +28,7 @@ function putMine(queryClient: QueryClient, userId: string | null, changed: Appli
   queryClient.setQueryData<Application[]>(applicationsQueryOptions(userId).queryKey, (list) => {
     if (!list) return list
     return list.some((each) => each._id === changed._id)
-      ? list.map((each) => (each._id === changed._id ? { ...each, status: changed.status, history: changed.history } : each))
+      ? list.map((each) => (each._id === changed._id ? { ...each, ...changedParts(changed) } : each))
       : [changed, ...list]
   })
 }
@@ -48,10 +49,7 @@ export function useUpdateApplicationStatus(jobId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ applicationId, status }: { applicationId: string; status: Decision }) => updateApplicationStatus(applicationId, status),
-    onSuccess: ({ data }) =>
-      queryClient.setQueryData<Application[]>(['applications', 'job', jobId], (list) =>
-        list?.map((application) => (application._id === data._id ? { ...application, status: data.status, history: data.history } : application)),
-      ),
+    onSuccess: ({ data }) => queryClient.setQueryData<Application[]>(['applications', 'job', jobId], (list) => mergeApplication(list, data)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
   })
 }

@@ -42,7 +42,7 @@ export const jobApplicationsQueryOptions = (jobId: string) =>
     refetchInterval: RESUME_LINK_REFRESH_MS,
   })
 
-export const useJobApplications = (jobId: string, errorToast?: ErrorToast) => useQuery(withErrorToast(jobApplicationsQueryOptions(jobId), errorToast))
+export const useJobApplications = (jobId: string, errorToast?: ErrorToast | false) => useQuery(withErrorToast(jobApplicationsQueryOptions(jobId), errorToast))
 
 export type ApplicationsOverview = Schemas['ApplicationsOverview']
 

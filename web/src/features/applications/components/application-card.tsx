@@ -2,12 +2,15 @@ import { useEffect, useRef, useState } from 'react'
 import { toast } from 'react-hot-toast'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
 import { errorMessage } from '@/lib/api-client'
 import { formatSalary } from '@/lib/format'
 import { useWithdrawApplication } from '../api/application-mutations'
+import { applicationInterviewsPath } from '../interviews-path'
 import type { Application } from '../types'
-import { StatusBadge } from './status-badge'
+import { canWithdraw as withdrawable } from '../stages'
+import { StageBadge } from './status-badge'
 import { StatusHistory } from './status-history'
 
 type Props = {
@@ -16,8 +19,10 @@ type Props = {
   to: string
   /** Recruiters see who applied. */
   showApplicant?: boolean
-  /** The applicant may withdraw an application while it is pending. */
+  /** The applicant may withdraw an application before a final stage (hired, rejected, withdrawn). */
   canWithdraw?: boolean
+  /** Opens the application's conversation (a "Messages" button). */
+  onMessages?: () => void
 }
 
 export const JOB_REMOVED = 'This job was removed by the recruiter'
@@ -26,16 +31,18 @@ export const JOB_REMOVED = 'This job was removed by the recruiter'
  * The whole card is one link (its title's, stretched over it), so a click anywhere opens `to`; a
  * job the recruiter deleted has no page any more, so its card says so and links nowhere.
  */
-export function ApplicationCard({ application, to, showApplicant = false, canWithdraw = false }: Props) {
+export function ApplicationCard({ application, to, showApplicant = false, canWithdraw = false, onMessages }: Props) {
   const { jobDetails, recruitersDetails, userDetails } = application
   const removed = application.jobRemoved === true && !showApplicant
-  // Once withdrawn, the focus goes to the new status (the button it was on is gone).
+  // The applicant's way to the application's interviews (each leads to its booking page).
+  const interviews = !showApplicant && !removed
+  // Once withdrawn, the focus goes to the new stage (the button it was on is gone).
   const statusRef = useRef<HTMLSpanElement>(null)
-  const shownStatus = useRef(application.status)
+  const shownStage = useRef(application.stage)
   useEffect(() => {
-    if (shownStatus.current === 'applied' && application.status === 'withdrawn') statusRef.current?.focus()
-    shownStatus.current = application.status
-  }, [application.status])
+    if (withdrawable(shownStage.current) && application.stage === 'withdrawn') statusRef.current?.focus()
+    shownStage.current = application.stage
+  }, [application.stage])
   return (
     <article
       className={`relative flex h-full flex-col rounded-lg border border-gray-200 bg-white p-4 shadow-sm ${removed ? '' : 'focus-within:ring-2 focus-within:ring-blue-700 hover:border-blue-700'}`}
@@ -76,15 +83,30 @@ export function ApplicationCard({ application, to, showApplicant = false, canWit
         <StatusHistory history={application.history} />
         <dt className="font-medium">Status</dt>
         <dd>
-          <StatusBadge ref={statusRef} status={application.status} />
+          <StageBadge ref={statusRef} stage={application.stage} label={application.stageLabel} />
         </dd>
       </dl>
-      {canWithdraw && application.status === 'applied' && <WithdrawButton application={application} />}
+      {(interviews || onMessages || (canWithdraw && withdrawable(application.stage))) && (
+        // Above the card's stretched link, so each is a button of its own.
+        <div className="relative z-10 mt-4 flex flex-wrap gap-2">
+          {onMessages && (
+            <Button variant="secondary" size="sm" onClick={onMessages} aria-label={`Messages about ${jobDetails.title}`}>
+              Messages
+            </Button>
+          )}
+          {interviews && (
+            <ButtonLink to={applicationInterviewsPath(application._id)} variant="secondary" size="sm" aria-label={`Interviews for ${jobDetails.title}`}>
+              Interviews
+            </ButtonLink>
+          )}
+          {canWithdraw && withdrawable(application.stage) && <WithdrawButton application={application} />}
+        </div>
+      )}
     </article>
   )
 }
 
-/** Withdraws a pending application after asking; its place on the job goes back to others. */
+/** Withdraws an application still under way after asking; its place on the job goes back to others. */
 function WithdrawButton({ application }: { application: Application }) {
   const [asking, setAsking] = useState(false)
   const withdraw = useWithdrawApplication()
@@ -102,8 +124,7 @@ function WithdrawButton({ application }: { application: Application }) {
 
   return (
     <>
-      {/* Above the card's stretched link, so it is a button of its own. */}
-      <Button variant="danger-outline" size="sm" loading={withdraw.isPending} onClick={() => setAsking(true)} className="relative z-10 mt-4 self-start" aria-label={`Withdraw application for ${title}`}>
+      <Button variant="danger-outline" size="sm" loading={withdraw.isPending} onClick={() => setAsking(true)} aria-label={`Withdraw application for ${title}`}>
         Withdraw
       </Button>
       {asking && (

@@ -1,5 +1,6 @@
 import { Spinner } from '@/components/ui/spinner'
 import { useApplications } from '../api/get-applications'
+import type { Application } from '../types'
 import { ApplicationCard } from './application-card'
 
 const EMPTY = 'No Applications Found'
@@ -10,7 +11,7 @@ const FAILURE = 'Applications Not Fetched Successfully'
  * of cards (docs/product.md#my-applications). Loading and an empty list show in place; only a failed
  * fetch has a toast too.
  */
-export function ApplicationsGrid({ asRecruiter = false }: { asRecruiter?: boolean }) {
+export function ApplicationsGrid({ asRecruiter = false, onMessages }: { asRecruiter?: boolean; onMessages?: (application: Application) => void }) {
   const { data, isError, isPending } = useApplications({ errorToast: { id: 'applications', message: () => FAILURE } })
 
   if (isError) return <p className="mt-8 text-gray-800">{FAILURE}</p>
@@ -25,6 +26,7 @@ export function ApplicationsGrid({ asRecruiter = false }: { asRecruiter?: boolea
             application={application}
             showApplicant={asRecruiter}
             canWithdraw={!asRecruiter}
+            onMessages={onMessages && (() => onMessages(application))}
             to={asRecruiter ? `/dashboard/job/applications/${encodeURIComponent(application.jobId)}` : `/job/${encodeURIComponent(application.jobId)}`}
           />
         </li>

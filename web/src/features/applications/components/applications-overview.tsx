@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { PerDayChart } from '@/components/ui/per-day-chart'
 import { useJobApplicationsOverview } from '../api/get-applications'
+import { STAGE_NAMES, STAGES } from '../stages'
 
 const NOUN = ['application', 'applications'] as const
 
@@ -11,7 +12,7 @@ const COUNTS = [
   ['withdrawn', 'Withdrawn'],
 ] as const
 
-/** A job's applications at a glance, above their list: counts by status and a chart of the last 30 days. */
+/** A job's applications at a glance, above their list: counts by status and by stage, and a chart of the last 30 days. */
 export function ApplicationsOverview({ jobId }: { jobId: string }) {
   const headingId = useId()
   const { data, isError } = useJobApplicationsOverview(jobId)
@@ -33,6 +34,16 @@ export function ApplicationsOverview({ jobId }: { jobId: string }) {
           </div>
         ))}
       </dl>
+      <h3 id={`${headingId}-stages`} className="mt-4 font-semibold text-gray-900">
+        By stage
+      </h3>
+      <ul aria-labelledby={`${headingId}-stages`} className="mt-2 flex flex-wrap gap-2">
+        {STAGES.map((stage) => (
+          <li key={stage} className="rounded-md border border-gray-300 px-3 py-1 text-gray-800">
+            {STAGE_NAMES[stage]}: <span className="font-semibold text-gray-900">{data.stages[stage]}</span>
+          </li>
+        ))}
+      </ul>
       <PerDayChart perDay={data.perDay} noun={NOUN} />
     </section>
   )

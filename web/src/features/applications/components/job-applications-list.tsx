@@ -2,12 +2,14 @@ import { useEffect, useRef, useState } from 'react'
 import { toast } from 'react-hot-toast'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
 import { useJobApplications } from '../api/get-applications'
 import { useUpdateApplicationStatus } from '../api/application-mutations'
+import { applicationInterviewsPath } from '../interviews-path'
 import type { Application, Decision } from '../types'
-import { STATUS_LABELS, StatusBadge } from './status-badge'
+import { STATUS_LABELS, StageBadge } from './status-badge'
 import { StatusHistory } from './status-history'
 
 const FAILURE = 'Failed to fetch applications.'
@@ -19,18 +21,20 @@ const QUESTION: Record<Decision, { title: string; confirm: string }> = {
   rejected: { title: 'Reject this applicant?', confirm: 'Reject' },
 }
 
-function Applicant({ application, onDecide, deciding }: { application: Application; onDecide: (status: Decision) => void; deciding: boolean }) {
+type ApplicantProps = { application: Application; onDecide: (status: Decision) => void; deciding: boolean; onMessages?: () => void }
+
+function Applicant({ application, onDecide, deciding, onMessages }: ApplicantProps) {
   const { userDetails, jobApplicantsDetails: details } = application
   const name = `${userDetails.firstName} ${userDetails.lastName}`
   const headingId = `applicant-${application._id}`
   const [asking, setAsking] = useState<Decision | null>(null)
-  // Once decided, the focus goes to the new status (the buttons it was on are gone).
+  // Once decided, the focus goes to the new stage (the buttons it was on are gone).
   const statusRef = useRef<HTMLParagraphElement>(null)
-  const shownStatus = useRef(application.status)
+  const shownStage = useRef(application.stage)
   useEffect(() => {
-    if (shownStatus.current === 'applied' && application.status !== 'applied') statusRef.current?.focus()
-    shownStatus.current = application.status
-  }, [application.status])
+    if (shownStage.current === 'applied' && application.stage !== 'applied') statusRef.current?.focus()
+    shownStage.current = application.stage
+  }, [application.stage])
 
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
@@ -45,6 +49,12 @@ function Applicant({ application, onDecide, deciding }: { application: Applicati
           </a>
         </dd>
         <StatusHistory history={application.history} />
+        {application.rejectionReason && (
+          <>
+            <dt className="font-medium">Rejection reason (private)</dt>
+            <dd className="whitespace-pre-line">{application.rejectionReason}</dd>
+          </>
+        )}
         <dt className="font-medium">Skills</dt>
         <dd>{details.skills.length > 0 ? details.skills.join(', ') : 'None listed'}</dd>
       </dl>
@@ -72,7 +82,7 @@ function Applicant({ application, onDecide, deciding }: { application: Applicati
         )}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        {application.status === 'applied' ? (
+        {application.stage === 'applied' ? (
           <>
             <Button variant="success" disabled={deciding} onClick={() => setAsking('shortlisted')}>
               Shortlist
@@ -84,9 +94,17 @@ function Applicant({ application, onDecide, deciding }: { application: Applicati
         ) : (
           <p ref={statusRef} tabIndex={-1} className="rounded focus:outline-2 focus:outline-offset-2 focus:outline-blue-700">
             <span className="sr-only">Status: </span>
-            <StatusBadge status={application.status} />
+            <StageBadge stage={application.stage} label={application.stageLabel} />
           </p>
         )}
+        {onMessages && (
+          <Button variant="secondary" onClick={onMessages} aria-label={`Messages with ${name}`}>
+            Messages
+          </Button>
+        )}
+        <ButtonLink to={applicationInterviewsPath(application._id)} variant="secondary" aria-label={`Interviews with ${name}`}>
+          Interviews
+        </ButtonLink>
       </div>
       {asking && (
         <ConfirmationModal
@@ -105,8 +123,8 @@ function Applicant({ application, onDecide, deciding }: { application: Applicati
   )
 }
 
-/** docs/product.md#job-applications: a pending application can be shortlisted or rejected once. */
-export function JobApplicationsList({ jobId }: { jobId: string }) {
+/** docs/product.md#job-applications: the list view; a pending application can be shortlisted or rejected here (the old decision), or moved on the board. */
+export function JobApplicationsList({ jobId, onMessages }: { jobId: string; onMessages?: (application: Application) => void }) {
   const { data, isPending, isError } = useJobApplications(jobId, { id: 'job-applications', message: () => FAILURE })
   const decide = useUpdateApplicationStatus(jobId)
 
@@ -132,6 +150,7 @@ export function JobApplicationsList({ jobId }: { jobId: string }) {
             application={application}
             deciding={decide.isPending && decide.variables?.applicationId === application._id}
             onDecide={(status) => onDecide(application._id, status)}
+            onMessages={onMessages && (() => onMessages(application))}
           />
         </li>
       ))}

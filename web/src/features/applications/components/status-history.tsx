@@ -1,15 +1,16 @@
 import { formatDate } from '@/lib/format'
+import { STAGE_LABELS } from '../stages'
 import type { StatusChange } from '../types'
-import { STATUS_LABELS } from './status-badge'
 
 /**
- * An application's history as rows of a definition list, oldest first: "Applied on 4 March 2026",
- * then "Shortlisted on 6 March 2026" (or rejected, or withdrawn) once it happened.
+ * An application's history as rows of a definition list, oldest first, in plain stage words:
+ * "Applied on 4 March 2026", then "Interview stage on 6 March 2026" and every move after it. No
+ * reason is ever shown here (a rejection's reason is the recruiter's alone).
  */
 export function StatusHistory({ history }: { history: StatusChange[] }) {
-  return history.map((step) => (
-    <div key={step.status} className="contents">
-      <dt className="font-medium">{STATUS_LABELS[step.status]} on</dt>
+  return history.map((step, index) => (
+    <div key={`${index}-${step.stage}`} className="contents">
+      <dt className="font-medium">{STAGE_LABELS[step.stage]} on</dt>
       <dd>
         <time dateTime={step.at}>{formatDate(step.at)}</time>
       </dd>

@@ -1,0 +1,84 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, payload, type Schemas } from '@/lib/api-client'
+import type { Stage } from '../stages'
+import type { Application } from '../types'
+import { jobApplicationsQueryOptions } from './get-applications'
+import { mergeApplication } from './merge-application'
+
+export type Note = Schemas['Note']
+
+/** Where to, from the stage the card showed (the move happens only if it is still there), and why when rejecting. */
+export type StageMove = { applicationId: string; stage: Stage; from: Stage; reason?: string }
+
+export const moveStage = ({ applicationId, stage, from, reason }: StageMove) =>
+  payload(api.PUT('/auth/applications/{applicationId}/stage', { params: { path: { applicationId } }, body: { stage, from, ...(reason ? { reason } : {}) } }))
+
+export const rateApplication = (applicationId: string, rating: number | null) =>
+  payload(api.PUT('/auth/applications/{applicationId}/rating', { params: { path: { applicationId } }, body: { rating } }))
+
+export const getNotes = async (applicationId: string): Promise<Note[]> =>
+  (await payload(api.GET('/auth/applications/{applicationId}/notes', { params: { path: { applicationId } } }))).notes
+
+export const addNote = (applicationId: string, body: string) =>
+  payload(api.POST('/auth/applications/{applicationId}/notes', { params: { path: { applicationId } }, body: { body } }))
+
+/** The job's list with the changed application in place at once; the refetch confirms it. */
+function usePutInJobList(jobId: string) {
+  const queryClient = useQueryClient()
+  return (changed: Application) => queryClient.setQueryData<Application[]>(jobApplicationsQueryOptions(jobId).queryKey, (list) => mergeApplication(list, changed))
+}
+
+/**
+ * A move changes the job's list and its overview (and the recruiter's list of all applications):
+ * each refetches afterwards, whether the move happened or was refused (a 409 says the card was
+ * stale, so the fresh list shows where it really is).
+ */
+export function useMoveStage(jobId: string) {
+  const queryClient = useQueryClient()
+  const putInList = usePutInJobList(jobId)
+  return useMutation({
+    mutationFn: moveStage,
+    onSuccess: ({ data }) => putInList(data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+  })
+}
+
+export function useRateApplication(jobId: string) {
+  const queryClient = useQueryClient()
+  const putInList = usePutInJobList(jobId)
+  return useMutation({
+    mutationFn: ({ applicationId, rating }: { applicationId: string; rating: number | null }) => rateApplication(applicationId, rating),
+    onSuccess: ({ data }) => putInList(data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jobApplicationsQueryOptions(jobId).queryKey }),
+  })
+}
+
+export const notesQueryOptions = (applicationId: string) =>
+  queryOptions({
+    queryKey: ['applications', 'notes', applicationId],
+    queryFn: () => getNotes(applicationId),
+    // The panel says a failure in place.
+    meta: { errorToast: false },
+  })
+
+export const useNotes = (applicationId: string) => useQuery(notesQueryOptions(applicationId))
+
+/** A new note goes on top of the list (newest first) and adds one to the card's count. */
+export function useAddNote(jobId: string, applicationId: string) {
+  const queryClient = useQueryClient()
+  const listKey = jobApplicationsQueryOptions(jobId).queryKey
+  return useMutation({
+    mutationFn: (body: string) => addNote(applicationId, body),
+    onSuccess: ({ note }) => {
+      queryClient.setQueryData<Note[]>(notesQueryOptions(applicationId).queryKey, (notes) => (notes ? [note, ...notes] : notes))
+      queryClient.setQueryData<Application[]>(listKey, (list) =>
+        list?.map((each) => (each._id === applicationId ? { ...each, notesCount: (each.notesCount ?? 0) + 1 } : each)),
+      )
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: notesQueryOptions(applicationId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: listKey }),
+      ]),
+  })
+}

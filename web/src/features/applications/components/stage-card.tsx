@@ -1,0 +1,86 @@
+import { useEffect, useEffectEvent, useId, useRef, type DragEvent } from 'react'
+import { Button } from '@/components/ui/button'
+import { formatShortDate } from '@/lib/format'
+import { isFinal, type Stage } from '../stages'
+import type { Application } from '../types'
+import { applicantName } from './application-details'
+import { ratingText } from './rating'
+import { StageMove } from './stage-move'
+
+type Props = {
+  application: Application
+  /** A move of this card is under way. */
+  moving: boolean
+  /** The focus belongs here now (after a move, or a move given up): on "Move", or the card itself once final. */
+  focusNow: boolean
+  onFocused: () => void
+  onMove: (stage: Stage) => void
+  onDragStart: () => void
+  onDragEnd: () => void
+  onDetails: () => void
+  /** Opens the conversation with the applicant, when the page offers it. */
+  onMessages?: () => void
+}
+
+export const DRAG_TYPE = 'text/plain'
+
+/** One application on the board: who, rating, notes and when; draggable, with "Move", "Details" and "Messages" for the keyboard. */
+export function StageCard({ application, moving, focusNow, onFocused, onMove, onDragStart, onDragEnd, onDetails, onMessages }: Props) {
+  const headingId = useId()
+  const name = applicantName(application)
+  const movable = !isFinal(application.stage)
+  const cardRef = useRef<HTMLElement>(null)
+  const moveRef = useRef<HTMLButtonElement>(null)
+
+  const takeFocus = useEffectEvent(() => {
+    ;(moveRef.current ?? cardRef.current)?.focus()
+    onFocused()
+  })
+  useEffect(() => {
+    if (focusNow) takeFocus()
+  }, [focusNow])
+
+  const startDrag = (event: DragEvent) => {
+    event.dataTransfer?.setData(DRAG_TYPE, application._id)
+    if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move'
+    onDragStart()
+  }
+
+  const notes = application.notesCount ?? 0
+  return (
+    <article
+      ref={cardRef}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      draggable={movable && !moving}
+      onDragStart={movable ? startDrag : undefined}
+      onDragEnd={onDragEnd}
+      className={`rounded-md border border-gray-300 bg-white p-3 shadow-sm focus:outline-3 focus:outline-offset-2 focus:outline-primary ${movable ? 'cursor-grab active:cursor-grabbing' : ''}`}
+    >
+      <h3 id={headingId} className="font-semibold break-words text-gray-900">
+        {name}
+      </h3>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm text-gray-700">
+        <dt className="font-medium">Rating</dt>
+        <dd>{ratingText(application.rating)}</dd>
+        <dt className="font-medium">Notes</dt>
+        <dd>{notes}</dd>
+        <dt className="font-medium">Applied</dt>
+        <dd>
+          <time dateTime={application.dateOfApplication}>{formatShortDate(application.dateOfApplication)}</time>
+        </dd>
+      </dl>
+      <div className="mt-2 flex flex-wrap items-start gap-2">
+        {movable && <StageMove ref={moveRef} name={name} stage={application.stage} busy={moving} onMove={onMove} />}
+        <Button variant="neutral" size="sm" aria-label={`Details of ${name}`} onClick={onDetails}>
+          Details
+        </Button>
+        {onMessages && (
+          <Button variant="neutral" size="sm" aria-label={`Messages with ${name}`} onClick={onMessages}>
+            Messages
+          </Button>
+        )}
+      </div>
+    </article>
+  )
+}
