@@ -257,7 +257,7 @@ pub struct BookRequest {
         (status = 200, description = "`Interview booked`", body = InterviewResponse),
         (status = 400, description = "`Slot must be the number of one of the times proposed, from 0`", body = ErrorBody),
         (status = 404, description = "`Interview not found` among the caller's", body = ErrorBody),
-        (status = 409, description = "Booked already, cancelled, or the time has passed", body = ErrorBody),
+        (status = 409, description = "Booked already, cancelled, the time has passed, or the job was deleted", body = ErrorBody),
     ))]
 pub async fn book(
     State(state): State<AppState>,
@@ -266,6 +266,9 @@ pub async fn book(
     JsonBody(request): JsonBody<BookRequest>,
 ) -> ApiResult<Reply<InterviewResponse>> {
     let (mut row, _) = party(&state, &caller.id, &interview_id).await?;
+    if row.job_removed {
+        return Err(AppError::Conflict(READ_ONLY.into()));
+    }
     let slots = row.slot_times();
     let at = request
         .slot
@@ -348,7 +351,7 @@ pub struct RescheduleRequest {
         (status = 200, description = "`Interview rescheduled`", body = InterviewResponse),
         (status = 400, description = "A start not in the future or beyond a year, a duration outside 15 to 480 minutes, a blank or long place", body = ErrorBody),
         (status = 404, description = "`Interview not found` among the caller's", body = ErrorBody),
-        (status = 409, description = "Not booked (`Only a booked interview can be rescheduled`), or changed meanwhile", body = ErrorBody),
+        (status = 409, description = "Not booked (`Only a booked interview can be rescheduled`), changed meanwhile, or the job was deleted", body = ErrorBody),
     ))]
 pub async fn reschedule(
     State(state): State<AppState>,
@@ -362,6 +365,9 @@ pub async fn reschedule(
     let (mut row, is_recruiter) = party(&state, &caller.id, &interview_id).await?;
     if !is_recruiter {
         return Err(AppError::not_found(NOT_FOUND));
+    }
+    if row.job_removed {
+        return Err(AppError::Conflict(READ_ONLY.into()));
     }
     if row.status != InterviewStatus::Booked {
         return Err(AppError::Conflict(NOT_BOOKED.into()));

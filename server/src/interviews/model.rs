@@ -68,6 +68,8 @@ pub struct InterviewRow {
     pub recruiter_id: String,
     pub title: String,
     pub company: String,
+    /// The job was deleted: its interviews can be cancelled, not booked or moved.
+    pub job_removed: bool,
     pub applicant_first_name: String,
     pub applicant_last_name: String,
     pub applicant_email: String,

@@ -7,7 +7,7 @@ use crate::notifications::repo as notifications;
 use super::model::InterviewRow;
 
 const SELECT: &str = "SELECT i.id, i.application_id, i.status, i.slots, i.starts_at, i.duration_minutes, i.location, \
-     i.sequence, a.applicant_id, a.recruiter_id, j.title, j.company, \
+     i.sequence, a.applicant_id, a.recruiter_id, j.title, j.company, (j.deleted_at IS NOT NULL) AS job_removed, \
      ap.first_name AS applicant_first_name, ap.last_name AS applicant_last_name, ap.email AS applicant_email, \
      re.first_name AS recruiter_first_name, re.last_name AS recruiter_last_name, re.email AS recruiter_email \
      FROM interviews i JOIN applications a ON a.id = i.application_id JOIN jobs j ON j.id = a.job_id \

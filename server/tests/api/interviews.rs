@@ -9,6 +9,7 @@ use crate::on_both_engines;
 
 on_both_engines!(
     the_applicant_books_a_proposed_time_and_both_sides_get_one_calendar_event_through_its_changes,
+    a_deleted_jobs_interviews_can_be_cancelled_not_booked_or_moved,
     interviews_are_refused_with_the_reason,
     a_reminder_goes_out_once_a_day_before,
 );
@@ -268,4 +269,36 @@ async fn a_reminder_goes_out_once_a_day_before(app: &TestApp) {
     let path = format!("/api/v1/auth/interviews/{interview}/reschedule");
     assert_eq!(app.put_as(&path, &recruiter, &json!({ "startsAt": in_hours(50) })).await.0, 200);
     assert_eq!(remind(now + 27 * HOUR).await.unwrap(), 1);
+}
+
+async fn a_deleted_jobs_interviews_can_be_cancelled_not_booked_or_moved(app: &TestApp) {
+    let (recruiter, applicant, application) = applied(app, "gone-int@example.com", "gone-cand@example.com").await;
+    let body = json!({ "slots": [in_hours(30), in_hours(50)], "durationMinutes": 30, "location": "Pune" });
+    let (_, first) = propose(app, &recruiter, &application, &body).await;
+    let interview = first["data"]["_id"].as_str().unwrap().to_string();
+    assert_eq!(
+        app.put_as(&format!("/api/v1/auth/interviews/{interview}/book"), &applicant, &json!({ "slot": 0 })).await.0,
+        200
+    );
+    const JOB: &str = "SELECT job_id FROM applications WHERE id = $1";
+    let (job,): (String,) =
+        jobportal::dispatch!(&app.db, |pool| sqlx::query_as(JOB).bind(&application).fetch_one(pool).await).unwrap();
+    let response = app
+        .client
+        .delete(app.url(&format!("/api/v1/jobs/deleteJob/{job}")))
+        .bearer_auth(&recruiter)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let read_only = error("This job was deleted; its applications are read-only");
+    let path = format!("/api/v1/auth/interviews/{interview}/reschedule");
+    assert_eq!(app.put_as(&path, &recruiter, &json!({ "startsAt": in_hours(70) })).await, (409, read_only.clone()));
+    assert_eq!(
+        app.put_as(&format!("/api/v1/auth/interviews/{interview}/book"), &applicant, &json!({ "slot": 1 })).await,
+        (409, read_only)
+    );
+    let (status, cancelled) =
+        app.put_as(&format!("/api/v1/auth/interviews/{interview}/cancel"), &recruiter, &json!({})).await;
+    assert_eq!((status, cancelled["data"]["status"].as_str()), (200, Some("cancelled")));
 }

@@ -4445,7 +4445,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Booked already, cancelled, or the time has passed */
+            /** @description Booked already, cancelled, the time has passed, or the job was deleted */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4603,7 +4603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not booked (`Only a booked interview can be rescheduled`), or changed meanwhile */
+            /** @description Not booked (`Only a booked interview can be rescheduled`), changed meanwhile, or the job was deleted */
             409: {
                 headers: {
                     [name: string]: unknown;
