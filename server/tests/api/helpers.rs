@@ -461,6 +461,35 @@ impl TestApp {
         status_and_json(response).await
     }
 
+    /// A new account signed up through the real calls (`kind` is Applicant or Recruiter, the name
+    /// Ada Lovelace, the password `PASSWORD`), logged in: its token.
+    pub async fn account(&self, kind: &str, email: &str) -> String {
+        self.sign_up(kind, email, PASSWORD).await;
+        self.log_in(email, PASSWORD).await
+    }
+
+    /// A job posted through the API by `recruiter` (a token) at Acme in Pune, posted 30 days ago,
+    /// taking 50 applications until `deadline`: its id.
+    pub async fn post_job_as(&self, recruiter: &str, title: &str, max_positions: i64, deadline: &str) -> String {
+        let form = serde_json::json!({
+            "title": title, "company": "Acme", "description": "A good job.", "maxApplicants": 50,
+            "maxPositions": max_positions, "dateOfPosting": day(-30), "deadline": deadline, "skillsets": ["rust"],
+            "jobType": "Full-time", "salary": 70000, "categoryName": self.category_id("Engineering").await,
+            "location": "Pune",
+        });
+        let (status, body) = self.post_as("/api/v1/jobs/createJob", recruiter, &form).await;
+        assert_eq!(status, 201, "{body}");
+        body["data"]["_id"].as_str().unwrap().to_string()
+    }
+
+    /// `applicant` (a token) applies to `job` through the API: the application's id.
+    pub async fn apply_as(&self, applicant: &str, job: &str) -> String {
+        let sop = serde_json::json!({ "sop": "I would like to build this." });
+        let (status, body) = self.post_as(&format!("/api/v1/jobs/apply/{job}"), applicant, &sop).await;
+        assert_eq!(status, 201, "{body}");
+        body["application"]["_id"].as_str().unwrap().to_string()
+    }
+
     pub async fn put_as(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
         let response =
             self.client.put(self.url(path)).bearer_auth(token).json(body).send().await.expect("the request is sent");
@@ -472,6 +501,14 @@ impl TestApp {
 pub struct SmtpSink {
     process: std::process::Child,
     pub maildir: PathBuf,
+}
+
+/// The password of the accounts `TestApp::account` makes.
+pub const PASSWORD: &str = "correct horse battery";
+
+/// The error envelope an API refusal answers with.
+pub fn error(message: &str) -> Value {
+    serde_json::json!({ "success": false, "message": message })
 }
 
 /// A loopback port nothing listens on (yet).

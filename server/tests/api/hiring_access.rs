@@ -6,17 +6,10 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, day};
+use crate::helpers::{PASSWORD, TestApp, day};
 use crate::on_both_engines;
 
 on_both_engines!(only_the_two_sides_reach_an_application_s_hiring_calls);
-
-const PASSWORD: &str = "correct horse battery";
-
-async fn account(app: &TestApp, kind: &str, email: &str) -> String {
-    app.sign_up(kind, email, PASSWORD).await;
-    app.log_in(email, PASSWORD).await
-}
 
 async fn call(app: &TestApp, method: &str, path: &str, token: Option<&str>, body: &Value) -> u16 {
     let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
@@ -45,10 +38,10 @@ const EVERYONE: [Who; 6] =
     [Who::Guest, Who::Applicant, Who::OtherApplicant, Who::Recruiter, Who::OtherRecruiter, Who::Admin];
 
 async fn only_the_two_sides_reach_an_application_s_hiring_calls(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "matrix-r@example.com").await;
-    let other_recruiter = account(app, "Recruiter", "matrix-r2@example.com").await;
-    let applicant = account(app, "Applicant", "matrix-a@example.com").await;
-    let other_applicant = account(app, "Applicant", "matrix-a2@example.com").await;
+    let recruiter = app.account("Recruiter", "matrix-r@example.com").await;
+    let other_recruiter = app.account("Recruiter", "matrix-r2@example.com").await;
+    let applicant = app.account("Applicant", "matrix-a@example.com").await;
+    let other_applicant = app.account("Applicant", "matrix-a2@example.com").await;
     jobportal::accounts::create_admin(&app.db, "matrix-admin@example.com", "Root", "Admin", PASSWORD).await.unwrap();
     let admin = app.log_in("matrix-admin@example.com", PASSWORD).await;
     let token = |who: Who| match who {
@@ -60,15 +53,8 @@ async fn only_the_two_sides_reach_an_application_s_hiring_calls(app: &TestApp) {
         Who::Admin => Some(admin.as_str()),
     };
 
-    let form = json!({
-        "title": "Matrix Role", "company": "Acme", "description": "A good job.", "maxApplicants": 50,
-        "maxPositions": 1, "dateOfPosting": day(-30), "deadline": day(60), "skillsets": ["rust"],
-        "jobType": "Full-time", "salary": 70000, "categoryName": app.category_id("Engineering").await, "location": "Pune",
-    });
-    let (_, job) = app.post_as("/api/v1/jobs/createJob", &recruiter, &form).await;
-    let job = job["data"]["_id"].as_str().unwrap().to_string();
-    let (_, applied) = app.post_as(&format!("/api/v1/jobs/apply/{job}"), &applicant, &json!({ "sop": "Hello." })).await;
-    let application = applied["application"]["_id"].as_str().unwrap().to_string();
+    let job = app.post_job_as(&recruiter, "Matrix Role", 1, &day(60)).await;
+    let application = app.apply_as(&applicant, &job).await;
     let slot = jobportal::jobs::model::rfc3339_from_millis(jobportal::db::now_millis() + 48 * 60 * 60 * 1000);
     let (status, proposed) = app
         .post_as(

@@ -4,7 +4,7 @@
 use icalendar::{Calendar, Component, EventLike};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, day};
+use crate::helpers::{TestApp, day, error};
 use crate::on_both_engines;
 
 on_both_engines!(
@@ -14,34 +14,15 @@ on_both_engines!(
     a_reminder_goes_out_once_a_day_before,
 );
 
-const PASSWORD: &str = "correct horse battery";
 const HOUR: i64 = 60 * 60 * 1000;
 
-fn error(message: &str) -> Value {
-    json!({ "success": false, "message": message })
-}
-
-async fn account(app: &TestApp, kind: &str, email: &str) -> String {
-    app.sign_up(kind, email, PASSWORD).await;
-    app.log_in(email, PASSWORD).await
-}
-
-/// A recruiter's job with one application: (recruiter, applicant, application id).
+/// A recruiter's job ("Backend Engineer") with one application: (recruiter, applicant, application id).
 async fn applied(app: &TestApp, recruiter_email: &str, applicant_email: &str) -> (String, String, String) {
-    let recruiter = account(app, "Recruiter", recruiter_email).await;
-    let form = json!({
-        "title": "Backend Engineer", "company": "Acme", "description": "A good job.", "maxApplicants": 50,
-        "maxPositions": 1, "dateOfPosting": day(-30), "deadline": day(60), "skillsets": ["rust"],
-        "jobType": "Full-time", "salary": 70000, "categoryName": app.category_id("Engineering").await, "location": "Pune",
-    });
-    let (status, job) = app.post_as("/api/v1/jobs/createJob", &recruiter, &form).await;
-    assert_eq!(status, 201, "{job}");
-    let job = job["data"]["_id"].as_str().unwrap().to_string();
-    let applicant = account(app, "Applicant", applicant_email).await;
-    let sop = json!({ "sop": "I would like to build this." });
-    let (status, body) = app.post_as(&format!("/api/v1/jobs/apply/{job}"), &applicant, &sop).await;
-    assert_eq!(status, 201, "{body}");
-    (recruiter, applicant, body["application"]["_id"].as_str().unwrap().to_string())
+    let recruiter = app.account("Recruiter", recruiter_email).await;
+    let job = app.post_job_as(&recruiter, "Backend Engineer", 1, &day(60)).await;
+    let applicant = app.account("Applicant", applicant_email).await;
+    let application = app.apply_as(&applicant, &job).await;
+    (recruiter, applicant, application)
 }
 
 /// A time `hours` from now, whole minutes, as RFC 3339 in IST.
@@ -175,7 +156,7 @@ async fn the_applicant_books_a_proposed_time_and_both_sides_get_one_calendar_eve
 
 async fn interviews_are_refused_with_the_reason(app: &TestApp) {
     let (recruiter, applicant, application) = applied(app, "strict-int@example.com", "strict-cand@example.com").await;
-    let stranger = account(app, "Recruiter", "strict-other@example.com").await;
+    let stranger = app.account("Recruiter", "strict-other@example.com").await;
     let ok_slot = in_hours(30);
     for (body, message) in [
         (json!({ "slots": [], "durationMinutes": 30, "location": "Pune" }), "Give one to three times"),

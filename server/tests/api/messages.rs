@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, day};
+use crate::helpers::{TestApp, day, error};
 use crate::on_both_engines;
 
 on_both_engines!(
@@ -14,33 +14,12 @@ on_both_engines!(
     a_deleted_jobs_conversation_is_read_only,
 );
 
-const PASSWORD: &str = "correct horse battery";
-
-fn error(message: &str) -> Value {
-    json!({ "success": false, "message": message })
-}
-
-async fn account(app: &TestApp, kind: &str, email: &str) -> String {
-    app.sign_up(kind, email, PASSWORD).await;
-    app.log_in(email, PASSWORD).await
-}
-
 /// A recruiter's job with one application: (recruiter, applicant, job id, application id).
 async fn conversation(app: &TestApp, recruiter_email: &str, applicant_email: &str) -> (String, String, String, String) {
-    let recruiter = account(app, "Recruiter", recruiter_email).await;
-    let form = json!({
-        "title": "Platform Engineer", "company": "Acme", "description": "A good job.", "maxApplicants": 50,
-        "maxPositions": 1, "dateOfPosting": day(-30), "deadline": day(60), "skillsets": ["rust"],
-        "jobType": "Full-time", "salary": 70000, "categoryName": app.category_id("Engineering").await, "location": "Pune",
-    });
-    let (status, job) = app.post_as("/api/v1/jobs/createJob", &recruiter, &form).await;
-    assert_eq!(status, 201, "{job}");
-    let job = job["data"]["_id"].as_str().unwrap().to_string();
-    let applicant = account(app, "Applicant", applicant_email).await;
-    let sop = json!({ "sop": "I would like to build this platform." });
-    let (status, applied) = app.post_as(&format!("/api/v1/jobs/apply/{job}"), &applicant, &sop).await;
-    assert_eq!(status, 201, "{applied}");
-    let id = applied["application"]["_id"].as_str().unwrap().to_string();
+    let recruiter = app.account("Recruiter", recruiter_email).await;
+    let job = app.post_job_as(&recruiter, "Platform Engineer", 1, &day(60)).await;
+    let applicant = app.account("Applicant", applicant_email).await;
+    let id = app.apply_as(&applicant, &job).await;
     (recruiter, applicant, job, id)
 }
 
@@ -120,8 +99,8 @@ async fn both_sides_write_and_read_and_the_other_side_is_emailed_at_most_once_wh
 
 async fn nobody_else_reads_or_writes_a_conversation(app: &TestApp) {
     let (_, _, _, id) = conversation(app, "private-r@example.com", "private-a@example.com").await;
-    let other_recruiter = account(app, "Recruiter", "nosy-r@example.com").await;
-    let other_applicant = account(app, "Applicant", "nosy-a@example.com").await;
+    let other_recruiter = app.account("Recruiter", "nosy-r@example.com").await;
+    let other_applicant = app.account("Applicant", "nosy-a@example.com").await;
     let path = format!("/api/v1/auth/applications/{id}/messages");
     for token in [&other_recruiter, &other_applicant] {
         assert_eq!(app.get_as(&path, token).await, (404, error("Application not found")));

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, day};
+use crate::helpers::{TestApp, day, error};
 use crate::on_both_engines;
 
 on_both_engines!(
@@ -16,35 +16,6 @@ on_both_engines!(
     the_open_page_is_told_without_a_reload,
     a_recruiter_is_told_once_that_a_job_closes_within_a_day,
 );
-
-const PASSWORD: &str = "correct horse battery";
-
-fn error(message: &str) -> Value {
-    json!({ "success": false, "message": message })
-}
-
-async fn account(app: &TestApp, kind: &str, email: &str) -> String {
-    app.sign_up(kind, email, PASSWORD).await;
-    app.log_in(email, PASSWORD).await
-}
-
-async fn post_job(app: &TestApp, token: &str, title: &str, deadline: &str) -> String {
-    let form = json!({
-        "title": title, "company": "Acme", "description": "A good job.", "maxApplicants": 50,
-        "maxPositions": 1, "dateOfPosting": day(-30), "deadline": deadline, "skillsets": ["rust"],
-        "jobType": "Full-time", "salary": 70000, "categoryName": app.category_id("Engineering").await, "location": "Pune",
-    });
-    let (status, body) = app.post_as("/api/v1/jobs/createJob", token, &form).await;
-    assert_eq!(status, 201, "{body}");
-    body["data"]["_id"].as_str().unwrap().to_string()
-}
-
-async fn apply(app: &TestApp, token: &str, job: &str) -> String {
-    let sop = json!({ "sop": "I would like to build this." });
-    let (status, body) = app.post_as(&format!("/api/v1/jobs/apply/{job}"), token, &sop).await;
-    assert_eq!(status, 201, "{body}");
-    body["application"]["_id"].as_str().unwrap().to_string()
-}
 
 async fn bell(app: &TestApp, token: &str) -> Value {
     let (status, body) = app.get_as("/api/v1/auth/notifications", token).await;
@@ -65,10 +36,10 @@ async fn outbox_count(app: &TestApp, to: &str) -> i64 {
 }
 
 async fn each_event_reaches_the_bell_of_the_person_it_concerns(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "belled-r@example.com").await;
-    let applicant = account(app, "Applicant", "belled-a@example.com").await;
-    let job = post_job(app, &recruiter, "Site Reliability Engineer", &day(30)).await;
-    let id = apply(app, &applicant, &job).await;
+    let recruiter = app.account("Recruiter", "belled-r@example.com").await;
+    let applicant = app.account("Applicant", "belled-a@example.com").await;
+    let job = app.post_job_as(&recruiter, "Site Reliability Engineer", 1, &day(30)).await;
+    let id = app.apply_as(&applicant, &job).await;
 
     let theirs = bell(app, &recruiter).await;
     assert_eq!(
@@ -103,12 +74,12 @@ async fn each_event_reaches_the_bell_of_the_person_it_concerns(app: &TestApp) {
 }
 
 async fn marking_read_is_the_owners_alone(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "reader-r@example.com").await;
-    let stranger = account(app, "Recruiter", "reader-x@example.com").await;
-    let job = post_job(app, &recruiter, "Read Role", &day(30)).await;
+    let recruiter = app.account("Recruiter", "reader-r@example.com").await;
+    let stranger = app.account("Recruiter", "reader-x@example.com").await;
+    let job = app.post_job_as(&recruiter, "Read Role", 1, &day(30)).await;
     for n in 0..3 {
-        let applicant = account(app, "Applicant", &format!("reader-{n}@example.com")).await;
-        apply(app, &applicant, &job).await;
+        let applicant = app.account("Applicant", &format!("reader-{n}@example.com")).await;
+        app.apply_as(&applicant, &job).await;
     }
     let listed = bell(app, &recruiter).await;
     assert_eq!(listed["unread"], 3);
@@ -136,8 +107,8 @@ async fn marking_read_is_the_owners_alone(app: &TestApp) {
 }
 
 async fn a_kind_switched_off_for_email_still_reaches_the_bell(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "quiet-r@example.com").await;
-    let applicant = account(app, "Applicant", "quiet-a@example.com").await;
+    let recruiter = app.account("Recruiter", "quiet-r@example.com").await;
+    let applicant = app.account("Applicant", "quiet-a@example.com").await;
     let (status, settings) = app.get_as("/api/v1/auth/notifications/settings", &applicant).await;
     let all_on =
         json!({ "newApplication": true, "stageChange": true, "interview": true, "message": true, "jobClosing": true });
@@ -152,11 +123,11 @@ async fn a_kind_switched_off_for_email_still_reaches_the_bell(app: &TestApp) {
         app.put_as("/api/v1/auth/notifications/settings", &applicant, &json!({ "email": { "message": false } })).await;
     assert_eq!(status, 400, "every kind is named: {refused}");
 
-    let job = post_job(app, &recruiter, "Quiet Role", &day(30)).await;
+    let job = app.post_job_as(&recruiter, "Quiet Role", 1, &day(30)).await;
     // Their signup codes are in the outbox already.
     let (applicant_before, recruiter_before) =
         (outbox_count(app, "quiet-a@example.com").await, outbox_count(app, "quiet-r@example.com").await);
-    let id = apply(app, &applicant, &job).await;
+    let id = app.apply_as(&applicant, &job).await;
     let body = json!({ "from": "applied", "stage": "offer" });
     assert_eq!(app.put_as(&format!("/api/v1/auth/applications/{id}/stage"), &recruiter, &body).await.0, 200);
     let (status, _) =
@@ -196,14 +167,14 @@ async fn open_stream(app: &TestApp, token: &str) -> reqwest::Response {
 }
 
 async fn the_open_page_is_told_without_a_reload(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "live-r@example.com").await;
-    let applicant = account(app, "Applicant", "live-a@example.com").await;
-    let job = post_job(app, &recruiter, "Live Role", &day(30)).await;
+    let recruiter = app.account("Recruiter", "live-r@example.com").await;
+    let applicant = app.account("Applicant", "live-a@example.com").await;
+    let job = app.post_job_as(&recruiter, "Live Role", 1, &day(30)).await;
     let mut stream = open_stream(app, &recruiter).await;
     let mut buffer = String::new();
     assert_eq!(next_unread(&mut stream, &mut buffer).await, json!({ "unread": 0, "newest": null }), "told at once");
 
-    let id = apply(app, &applicant, &job).await;
+    let id = app.apply_as(&applicant, &job).await;
     let told = next_unread(&mut stream, &mut buffer).await;
     assert_eq!(told["unread"], 1);
     let newest = bell(app, &recruiter).await["notifications"][0]["_id"].clone();
@@ -231,10 +202,10 @@ async fn the_open_page_is_told_without_a_reload(app: &TestApp) {
 }
 
 async fn a_recruiter_is_told_once_that_a_job_closes_within_a_day(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "closing-soon@example.com").await;
+    let recruiter = app.account("Recruiter", "closing-soon@example.com").await;
     let soon = jobportal::jobs::model::rfc3339_from_millis(jobportal::db::now_millis() + 12 * 60 * 60 * 1000);
-    let closing = post_job(app, &recruiter, "Closing Soon", &soon).await;
-    post_job(app, &recruiter, "Closing Later", &day(10)).await;
+    let closing = app.post_job_as(&recruiter, "Closing Soon", 1, &soon).await;
+    app.post_job_as(&recruiter, "Closing Later", 1, &day(10)).await;
     let now = jobportal::db::now_millis();
     assert_eq!(jobportal::notifications::closing::send_due(&app.state, now).await.unwrap(), 1);
     assert_eq!(jobportal::notifications::closing::send_due(&app.state, now).await.unwrap(), 0, "told once");
@@ -254,13 +225,13 @@ async fn a_recruiter_is_told_once_that_a_job_closes_within_a_day(app: &TestApp) 
 async fn a_notification_reaches_the_page_open_on_another_instance() {
     let first = TestApp::postgres(|_| {}).await;
     let second = first.beside().await;
-    let recruiter = account(&first, "Recruiter", "far-r@example.com").await;
-    let applicant = account(&first, "Applicant", "far-a@example.com").await;
-    let job = post_job(&first, &recruiter, "Distant Role", &day(30)).await;
+    let recruiter = first.account("Recruiter", "far-r@example.com").await;
+    let applicant = first.account("Applicant", "far-a@example.com").await;
+    let job = first.post_job_as(&recruiter, "Distant Role", 1, &day(30)).await;
     let mut stream = open_stream(&second, &recruiter).await;
     let mut buffer = String::new();
     assert_eq!(next_unread(&mut stream, &mut buffer).await["unread"], 0);
-    apply(&first, &applicant, &job).await;
+    first.apply_as(&applicant, &job).await;
     assert_eq!(next_unread(&mut stream, &mut buffer).await["unread"], 1, "told on the other instance");
     drop(stream);
     second.stop().await;

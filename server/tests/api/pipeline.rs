@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, day};
+use crate::helpers::{TestApp, day, error};
 use crate::on_both_engines;
 
 on_both_engines!(
@@ -16,35 +16,10 @@ on_both_engines!(
     the_overview_counts_each_stage,
 );
 
-const PASSWORD: &str = "correct horse battery";
-const SOP: &str = "I have five years of Rust experience and would love to help build your platform.";
-
-fn error(message: &str) -> Value {
-    json!({ "success": false, "message": message })
-}
-
-async fn account(app: &TestApp, kind: &str, email: &str) -> String {
-    app.sign_up(kind, email, PASSWORD).await;
-    app.log_in(email, PASSWORD).await
-}
-
-async fn post_job(app: &TestApp, token: &str, title: &str, max_positions: i64) -> String {
-    let form = json!({
-        "title": title, "company": "Acme", "description": "A good job.", "maxApplicants": 50,
-        "maxPositions": max_positions, "dateOfPosting": day(-30), "deadline": day(60), "skillsets": ["rust"],
-        "jobType": "Full-time", "salary": 70000, "categoryName": app.category_id("Engineering").await, "location": "Pune",
-    });
-    let (status, body) = app.post_as("/api/v1/jobs/createJob", token, &form).await;
-    assert_eq!(status, 201, "{body}");
-    body["data"]["_id"].as_str().unwrap().to_string()
-}
-
 /// A new applicant (`email`) applies to `job`: the application's id and the applicant's token.
 async fn applied(app: &TestApp, job: &str, email: &str) -> (String, String) {
-    let token = account(app, "Applicant", email).await;
-    let (status, body) = app.post_as(&format!("/api/v1/jobs/apply/{job}"), &token, &json!({ "sop": SOP })).await;
-    assert_eq!(status, 201, "{body}");
-    (body["application"]["_id"].as_str().unwrap().to_string(), token)
+    let token = app.account("Applicant", email).await;
+    (app.apply_as(&token, job).await, token)
 }
 
 async fn move_to(app: &TestApp, token: &str, id: &str, from: &str, stage: &str) -> (u16, Value) {
@@ -69,8 +44,8 @@ async fn withdraw(app: &TestApp, token: &str, id: &str) -> (u16, Value) {
 }
 
 async fn a_recruiter_moves_an_application_to_hired_and_the_hire_that_fills_the_positions_closes_the_job(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "pipeline@example.com").await;
-    let job = post_job(app, &recruiter, "Staff Engineer", 1).await;
+    let recruiter = app.account("Recruiter", "pipeline@example.com").await;
+    let job = app.post_job_as(&recruiter, "Staff Engineer", 1, &day(60)).await;
     let (id, applicant) = applied(app, &job, "candidate@example.com").await;
     let (second, _) = applied(app, &job, "runner-up@example.com").await;
 
@@ -133,8 +108,8 @@ async fn a_recruiter_moves_an_application_to_hired_and_the_hire_that_fills_the_p
 }
 
 async fn two_tabs_moving_the_same_card_leave_one_move_and_a_409_for_the_other(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "two-tabs@example.com").await;
-    let job = post_job(app, &recruiter, "Raced Card", 5).await;
+    let recruiter = app.account("Recruiter", "two-tabs@example.com").await;
+    let job = app.post_job_as(&recruiter, "Raced Card", 5, &day(60)).await;
     for round in 0..6 {
         let (id, _) = applied(app, &job, &format!("card-{round}@example.com")).await;
         let other = if round % 2 == 0 { "interview" } else { "rejected" };
@@ -157,8 +132,8 @@ async fn two_tabs_moving_the_same_card_leave_one_move_and_a_409_for_the_other(ap
 }
 
 async fn two_hires_racing_for_the_last_position_leave_one(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "last-seat@example.com").await;
-    let job = post_job(app, &recruiter, "One Seat", 1).await;
+    let recruiter = app.account("Recruiter", "last-seat@example.com").await;
+    let job = app.post_job_as(&recruiter, "One Seat", 1, &day(60)).await;
     let (first, _) = applied(app, &job, "seat-1@example.com").await;
     let (second, _) = applied(app, &job, "seat-2@example.com").await;
     for id in [&first, &second] {
@@ -181,9 +156,9 @@ async fn two_hires_racing_for_the_last_position_leave_one(app: &TestApp) {
 }
 
 async fn moves_are_refused_with_the_reason(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "strict-board@example.com").await;
-    let stranger = account(app, "Recruiter", "other-board@example.com").await;
-    let job = post_job(app, &recruiter, "Guarded Role", 3).await;
+    let recruiter = app.account("Recruiter", "strict-board@example.com").await;
+    let stranger = app.account("Recruiter", "other-board@example.com").await;
+    let job = app.post_job_as(&recruiter, "Guarded Role", 3, &day(60)).await;
     let (id, applicant) = applied(app, &job, "guarded@example.com").await;
     let path = format!("/api/v1/auth/applications/{id}/stage");
     let stage_choices = "Stage must be applied, screening, interview, offer, hired or rejected";
@@ -242,8 +217,8 @@ async fn moves_are_refused_with_the_reason(app: &TestApp) {
 }
 
 async fn a_rejections_reason_stays_with_the_recruiter(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "reasons@example.com").await;
-    let job = post_job(app, &recruiter, "Reasoned Role", 3).await;
+    let recruiter = app.account("Recruiter", "reasons@example.com").await;
+    let job = app.post_job_as(&recruiter, "Reasoned Role", 3, &day(60)).await;
     let (id, applicant) = applied(app, &job, "not-this-time@example.com").await;
     let reason = "Went with a candidate who knows Kafka";
     let body = json!({ "from": "applied", "stage": "rejected", "reason": reason });
@@ -267,9 +242,9 @@ async fn a_rejections_reason_stays_with_the_recruiter(app: &TestApp) {
 }
 
 async fn ratings_and_notes_are_the_recruiters_alone(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "rater@example.com").await;
-    let stranger = account(app, "Recruiter", "not-the-rater@example.com").await;
-    let job = post_job(app, &recruiter, "Rated Role", 3).await;
+    let recruiter = app.account("Recruiter", "rater@example.com").await;
+    let stranger = app.account("Recruiter", "not-the-rater@example.com").await;
+    let job = app.post_job_as(&recruiter, "Rated Role", 3, &day(60)).await;
     let (id, applicant) = applied(app, &job, "rated@example.com").await;
     let rating = format!("/api/v1/auth/applications/{id}/rating");
     let notes = format!("/api/v1/auth/applications/{id}/notes");
@@ -322,8 +297,8 @@ async fn ratings_and_notes_are_the_recruiters_alone(app: &TestApp) {
 }
 
 async fn a_deleted_jobs_applications_keep_their_history_read_only(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "deleter@example.com").await;
-    let job = post_job(app, &recruiter, "Gone Role", 3).await;
+    let recruiter = app.account("Recruiter", "deleter@example.com").await;
+    let job = app.post_job_as(&recruiter, "Gone Role", 3, &day(60)).await;
     let (id, applicant) = applied(app, &job, "left-behind@example.com").await;
     assert_eq!(move_to(app, &recruiter, &id, "applied", "interview").await.0, 200);
     let (status, _) =
@@ -358,8 +333,8 @@ async fn a_deleted_jobs_applications_keep_their_history_read_only(app: &TestApp)
 }
 
 async fn the_overview_counts_each_stage(app: &TestApp) {
-    let recruiter = account(app, "Recruiter", "stage-counter@example.com").await;
-    let job = post_job(app, &recruiter, "Counted Stages", 3).await;
+    let recruiter = app.account("Recruiter", "stage-counter@example.com").await;
+    let job = app.post_job_as(&recruiter, "Counted Stages", 3, &day(60)).await;
     let mut ids = Vec::new();
     for n in 0..5 {
         ids.push(applied(app, &job, &format!("staged-{n}@example.com")).await.0);
