@@ -387,6 +387,38 @@ pub async fn reschedule(
     Ok(ok("Interview rescheduled", InterviewResponse { data: reread(&state, &interview_id).await? }))
 }
 
+/// Cancels a planned interview on behalf of its recruiter's side (`by_recruiter`) or its
+/// applicant's, and tells them: both when it was booked (with the calendar file that removes it),
+/// else the other side. False when it changed meanwhile.
+pub async fn cancel_as(state: &AppState, mut row: InterviewRow, by_recruiter: bool) -> ApiResult<bool> {
+    let was_booked = row.status == InterviewStatus::Booked;
+    let read_at = row.sequence;
+    row.sequence += 1;
+    let by = if by_recruiter { row.company.clone() } else { row.applicant_name() };
+    let domain = domain(state);
+    let mut notices = Vec::new();
+    for for_recruiter in [false, true] {
+        // A proposal nobody booked concerns only the side that did not cancel it.
+        if !was_booked && for_recruiter == by_recruiter {
+            continue;
+        }
+        let about = if for_recruiter { about_recruiter(&row) } else { about_applicant(&row) };
+        let text = format!("{by} cancelled the interview for {}", row.title);
+        notices.push(
+            notice(state, &row, for_recruiter, text, |link| {
+                let ics = was_booked.then(|| calendar::invitation(&row, Method::Cancel, &domain, link));
+                emails::cancelled(&about, &by, link, ics)
+            })
+            .await?,
+        );
+    }
+    if !repo::cancel(&state.db, &row.id, read_at, &notices).await? {
+        return Ok(false);
+    }
+    told(state, &row);
+    Ok(true)
+}
+
 /// Cancel a planned interview, as its recruiter or its applicant. Both sides are told; when it was
 /// booked, the update removes it from the calendars that imported it.
 #[utoipa::path(put, path = "/auth/interviews/{interviewId}/cancel", tag = "interviews", security(("bearer" = [])),
@@ -401,35 +433,13 @@ pub async fn cancel(
     caller: AuthUser,
     PathParam(interview_id): PathParam<String>,
 ) -> ApiResult<Reply<InterviewResponse>> {
-    let (mut row, is_recruiter) = party(&state, &caller.id, &interview_id).await?;
+    let (row, is_recruiter) = party(&state, &caller.id, &interview_id).await?;
     if row.status == InterviewStatus::Cancelled {
         return Err(AppError::Conflict(WAS_CANCELLED.into()));
     }
-    let was_booked = row.status == InterviewStatus::Booked;
-    let read_at = row.sequence;
-    row.sequence += 1;
-    let by = if is_recruiter { row.company.clone() } else { row.applicant_name() };
-    let domain = domain(&state);
-    let mut notices = Vec::new();
-    for for_recruiter in [false, true] {
-        // A proposal nobody booked concerns only the side that did not cancel it.
-        if !was_booked && for_recruiter == is_recruiter {
-            continue;
-        }
-        let about = if for_recruiter { about_recruiter(&row) } else { about_applicant(&row) };
-        let text = format!("{by} cancelled the interview for {}", row.title);
-        notices.push(
-            notice(&state, &row, for_recruiter, text, |link| {
-                let ics = was_booked.then(|| calendar::invitation(&row, Method::Cancel, &domain, link));
-                emails::cancelled(&about, &by, link, ics)
-            })
-            .await?,
-        );
-    }
-    if !repo::cancel(&state.db, &interview_id, read_at, &notices).await? {
+    if !cancel_as(&state, row, is_recruiter).await? {
         let now = repo::find(&state.db, &interview_id).await?.ok_or_else(|| AppError::not_found(NOT_FOUND))?;
         return Err(refused(now.status));
     }
-    told(&state, &row);
     Ok(ok("Interview cancelled", InterviewResponse { data: reread(&state, &interview_id).await? }))
 }

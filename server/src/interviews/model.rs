@@ -66,6 +66,8 @@ pub struct InterviewRow {
     pub sequence: i64,
     pub applicant_id: String,
     pub recruiter_id: String,
+    /// Where its application is: a hired, rejected or withdrawn one takes no interview.
+    pub application_stage: crate::applications::model::Stage,
     pub title: String,
     pub company: String,
     /// The job was deleted: its interviews can be cancelled, not booked or moved.

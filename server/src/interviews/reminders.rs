@@ -1,17 +1,21 @@
-//! The reminder a day before a booked interview, to both sides. Every instance may run it: the
-//! reminder is claimed in the transaction that enqueues it, so two instances never both send it.
+//! The reminder a day before a booked interview, to both sides; and the cancellation of a planned
+//! interview whose application was withdrawn, rejected or hired meanwhile. Every instance may run
+//! it: each is claimed in the transaction that enqueues its mail (the reminder's time, the
+//! interview's sequence), so two instances never both send it.
 
 use std::time::Duration;
 
 use tokio::sync::watch;
 
+use crate::applications::model::Stage;
 use crate::db::now_millis;
+use crate::error::AppError;
 use crate::notifications::model::{Kind, Notice};
 use crate::notifications::repo as notifications;
 use crate::state::AppState;
 
 use super::emails::{self, About};
-use super::repo;
+use super::{handlers, repo};
 
 pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 /// Interviews handled per run; the rest are due in the next.
@@ -70,11 +74,28 @@ pub async fn send_due(state: &AppState, now: i64) -> Result<usize, sqlx::Error> 
     Ok(reminded)
 }
 
+/// Cancels the planned interviews of applications that were withdrawn (on the applicant's
+/// behalf), rejected or hired (on the recruiter's), telling both sides as a cancellation by hand
+/// does; returns how many were cancelled.
+pub async fn cancel_closed(state: &AppState) -> Result<usize, AppError> {
+    let mut cancelled = 0;
+    for row in repo::planned_of_closed(&state.db, BATCH).await? {
+        let by_recruiter = row.application_stage != Stage::Withdrawn;
+        if handlers::cancel_as(state, row, by_recruiter).await? {
+            cancelled += 1;
+        }
+    }
+    Ok(cancelled)
+}
+
 /// Runs the sweep every five minutes until `stopped`.
 pub async fn run(state: AppState, mut stopped: watch::Receiver<bool>) {
     loop {
         if let Err(error) = send_due(&state, now_millis()).await {
             tracing::warn!(%error, "sending interview reminders failed; trying again later");
+        }
+        if let Err(error) = cancel_closed(&state).await {
+            tracing::warn!(%error, "cancelling the interviews of closed applications failed; trying again later");
         }
         tokio::select! {
             _ = stopped.wait_for(|stopped| *stopped) => return,

@@ -7,7 +7,7 @@ use crate::notifications::repo as notifications;
 use super::model::InterviewRow;
 
 const SELECT: &str = "SELECT i.id, i.application_id, i.status, i.slots, i.starts_at, i.duration_minutes, i.location, \
-     i.sequence, a.applicant_id, a.recruiter_id, j.title, j.company, (j.deleted_at IS NOT NULL) AS job_removed, \
+     i.sequence, a.applicant_id, a.recruiter_id, a.stage AS application_stage, j.title, j.company, (j.deleted_at IS NOT NULL) AS job_removed, \
      ap.first_name AS applicant_first_name, ap.last_name AS applicant_last_name, ap.email AS applicant_email, \
      re.first_name AS recruiter_first_name, re.last_name AS recruiter_last_name, re.email AS recruiter_email \
      FROM interviews i JOIN applications a ON a.id = i.application_id JOIN jobs j ON j.id = a.job_id \
@@ -164,6 +164,17 @@ pub async fn cancel(db: &Db, id: &str, sequence: i64, notices: &[Notice]) -> Res
          sequence = sequence + 1, updated_at = $4 \
          WHERE id = $5 AND status IN ('proposed', 'booked') AND sequence = $6";
     change(db, UPDATE, id, sequence, &Change::default(), notices).await
+}
+
+/// Planned (proposed or booked) interviews whose application is hired, rejected or withdrawn, at
+/// most `limit`.
+#[tracing::instrument(skip_all)]
+pub async fn planned_of_closed(db: &Db, limit: i64) -> Result<Vec<InterviewRow>, sqlx::Error> {
+    let sql = format!(
+        "{SELECT} WHERE i.status IN ('proposed', 'booked') AND a.stage IN ('hired', 'rejected', 'withdrawn') \
+         ORDER BY i.id LIMIT {limit}"
+    );
+    dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)
 }
 
 /// Booked interviews starting within `within` of `now` whose reminder has not gone out, at most

@@ -10,6 +10,7 @@ use crate::on_both_engines;
 on_both_engines!(
     the_applicant_books_a_proposed_time_and_both_sides_get_one_calendar_event_through_its_changes,
     a_deleted_jobs_interviews_can_be_cancelled_not_booked_or_moved,
+    a_planned_interview_is_cancelled_once_its_application_closes,
     interviews_are_refused_with_the_reason,
     a_reminder_goes_out_once_a_day_before,
 );
@@ -282,4 +283,41 @@ async fn a_deleted_jobs_interviews_can_be_cancelled_not_booked_or_moved(app: &Te
     let (status, cancelled) =
         app.put_as(&format!("/api/v1/auth/interviews/{interview}/cancel"), &recruiter, &json!({})).await;
     assert_eq!((status, cancelled["data"]["status"].as_str()), (200, Some("cancelled")));
+}
+
+async fn a_planned_interview_is_cancelled_once_its_application_closes(app: &TestApp) {
+    let sweep = || jobportal::interviews::reminders::cancel_closed(&app.state);
+    // Booked, then the applicant withdraws: both calendars lose the event.
+    let (recruiter, applicant, leaving) = applied(app, "closing-int@example.com", "leaving-cand@example.com").await;
+    let body = json!({ "slots": [in_hours(30)], "durationMinutes": 30, "location": "Pune" });
+    let (_, booked) = propose(app, &recruiter, &leaving, &body).await;
+    let booked = booked["data"]["_id"].as_str().unwrap().to_string();
+    assert_eq!(
+        app.put_as(&format!("/api/v1/auth/interviews/{booked}/book"), &applicant, &json!({ "slot": 0 })).await.0,
+        200
+    );
+    // Proposed, then the recruiter rejects: the applicant is told.
+    let other = app.account("Applicant", "rejected-cand@example.com").await;
+    const JOB: &str = "SELECT job_id FROM applications WHERE id = $1";
+    let (job,): (String,) =
+        jobportal::dispatch!(&app.db, |pool| sqlx::query_as(JOB).bind(&leaving).fetch_one(pool).await).unwrap();
+    let rejected = app.apply_as(&other, &job).await;
+    let (_, proposed) = propose(app, &recruiter, &rejected, &body).await;
+    let proposed = proposed["data"]["_id"].as_str().unwrap().to_string();
+    assert_eq!(sweep().await.unwrap(), 0, "nothing closed yet");
+
+    assert_eq!(app.put_as(&format!("/api/v1/auth/withdrawapplication/{leaving}"), &applicant, &json!({})).await.0, 200);
+    let reject = json!({ "from": "applied", "stage": "rejected" });
+    assert_eq!(app.put_as(&format!("/api/v1/auth/applications/{rejected}/stage"), &recruiter, &reject).await.0, 200);
+    assert_eq!(sweep().await.unwrap(), 2);
+    assert_eq!(sweep().await.unwrap(), 0, "once");
+    for (token, id) in [(&applicant, &booked), (&other, &proposed)] {
+        let (_, interview) = app.get_as(&format!("/api/v1/auth/interviews/{id}"), token).await;
+        assert_eq!(interview["data"]["status"], "cancelled");
+    }
+    let cancel = calendar_to(app, "closing-int@example.com", "Interview cancelled").await;
+    assert_eq!(cancel.property_value("METHOD"), Some("CANCEL"));
+    let mail = app.mail("closing-int@example.com", "Interview cancelled").await;
+    assert!(mail.contains("Ada Lovelace cancelled the interview"), "on the withdrawing applicant's behalf: {mail}");
+    app.mail("rejected-cand@example.com", "Acme cancelled the interview").await;
 }
