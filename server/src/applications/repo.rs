@@ -172,8 +172,15 @@ pub async fn apply(
 }
 
 /// Records a move in the open transaction.
-const RECORD_MOVE: &str =
-    "INSERT INTO application_moves (id, application_id, stage, actor_id, reason, at) VALUES ($1, $2, $3, $4, $5, $6)";
+///
+/// A move's time is `$6`, or just after the application's last step when that is later: moves
+/// are recorded while the application's row is locked (SQLite's write lock, PostgreSQL's row lock
+/// of the conditional update), but `$6` was read before waiting for the lock, so a move that
+/// waited could otherwise be dated before the one it waited for, and the history read out of order.
+const RECORD_MOVE: &str = "INSERT INTO application_moves (id, application_id, stage, actor_id, reason, at) \
+     SELECT $1, $2, $3, $4, $5, CASE WHEN $6 > last.at THEN $6 ELSE last.at + 1 END \
+     FROM (SELECT COALESCE((SELECT MAX(at) FROM application_moves WHERE application_id = $2), \
+     (SELECT created_at FROM applications WHERE id = $2)) AS at) AS last";
 
 /// The stages a recruiter's move can leave from: any but the final ones.
 const MOVABLE: &str = "stage IN ('applied', 'screening', 'interview', 'offer')";

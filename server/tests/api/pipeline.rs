@@ -14,6 +14,7 @@ on_both_engines!(
     ratings_and_notes_are_the_recruiters_alone,
     a_deleted_jobs_applications_keep_their_history_read_only,
     the_overview_counts_each_stage,
+    a_move_that_waited_for_another_is_dated_after_it,
 );
 
 /// A new applicant (`email`) applies to `job`: the application's id and the applicant's token.
@@ -349,4 +350,28 @@ async fn the_overview_counts_each_stage(app: &TestApp) {
         json!({ "applied": 1, "screening": 1, "interview": 1, "offer": 1, "hired": 0, "rejected": 1, "withdrawn": 0 })
     );
     assert_eq!(body["data"]["counts"], json!({ "applied": 1, "shortlisted": 3, "rejected": 1, "withdrawn": 0 }));
+}
+
+/// A move is dated after the application's last step even when its own clock reading is earlier
+/// (it read the time, then waited for the move before it to commit): the history stays in order.
+async fn a_move_that_waited_for_another_is_dated_after_it(app: &TestApp) {
+    let recruiter = app.account("Recruiter", "ordered@example.com").await;
+    let job = app.post_job_as(&recruiter, "Ordered Role", 1, &day(60)).await;
+    let (id, applicant) = applied(app, &job, "ordered-cand@example.com").await;
+    assert_eq!(move_to(app, &recruiter, &id, "applied", "screening").await.0, 200);
+    // The screening move as if it had been dated an hour ahead of this clock.
+    const AHEAD: &str = "UPDATE application_moves SET at = at + 3600000 WHERE application_id = $1";
+    jobportal::dispatch!(&app.db, |pool| sqlx::query(AHEAD).bind(&id).execute(pool).await.map(|_| ())).unwrap();
+    assert_eq!(withdraw(app, &applicant, &id).await.0, 200);
+    let seen = seen_by(app, &applicant, &id).await;
+    let steps: Vec<(String, String)> = stages(&seen);
+    assert_eq!(
+        steps.iter().map(|(stage, _)| stage.as_str()).collect::<Vec<_>>(),
+        ["applied", "screening", "withdrawn"]
+    );
+    let at = |n: usize| {
+        let text = seen["history"][n]["at"].as_str().unwrap();
+        time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).unwrap()
+    };
+    assert!(at(2) > at(1), "{} after {}", at(2), at(1));
 }
