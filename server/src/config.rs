@@ -40,6 +40,9 @@ pub struct Config {
     /// Whether searches go through the search index (`SEARCH_INDEX=off` answers them from the
     /// database alone and keeps no index: the baseline a benchmark compares with).
     pub search_index: bool,
+    /// Where the Prometheus metrics are served (`METRICS_ADDR`): a listener of their own, never
+    /// the public one; off when unset.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 /// Abuse limits and connection bounds (docs/rules.md#limits, README "Operating safely"). Tests and
@@ -84,6 +87,12 @@ pub struct Limits {
     pub shutdown_drain: Duration,
     /// Then how long requests in flight have to end before the server exits (`SHUTDOWN_GRACE_SECS`).
     pub shutdown_grace: Duration,
+    /// How long a delivered e-mail is kept, and how long an undeliverable one is tried, before the
+    /// retention sweep deletes it (`MAIL_RETENTION_DAYS`, default 7).
+    pub mail_retention: Duration,
+    /// How often an instance offers to run the retention sweep (`RETENTION_INTERVAL_SECS`, default
+    /// an hour); one instance at a time runs it.
+    pub retention_interval: Duration,
 }
 
 impl Limits {
@@ -112,6 +121,8 @@ impl Default for Limits {
             alert_settle: Duration::from_secs(60),
             shutdown_drain: Duration::ZERO,
             shutdown_grace: Duration::from_secs(30),
+            mail_retention: Duration::from_secs(7 * 24 * 60 * 60),
+            retention_interval: Duration::from_secs(60 * 60),
         }
     }
 }
@@ -159,6 +170,7 @@ impl std::fmt::Debug for Config {
             .field("limits", &self.limits)
             .field("index_dir", &self.index_dir)
             .field("search_index", &self.search_index)
+            .field("metrics_addr", &self.metrics_addr)
             .finish()
     }
 }
@@ -316,6 +328,13 @@ impl Config {
                 "SHUTDOWN_GRACE_SECS",
                 defaults.shutdown_grace.as_secs() as u32,
             )?)),
+            mail_retention: Duration::from_secs(
+                u64::from(limit("MAIL_RETENTION_DAYS", (defaults.mail_retention.as_secs() / 86_400) as u32)?) * 86_400,
+            ),
+            retention_interval: Duration::from_secs(u64::from(limit(
+                "RETENTION_INTERVAL_SECS",
+                defaults.retention_interval.as_secs() as u32,
+            )?)),
         };
 
         let search_index = match get("SEARCH_INDEX").as_deref().map(str::trim) {
@@ -323,6 +342,14 @@ impl Config {
             Some("off") => false,
             Some(other) => return Err(invalid("SEARCH_INDEX", format!("{other:?} must be on or off"))),
         };
+
+        let metrics_addr = get("METRICS_ADDR")
+            .map(|value| {
+                value.trim().parse::<SocketAddr>().map_err(|_| {
+                    invalid("METRICS_ADDR", format!("{value:?} is not an address and port such as 127.0.0.1:9100"))
+                })
+            })
+            .transpose()?;
 
         Ok(Self {
             listen_addr,
@@ -342,6 +369,7 @@ impl Config {
             index_dir,
             limits,
             search_index,
+            metrics_addr,
         })
     }
 }

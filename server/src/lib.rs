@@ -5,6 +5,7 @@ pub mod admin;
 pub mod alerts;
 pub mod applications;
 pub mod audit;
+pub mod backup;
 #[cfg(feature = "bench-data")]
 pub mod bench_data;
 pub mod categories;
@@ -19,10 +20,13 @@ pub mod interviews;
 pub mod jobs;
 pub mod mail;
 pub mod messages;
+pub mod metrics;
 pub mod notifications;
 mod openapi;
+pub mod privacy;
 pub mod profiles;
 pub mod recommendations;
+pub mod retention;
 pub mod routes;
 pub mod saved;
 pub mod search;
@@ -172,11 +176,23 @@ pub async fn serve(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let metrics_listener = match state.config.metrics_addr {
+        Some(address) => {
+            metrics::install();
+            Some(metrics::bind(address).await?)
+        }
+        None => None,
+    };
     let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
+    let metrics_served = metrics_listener.map(|listener| {
+        tracing::info!(address = %listener.local_addr().map_or_else(|_| "?".into(), |a| a.to_string()), "serving metrics");
+        tokio::spawn(metrics::serve(state.clone(), listener, mail_stopped.clone()))
+    });
     let mail_worker = tokio::spawn(state.outbox.clone().run(mail_stopped.clone()));
     let alerts = tokio::spawn(alerts::worker::run(state.clone(), mail_stopped.clone()));
     let closing = tokio::spawn(notifications::closing::run(state.clone(), mail_stopped.clone()));
     let reminders = tokio::spawn(interviews::reminders::run(state.clone(), mail_stopped.clone()));
+    let retention = tokio::spawn(retention::run(state.clone(), mail_stopped.clone()));
     let listening = tokio::spawn(state.notifications.clone().run(state.db.clone(), mail_stopped.clone()));
     let indexer = tokio::spawn(state.search.clone().run(state.db.clone(), mail_stopped));
     let open_files = connections::tune_process();
@@ -213,6 +229,10 @@ pub async fn serve(
     let _ = alerts.await;
     let _ = closing.await;
     let _ = reminders.await;
+    let _ = retention.await;
+    if let Some(metrics_served) = metrics_served {
+        let _ = metrics_served.await;
+    }
     let _ = listening.await;
     // A first build of the index may be long: it is dropped, not awaited (nothing is lost; the
     // next start builds again, since no cursor was saved).
@@ -224,11 +244,13 @@ pub async fn serve(
 pub fn router(state: AppState) -> Router {
     let (api, _) = routes::api_routes(state.config.max_resume_bytes).split_for_parts();
     let api = api
+        .route_layer(axum::middleware::from_fn(metrics::mark_route))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(error::reject_nul));
     let (operation, _) = routes::operation_routes().split_for_parts();
 
+    let operation = operation.route_layer(axum::middleware::from_fn(metrics::mark_route));
     let mut app = operation
         .nest("/api/v1", api)
         .route("/api", any(api_not_found))
@@ -252,7 +274,8 @@ pub fn router(state: AppState) -> Router {
                 .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE]),
         );
     }
-    app.with_state(state)
+    // Outermost, so a request's latency is all the time it took.
+    app.layer(axum::middleware::from_fn(metrics::record)).with_state(state)
 }
 
 async fn api_not_found() -> AppError {

@@ -50,6 +50,25 @@ enum Command {
     /// Stop the server first: it holds the index. A server also rebuilds a missing or outdated
     /// index by itself when it starts.
     Reindex,
+    /// Copy the SQLite database and the resumes into a new directory, while the server runs
+    ///
+    /// The database is copied as of one moment (VACUUM INTO), then the resumes; the search index
+    /// is not copied (it is rebuilt from the database). For PostgreSQL use pg_dump, and for resumes
+    /// in S3 the bucket's versioning: the command says so and stops.
+    Backup {
+        /// The directory to make and fill (it must not exist)
+        #[arg(long, value_name = "DIR")]
+        to: std::path::PathBuf,
+    },
+    /// Restore a backup into an empty DATA_DIR (the server stopped)
+    ///
+    /// Checks the copy's integrity, puts the database and resumes in place; the server builds the
+    /// search index when it starts.
+    Restore {
+        /// A directory made by `jobportal backup`
+        #[arg(long, value_name = "DIR")]
+        from: std::path::PathBuf,
+    },
     /// Fill the database with a benchmark data set (for make bench; never on a real database)
     ///
     /// Writes a realistic, deterministic data set: recruiters, jobs across the categories and
@@ -101,6 +120,38 @@ async fn run(command: Command, config: Config) -> ExitCode {
             create_admin(config, &email, &first_name, &last_name).await
         }
         Command::Reindex => reindex(config).await,
+        Command::Backup { to } => match jobportal::backup::backup(&config, &to).await {
+            Ok(copied) => {
+                println!(
+                    "backed up the database ({} bytes) and {} resumes into {}{}",
+                    copied.database_bytes,
+                    copied.resumes,
+                    to.display(),
+                    missing(copied.resumes_missing)
+                );
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("jobportal: {error}");
+                ExitCode::from(1)
+            }
+        },
+        Command::Restore { from } => match jobportal::backup::restore(&config, &from).await {
+            Ok(copied) => {
+                println!(
+                    "restored the database ({} bytes) and {} resumes from {}{}; start the server to rebuild the search index",
+                    copied.database_bytes,
+                    copied.resumes,
+                    from.display(),
+                    missing(copied.resumes_missing)
+                );
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("jobportal: {error}");
+                ExitCode::from(1)
+            }
+        },
         #[cfg(feature = "bench-data")]
         Command::SeedBench(arguments) => seed_bench(config, arguments).await,
     }
@@ -237,6 +288,15 @@ async fn reindex(config: Config) -> ExitCode {
             eprintln!("jobportal: {error}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// What a backup or restore says of resumes the database names but the copy lacks.
+fn missing(count: u64) -> String {
+    if count == 0 {
+        String::new()
+    } else {
+        format!(" ({count} resumes named by the database were replaced or deleted while copying and are not in it)")
     }
 }
 

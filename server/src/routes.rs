@@ -15,8 +15,8 @@ use crate::envelope::{Ack, Reply, ack, ok};
 use crate::error::{self, ErrorBody};
 use crate::state::AppState;
 use crate::{
-    accounts, admin, alerts, applications, categories, interviews, jobs, messages, notifications, openapi, profiles,
-    recommendations, saved,
+    accounts, admin, alerts, applications, categories, interviews, jobs, messages, notifications, openapi, privacy,
+    profiles, recommendations, saved,
 };
 
 /// Every call under `/api/v1`, each registered once, with its OpenAPI description, by its feature.
@@ -35,6 +35,7 @@ pub fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<AppState> {
         .merge(alerts::router())
         .merge(recommendations::router())
         .merge(admin::router())
+        .merge(privacy::router())
         .routes(routes!(document))
 }
 

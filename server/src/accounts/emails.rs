@@ -1,6 +1,13 @@
 //! The account e-mails, each with a plain-text and an HTML part.
 
+use crate::db::now_millis;
 use crate::mail::{Mail, html_escape, wrap};
+
+/// How long a signup code works.
+pub const CODE_LIFETIME_MILLIS: i64 = 10 * 60 * 1000;
+
+/// How long a password-reset link works.
+pub const RESET_LIFETIME_MILLIS: i64 = 60 * 60 * 1000;
 
 pub fn signup_code(to: &str, code: &str) -> Mail {
     let (text, html) = wrap(
@@ -19,6 +26,7 @@ pub fn signup_code(to: &str, code: &str) -> Mail {
         html,
         list_unsubscribe: None,
         calendar: None,
+        expires_at: Some(now_millis() + CODE_LIFETIME_MILLIS),
     }
 }
 
@@ -44,6 +52,7 @@ pub fn account_exists(to: &str, public_url: &str) -> Mail {
         html,
         list_unsubscribe: None,
         calendar: None,
+        expires_at: None,
     }
 }
 
@@ -65,6 +74,7 @@ pub fn password_reset(to: &str, link: &str) -> Mail {
         html,
         list_unsubscribe: None,
         calendar: None,
+        expires_at: Some(now_millis() + RESET_LIFETIME_MILLIS),
     }
 }
 
@@ -88,5 +98,6 @@ pub fn password_changed(to: &str, first_name: &str, public_url: &str) -> Mail {
         html,
         list_unsubscribe: None,
         calendar: None,
+        expires_at: None,
     }
 }

@@ -16,10 +16,8 @@ use super::repo::{self, Room};
 use super::secrets::{self, digest, keyed_digest, random_hex, six_digit_code};
 use super::session::{self, AuthUser};
 
-const CODE_LIFETIME_MILLIS: i64 = 10 * 60 * 1000;
 /// The window of the per-address limits (signup codes, reset e-mails).
 const MAX_WRONG_CODES: i64 = 5;
-const RESET_LIFETIME_MILLIS: i64 = 60 * 60 * 1000;
 
 pub const ALL_FIELDS_REQUIRED: &str = "All fields are required";
 pub const PASSWORDS_DO_NOT_MATCH: &str = "Passwords Do Not Match";
@@ -83,7 +81,7 @@ pub async fn send_otp(
         None => emails::signup_code(email.as_str(), &code),
     };
     let per_address = state.config.limits.codes_per_address_per_hour;
-    let code = repo::NewCode { email: &email, code_hash: &code_hash, lifetime_millis: CODE_LIFETIME_MILLIS };
+    let code = repo::NewCode { email: &email, code_hash: &code_hash, lifetime_millis: emails::CODE_LIFETIME_MILLIS };
     if let Room::Full { retry_after_secs } = repo::store_signup_code(&state.db, &code, per_address, &mail).await? {
         return Err(AppError::too_many(TOO_MANY_CODES, retry_after_secs));
     }
@@ -299,7 +297,7 @@ async fn send_reset_link(state: &AppState, email: &Email) -> Result<(), AppError
         email,
         user_id: &user.id,
         token_hash: &digest(&token),
-        lifetime_millis: RESET_LIFETIME_MILLIS,
+        lifetime_millis: emails::RESET_LIFETIME_MILLIS,
     };
     if !repo::store_reset_token(&state.db, &reset, per_address, &mail).await? {
         tracing::info!("a password reset link was not sent: this address had its hourly number");

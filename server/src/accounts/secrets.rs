@@ -102,6 +102,11 @@ impl Hasher {
         }
     }
 
+    /// Hashes waiting for a turn now.
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::Acquire)
+    }
+
     /// One hash at a time, for the command line (no clients to share among).
     pub fn single() -> Self {
         Self::new(1, 0, 1)
@@ -114,12 +119,16 @@ impl Hasher {
         client: IpAddr,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, AppError> {
-        let share = self.shares.take(client).ok_or_else(AppError::busy)?;
+        let Some(share) = self.shares.take(client) else {
+            metrics::counter!("jobportal_password_hash_refused_total", "reason" => "client_share").increment(1);
+            return Err(AppError::busy());
+        };
         let turn = match self.running.clone().try_acquire_owned() {
             Ok(turn) => turn,
             Err(_) => {
                 if self.waiting.fetch_add(1, Ordering::AcqRel) >= self.queue {
                     self.waiting.fetch_sub(1, Ordering::AcqRel);
+                    metrics::counter!("jobportal_password_hash_refused_total", "reason" => "queue_full").increment(1);
                     return Err(AppError::busy());
                 }
                 let _waiting = Waiting(&self.waiting);

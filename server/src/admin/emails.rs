@@ -5,7 +5,7 @@ use crate::mail::{Mail, html_escape, wrap};
 fn mail(to: &str, subject: String, paragraphs: &[String]) -> Mail {
     let html_body: String = paragraphs.iter().map(|paragraph| format!("<p>{}</p>", html_escape(paragraph))).collect();
     let (text, html) = wrap(&paragraphs.join("\n\n"), &html_body);
-    Mail { to: to.into(), subject, text, html, list_unsubscribe: None, calendar: None }
+    Mail { to: to.into(), subject, text, html, list_unsubscribe: None, calendar: None, expires_at: None }
 }
 
 pub fn job_hidden(to: &str, first_name: &str, title: &str, reason: &str, contact: &str) -> Mail {

@@ -135,7 +135,9 @@ pub struct AuditEntry {
     pub id: String,
     /// RFC 3339, UTC.
     pub at: String,
+    /// Empty when the admin has since deleted their account (the action is kept, naming nobody).
     pub admin_id: String,
+    /// `a deleted account` when the admin has since deleted their account.
     pub admin_email: String,
     pub action: Action,
     /// `category`, `job` or `account`.

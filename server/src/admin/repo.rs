@@ -387,8 +387,9 @@ pub async fn set_suspended(
 /// A page of the audit log, newest first, and how many entries it holds.
 #[tracing::instrument(skip_all)]
 pub async fn audit_log(db: &Db, paging: Paging) -> Result<(Vec<AuditRow>, i64), sqlx::Error> {
-    const LIST: &str = "SELECT a.id, a.at, a.admin_id, u.email AS admin_email, a.action, a.target_type, a.target_id, \
-         a.target_label, a.reason FROM admin_actions a JOIN users u ON u.id = a.admin_id \
+    const LIST: &str = "SELECT a.id, a.at, COALESCE(a.admin_id, '') AS admin_id, \
+         COALESCE(u.email, 'a deleted account') AS admin_email, a.action, a.target_type, a.target_id, \
+         a.target_label, a.reason FROM admin_actions a LEFT JOIN users u ON u.id = a.admin_id \
          ORDER BY a.at DESC, a.id DESC LIMIT $1 OFFSET $2";
     const COUNT: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM admin_actions";
     dispatch!(db, |pool| {

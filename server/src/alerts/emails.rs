@@ -104,7 +104,7 @@ pub fn alert(to: &str, first_name: &str, public_url: &str, sections: &[Section],
     let html = format!(
         "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif;color:#1f2937\">{html}<p style=\"color:#4b5563\">jobportal</p></body></html>"
     );
-    Mail { to: to.into(), subject, text, html, list_unsubscribe: None, calendar: None }
+    Mail { to: to.into(), subject, text, html, list_unsubscribe: None, calendar: None, expires_at: None }
 }
 
 #[cfg(test)]

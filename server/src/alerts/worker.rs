@@ -133,7 +133,11 @@ async fn send_to(
         state.config.api_public_url,
         unsubscribe_all_signature(&state.keys, user_id)
     ));
-    Ok(repo::send(&state.db, user_id, &ids, cutoff, not_since, &mail).await?)
+    let sent = repo::send(&state.db, user_id, &ids, cutoff, not_since, &mail).await?;
+    if sent {
+        metrics::counter!("jobportal_alerts_sent_total").increment(1);
+    }
+    Ok(sent)
 }
 
 /// Looks for due alerts every `ALERT_INTERVAL_SECS` until `stop` changes.

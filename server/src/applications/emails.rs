@@ -35,6 +35,7 @@ pub fn new_application(notice: &NewApplication<'_>) -> Mail {
         html,
         list_unsubscribe: None,
         calendar: None,
+        expires_at: None,
     }
 }
 
@@ -68,5 +69,6 @@ pub fn moved(to: &str, first_name: &str, job_title: &str, company: &str, stage: 
         html,
         list_unsubscribe: None,
         calendar: None,
+        expires_at: None,
     }
 }

@@ -36,7 +36,7 @@ fn mail(about: &About<'_>, subject: String, lines: &[String], link: (&str, &str)
         html_escape(label)
     );
     let (text, html) = wrap(&text, &html);
-    Mail { to: about.to.into(), subject, text, html, list_unsubscribe: None, calendar }
+    Mail { to: about.to.into(), subject, text, html, list_unsubscribe: None, calendar, expires_at: None }
 }
 
 /// To the applicant: the times proposed, each a link that opens the page to book it.

@@ -12,6 +12,9 @@ pub struct Mail {
     /// An iCalendar file (RFC 5545) sent as the attachment `invite.ics`, its METHOD (REQUEST or
     /// CANCEL) named in its content type.
     pub calendar: Option<String>,
+    /// When the credential the mail carries (a signup code, a reset link) stops working, as Unix
+    /// milliseconds: the retention sweep deletes the stored mail then, sent or not.
+    pub expires_at: Option<i64>,
 }
 
 /// A message's two parts around their bodies: the plain text, and the HTML page with the same

@@ -129,6 +129,7 @@ impl Outbox {
                 match self.deliver(&message).await {
                     Ok(()) => {
                         repo::sent(&self.db, &message.id).await?;
+                        metrics::counter!("jobportal_mail_delivered_total").increment(1);
                         tracing::info!(id = %message.id, to = %message.to_address, subject = %message.subject, "mail delivered");
                         delivered += 1;
                     }
@@ -136,6 +137,7 @@ impl Outbox {
                         let retry_at = now_millis() + backoff_millis(message.attempts + 1);
                         tracing::warn!(id = %message.id, attempts = message.attempts + 1, %error, "mail delivery failed; will retry");
                         repo::failed(&self.db, &message.id, retry_at, &error.to_string()).await?;
+                        metrics::counter!("jobportal_mail_failed_attempts_total").increment(1);
                     }
                 }
             }

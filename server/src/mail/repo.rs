@@ -20,10 +20,11 @@ where
     for<'a> &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
     for<'a> Option<&'a str>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
     for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> Option<i64>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
 {
     const INSERT: &str = "INSERT INTO outbox \
-         (id, to_address, subject, text_body, html_body, created_at, next_attempt_at, list_unsubscribe, calendar) \
-         VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8)";
+         (id, to_address, subject, text_body, html_body, created_at, next_attempt_at, list_unsubscribe, calendar, \
+         expires_at) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9)";
     sqlx::query(INSERT)
         .bind(new_id().as_str())
         .bind(mail.to.as_str())
@@ -33,6 +34,7 @@ where
         .bind(now_millis())
         .bind(mail.list_unsubscribe.as_deref())
         .bind(mail.calendar.as_deref())
+        .bind(mail.expires_at)
         .execute(executor)
         .await
         .map(|_| ())

@@ -37,5 +37,6 @@ pub fn new_message(notice: &NewMessage<'_>) -> Mail {
         html,
         list_unsubscribe: None,
         calendar: None,
+        expires_at: None,
     }
 }

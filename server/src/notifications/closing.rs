@@ -64,6 +64,7 @@ fn mail(to: &str, first_name: &str, title: &str, applications: i64, link: &str) 
         html,
         list_unsubscribe: None,
         calendar: None,
+        expires_at: None,
     }
 }
 

@@ -54,6 +54,7 @@ where
     for<'a> &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
     for<'a> Option<&'a str>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
     for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> Option<i64>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
     for<'r> String: sqlx::Decode<'r, DB> + sqlx::Type<DB>,
     usize: sqlx::ColumnIndex<DB::Row>,
 {
@@ -96,14 +97,17 @@ pub async fn save_settings(db: &Db, user_id: &str, settings: &EmailSettings) -> 
     })
 }
 
-/// The newest notifications of `user_id`.
-#[tracing::instrument(skip_all)]
+/// The newest notifications of `user_id`, as many as the bell lists.
 pub async fn list(db: &Db, user_id: &str) -> Result<Vec<NotificationRow>, sqlx::Error> {
-    let sql = format!(
-        "SELECT id, kind, text, link, created_at, read_at FROM notifications WHERE user_id = $1 \
-         ORDER BY id DESC LIMIT {LISTED}"
-    );
-    dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(user_id).fetch_all(pool).await)
+    newest(db, user_id, LISTED).await
+}
+
+/// The newest `limit` notifications of `user_id`.
+#[tracing::instrument(skip_all)]
+pub async fn newest(db: &Db, user_id: &str, limit: i64) -> Result<Vec<NotificationRow>, sqlx::Error> {
+    const SQL: &str = "SELECT id, kind, text, link, created_at, read_at FROM notifications WHERE user_id = $1 \
+         ORDER BY id DESC LIMIT $2";
+    dispatch!(db, |pool| sqlx::query_as(SQL).bind(user_id).bind(limit).fetch_all(pool).await)
 }
 
 /// How many of `user_id`'s notifications are unread, up to `COUNTED`, and the newest one's id:

@@ -41,7 +41,7 @@ pub async fn applicant_profile(state: &AppState, user_id: &str) -> Result<Applic
     })
 }
 
-async fn recruiter_profile(state: &AppState, user_id: &str) -> Result<RecruiterProfile, AppError> {
+pub async fn recruiter_profile(state: &AppState, user_id: &str) -> Result<RecruiterProfile, AppError> {
     let row = repo::recruiter(&state.db, user_id).await?.ok_or_else(|| AppError::not_found("Profile not found"))?;
     Ok(row.into())
 }

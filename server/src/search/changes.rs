@@ -53,6 +53,14 @@ pub(crate) async fn closed_between(
     })
 }
 
+/// The last change-log seq the retention sweep deleted (0 when none was).
+#[tracing::instrument(skip_all)]
+pub(crate) async fn pruned_through(db: &Db) -> Result<i64, sqlx::Error> {
+    const SQL: &str = "SELECT CAST(COALESCE(MAX(pruned_through), 0) AS BIGINT) FROM sweeps WHERE name = 'retention'";
+    let (pruned,): (i64,) = dispatch!(db, |pool| sqlx::query_as(SQL).fetch_one(pool).await)?;
+    Ok(pruned)
+}
+
 #[tracing::instrument(skip_all)]
 pub(crate) async fn last_change(db: &Db) -> Result<i64, sqlx::Error> {
     const SQL: &str = "SELECT CAST(COALESCE(MAX(seq), 0) AS BIGINT) FROM job_changes";
@@ -136,11 +144,14 @@ pub(crate) async fn indexed_form(db: &Db, job_id: &str) -> Result<Option<JobDoc>
     Ok(row.map(JobDoc::from))
 }
 
+/// The index's key of a job: its `seq`, or for a job deleted outright (with its recruiter's
+/// account) the seq its last change carried.
 #[tracing::instrument(skip_all)]
 pub(crate) async fn seq_of(db: &Db, job_id: &str) -> Result<Option<i64>, sqlx::Error> {
-    const SQL: &str = "SELECT seq FROM jobs WHERE id = $1";
-    let row: Option<(i64,)> = dispatch!(db, |pool| sqlx::query_as(SQL).bind(job_id).fetch_optional(pool).await)?;
-    Ok(row.map(|(seq,)| seq))
+    const SQL: &str = "SELECT COALESCE((SELECT seq FROM jobs WHERE id = $1), \
+         (SELECT MAX(job_seq) FROM job_changes WHERE job_id = $1 AND job_seq IS NOT NULL))";
+    let (seq,): (Option<i64>,) = dispatch!(db, |pool| sqlx::query_as(SQL).bind(job_id).fetch_one(pool).await)?;
+    Ok(seq)
 }
 
 /// Listed jobs before `before`, newest first, `limit` at a time (keyset paging). A rebuilt index

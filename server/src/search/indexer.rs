@@ -115,6 +115,11 @@ impl Search {
         changes::change_lag(db, self.applied.load(Ordering::Acquire)).await
     }
 
+    /// The change log position this index has applied, and the newest written (for the metrics).
+    pub async fn positions(&self, db: &Db) -> Result<(i64, i64), sqlx::Error> {
+        Ok((self.applied.load(Ordering::Acquire), changes::last_change(db).await?))
+    }
+
     /// Whether searches may use the index.
     pub fn is_ready(&self) -> bool {
         self.ready.load(Ordering::Acquire)
@@ -153,11 +158,33 @@ impl Search {
         }
     }
 
+    /// The retention sweep prunes the change log up to a seq: an index whose cursor is behind it
+    /// missed changes, so it is no longer ready (and `run` rebuilds it). True when so.
+    pub async fn unless_log_pruned_past(&self, db: &Db) -> bool {
+        if !self.is_ready() {
+            return false;
+        }
+        let cursor = self.cursor.lock().await.cursor;
+        match changes::pruned_through(db).await {
+            Ok(pruned) if pruned > cursor => {
+                tracing::warn!(cursor, pruned, "the search index is older than the change log kept; rebuilding it");
+                self.ready.store(false, Ordering::Release);
+                true
+            }
+            Ok(_) => false,
+            Err(error) => {
+                tracing::warn!(%error, "could not read how far the change log was pruned");
+                false
+            }
+        }
+    }
+
     /// Follows the change log until `stop` turns true; rebuilds first when needed.
     pub async fn run(self: Arc<Self>, db: Db, mut stop: watch::Receiver<bool>) {
         if !self.enabled {
             return;
         }
+        self.unless_log_pruned_past(&db).await;
         if !self.is_ready() {
             loop {
                 let mut following = self.cursor.lock().await;
@@ -200,7 +227,8 @@ impl Search {
     pub async fn rebuild(&self, db: &Db) -> Result<Position, IndexError> {
         // Read the log's end first: a change made while the jobs are read is applied again after;
         // likewise a deadline that passes while they are read is swept after.
-        let cursor = changes::last_change(db).await?;
+        // A log pruned to its end leaves its last seq only in the mark, which the cursor must not be behind.
+        let cursor = changes::last_change(db).await?.max(changes::pruned_through(db).await?);
         let swept = now_millis();
         let started = std::time::Instant::now();
         tracing::info!("building the search index from the database");

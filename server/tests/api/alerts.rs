@@ -378,6 +378,7 @@ async fn a_suspended_applicant_gets_no_alerts(app: &TestApp) {
         html: "<p>Walrus Trainer</p>".into(),
         list_unsubscribe: None,
         calendar: None,
+        expires_at: None,
     };
     let sent = jobportal::alerts::repo::send(&app.db, &suspended, &[], cutoff, now - DAY_MS, &mail).await.unwrap();
     assert!(!sent, "no alert is claimed for a suspended person");

@@ -10,7 +10,7 @@ use std::path::Path;
 
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
-const FEATURES: [&str; 12] = [
+const FEATURES: [&str; 13] = [
     "accounts",
     "admin",
     "alerts",
@@ -20,6 +20,7 @@ const FEATURES: [&str; 12] = [
     "jobs",
     "messages",
     "notifications",
+    "privacy",
     "profiles",
     "recommendations",
     "saved",

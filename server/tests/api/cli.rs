@@ -50,7 +50,7 @@ fn help_lists_every_command_and_says_settings_come_from_the_environment() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let help = stdout(&output);
     assert!(help.contains("Usage: jobportal [COMMAND]"), "{help}");
-    for command in ["serve", "create-admin", "reindex", "seed-bench", "help"] {
+    for command in ["serve", "create-admin", "reindex", "backup", "restore", "seed-bench", "help"] {
         assert!(help.lines().any(|line| line.trim_start().starts_with(&format!("{command} "))), "{command}: {help}");
     }
     assert!(help.contains("(the default when no command is given)"), "{help}");

@@ -277,6 +277,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the caller's account for good, with its password: the account, profile and resume,
+         *     sessions, applications (they leave recruiters' lists and each job's count goes down), saved
+         *     jobs and searches, notifications, messages, interviews and e-mail not yet sent; a recruiter's
+         *     jobs go with the applications to them (their applicants are told in the bell). The audit log
+         *     keeps the admin actions, naming nobody. The last Admin cannot delete itself.
+         */
+        post: operations["delete_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the board holds about the caller, as a JSON file to download: the account, the
+         *     profile (and a link to the resume), applications with their history, jobs, saved jobs and
+         *     searches, messages and notifications.
+         */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/applicantDetails": {
         parameters: {
             query?: never;
@@ -1338,6 +1382,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Account: {
+            _id: string;
+            accountType: components["schemas"]["AccountType"];
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+        };
         /** @description Accounts by type, and how many of them are suspended. */
         AccountCounts: {
             /** Format: int64 */
@@ -1609,7 +1662,9 @@ export interface components {
         AuditEntry: {
             _id: string;
             action: components["schemas"]["Action"];
+            /** @description `a deleted account` when the admin has since deleted their account. */
             adminEmail: string;
+            /** @description Empty when the admin has since deleted their account (the action is kept, naming nobody). */
             adminId: string;
             /** @description RFC 3339, UTC. */
             at: string;
@@ -1688,6 +1743,10 @@ export interface components {
             /** @description `YYYY-MM-DD`, UTC. */
             day: string;
         };
+        DeleteAccountRequest: {
+            /** @description The account's current password. */
+            password?: string | null;
+        };
         Education: {
             _id: string;
             /**
@@ -1728,6 +1787,39 @@ export interface components {
             removed?: boolean;
             /** @description Always `false`. */
             success: boolean;
+        };
+        /** @description Everything the board holds about the caller. */
+        Export: {
+            account: components["schemas"]["Account"];
+            /**
+             * @description The caller's applications with their history (an applicant's; empty for others). The
+             *     recruiter's private rating, notes and rejection reasons are not the applicant's data and
+             *     are left out, as the applicant's own views leave them out.
+             */
+            applications: components["schemas"]["Application"][];
+            /** @description RFC 3339, UTC. */
+            exportedAt: string;
+            /** @description The recruiter's listed jobs (empty for others). */
+            jobs: components["schemas"]["Job"][];
+            message: string;
+            messages: components["schemas"]["ExportedMessage"][];
+            notifications: components["schemas"]["Notification"][];
+            profile: components["schemas"]["Profile"] | null;
+            resume: components["schemas"]["Resume"] | null;
+            savedJobs: components["schemas"]["Job"][];
+            savedSearches: components["schemas"]["SavedSearch"][];
+            success: boolean;
+        };
+        /** @description A message of a conversation about one of the caller's applications (or one to their jobs). */
+        ExportedMessage: {
+            applicationId: string;
+            body: string;
+            /** @description RFC 3339, UTC; `null` while unread. */
+            readAt: string | null;
+            /** @description RFC 3339, UTC. */
+            sentAt: string;
+            /** @description True when the caller wrote it. */
+            sentByYou: boolean;
         };
         /**
          * @description Matches per choice of a filter, for the words and every other filter. A value no match has is
@@ -2092,6 +2184,8 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /** @description The caller's profile: an applicant's or a recruiter's. */
+        Profile: components["schemas"]["ApplicantProfile"] | components["schemas"]["RecruiterProfile"];
         ProposeRequest: {
             /**
              * Format: int64
@@ -2180,6 +2274,12 @@ export interface components {
         };
         ResetTokenRequest: {
             email?: string | null;
+        };
+        /** @description The resume as uploaded, downloadable for ten minutes from the export. */
+        Resume: {
+            fileName: string;
+            /** @description A signed link for the caller, valid for ten minutes. */
+            url: string;
         };
         SaveSearchRequest: {
             /** @description What the person calls it, 1 to 100 characters. */
@@ -3446,6 +3546,122 @@ export interface operations {
             };
             /** @description The saved search was deleted */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description `Your account has been deleted`; the token no longer works */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ack"];
+                };
+            };
+            /** @description No password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token, or the password is wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller is the only Admin who can sign in */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many passwords being hashed at once, in all or from this client; see Retry-After; or the database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's data, as an attachment named `jobportal-data.json` (the document itself, not inside the usual envelope) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,75 @@
+//! "Delete my account": the owner, with their password, removes the account and everything that
+//! names it (docs/rules.md#your-data).
+
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::accounts::handlers::{ALL_FIELDS_REQUIRED, WRONG_PASSWORD};
+use crate::accounts::repo as users;
+use crate::accounts::session::{self, AuthUser};
+use crate::client::ClientAddr;
+use crate::envelope::{Ack, Reply, ack};
+use crate::error::{ApiResult, AppError, ErrorBody, JsonBody};
+use crate::state::AppState;
+
+use super::repo::{self, Erased};
+
+pub const DELETED: &str = "Your account has been deleted";
+pub const LAST_ADMIN: &str = "You are the only Admin: make another Admin before deleting this account";
+
+#[derive(Deserialize, ToSchema)]
+pub struct DeleteAccountRequest {
+    /// The account's current password.
+    pub password: Option<String>,
+}
+
+/// Delete the caller's account for good, with its password: the account, profile and resume,
+/// sessions, applications (they leave recruiters' lists and each job's count goes down), saved
+/// jobs and searches, notifications, messages, interviews and e-mail not yet sent; a recruiter's
+/// jobs go with the applications to them (their applicants are told in the bell). The audit log
+/// keeps the admin actions, naming nobody. The last Admin cannot delete itself.
+#[utoipa::path(post, path = "/auth/account/delete", tag = "accounts", request_body = DeleteAccountRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`Your account has been deleted`; the token no longer works", body = Ack),
+        (status = 400, description = "No password", body = ErrorBody),
+        (status = 401, description = "No valid token, or the password is wrong", body = ErrorBody),
+        (status = 409, description = "The caller is the only Admin who can sign in", body = ErrorBody),
+        (status = 503, description = "Too many passwords being hashed at once, in all or from this client; see Retry-After", body = ErrorBody),
+    ))]
+pub async fn delete_account(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    caller: AuthUser,
+    JsonBody(request): JsonBody<DeleteAccountRequest>,
+) -> ApiResult<Reply<Ack>> {
+    let password = request.password.as_deref().filter(|text| !text.is_empty());
+    let password = password.ok_or_else(|| AppError::bad_request(ALL_FIELDS_REQUIRED))?;
+    let user =
+        users::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
+    if !state.hasher.verify(client, password, Some(&user.password_hash)).await? {
+        return Err(AppError::unauthorized(WRONG_PASSWORD));
+    }
+    match repo::erase(&state.db, &caller.id).await? {
+        Erased::Done { resume_key, jobs_removed, told } => {
+            if let Some(key) = resume_key {
+                // The row is gone already; a file that cannot be deleted now is logged by its
+                // generated key (it names nobody) for the operator to remove.
+                if let Err(error) = state.storage.delete(&key).await {
+                    tracing::error!(%error, key, "could not delete a deleted account's resume");
+                }
+            }
+            if jobs_removed {
+                state.jobs_changed().await;
+            }
+            for applicant in &told {
+                state.notifications.wake(applicant);
+            }
+            tracing::info!("an account was deleted by its owner");
+            Ok(ack(DELETED))
+        }
+        Erased::NotFound => Err(AppError::unauthorized(session::TOKEN_INVALID)),
+        Erased::LastAdmin => Err(AppError::Conflict(LAST_ADMIN.into())),
+    }
+}

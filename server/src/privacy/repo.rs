@@ -1,0 +1,196 @@
+//! The reads an export needs beyond the features' own, and an account's deletion: one
+//! transaction that removes every row naming the account (docs/rules.md#your-data).
+
+use crate::accounts::model::AccountType;
+use crate::db::{BeginWrite, Db, now_millis};
+use crate::dispatch;
+use crate::notifications::model::{Kind, Notice};
+use crate::notifications::repo as notifications;
+
+/// The account as its export shows it.
+#[derive(sqlx::FromRow)]
+pub struct AccountRow {
+    pub id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub account_type: AccountType,
+    pub created_at: i64,
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn account(db: &Db, id: &str) -> Result<Option<AccountRow>, sqlx::Error> {
+    const SQL: &str = "SELECT id, first_name, last_name, email, account_type, created_at FROM users WHERE id = $1";
+    dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).fetch_optional(pool).await)
+}
+
+/// A message the account sent or received, in a conversation about one of its applications or
+/// one to its jobs.
+#[derive(sqlx::FromRow)]
+pub struct MessageRow {
+    pub application_id: String,
+    pub sent_by_account: bool,
+    pub body: String,
+    pub created_at: i64,
+    pub read_at: Option<i64>,
+}
+
+/// Every message the account sent or received, oldest first.
+#[tracing::instrument(skip_all)]
+pub async fn messages(db: &Db, id: &str) -> Result<Vec<MessageRow>, sqlx::Error> {
+    const SQL: &str = "SELECT m.application_id, m.sender_id = $1 AS sent_by_account, m.body, m.created_at, m.read_at \
+         FROM application_messages m JOIN applications a ON a.id = m.application_id \
+         WHERE a.applicant_id = $1 OR a.recruiter_id = $1 ORDER BY m.created_at, m.id";
+    dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).fetch_all(pool).await)
+}
+
+pub enum Erased {
+    /// Gone; the resume's object-store key, if there was one, is left to delete, and the people
+    /// told in the bell (a recruiter's applicants) are left to wake.
+    Done {
+        resume_key: Option<String>,
+        jobs_removed: bool,
+        told: Vec<String>,
+    },
+    NotFound,
+    /// The account is the only Admin that can still sign in.
+    LastAdmin,
+}
+
+/// The applications the account made, or that were made to its jobs.
+const APPLICATIONS: &str = "SELECT id FROM applications WHERE applicant_id = $1 OR recruiter_id = $1 \
+     OR job_id IN (SELECT id FROM jobs WHERE user_id = $1)";
+
+/// Deletes the account `id` and every row that names it, in one transaction: its profile and
+/// sessions, its applications (each job's count goes down as if withdrawn) with their history,
+/// notes, messages and interviews, and for a recruiter their jobs with the applications to them
+/// (each applicant is told in the bell), saved jobs and searches, notifications, its pending and
+/// delivered e-mail, codes, reset requests and limit windows. The audit log keeps each action
+/// and forgets the person: an admin's actions lose their admin, and an action on the account its
+/// label. The last Admin who can sign in cannot be deleted.
+#[tracing::instrument(skip_all)]
+pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
+    const ACCOUNT: &str = "SELECT email, first_name, last_name, account_type FROM users WHERE id = $1";
+    const OTHER_ADMINS: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM users \
+         WHERE account_type = 'Admin' AND suspended_at IS NULL AND id <> $1";
+    // PostgreSQL: two Admins deleting themselves at once take these row locks in turn, so the
+    // second sees the first gone (SQLite's write lock already serializes them).
+    const LOCK_ADMINS: &str = "SELECT id FROM users WHERE account_type = 'Admin' ORDER BY id FOR UPDATE";
+    const RESUME: &str = "SELECT resume_key FROM applicant_profiles WHERE user_id = $1";
+    // Applicants of the recruiter's jobs still in the process, told their application went with it.
+    const TOLD: &str = "SELECT a.applicant_id, a.id, j.title, j.company FROM applications a \
+         JOIN jobs j ON j.id = a.job_id \
+         WHERE j.user_id = $1 AND a.applicant_id <> $1 AND j.deleted_at IS NULL \
+         AND a.stage NOT IN ('withdrawn', 'rejected', 'hired')";
+    // Each job the account applied to gives back the place its application held (withdrawn ones
+    // gave theirs back already) and a hire's position.
+    const GIVE_BACK: &str = "UPDATE jobs SET \
+         applications_count = applications_count - (SELECT COUNT(*) FROM applications a \
+             WHERE a.job_id = jobs.id AND a.applicant_id = $1 AND a.stage <> 'withdrawn'), \
+         hired_count = hired_count - (SELECT COUNT(*) FROM applications a \
+             WHERE a.job_id = jobs.id AND a.applicant_id = $1 AND a.stage = 'hired') \
+         WHERE user_id <> $1 AND id IN (SELECT job_id FROM applications WHERE applicant_id = $1)";
+    // The bell's "<name> applied for <title>" of each recruiter the account applied to.
+    const APPLIED_NOTICES: &str = "DELETE FROM notifications WHERE kind = 'new_application' \
+         AND substr(text, 1, length($2)) = $2 \
+         AND user_id IN (SELECT recruiter_id FROM applications WHERE applicant_id = $1) \
+         AND ref_id IN (SELECT job_id FROM applications WHERE applicant_id = $1)";
+    // The search index keys a deleted job by its seq, which the log row now carries.
+    const LOG_JOBS: &str =
+        "INSERT INTO job_changes (job_id, at, job_seq) SELECT id, $2, seq FROM jobs WHERE user_id = $1";
+    let by_application = |table: &str, column: &str| format!("DELETE FROM {table} WHERE {column} IN ({APPLICATIONS})");
+    let deletes: Vec<String> = vec![
+        format!(
+            "DELETE FROM notifications WHERE user_id = $1 OR ref_id IN ({APPLICATIONS}) \
+             OR ref_id IN (SELECT id FROM interviews WHERE application_id IN ({APPLICATIONS})) \
+             OR ref_id IN (SELECT id FROM jobs WHERE user_id = $1)"
+        ),
+        "DELETE FROM notification_email_off WHERE user_id = $1".into(),
+        by_application("interviews", "application_id"),
+        format!("DELETE FROM conversation_mail WHERE recipient_id = $1 OR application_id IN ({APPLICATIONS})"),
+        by_application("application_messages", "application_id"),
+        format!("DELETE FROM application_notes WHERE author_id = $1 OR application_id IN ({APPLICATIONS})"),
+        format!("DELETE FROM application_moves WHERE actor_id = $1 OR application_id IN ({APPLICATIONS})"),
+        "DELETE FROM saved_jobs WHERE user_id = $1 OR job_id IN (SELECT id FROM jobs WHERE user_id = $1)".into(),
+        "DELETE FROM applications WHERE applicant_id = $1 OR recruiter_id = $1 \
+         OR job_id IN (SELECT id FROM jobs WHERE user_id = $1)"
+            .into(),
+        "DELETE FROM jobs WHERE user_id = $1".into(),
+        "DELETE FROM saved_searches WHERE user_id = $1".into(),
+        "DELETE FROM alert_mail WHERE user_id = $1".into(),
+        "DELETE FROM sessions WHERE user_id = $1".into(),
+        "DELETE FROM password_resets WHERE user_id = $1".into(),
+        "DELETE FROM applicant_profiles WHERE user_id = $1".into(),
+        "DELETE FROM recruiter_profiles WHERE user_id = $1".into(),
+        "UPDATE admin_actions SET admin_id = NULL WHERE admin_id = $1".into(),
+        "UPDATE admin_actions SET target_id = '', target_label = 'a deleted account' \
+         WHERE target_type = 'account' AND target_id = $1"
+            .into(),
+    ];
+    // By address: e-mail to the account or naming it, its codes, resets and limit windows.
+    let by_address = |contains: &str| {
+        [
+            format!("DELETE FROM outbox WHERE lower(to_address) = $1 OR {contains}(lower(text_body), $1) > 0"),
+            "DELETE FROM signup_codes WHERE email = $1".to_string(),
+            "DELETE FROM reset_requests WHERE email = $1".to_string(),
+            format!("DELETE FROM limit_hits WHERE {contains}(key, $1) > 0 OR {contains}(key, $2) > 0"),
+        ]
+    };
+    let now = now_millis();
+    macro_rules! run {
+        ($pool:expr, $contains:expr, $lock:expr) => {{
+            let mut tx = $pool.begin_write().await?;
+            let account: Option<(String, String, String, AccountType)> =
+                sqlx::query_as(ACCOUNT).bind(id).fetch_optional(&mut *tx).await?;
+            let Some((email, first_name, last_name, account_type)) = account else {
+                return Ok(Erased::NotFound);
+            };
+            if account_type == AccountType::Admin {
+                if let Some(lock) = $lock {
+                    sqlx::query(lock).execute(&mut *tx).await?;
+                }
+                let (others,): (i64,) = sqlx::query_as(OTHER_ADMINS).bind(id).fetch_one(&mut *tx).await?;
+                if others == 0 {
+                    return Ok(Erased::LastAdmin);
+                }
+            }
+            let resume_key: Option<(Option<String>,)> =
+                sqlx::query_as(RESUME).bind(id).fetch_optional(&mut *tx).await?;
+            let told: Vec<(String, String, String, String)> = sqlx::query_as(TOLD).bind(id).fetch_all(&mut *tx).await?;
+            sqlx::query(GIVE_BACK).bind(id).execute(&mut *tx).await?;
+            let applied = format!("{first_name} {last_name} applied for ");
+            sqlx::query(APPLIED_NOTICES).bind(id).bind(applied.as_str()).execute(&mut *tx).await?;
+            let logged = sqlx::query(LOG_JOBS).bind(id).bind(now).execute(&mut *tx).await?.rows_affected();
+            for sql in &deletes {
+                sqlx::query(sqlx::AssertSqlSafe(sql.as_str())).bind(id).execute(&mut *tx).await?;
+            }
+            let address = email.to_lowercase();
+            for sql in by_address($contains) {
+                let takes_id = sql.contains("$2");
+                let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(address.as_str());
+                let query = if takes_id { query.bind(id) } else { query };
+                query.execute(&mut *tx).await?;
+            }
+            sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(&mut *tx).await?;
+            // After the deletes, which take every notification about the account's applications.
+            for (applicant_id, application_id, title, company) in &told {
+                let notice = Notice {
+                    user_id: applicant_id.clone(),
+                    kind: Kind::StageChange,
+                    text: format!("Your application for {title} at {company} was closed: the job was removed"),
+                    link: "/dashboard/my-applications".into(),
+                    ref_id: application_id.clone(),
+                    mail: None,
+                };
+                notifications::record(&mut *tx, &notice).await?;
+            }
+            tx.commit().await?;
+            let told = told.into_iter().map(|(applicant_id, ..)| applicant_id).collect();
+            Ok(Erased::Done { resume_key: resume_key.and_then(|(key,)| key), jobs_removed: logged > 0, told })
+        }};
+    }
+    match db {
+        Db::Sqlite(pool) => run!(pool, "instr", None::<&str>),
+        Db::Postgres(pool) => run!(pool, "strpos", Some(LOCK_ADMINS)),
+    }
+}

@@ -1,0 +1,169 @@
+//! Data that does not pile up (docs/operations.md#retention): a background sweep deletes what the
+//! board no longer needs. One instance at a time runs it when several share the database (it is
+//! claimed in the `sweeps` table), and each statement deletes a bounded batch.
+//!
+//! - Delivered e-mail after `MAIL_RETENTION_DAYS` (default 7), and e-mail still undelivered after
+//!   as long (its last attempt was then); a mail carrying a credential (a signup code, a reset
+//!   link) as soon as the credential stops working, sent or not.
+//! - The search index's change log older than `CHANGE_LOG_DAYS`: every running instance applied
+//!   it within seconds, and one that was stopped longer rebuilds its index when it starts
+//!   (`sweeps.pruned_through` tells it).
+//! - Expired sessions, signup codes, reset tokens, and limit windows that have passed.
+//! - Notifications older than `NOTIFICATION_DAYS`, and the conversations' e-mail throttle rows
+//!   older than a day.
+
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use crate::db::{Db, now_millis};
+use crate::dispatch;
+use crate::state::AppState;
+
+const DAY_MILLIS: i64 = 24 * 60 * 60 * 1000;
+const HOUR_MILLIS: i64 = 60 * 60 * 1000;
+
+/// How long the search index's change log is kept.
+pub const CHANGE_LOG_DAYS: i64 = 7;
+
+/// How long a notification is kept in the bell.
+pub const NOTIFICATION_DAYS: i64 = 90;
+
+/// How long after its start an instance first offers to sweep.
+const FIRST_SWEEP: Duration = Duration::from_secs(60);
+
+/// Rows one statement deletes at most; the sweep repeats it until fewer are left.
+const BATCH: i64 = 1_000;
+
+/// How many rows of each kind one sweep deleted.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Swept {
+    pub delivered_mail: u64,
+    pub undelivered_mail: u64,
+    pub credential_mail: u64,
+    pub job_changes: u64,
+    pub sessions: u64,
+    pub signup_codes: u64,
+    pub password_resets: u64,
+    pub reset_requests: u64,
+    pub limit_windows: u64,
+    pub notifications: u64,
+    pub conversation_mail: u64,
+}
+
+/// Runs the sweep every `RETENTION_INTERVAL_SECS` on whichever instance claims it first, until
+/// `stopped` turns true.
+pub async fn run(state: AppState, mut stopped: watch::Receiver<bool>) {
+    let interval = state.config.limits.retention_interval;
+    let mail_retention = state.config.limits.mail_retention;
+    // Not in the first minute: a starting instance has other work, and nothing here is urgent.
+    tokio::select! {
+        () = tokio::time::sleep(FIRST_SWEEP.min(interval)) => {}
+        _ = stopped.changed() => return,
+    }
+    loop {
+        match claim(&state.db, now_millis(), interval).await {
+            Ok(true) => match sweep(&state.db, now_millis(), mail_retention).await {
+                Ok(swept) => tracing::info!(?swept, "retention sweep done"),
+                Err(error) => tracing::warn!(%error, "the retention sweep failed; it runs again next time"),
+            },
+            Ok(false) => {}
+            Err(error) => tracing::warn!(%error, "could not claim the retention sweep"),
+        }
+        tokio::select! {
+            () = tokio::time::sleep(interval) => {}
+            _ = stopped.changed() => return,
+        }
+    }
+}
+
+/// Claims the sweep due at `now` for this instance (false when another has it, or it is not due):
+/// the claim moves its due time on by `interval`, so it is one statement and one winner.
+pub async fn claim(db: &Db, now: i64, interval: Duration) -> Result<bool, sqlx::Error> {
+    const SQL: &str = "UPDATE sweeps SET due_at = $1 WHERE name = 'retention' AND due_at <= $2";
+    let next = now + interval.as_millis() as i64;
+    dispatch!(db, |pool| {
+        sqlx::query(SQL).bind(next).bind(now).execute(pool).await.map(|done| done.rows_affected() == 1)
+    })
+}
+
+/// Deletes, as of `now` (Unix milliseconds; a test sets it), everything the retention rules say
+/// is no longer needed, a batch at a time.
+pub async fn sweep(db: &Db, now: i64, mail_retention: Duration) -> Result<Swept, sqlx::Error> {
+    let mail_cutoff = now - mail_retention.as_millis() as i64;
+    let mut swept = Swept {
+        delivered_mail: batches(db, "outbox", "id", "sent_at IS NOT NULL AND sent_at < $1", mail_cutoff).await?,
+        undelivered_mail: batches(db, "outbox", "id", "sent_at IS NULL AND created_at < $1", mail_cutoff).await?,
+        credential_mail: batches(db, "outbox", "id", "expires_at IS NOT NULL AND expires_at <= $1", now).await?,
+        sessions: batches(db, "sessions", "jti", "expires_at <= $1", now).await?,
+        // A code row also counts the codes sent to its address this hour: it goes when both are over.
+        signup_codes: batches(
+            db,
+            "signup_codes",
+            "email",
+            &format!("expires_at <= $1 AND window_started_at <= $1 - {HOUR_MILLIS}"),
+            now,
+        )
+        .await?,
+        password_resets: batches(db, "password_resets", "token_hash", "expires_at <= $1", now).await?,
+        reset_requests: batches(
+            db,
+            "reset_requests",
+            "email",
+            &format!("window_started_at <= $1 - {HOUR_MILLIS}"),
+            now,
+        )
+        .await?,
+        limit_windows: batches(db, "limit_hits", "key", "expires_at <= $1", now).await?,
+        notifications: batches(db, "notifications", "id", "created_at < $1", now - NOTIFICATION_DAYS * DAY_MILLIS)
+            .await?,
+        conversation_mail: 0,
+        job_changes: 0,
+    };
+    swept.conversation_mail = delete_conversation_mail(db, now - DAY_MILLIS).await?;
+    swept.job_changes = prune_change_log(db, now - CHANGE_LOG_DAYS * DAY_MILLIS).await?;
+    if swept.undelivered_mail > 0 {
+        tracing::warn!(
+            count = swept.undelivered_mail,
+            "deleted e-mail that could not be delivered within MAIL_RETENTION_DAYS"
+        );
+    }
+    Ok(swept)
+}
+
+/// Deletes the rows of `table` that match `condition` (with `$1` bound to `bound`), `BATCH` at a
+/// time by their key, until none is left; returns how many went.
+async fn batches(db: &Db, table: &str, key: &str, condition: &str, bound: i64) -> Result<u64, sqlx::Error> {
+    let sql = format!("DELETE FROM {table} WHERE {key} IN (SELECT {key} FROM {table} WHERE {condition} LIMIT {BATCH})");
+    let mut total = 0;
+    loop {
+        let deleted = dispatch!(db, |pool| {
+            sqlx::query(sqlx::AssertSqlSafe(sql.as_str()))
+                .bind(bound)
+                .execute(pool)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        total += deleted;
+        if deleted < BATCH as u64 {
+            return Ok(total);
+        }
+    }
+}
+
+/// The e-mail throttle of conversations (one row per application and recipient) after its window.
+async fn delete_conversation_mail(db: &Db, cutoff: i64) -> Result<u64, sqlx::Error> {
+    const SQL: &str = "DELETE FROM conversation_mail WHERE emailed_at < $1";
+    dispatch!(db, |pool| sqlx::query(SQL).bind(cutoff).execute(pool).await.map(|done| done.rows_affected()))
+}
+
+/// Deletes the change log written before `cutoff`. The last seq deleted is recorded first, in the
+/// same transaction, so an instance whose index is behind it knows to rebuild.
+async fn prune_change_log(db: &Db, cutoff: i64) -> Result<u64, sqlx::Error> {
+    const LAST: &str = "SELECT MAX(seq) FROM job_changes WHERE at < $1";
+    const MARK: &str = "UPDATE sweeps SET pruned_through = $1 WHERE name = 'retention' AND pruned_through < $1";
+    let last: Option<i64> = dispatch!(db, |pool| sqlx::query_scalar(LAST).bind(cutoff).fetch_one(pool).await)?;
+    let Some(last) = last else { return Ok(0) };
+    dispatch!(db, |pool| sqlx::query(MARK).bind(last).execute(pool).await.map(|_| ()))?;
+    batches(db, "job_changes", "seq", "seq <= $1", last).await
+}
