@@ -121,6 +121,19 @@ async fn read_gauges(state: &AppState) -> Result<(), sqlx::Error> {
     let age = oldest.map_or(0, |created| (now_millis() - created).max(0));
     metrics::gauge!("jobportal_outbox_oldest_unsent_seconds").set(age as f64 / 1000.0);
 
+    // With SEARCH_INDEX=off there is no index to report.
+    if state.search.status() != "off" {
+        search_index(state).await?;
+    }
+    metrics::gauge!("jobportal_password_hash_waiting").set(state.hasher.waiting() as f64);
+    if let Some(bytes) = resident_memory() {
+        metrics::gauge!("process_resident_memory_bytes").set(bytes as f64);
+    }
+    Ok(())
+}
+
+/// The search index's position in the change log, its lag and its size.
+async fn search_index(state: &AppState) -> Result<(), sqlx::Error> {
     let (applied, written) = state.search.positions(&state.db).await?;
     metrics::gauge!("jobportal_search_index_applied_change").set(applied as f64);
     metrics::gauge!("jobportal_search_index_newest_change").set(written as f64);
@@ -128,11 +141,6 @@ async fn read_gauges(state: &AppState) -> Result<(), sqlx::Error> {
     let lag = state.search.lag(&state.db).await?;
     metrics::gauge!("jobportal_search_index_lag_seconds").set(lag as f64 / 1000.0);
     metrics::gauge!("jobportal_search_index_documents").set(state.search.index.len() as f64);
-
-    metrics::gauge!("jobportal_password_hash_waiting").set(state.hasher.waiting() as f64);
-    if let Some(bytes) = resident_memory() {
-        metrics::gauge!("process_resident_memory_bytes").set(bytes as f64);
-    }
     Ok(())
 }
 

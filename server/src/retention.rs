@@ -12,6 +12,7 @@
 //! - Notifications older than `NOTIFICATION_DAYS`, and the conversations' e-mail throttle rows
 //!   older than a day.
 
+use std::path::Path;
 use std::time::Duration;
 
 use tokio::sync::watch;
@@ -63,7 +64,7 @@ pub async fn run(state: AppState, mut stopped: watch::Receiver<bool>) {
     }
     loop {
         match claim(&state.db, now_millis(), interval).await {
-            Ok(true) => match sweep(&state.db, now_millis(), mail_retention).await {
+            Ok(true) => match sweep(&state.db, now_millis(), mail_retention, state.outbox.files_dir()).await {
                 Ok(swept) => tracing::info!(?swept, "retention sweep done"),
                 Err(error) => tracing::warn!(%error, "the retention sweep failed; it runs again next time"),
             },
@@ -88,9 +89,19 @@ pub async fn claim(db: &Db, now: i64, interval: Duration) -> Result<bool, sqlx::
 }
 
 /// Deletes, as of `now` (Unix milliseconds; a test sets it), everything the retention rules say
-/// is no longer needed, a batch at a time.
-pub async fn sweep(db: &Db, now: i64, mail_retention: Duration) -> Result<Swept, sqlx::Error> {
+/// is no longer needed, a batch at a time. `mail_files` is where mail is delivered as `.eml` files
+/// when there is no SMTP server: the same rules apply to those files.
+pub async fn sweep(
+    db: &Db,
+    now: i64,
+    mail_retention: Duration,
+    mail_files: Option<&Path>,
+) -> Result<Swept, sqlx::Error> {
     let mail_cutoff = now - mail_retention.as_millis() as i64;
+    if let Some(dir) = mail_files {
+        delete_credential_files(db, dir, now).await?;
+        delete_files_before(dir, mail_cutoff);
+    }
     let mut swept = Swept {
         delivered_mail: batches(db, "outbox", "id", "sent_at IS NOT NULL AND sent_at < $1", mail_cutoff).await?,
         undelivered_mail: batches(db, "outbox", "id", "sent_at IS NULL AND created_at < $1", mail_cutoff).await?,
@@ -148,6 +159,52 @@ async fn batches(db: &Db, table: &str, key: &str, condition: &str, bound: i64) -
         if deleted < BATCH as u64 {
             return Ok(total);
         }
+    }
+}
+
+/// The `.eml` files of credential mail whose credential stopped working (named by the outbox
+/// row's id), before the rows go.
+async fn delete_credential_files(db: &Db, dir: &Path, now: i64) -> Result<(), sqlx::Error> {
+    const SQL: &str = "SELECT id FROM outbox WHERE expires_at IS NOT NULL AND expires_at <= $1";
+    let ids: Vec<String> = dispatch!(db, |pool| sqlx::query_scalar(SQL).bind(now).fetch_all(pool).await)?;
+    for id in ids {
+        remove_file(&dir.join(format!("{id}.eml")));
+    }
+    Ok(())
+}
+
+/// Deletes the `.eml` files in `dir` last written before `cutoff` (Unix milliseconds).
+fn delete_files_before(dir: &Path, cutoff: i64) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let written = entry.metadata().and_then(|meta| meta.modified()).ok().and_then(|modified| {
+            modified.duration_since(std::time::UNIX_EPOCH).ok().map(|since| since.as_millis() as i64)
+        });
+        if path.extension().is_some_and(|extension| extension == "eml") && written.is_some_and(|at| at < cutoff) {
+            remove_file(&path);
+        }
+    }
+}
+
+/// Deletes the `.eml` files in `dir` that name `address` (lower-cased): an account's deletion.
+pub fn delete_files_naming(dir: &Path, address: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_some_and(|extension| extension == "eml")
+            && std::fs::read_to_string(&path).is_ok_and(|text| text.to_lowercase().contains(address))
+        {
+            remove_file(&path);
+        }
+    }
+}
+
+fn remove_file(path: &Path) {
+    match std::fs::remove_file(path) {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+        Err(error) => tracing::warn!(%error, path = %path.display(), "could not delete a mail file"),
     }
 }
 

@@ -239,7 +239,7 @@ pub async fn update_status(
         _ => return Err(AppError::bad_request("Status must be shortlisted or rejected")),
     };
     let not_found = || AppError::not_found(APPLICATION_NOT_FOUND);
-    let (row, _) = repo::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
+    let row = repo::row(&state.db, &application_id).await?.ok_or_else(not_found)?;
     let notice = stage_notice(&state, &row, &application_id, stage).await?;
     match repo::decide(&state.db, &application_id, &caller.id, stage, &notice).await? {
         Decision::Decided => {}

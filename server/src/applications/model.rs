@@ -155,6 +155,9 @@ pub struct JobApplicantsDetails {
 pub struct StatusChange {
     pub status: ApplicationStatus,
     pub stage: Stage,
+    /// The stage in plain words, as the application's `stageLabel` says it.
+    #[serde(rename = "stageLabel")]
+    pub stage_label: &'static str,
     pub by: Actor,
     /// RFC 3339, UTC.
     pub at: String,
@@ -255,6 +258,7 @@ impl ApplicationRow {
         let applied = StatusChange {
             status: ApplicationStatus::Applied,
             stage: Stage::Applied,
+            stage_label: Stage::Applied.words(),
             by: Actor::Applicant,
             at: rfc3339_from_millis(self.created_at),
             reason: None,
@@ -263,6 +267,7 @@ impl ApplicationRow {
             .chain(moves.into_iter().map(|step| StatusChange {
                 status: step.stage.status(),
                 stage: step.stage,
+                stage_label: step.stage.words(),
                 by: if step.by_applicant { Actor::Applicant } else { Actor::Recruiter },
                 at: rfc3339_from_millis(step.at),
                 reason: step.reason.filter(|_| recruiter),

@@ -80,8 +80,7 @@ pub async fn move_stage(
     JsonBody(request): JsonBody<StageRequest>,
 ) -> ApiResult<Reply<ApplicationResponse>> {
     let (from, to, reason) = parse_move(&request)?;
-    let (row, _) =
-        repo::find(&state.db, &application_id).await?.ok_or_else(|| AppError::not_found(APPLICATION_NOT_FOUND))?;
+    let row = repo::row(&state.db, &application_id).await?.ok_or_else(|| AppError::not_found(APPLICATION_NOT_FOUND))?;
     // Moving back to applied is the recruiter's own bookkeeping: the applicant is not told.
     let notice = match to {
         Stage::Applied => None,
@@ -194,8 +193,7 @@ pub async fn notes(
     Recruiter(caller): Recruiter,
     PathParam(application_id): PathParam<String>,
 ) -> ApiResult<Reply<NotesResponse>> {
-    let found = repo::find(&state.db, &application_id).await?;
-    let (row, _) = found.ok_or_else(|| AppError::not_found(APPLICATION_NOT_FOUND))?;
+    let row = repo::row(&state.db, &application_id).await?.ok_or_else(|| AppError::not_found(APPLICATION_NOT_FOUND))?;
     if row.recruiter_id != caller.id || row.job_removed {
         return Err(AppError::not_found(APPLICATION_NOT_FOUND));
     }

@@ -74,6 +74,14 @@ pub async fn of_job(db: &Db, job_id: &str) -> Result<Vec<Found>, sqlx::Error> {
     list(db, "a.job_id = $1", job_id).await
 }
 
+/// An application's row without its moves: who its two sides are, its job and its stage, for a
+/// call that only addresses or checks it.
+#[tracing::instrument(skip_all)]
+pub async fn row(db: &Db, id: &str) -> Result<Option<ApplicationRow>, sqlx::Error> {
+    let sql = format!("{SELECT} WHERE a.id = $1");
+    dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await)
+}
+
 #[tracing::instrument(skip_all)]
 pub async fn find(db: &Db, id: &str) -> Result<Option<Found>, sqlx::Error> {
     let sql = format!("{SELECT} WHERE a.id = $1");

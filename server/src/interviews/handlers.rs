@@ -158,7 +158,7 @@ pub async fn propose(
     let slots = parse_slots(request.slots.as_deref(), duration, now_millis())?;
     let location = parse_location(request.location.as_deref())?;
     let not_found = || AppError::not_found(APPLICATION_NOT_FOUND);
-    let (application, _) = applications::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
+    let application = applications::row(&state.db, &application_id).await?.ok_or_else(not_found)?;
     if application.recruiter_id != caller.id {
         return Err(not_found());
     }
@@ -217,7 +217,7 @@ pub async fn of_application(
     PathParam(application_id): PathParam<String>,
 ) -> ApiResult<Reply<InterviewsResponse>> {
     let not_found = || AppError::not_found(APPLICATION_NOT_FOUND);
-    let (application, _) = applications::find(&state.db, &application_id).await?.ok_or_else(not_found)?;
+    let application = applications::row(&state.db, &application_id).await?.ok_or_else(not_found)?;
     if application.recruiter_id != caller.id && application.applicant_id != caller.id {
         return Err(not_found());
     }

@@ -93,6 +93,15 @@ impl Outbox {
         Ok(Self { db, transport, from, bell: Arc::new(Notify::new()) })
     }
 
+    /// The directory delivered mail is written to, when there is no SMTP server (`.eml` files named
+    /// by the outbox row's id): the retention sweep and an account's deletion clean it too.
+    pub fn files_dir(&self) -> Option<&std::path::Path> {
+        match &self.transport {
+            Transport::Files(dir) => Some(dir),
+            Transport::Smtp(_) => None,
+        }
+    }
+
     /// Wakes the worker: call after committing a transaction that enqueued mail.
     pub fn notify(&self) {
         self.bell.notify_one();

@@ -26,7 +26,7 @@ pub const BAD_CURSOR: &str = "before must be a message id";
 /// the recruiter of its job. Anyone else is told there is no such application.
 async fn side_of(state: &AppState, caller: &AuthUser, application_id: &str) -> ApiResult<(ApplicationRow, Actor)> {
     let not_found = || AppError::not_found(APPLICATION_NOT_FOUND);
-    let (row, _) = applications::find(&state.db, application_id).await?.ok_or_else(not_found)?;
+    let row = applications::row(&state.db, application_id).await?.ok_or_else(not_found)?;
     let side = if row.applicant_id == caller.id {
         Actor::Applicant
     } else if row.recruiter_id == caller.id {

@@ -60,6 +60,9 @@ pub async fn delete_account(
                     tracing::error!(%error, key, "could not delete a deleted account's resume");
                 }
             }
+            if let Some(dir) = state.outbox.files_dir() {
+                crate::retention::delete_files_naming(dir, &user.email.to_lowercase());
+            }
             if jobs_removed {
                 state.jobs_changed().await;
             }

@@ -88,6 +88,23 @@ async fn rows_naming(app: &TestApp, needles: &[&str]) -> Vec<(String, String)> {
     every_row(app).await.into_iter().filter(|(_, text)| needles.iter().any(|needle| text.contains(needle))).collect()
 }
 
+/// Waits up to ten seconds until the outbox worker has delivered every mail written so far.
+async fn outbox_drained(app: &TestApp) {
+    const UNSENT: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM outbox WHERE sent_at IS NULL";
+    for _ in 0..200 {
+        app.state.outbox.notify();
+        let unsent: i64 = match &app.db {
+            jobportal::db::Db::Sqlite(pool) => sqlx::query_scalar(UNSENT).fetch_one(pool).await.unwrap(),
+            jobportal::db::Db::Postgres(pool) => sqlx::query_scalar(UNSENT).fetch_one(pool).await.unwrap(),
+        };
+        if unsent == 0 {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the outbox was not delivered within ten seconds");
+}
+
 /// The files under the resumes' directory.
 fn resume_files(app: &TestApp) -> Vec<String> {
     fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
@@ -236,12 +253,20 @@ async fn a_deleted_applicant_leaves_no_row_or_file_that_names_them(app: &TestApp
     };
     let before = counts(job.clone()).await;
     assert!(!rows_naming(app, &[&leaving_id, "leaving.person@example.com"]).await.is_empty());
+    // Every mail so far is delivered (as files here), so the deletion meets them all written.
+    outbox_drained(app).await;
 
     let (status, body) = delete_account(app, &leaving, Some(PASSWORD)).await;
     assert_eq!(status, 200, "{body}");
 
     assert_eq!(rows_naming(app, &[&leaving_id, "leaving.person@example.com"]).await, Vec::<(String, String)>::new());
     assert_eq!(resume_files(app).len(), resumes_before - 1, "the resume's file is deleted from the store");
+    let mail_files = crate::helpers::outbox_files(app);
+    assert!(!mail_files.is_empty());
+    assert!(
+        mail_files.iter().all(|mail| !mail.to_lowercase().contains("leaving.person@example.com")),
+        "no delivered mail file names them"
+    );
     // The recruiter's lists no longer hold the application; the job's count went down.
     let (status, body) = app.get_as("/api/v1/auth/applications", &recruiter).await;
     assert_eq!(status, 200, "{body}");

@@ -58,17 +58,18 @@ async fn number(app: &TestApp, sql: &str) -> i64 {
 }
 
 /// A mail in the outbox written `age` milliseconds before `now`, sent `sent` before it (or not).
+/// Its next attempt is a year away, so the worker leaves it as the test wrote it.
 async fn mail(app: &TestApp, subject: &str, now: i64, age: i64, sent: Option<i64>) {
     let sql = "INSERT INTO outbox (id, to_address, subject, text_body, html_body, created_at, next_attempt_at, sent_at) \
-         VALUES ($1, 'someone@example.com', $2, 'text', '<p>text</p>', $3, $3, $4)";
+         VALUES ($1, 'someone@example.com', $2, 'text', '<p>text</p>', $3, $5, $4)";
     match &app.db {
         jobportal::db::Db::Sqlite(pool) => {
             let query = sqlx::query(sql).bind(jobportal::db::new_id()).bind(subject).bind(now - age);
-            query.bind(sent.map(|sent| now - sent)).execute(pool).await.unwrap();
+            query.bind(sent.map(|sent| now - sent)).bind(now + 365 * DAY).execute(pool).await.unwrap();
         }
         jobportal::db::Db::Postgres(pool) => {
             let query = sqlx::query(sql).bind(jobportal::db::new_id()).bind(subject).bind(now - age);
-            query.bind(sent.map(|sent| now - sent)).execute(pool).await.unwrap();
+            query.bind(sent.map(|sent| now - sent)).bind(now + 365 * DAY).execute(pool).await.unwrap();
         }
     }
 }
@@ -86,15 +87,26 @@ async fn delivered_mail_is_kept_for_the_retention_period_and_no_longer(app: &Tes
     mail(app, "written 8 days ago, never delivered", now, 8 * DAY, None).await;
     mail(app, "written an hour ago, not delivered yet", now, DAY / 24, None).await;
 
-    let swept = jobportal::retention::sweep(&app.db, now, WEEK).await.unwrap();
+    let swept = jobportal::retention::sweep(&app.db, now, WEEK, None).await.unwrap();
     assert_eq!((swept.delivered_mail, swept.undelivered_mail), (1, 1));
     assert_eq!(subjects(app).await, ["delivered 6 days ago", "written an hour ago, not delivered yet"]);
+    // Files of delivered mail (no SMTP server) go by the same period, by when they were written.
+    let dir = app.state.outbox.files_dir().expect("mail is written to files here");
+    std::fs::create_dir_all(dir).unwrap();
+    for (name, age) in [("old.eml", 8 * DAY), ("recent.eml", DAY)] {
+        let file = std::fs::File::create(dir.join(name)).unwrap();
+        let written = std::time::SystemTime::UNIX_EPOCH + Duration::from_millis((now - age) as u64);
+        file.set_modified(written).unwrap();
+    }
+    jobportal::retention::sweep(&app.db, now, WEEK, Some(dir)).await.unwrap();
+    assert!(!dir.join("old.eml").exists());
+    assert!(dir.join("recent.eml").exists());
     // No delivered mail older than the retention period is left.
     let old = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM outbox WHERE sent_at < {}", now - 7 * DAY);
     assert_eq!(number(app, &old).await, 0);
 
     // Two days later the one delivered six days ago goes too; a shorter MAIL_RETENTION_DAYS takes more.
-    jobportal::retention::sweep(&app.db, now + 2 * DAY, WEEK).await.unwrap();
+    jobportal::retention::sweep(&app.db, now + 2 * DAY, WEEK, None).await.unwrap();
     assert_eq!(subjects(app).await, ["written an hour ago, not delivered yet"]);
 }
 
@@ -109,13 +121,21 @@ async fn a_mail_carrying_a_credential_is_deleted_when_the_credential_stops_worki
     assert_eq!(texts(app, stored).await.len(), 1, "the code's mail is stored (no account, so no reset mail)");
     let now = jobportal::db::now_millis();
 
+    // Delivered as an .eml file (no SMTP server here): the file follows the same rule.
+    app.mail("code-holder@example.com", "verification code").await;
+    let files = app.state.outbox.files_dir();
+    let code_files = || {
+        crate::helpers::outbox_files(app).into_iter().filter(|mail| mail.contains("code-holder@example.com")).count()
+    };
     // While the code works, its mail stays, sent or not.
-    jobportal::retention::sweep(&app.db, now + 9 * 60 * 1000, WEEK).await.unwrap();
+    jobportal::retention::sweep(&app.db, now + 9 * 60 * 1000, WEEK, files).await.unwrap();
     assert_eq!(texts(app, stored).await.len(), 1);
+    assert_eq!(code_files(), 1);
     // Ten minutes on, the code no longer works, and its text is gone with it.
-    let swept = jobportal::retention::sweep(&app.db, now + 11 * 60 * 1000, WEEK).await.unwrap();
+    let swept = jobportal::retention::sweep(&app.db, now + 11 * 60 * 1000, WEEK, files).await.unwrap();
     assert_eq!(swept.credential_mail, 1);
     assert_eq!(texts(app, stored).await, Vec::<String>::new());
+    assert_eq!(code_files(), 0);
 
     // A reset link's mail lives as long as the link: an hour.
     let token = app.account("Applicant", "resetting@example.com").await;
@@ -127,9 +147,9 @@ async fn a_mail_carrying_a_credential_is_deleted_when_the_credential_stops_worki
     let resets = "SELECT subject FROM outbox WHERE to_address = 'resetting@example.com' AND subject LIKE 'Reset%'";
     assert_eq!(texts(app, resets).await, ["Reset your jobportal password"]);
     let now = jobportal::db::now_millis();
-    jobportal::retention::sweep(&app.db, now + 59 * 60 * 1000, WEEK).await.unwrap();
+    jobportal::retention::sweep(&app.db, now + 59 * 60 * 1000, WEEK, None).await.unwrap();
     assert_eq!(texts(app, resets).await.len(), 1);
-    jobportal::retention::sweep(&app.db, now + 61 * 60 * 1000, WEEK).await.unwrap();
+    jobportal::retention::sweep(&app.db, now + 61 * 60 * 1000, WEEK, None).await.unwrap();
     assert_eq!(texts(app, resets).await, Vec::<String>::new());
 }
 
@@ -168,7 +188,7 @@ async fn expired_sessions_codes_resets_and_limit_windows_are_removed(app: &TestA
     let window = format!("INSERT INTO limit_hits (key, hits, expires_at) VALUES ('test:old', {no_hits}, $1)");
     execute(app, &window, &[now - 1]).await;
 
-    let swept = jobportal::retention::sweep(&app.db, now, WEEK).await.unwrap();
+    let swept = jobportal::retention::sweep(&app.db, now, WEEK, None).await.unwrap();
     assert_eq!(
         (swept.sessions, swept.password_resets, swept.signup_codes, swept.reset_requests, swept.limit_windows),
         (1, 1, 1, 1, 1)
@@ -187,7 +207,7 @@ async fn the_change_log_is_pruned_and_an_index_behind_it_is_rebuilt(app: &TestAp
     assert!(logged > 0);
     // A week and a day on, every instance applied the log long ago: it goes.
     let later = jobportal::db::now_millis() + 8 * DAY;
-    let swept = jobportal::retention::sweep(&app.db, later, WEEK).await.unwrap();
+    let swept = jobportal::retention::sweep(&app.db, later, WEEK, None).await.unwrap();
     assert_eq!(swept.job_changes, logged as u64);
     assert_eq!(number(app, "SELECT CAST(COUNT(*) AS BIGINT) FROM job_changes").await, 0);
     let last = number(app, "SELECT COALESCE(MAX(seq), 0) FROM job_changes").await;
@@ -207,7 +227,7 @@ async fn an_index_stopped_before_the_pruned_changes_is_rebuilt(app: &TestApp) {
     drop(stale);
     let recruiter = app.account("Recruiter", "while-away@example.com").await;
     app.post_job_as(&recruiter, "Lighthouse Keeper", 1, &day(30)).await;
-    jobportal::retention::sweep(&app.db, jobportal::db::now_millis() + 8 * DAY, WEEK).await.unwrap();
+    jobportal::retention::sweep(&app.db, jobportal::db::now_millis() + 8 * DAY, WEEK, None).await.unwrap();
 
     // Opened again, it finds the log pruned past its cursor and is rebuilt, with the job.
     let stale = std::sync::Arc::new(jobportal::search::Search::open(&other.index_dir).unwrap());

@@ -2401,6 +2401,8 @@ export interface components {
             /** @description Why it was rejected, when the recruiter said: shown to the recruiter only. */
             reason?: string | null;
             stage: components["schemas"]["Stage"];
+            /** @description The stage in plain words, as the application's `stageLabel` says it. */
+            stageLabel: string;
             status: components["schemas"]["ApplicationStatus"];
         };
         /** @description How many applications a job has in each status. */

@@ -91,6 +91,7 @@ const STATUS_OF_STAGE: Record<Application['stage'], Application['status']> = {
   withdrawn: 'withdrawn',
 }
 
+/** The server's words for each stage (its `stageLabel`): fixtures only; the app reads them from the server. */
 const STAGE_LABELS: Record<Application['stage'], string> = {
   applied: 'Applied',
   screening: 'Screening stage',
@@ -105,9 +106,17 @@ const STAGE_LABELS: Record<Application['stage'], string> = {
 export const application = (overrides: Partial<Application> = {}): Application => {
   const stage = overrides.stage ?? STAGE_OF_STATUS[overrides.status ?? 'applied']
   const made = baseApplication({ status: STATUS_OF_STAGE[stage], stage, stageLabel: STAGE_LABELS[stage], ...overrides })
-  const history: Application['history'] = [{ status: 'applied', stage: 'applied', by: 'applicant', at: made.dateOfApplication }]
+  const history: Application['history'] = [
+    { status: 'applied', stage: 'applied', stageLabel: 'Applied', by: 'applicant', at: made.dateOfApplication },
+  ]
   if (stage !== 'applied') {
-    history.push({ status: made.status, stage, by: stage === 'withdrawn' ? 'applicant' : 'recruiter', at: DECIDED_AT })
+    history.push({
+      status: made.status,
+      stage,
+      stageLabel: STAGE_LABELS[stage],
+      by: stage === 'withdrawn' ? 'applicant' : 'recruiter',
+      at: DECIDED_AT,
+    })
   }
   return { ...made, history: overrides.history ?? history }
 }
@@ -118,7 +127,16 @@ export const movedTo = (app: Application, stage: Application['stage'], at = DECI
   stage,
   status: STATUS_OF_STAGE[stage],
   stageLabel: STAGE_LABELS[stage],
-  history: [...app.history, { status: STATUS_OF_STAGE[stage], stage, by: stage === 'withdrawn' ? 'applicant' : 'recruiter', at }],
+  history: [
+    ...app.history,
+    {
+      status: STATUS_OF_STAGE[stage],
+      stage,
+      stageLabel: STAGE_LABELS[stage],
+      by: stage === 'withdrawn' ? 'applicant' : 'recruiter',
+      at,
+    },
+  ],
 })
 
 const baseApplication = (overrides: Partial<Application>): Omit<Application, 'history'> => ({

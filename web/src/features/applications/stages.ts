@@ -16,17 +16,6 @@ export const STAGE_NAMES: Record<Stage, string> = {
   withdrawn: 'Withdrawn',
 }
 
-/** The stage in plain words, as the server's `stageLabel` says it (used for the history's steps). */
-export const STAGE_LABELS: Record<Stage, string> = {
-  applied: 'Applied',
-  screening: 'Screening stage',
-  interview: 'Interview stage',
-  offer: 'Offer stage',
-  hired: 'Hired',
-  rejected: 'Not selected',
-  withdrawn: 'Withdrawn',
-}
-
 /** Hired, rejected and withdrawn take no further move. */
 export const isFinal = (stage: Stage) => stage === 'hired' || stage === 'rejected' || stage === 'withdrawn'
 

@@ -170,10 +170,17 @@ test('an application at the interview stage says "Interview stage", with its his
     stage: 'offer',
     jobDetails: { ...application().jobDetails, title: 'QA Engineer' },
     history: [
-      { status: 'applied', stage: 'applied', by: 'applicant', at: '2026-03-04T10:00:00Z' },
-      { status: 'shortlisted', stage: 'screening', by: 'recruiter', at: '2026-03-05T10:00:00Z' },
+      { status: 'applied', stage: 'applied', stageLabel: 'Applied', by: 'applicant', at: '2026-03-04T10:00:00Z' },
+      { status: 'shortlisted', stage: 'screening', stageLabel: 'Screening stage', by: 'recruiter', at: '2026-03-05T10:00:00Z' },
       // Should a reason ever reach the applicant's list, it is not shown.
-      { status: 'shortlisted', stage: 'offer', by: 'recruiter', at: '2026-03-07T10:00:00Z', reason: 'Strong portfolio' },
+      {
+        status: 'shortlisted',
+        stage: 'offer',
+        stageLabel: 'Offer stage',
+        by: 'recruiter',
+        at: '2026-03-07T10:00:00Z',
+        reason: 'Strong portfolio',
+      },
     ],
   })
   answer([interview, hired, offer])

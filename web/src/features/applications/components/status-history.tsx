@@ -1,5 +1,4 @@
 import { formatDate } from '@/lib/format'
-import { STAGE_LABELS } from '../stages'
 import type { StatusChange } from '../types'
 
 /**
@@ -10,7 +9,7 @@ import type { StatusChange } from '../types'
 export function StatusHistory({ history }: { history: StatusChange[] }) {
   return history.map((step, index) => (
     <div key={`${index}-${step.stage}`} className="contents">
-      <dt className="font-medium">{STAGE_LABELS[step.stage]} on</dt>
+      <dt className="font-medium">{step.stageLabel} on</dt>
       <dd>
         <time dateTime={step.at}>{formatDate(step.at)}</time>
       </dd>
