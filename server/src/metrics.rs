@@ -53,6 +53,9 @@ struct Route(MatchedPath);
 
 /// Inside the router: hands the matched route template to `record`, outside it.
 pub async fn mark_route(request: Request, next: Next) -> Response {
+    if HANDLE.get().is_none() {
+        return next.run(request).await;
+    }
     let route = request.extensions().get::<MatchedPath>().cloned();
     let mut response = next.run(request).await;
     if let Some(route) = route {
@@ -62,15 +65,17 @@ pub async fn mark_route(request: Request, next: Next) -> Response {
 }
 
 /// Outermost: counts every request by its route template (`site` for the web app's pages and
-/// files, which have none), method and status, with its latency.
+/// files, which have none, and `/api (no such call)` for an API path nothing answers), method and
+/// status, with its latency.
 pub async fn record(request: Request, next: Next) -> Response {
     if HANDLE.get().is_none() {
         return next.run(request).await;
     }
     let started = Instant::now();
     let method = request.method().as_str().to_owned();
+    let unmatched = if request.uri().path().starts_with("/api") { "/api (no such call)" } else { "site" };
     let response = next.run(request).await;
-    let route = response.extensions().get::<Route>().map_or("site", |route| route.0.as_str()).to_owned();
+    let route = response.extensions().get::<Route>().map_or(unmatched, |route| route.0.as_str()).to_owned();
     let status = response.status().as_u16().to_string();
     metrics::histogram!("jobportal_http_request_duration_seconds", "method" => method.clone(), "route" => route.clone())
         .record(started.elapsed().as_secs_f64());

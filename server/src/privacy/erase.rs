@@ -52,7 +52,7 @@ pub async fn delete_account(
         return Err(AppError::unauthorized(WRONG_PASSWORD));
     }
     match repo::erase(&state.db, &caller.id).await? {
-        Erased::Done { resume_key, jobs_removed, told } => {
+        Erased::Done { resume_key, told } => {
             if let Some(key) = resume_key {
                 // The row is gone already; a file that cannot be deleted now is logged by its
                 // generated key (it names nobody) for the operator to remove.
@@ -63,9 +63,8 @@ pub async fn delete_account(
             if let Some(dir) = state.outbox.files_dir() {
                 crate::retention::delete_files_naming(dir, &user.email.to_lowercase());
             }
-            if jobs_removed {
-                state.jobs_changed().await;
-            }
+            // A recruiter's jobs left the index, or an applicant's places were given back.
+            state.jobs_changed().await;
             for applicant in &told {
                 state.notifications.wake(applicant);
             }

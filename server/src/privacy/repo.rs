@@ -49,7 +49,6 @@ pub enum Erased {
     /// told in the bell (a recruiter's applicants) are left to wake.
     Done {
         resume_key: Option<String>,
-        jobs_removed: bool,
         told: Vec<String>,
     },
     NotFound,
@@ -160,7 +159,7 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
             sqlx::query(GIVE_BACK).bind(id).execute(&mut *tx).await?;
             let applied = format!("{first_name} {last_name} applied for ");
             sqlx::query(APPLIED_NOTICES).bind(id).bind(applied.as_str()).execute(&mut *tx).await?;
-            let logged = sqlx::query(LOG_JOBS).bind(id).bind(now).execute(&mut *tx).await?.rows_affected();
+            sqlx::query(LOG_JOBS).bind(id).bind(now).execute(&mut *tx).await?;
             for sql in &deletes {
                 sqlx::query(sqlx::AssertSqlSafe(sql.as_str())).bind(id).execute(&mut *tx).await?;
             }
@@ -186,7 +185,7 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
             }
             tx.commit().await?;
             let told = told.into_iter().map(|(applicant_id, ..)| applicant_id).collect();
-            Ok(Erased::Done { resume_key: resume_key.and_then(|(key,)| key), jobs_removed: logged > 0, told })
+            Ok(Erased::Done { resume_key: resume_key.and_then(|(key,)| key), told })
         }};
     }
     match db {
