@@ -12,6 +12,7 @@ use crate::alerts::repo::{self as searches, SavedSearch};
 use crate::applications::handlers::shown_to;
 use crate::applications::model::{Application, Viewer};
 use crate::applications::repo as applications;
+use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::jobs::model::{Job, rfc3339_from_millis};
 use crate::jobs::repo as jobs;
@@ -105,8 +106,7 @@ pub struct Export {
 /// searches, messages and notifications.
 #[utoipa::path(get, path = "/auth/account/export", tag = "accounts", security(("bearer" = [])),
     responses(
-        (status = 200, description = "The caller's data, as an attachment named `jobportal-data.json` (the document itself, \
-            not inside the usual envelope)", body = Export),
+        (status = 200, description = "`Your data`: the caller's data, as an attachment named `jobportal-data.json`", body = Export),
         (status = 401, description = "No valid token", body = crate::error::ErrorBody),
     ))]
 pub async fn export(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Response> {
@@ -168,14 +168,12 @@ pub async fn export(State(state): State<AppState>, caller: AuthUser) -> ApiResul
             .map(Notification::from)
             .collect(),
     };
-    let body = serde_json::to_vec_pretty(&document).map_err(AppError::internal)?;
     Ok((
         [
-            (header::CONTENT_TYPE, "application/json".to_string()),
             (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{FILE_NAME}\"")),
             (header::CACHE_CONTROL, "no-store".to_string()),
         ],
-        body,
+        ok("Your data", document),
     )
         .into_response())
 }

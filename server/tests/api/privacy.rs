@@ -138,6 +138,7 @@ async fn an_applicant_downloads_everything_the_board_holds_about_them(app: &Test
 
     let (headers, data) = export(app, &applicant).await;
     assert_eq!(headers["content-type"], "application/json");
+    assert_eq!((data["success"].as_bool(), data["message"].as_str()), (Some(true), Some("Your data")));
     assert_eq!(headers["content-disposition"], "attachment; filename=\"jobportal-data.json\"");
     assert_eq!(headers["cache-control"], "no-store");
     assert_eq!(data["account"]["email"], "export-me@example.com");

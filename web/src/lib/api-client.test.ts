@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw'
 import { setToken } from '@/lib/auth/session'
 import { http, server } from '@/testing/server'
-import { api, ApiError, onSessionRejected, payload } from './api-client'
+import { api, ApiError, file, onSessionRejected, payload } from './api-client'
 
 const listSaved = () => payload(api.GET('/jobs/saved'))
 const refused = { success: false, message: 'Token is invalid or expired' }
@@ -85,6 +85,31 @@ test('a 401 to a call that sent a token reports the refused session; one without
   await expect(listSaved()).rejects.toEqual(new ApiError('Token is invalid or expired', 401))
   expect(rejected).toHaveBeenCalledTimes(1)
   unregister()
+})
+
+test('a wrong password on account deletion (401) is the refusal of the password, not of the session', async () => {
+  const rejected = vi.fn()
+  const unregister = onSessionRejected(rejected)
+  server.use(http.post('/auth/account/delete', ({ response }) => response(401).json({ success: false, message: 'The password is incorrect' })))
+  setToken('live')
+  await expect(payload(api.POST('/auth/account/delete', { body: { password: 'wrong' } }))).rejects.toEqual(new ApiError('The password is incorrect', 401))
+  expect(rejected).not.toHaveBeenCalled()
+  unregister()
+})
+
+test('a file answer (the data export) is its bytes as sent, not read as an envelope; its failure is still the server message', async () => {
+  const document = '{"success":true,"message":"Your data","exportedAt":"2026-01-02T03:04:05Z","account":{"email":"ann@example.com"}}'
+  server.use(
+    http.get('/auth/account/export', ({ response }) =>
+      response.untyped(new HttpResponse(document, { headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="jobportal-data.json"' } })),
+    ),
+  )
+  setToken('abc')
+  const saved = await file(api.GET('/auth/account/export', { parseAs: 'blob' }))
+  expect(await saved.text()).toBe(document)
+
+  server.use(http.get('/auth/account/export', ({ response }) => response(401).json({ success: false, message: 'Token is invalid or expired' })))
+  await expect(file(api.GET('/auth/account/export', { parseAs: 'blob' }))).rejects.toEqual(new ApiError('Token is invalid or expired', 401))
 })
 
 test('a server error without a message is still "Internal Server Error", not the offline message', async () => {

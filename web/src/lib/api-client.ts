@@ -18,7 +18,7 @@ export const OFFLINE_MESSAGE = 'You appear to be offline. Try again'
  * Called when the server refuses the token a call sent (it expired, or the session was ended
  * elsewhere); the app's provider registers what to do (lib/auth's endRejectedSession: end the
  * session here and say so), and the returned function takes it back. A wrong current password on
- * change-password is a 401 of its own, not a dead session.
+ * change-password, or a wrong password on account deletion, is a 401 of its own, not a dead session.
  */
 let sessionRejected: () => void = () => {}
 export function onSessionRejected(handler: () => void): () => void {
@@ -27,7 +27,9 @@ export function onSessionRejected(handler: () => void): () => void {
     if (sessionRejected === handler) sessionRejected = () => {}
   }
 }
-const NOT_A_SESSION_CHECK = new Set<string>(['/auth/changepassword'] satisfies (keyof ApiPaths)[])
+const NOT_A_SESSION_CHECK = new Set<string>(['/auth/changepassword', '/auth/account/delete'] satisfies (keyof ApiPaths)[])
+/** Calls whose 2xx answer is a file to save: its bytes are kept as sent, not read as an envelope (failures still are). */
+const FILE_ANSWERS = new Set<string>(['/auth/account/export'] satisfies (keyof ApiPaths)[])
 
 export class ApiError extends Error {
   readonly status: number
@@ -54,9 +56,9 @@ function parseJson(text: string): ApiEnvelope | null {
 
 /**
  * What every call goes through (docs/product.md#messages): the session's token as a bearer token; an
- * answer with a non-2xx status or without `success: true` is an ApiError carrying the server's
- * `message`; a 401 to a call that sent a token ends the session; a request that reaches no server
- * says the person appears to be offline.
+ * answer with a non-2xx status or without `success: true` (unless it is a file, FILE_ANSWERS) is an
+ * ApiError carrying the server's `message`; a 401 to a call that sent a token ends the session; a
+ * request that reaches no server says the person appears to be offline.
  */
 const envelope: Middleware = {
   onRequest({ request }) {
@@ -67,6 +69,7 @@ const envelope: Middleware = {
   },
   async onResponse({ request, response, schemaPath }) {
     if (response.status === 401 && request.headers.has('Authorization') && !NOT_A_SESSION_CHECK.has(schemaPath)) sessionRejected()
+    if (response.ok && FILE_ANSWERS.has(schemaPath)) return response
     const payload = parseJson(await response.clone().text())
     if (!response.ok || payload?.success !== true) {
       const message = typeof payload?.message === 'string' && payload.message ? payload.message : FALLBACK_MESSAGE
@@ -127,6 +130,17 @@ export async function payload<T>(call: Promise<{ data?: T; response: Response }>
   const { data, response } = await call
   if (data === undefined) throw new ApiError(FALLBACK_MESSAGE, response.status)
   return data
+}
+
+/**
+ * The file a FILE_ANSWERS call answered with, asked for as one (`parseAs: 'blob'`): its bytes as the
+ * server sent them. A failure has thrown an ApiError already, as with `payload`.
+ */
+export async function file(call: Promise<{ data?: unknown; response: Response }>): Promise<Blob> {
+  const { data, response } = await call
+  if (data === undefined) throw new ApiError(FALLBACK_MESSAGE, response.status)
+  // The typed client reads parseAs at run time only: with 'blob' its answer is a Blob.
+  return data as Blob
 }
 
 /**

@@ -3644,7 +3644,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's data, as an attachment named `jobportal-data.json` (the document itself, not inside the usual envelope) */
+            /** @description `Your data`: the caller's data, as an attachment named `jobportal-data.json` */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -27,11 +27,11 @@ export default function ContactPage() {
 
       <h2 className={h2}>Deleting your account or your data</h2>
       <p className="mt-3">
-        Write to the same address from your account&apos;s e-mail address; the{' '}
+        In Settings, <strong>Download my data</strong> and <strong>Delete my account</strong> do it yourself, at once; the{' '}
         <Link to="/privacy-policy#delete-account" className={link}>
           Privacy Policy
         </Link>{' '}
-        says what is deleted.
+        says what is deleted. If you can no longer log in, write to the same address from your account&apos;s e-mail address.
       </p>
 
       <h2 className={h2}>About a job or an application</h2>

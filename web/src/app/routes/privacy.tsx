@@ -13,7 +13,7 @@ export default function PrivacyPolicyPage() {
       <h1 className="text-3xl font-bold text-gray-900">Privacy Policy</h1>
       <p className="mt-4 text-lg">
         jobportal connects job seekers with recruiters. This page says what the site keeps about you, who can see it, and how
-        to have it deleted.
+        to get a copy of it or have it deleted.
       </p>
 
       <h2 className={h2}>What we store</h2>
@@ -39,7 +39,8 @@ export default function PrivacyPolicyPage() {
         </li>
         <li>
           <strong>E-mails we send you:</strong> sign-up codes, password resets, and news of applications (to the recruiter when
-          someone applies, to the applicant when a decision is made). A copy of each is kept by the mail queue.
+          someone applies, to the applicant when a decision is made). The mail queue keeps a copy of each until it is
+          delivered, and then at most 7 days.
         </li>
         <li>
           <strong>Logs:</strong> for each request the server records the method, the page or call asked for, the answer&apos;s
@@ -51,7 +52,7 @@ export default function PrivacyPolicyPage() {
       <h2 className={h2}>In your browser</h2>
       <p className="mt-3">
         When you log in, the site keeps your sign-in token and your name in your browser&apos;s local storage, and forgets
-        them when you log out. While you sign up, the details you typed (your password included) wait for the e-mailed
+        them when you log out or delete your account. While you sign up, the details you typed (your password included) wait for the e-mailed
         code in this tab&apos;s session storage, which the browser empties when the tab closes; they are removed as soon
         as the account is made. There are no advertising or tracking cookies, and no third-party analytics.
       </p>
@@ -67,16 +68,38 @@ export default function PrivacyPolicyPage() {
         <li>We do not sell or share your data with anyone else.</li>
       </ul>
 
+      <h2 className={h2}>A copy of your data</h2>
+      <p className="mt-3">
+        In <strong>Settings</strong>, <strong>Download my data</strong> gives you a JSON file of what we hold about you: your
+        account, profile, applications, saved jobs and searches, the jobs you posted, your messages and your notifications. An applicant can
+        download their resume there too.
+      </p>
+
       <h2 id="delete-account" className={h2}>
         Deleting your account
       </h2>
       <p className="mt-3">
-        There is no delete button in the dashboard yet. To delete your account, write to{' '}
+        In <strong>Settings</strong>, <strong>Delete my account</strong> asks for your password, then removes at once:
+      </p>
+      <ul className={list}>
+        <li>your account, your profile and your resume (from the file store too);</li>
+        <li>your applications, which are removed from the recruiters&apos; lists;</li>
+        <li>your saved jobs and saved searches, and your notifications;</li>
+        <li>the messages, notes and interviews on your applications;</li>
+        <li>your sessions, and e-mails to you that were not sent yet;</li>
+        <li>a recruiter&apos;s jobs, with the applications to them.</li>
+      </ul>
+      <p className="mt-3">
+        What is kept: the admin audit log keeps that an action happened, not your details. E-mails to you or naming you go with
+        the account, sent or not. Backups, which the operator keeps for at most 30 days, hold your data until they are
+        rotated.
+      </p>
+      <p className="mt-3">
+        If you can no longer log in, write to{' '}
         <a href={`mailto:${OPERATOR_EMAIL}?subject=Delete%20my%20account`} className={link}>
           {OPERATOR_EMAIL}
         </a>{' '}
-        from the e-mail address of the account. We delete your account, profile, resume and applications; a recruiter&apos;s
-        jobs leave every listing. We confirm by e-mail when it is done.
+        from the e-mail address of the account, and we delete it for you.
       </p>
 
       <h2 className={h2}>Questions</h2>

@@ -5,5 +5,5 @@
  */
 export { arrivedSignedOut, getToken } from './session'
 export { SESSION_EXPIRED, endRejectedSession } from './session-expiry'
-export { useLogout, useSession, useSetUser, useStartSession } from './use-session'
+export { useEndSession, useLogout, useSession, useSetUser, useStartSession } from './use-session'
 export type { AnyAccountType, User } from './user'

@@ -48,16 +48,30 @@ export function useStartSession() {
   )
 }
 
-/** Ends the session: on the server, here (storage and the whole query cache), and leads to / with "Logged Out". */
-export function useLogout() {
+/**
+ * Ends the session on this device: storage and the whole query cache, then leads to / and says
+ * `message` in a toast. The logout and an account's deletion both end this way.
+ */
+export function useEndSession() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  return useCallback(
+    async (message: string) => {
+      clearSession({ signedOut: true })
+      await navigate('/')
+      queryClient.clear()
+      toast.success(message)
+    },
+    [navigate, queryClient],
+  )
+}
+
+/** Ends the session: on the server, here (storage and the whole query cache), and leads to / with "Logged Out". */
+export function useLogout() {
+  const endSession = useEndSession()
   return useCallback(async () => {
     // The server forgets the token; a failure there must not keep the person logged in here.
     await payload(api.POST('/auth/logout')).catch(() => undefined)
-    clearSession({ signedOut: true })
-    await navigate('/')
-    queryClient.clear()
-    toast.success('Logged Out')
-  }, [navigate, queryClient])
+    await endSession('Logged Out')
+  }, [endSession])
 }

@@ -3,10 +3,13 @@ import { useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PasswordField } from '@/components/ui/form-field'
+import { DeleteAccountSection } from '@/features/account/components/delete-account'
+import { YourDataSection } from '@/features/account/components/your-data-section'
 import { changePassword } from '@/features/auth/api/auth-calls'
 import { changePasswordSchema, type ChangePasswordValues } from '@/features/auth/schemas'
 import { EmailSettingsSection } from '@/features/notifications/components/email-settings'
 import { hasNotifications } from '@/features/notifications/kinds'
+import { useApplicantDetails } from '@/features/profiles/api/get-applicant-details'
 import { ApplicantSettings } from '@/features/profiles/components/applicant-settings'
 import { RecruiterSettings } from '@/features/profiles/components/recruiter-settings'
 import type { ProfileUpdateResponse } from '@/features/profiles/types'
@@ -57,6 +60,9 @@ export default function SettingsPage() {
   const [params] = useSearchParams()
   const next = safeNext(params.get(NEXT_PARAM))
   const backTo = accountType === 'Applicant' && next?.startsWith('/job/') ? next : null
+  // An applicant's resume on file, as the profile gives it (the same query the resume upload reads).
+  const { data: profile } = useApplicantDetails({ enabled: accountType === 'Applicant' })
+  const resume = profile?.resume ? { url: profile.resume, name: profile.resumeName || 'resume.pdf' } : null
   if (!user) return null
 
   const names = { firstName: user.firstName, lastName: user.lastName }
@@ -85,6 +91,8 @@ export default function SettingsPage() {
       {accountType === 'Recruiter' && <RecruiterSettings names={names} onSaved={onSaved} />}
       {accountType && hasNotifications(accountType) && <EmailSettingsSection accountType={accountType} />}
       <ChangePasswordSection />
+      <YourDataSection resume={resume} />
+      {accountType && <DeleteAccountSection accountType={accountType} />}
     </section>
   )
 }

@@ -1,64 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
-import { toast } from 'react-hot-toast'
-import { Button } from '@/components/ui/button'
+import { TextForm } from '@/components/text-form'
 import { Spinner } from '@/components/ui/spinner'
-import { TextAreaField } from '@/components/ui/textarea-field'
-import { ApiError, errorMessage } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
-import { z } from '@/lib/zod'
 import { useAddNote, useNotes } from '../api/pipeline-mutations'
 
+/** The server's limit (docs/rules.md#stages). */
 export const NOTE_MAX = 2000
-
-/** The server's rules and words (docs/rules.md#stages). */
-export const noteSchema = z.object({
-  body: z.string().check(z.trim(), z.minLength(1, 'Note is required'), z.maxLength(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)),
-})
-type NoteValues = z.infer<typeof noteSchema>
 
 function AddNote({ jobId, applicationId }: { jobId: string; applicationId: string }) {
   const add = useAddNote(jobId, applicationId)
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<NoteValues>({ resolver: zodResolver(noteSchema), defaultValues: { body: '' } })
-  const length = useWatch({ control, name: 'body' }).length
-
-  const onSubmit = async ({ body }: NoteValues) => {
-    try {
-      const { message } = await add.mutateAsync(body)
-      toast.success(message)
-      reset()
-    } catch (error) {
-      const message = errorMessage(error, 'Could not add the note')
-      toast.error(message)
-      if (error instanceof ApiError && error.status === 400) setError('body', { message }, { shouldFocus: true })
-    }
-  }
-
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-3 flex flex-col gap-3">
-      <TextAreaField
-        label="New note"
-        rows={3}
-        error={errors.body?.message}
-        hint={
-          <span className={length > NOTE_MAX ? 'font-semibold text-red-700' : undefined}>
-            {length} / {NOTE_MAX} characters, private to you
-          </span>
-        }
-        {...register('body')}
-      />
-      <Button type="submit" className="self-start" loading={isSubmitting}>
-        Add note
-      </Button>
-    </form>
+    <TextForm
+      className="mt-3"
+      label="New note"
+      noun="Note"
+      max={NOTE_MAX}
+      countSuffix=", private to you"
+      submitLabel="Add note"
+      send={add.mutateAsync}
+      failure="Could not add the note"
+    />
   )
 }
 
