@@ -7,7 +7,7 @@ SERVER := server
 WEB := web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages bench-cluster bench-search-speed
+.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages bench-reads bench-cluster bench-search-speed
 
 run: web-build server-release
 	WEB_DIR=$(CURDIR)/$(WEB)/dist ./$(SERVER)/target/release/jobportal
@@ -103,6 +103,15 @@ bench-search-speed: server-bench
 bench-pages: web-build server-bench
 	command -v oha >/dev/null || cargo install oha --locked
 	python3 bench/pages.py $(SERVER)/target/release/jobportal $(WEB)/dist
+
+# Issue 29: job pages, getJob, a plain page and the largest asset beside nginx (Debian's package)
+# serving the same bytes from files, in the same run, on SQLite and PostgreSQL; then 64 applicants
+# applying, counted in the database afterwards (bench/reads.py, BENCHMARKS.md). It makes and drops
+# its own database on 127.0.0.1:5432.
+bench-reads: web-build server-bench
+	command -v oha >/dev/null || cargo install oha --locked
+	command -v nginx >/dev/null || test -x /usr/sbin/nginx || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null)
+	python3 bench/reads.py $(SERVER)/target/release/jobportal $(WEB)/dist
 
 # Search, job pages and applications on PostgreSQL through HAProxy (deploy/haproxy.cfg, Debian's
 # package) in front of one and of two instances, beside the same load sent straight to one

@@ -74,6 +74,7 @@ async fn a_backup_taken_while_applications_are_written_restores_every_acknowledg
     let said = text(&output.stdout);
     assert!(said.starts_with("backed up the database ("), "{said}");
     assert!(said.contains(" and 1 resumes into "), "{said}");
+    assert!(!said.contains("replaced or deleted"), "the resume the database names was copied: {said}");
     for writer in writers {
         writer.await.unwrap();
     }
