@@ -40,8 +40,24 @@ fn required(value: &Option<String>) -> Result<&str, AppError> {
 }
 
 /// A password field: present and not empty (kept as typed, spaces included).
-fn password_field(value: &Option<String>) -> Result<&str, AppError> {
+pub fn password_field(value: &Option<String>) -> Result<&str, AppError> {
     value.as_deref().filter(|text| !text.is_empty()).ok_or_else(|| AppError::bad_request(ALL_FIELDS_REQUIRED))
+}
+
+/// The caller's account, once `password` is shown to be its password (401 `WRONG_PASSWORD` if not):
+/// what changing the password and deleting the account both ask first.
+pub async fn confirm_password(
+    state: &AppState,
+    client: std::net::IpAddr,
+    caller: &AuthUser,
+    password: &str,
+) -> Result<super::model::UserRow, AppError> {
+    let user =
+        repo::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
+    if !state.hasher.verify(client, password, Some(&user.password_hash)).await? {
+        return Err(AppError::unauthorized(WRONG_PASSWORD));
+    }
+    Ok(user)
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -371,11 +387,7 @@ pub async fn change_password(
 ) -> ApiResult<Reply<Ack>> {
     let old_password = password_field(&request.old_password)?;
     let new_password = NewPassword::parse(password_field(&request.new_password)?)?;
-    let user =
-        repo::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
-    if !state.hasher.verify(client, old_password, Some(&user.password_hash)).await? {
-        return Err(AppError::unauthorized(WRONG_PASSWORD));
-    }
+    let user = confirm_password(&state, client, &caller, old_password).await?;
     let password_hash = state.hasher.hash(client, new_password.as_str()).await?;
     let mail = emails::password_changed(&user.email, &user.first_name, &state.config.api_public_url);
     repo::change_password(&state.db, &user.id, &caller.jti, &password_hash, &mail).await?;

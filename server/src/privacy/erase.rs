@@ -5,8 +5,7 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::accounts::handlers::{ALL_FIELDS_REQUIRED, WRONG_PASSWORD};
-use crate::accounts::repo as users;
+use crate::accounts::handlers::{confirm_password, password_field};
 use crate::accounts::session::{self, AuthUser};
 use crate::client::ClientAddr;
 use crate::envelope::{Ack, Reply, ack};
@@ -44,13 +43,7 @@ pub async fn delete_account(
     caller: AuthUser,
     JsonBody(request): JsonBody<DeleteAccountRequest>,
 ) -> ApiResult<Reply<Ack>> {
-    let password = request.password.as_deref().filter(|text| !text.is_empty());
-    let password = password.ok_or_else(|| AppError::bad_request(ALL_FIELDS_REQUIRED))?;
-    let user =
-        users::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
-    if !state.hasher.verify(client, password, Some(&user.password_hash)).await? {
-        return Err(AppError::unauthorized(WRONG_PASSWORD));
-    }
+    let user = confirm_password(&state, client, &caller, password_field(&request.password)?).await?;
     match repo::erase(&state.db, &caller.id).await? {
         Erased::Done { resume_key, told } => {
             if let Some(key) = resume_key {
