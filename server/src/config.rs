@@ -93,6 +93,9 @@ pub struct Limits {
     /// How often an instance offers to run the retention sweep (`RETENTION_INTERVAL_SECS`, default
     /// an hour); one instance at a time runs it.
     pub retention_interval: Duration,
+    /// The memory jobs' pages and `getJob` answers may take (`JOB_CACHE_MB`, default 64; 0 keeps
+    /// none and reads each job from the database).
+    pub job_cache_bytes: usize,
 }
 
 impl Limits {
@@ -123,6 +126,7 @@ impl Default for Limits {
             shutdown_grace: Duration::from_secs(30),
             mail_retention: Duration::from_secs(7 * 24 * 60 * 60),
             retention_interval: Duration::from_secs(60 * 60),
+            job_cache_bytes: 64 << 20,
         }
     }
 }
@@ -335,6 +339,15 @@ impl Config {
                 "RETENTION_INTERVAL_SECS",
                 defaults.retention_interval.as_secs() as u32,
             )?)),
+            job_cache_bytes: match get("JOB_CACHE_MB") {
+                Some(value) => match value.trim().parse::<u16>() {
+                    Ok(megabytes) => usize::from(megabytes) << 20,
+                    Err(_) => {
+                        return Err(invalid("JOB_CACHE_MB", format!("{value:?} is not a whole number up to 65535")));
+                    }
+                },
+                None => defaults.job_cache_bytes,
+            },
         };
 
         let search_index = match get("SEARCH_INDEX").as_deref().map(str::trim) {

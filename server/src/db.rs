@@ -68,7 +68,7 @@ impl Db {
                 let options = SqliteConnectOptions::from_str(url)?
                     .create_if_missing(true)
                     .journal_mode(SqliteJournalMode::Wal)
-                    .synchronous(SqliteSynchronous::Normal)
+                    .synchronous(SqliteSynchronous::Full)
                     .foreign_keys(true)
                     .busy_timeout(Duration::from_secs(5));
                 let pool = SqlitePoolOptions::new()

@@ -119,6 +119,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         limits: Arc::new(limits),
         storage,
         search,
+        job_cache: jobs::cache::JobCache::new(config.limits.job_cache_bytes),
         hasher: Arc::new(accounts::secrets::Hasher::new(
             config.limits.hash_concurrency,
             config.limits.hash_queue,
@@ -194,6 +195,7 @@ pub async fn serve(
     let reminders = tokio::spawn(interviews::reminders::run(state.clone(), mail_stopped.clone()));
     let retention = tokio::spawn(retention::run(state.clone(), mail_stopped.clone()));
     let listening = tokio::spawn(state.notifications.clone().run(state.db.clone(), mail_stopped.clone()));
+    let job_cache = tokio::spawn(state.job_cache.clone().run(state.db.clone(), mail_stopped.clone()));
     let indexer = tokio::spawn(state.search.clone().run(state.db.clone(), mail_stopped));
     let open_files = connections::tune_process();
     let configured = &state.config.limits;
@@ -234,6 +236,7 @@ pub async fn serve(
         let _ = metrics_served.await;
     }
     let _ = listening.await;
+    let _ = job_cache.await;
     // A first build of the index may be long: it is dropped, not awaited (nothing is lost; the
     // next start builds again, since no cursor was saved).
     indexer.abort();
@@ -263,7 +266,7 @@ pub fn router(state: AppState) -> Router {
         // by tower-http's layer. Brotli's default is its slowest setting; level 4 compresses well at a
         // fraction of the cost.
         .layer(axum::middleware::from_fn(compress::in_memory))
-        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)));
+        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)).compress_when(compress::streaming()));
     let headers = security::SecurityHeaders::new(&state.config.public_url);
     app = app.layer(axum::middleware::from_fn_with_state(headers, security::add_headers));
     if !state.config.cors_origins.is_empty() {

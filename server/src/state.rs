@@ -12,6 +12,7 @@ use crate::accounts::session::Keys;
 use crate::accounts::throttle::Limit;
 use crate::config::Config;
 use crate::db::Db;
+use crate::jobs::cache::JobCache;
 use crate::mail::Outbox;
 use crate::search::Search;
 use crate::storage::Storage;
@@ -27,6 +28,8 @@ pub struct AppState {
     pub storage: Storage,
     /// The search index of jobs, kept in step with the database by its own task.
     pub search: Arc<Search>,
+    /// Jobs as their page and `getJob` show them, forgotten as the change log names them.
+    pub job_cache: Arc<JobCache>,
     /// The bounded gate of every password hash.
     pub hasher: Arc<Hasher>,
     /// Slots for work an anonymous request leaves running after its answer (a reset e-mail).
@@ -52,5 +55,13 @@ impl AppState {
     /// its answer.
     pub async fn jobs_changed(&self) {
         self.search.sync(&self.db).await;
+        self.job_cache.sync(&self.db).await;
+    }
+
+    /// After a write that changed a job's applications count, which the change log leaves out:
+    /// this instance forgets the job before the writer gets its answer (PostgreSQL tells the
+    /// others, `jobs::cache`).
+    pub fn job_count_changed(&self, job_id: &str) {
+        self.job_cache.forget([job_id]);
     }
 }

@@ -117,7 +117,11 @@ pub async fn update_category(
 ) -> ApiResult<Reply<AdminCategoryResponse>> {
     let (name, description) = category_fields(&request)?;
     match repo::update_category(&state.db, &admin.id, &category_id, &name, &description).await? {
-        CategoryEdit::Updated(category) => Ok(ok("Category updated", AdminCategoryResponse { data: category.into() })),
+        CategoryEdit::Updated(category) => {
+            // Its jobs name it.
+            state.jobs_changed().await;
+            Ok(ok("Category updated", AdminCategoryResponse { data: category.into() }))
+        }
         CategoryEdit::NotFound => Err(AppError::not_found(CATEGORY_NOT_FOUND)),
         CategoryEdit::NameTaken => Err(AppError::Conflict(CATEGORY_EXISTS.into())),
     }

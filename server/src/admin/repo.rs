@@ -82,7 +82,8 @@ pub enum CategoryEdit {
     NameTaken,
 }
 
-/// Renames and describes a category.
+/// Renames and describes a category. Each of its jobs is logged as changed (`job_changes`): a
+/// job's page and `getJob` name its category, and every instance's job cache forgets them.
 #[tracing::instrument(skip_all)]
 pub async fn update_category(
     db: &Db,
@@ -92,6 +93,9 @@ pub async fn update_category(
     description: &str,
 ) -> Result<CategoryEdit, sqlx::Error> {
     const SQL: &str = "UPDATE categories SET name = $1, description = $2 WHERE id = $3";
+    const LOG: &str =
+        "INSERT INTO job_changes (job_id, at, job_seq) SELECT id, $2, seq FROM jobs WHERE category_id = $1";
+    let is_postgres = matches!(db, Db::Postgres(_));
     let refused = dispatch!(db, |pool| async {
         let mut tx = pool.begin_write().await?;
         let done = match sqlx::query(SQL).bind(name).bind(description).bind(id).execute(&mut *tx).await {
@@ -103,6 +107,11 @@ pub async fn update_category(
         }
         let entry = Entry { admin_id, action: Action::CategoryUpdate, target_id: id, target_label: name, reason: None };
         audit::repo::record(&mut *tx, &entry).await?;
+        sqlx::query(LOG).bind(id).bind(now_millis()).execute(&mut *tx).await?;
+        if is_postgres {
+            // As the log's trigger does for a job's own change (migration 0007).
+            sqlx::query("SELECT pg_notify('job_changes', '')").execute(&mut *tx).await?;
+        }
         tx.commit().await?;
         Ok::<_, sqlx::Error>(None)
     }

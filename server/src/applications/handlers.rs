@@ -4,7 +4,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::accounts::model::AccountType;
-use crate::accounts::repo as users;
 use crate::accounts::session::{Applicant, AuthUser, Recruiter};
 use crate::envelope::{Reply, ok};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
@@ -96,24 +95,28 @@ pub async fn apply(
     JsonBody(request): JsonBody<ApplyRequest>,
 ) -> ApiResult<(StatusCode, Reply<ApplyResponse>)> {
     let sop = parse_sop(request.sop.as_deref())?;
-    let job = jobs::find(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
-    let (recruiter_id, recruiter_first_name, recruiter_email) =
-        repo::job_owner(&state.db, &job_id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
-    let applicant = users::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::not_found("User not found"))?;
-    let applicant_name = format!("{} {}", applicant.first_name, applicant.last_name);
-    let path = format!("/dashboard/job/applications/{}", job.id);
+    // Everything the application needs before its transaction, in one read.
+    let job =
+        repo::applying(&state.db, &job_id, &caller.id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
+    let (Some(first_name), Some(last_name)) = (&job.applicant_first_name, &job.applicant_last_name) else {
+        return Err(AppError::not_found("User not found"));
+    };
+    if job.applied > 0 {
+        return Err(AppError::Conflict(ALREADY_APPLIED.into()));
+    }
+    let applicant_name = format!("{first_name} {last_name}");
+    let path = format!("/dashboard/job/applications/{job_id}");
     let link = format!("{}{path}", state.config.public_url);
-    let wanted = notifications::email_wanted(&state.db, &recruiter_id, Kind::NewApplication).await?;
     let notice = Notice {
-        user_id: recruiter_id.clone(),
+        user_id: job.recruiter_id.clone(),
         kind: Kind::NewApplication,
         text: format!("{applicant_name} applied for {}", job.title),
         link: path,
-        ref_id: job.id.clone(),
-        mail: wanted.then(|| {
+        ref_id: job_id.clone(),
+        mail: (job.email_off == 0).then(|| {
             emails::new_application(&NewApplication {
-                recruiter_email: &recruiter_email,
-                recruiter_first_name: &recruiter_first_name,
+                recruiter_email: &job.recruiter_email,
+                recruiter_first_name: &job.recruiter_first_name,
                 applicant_name: &applicant_name,
                 job_title: &job.title,
                 company: &job.company,
@@ -121,9 +124,10 @@ pub async fn apply(
             })
         }),
     };
+    let recruiter_id = &job.recruiter_id;
     let outcome = repo::apply(&state.db, &job_id, &caller.id, &sop, &notice).await?;
-    let id = match outcome {
-        ApplyOutcome::Applied(id) => id,
+    let (id, filled) = match outcome {
+        ApplyOutcome::Applied { id, filled } => (id, filled),
         ApplyOutcome::NoSuchJob => return Err(AppError::not_found(JOB_NOT_FOUND)),
         ApplyOutcome::DeadlinePassed => return Err(AppError::bad_request(DEADLINE_PASSED)),
         ApplyOutcome::Closed => return Err(AppError::bad_request(JOB_CLOSED)),
@@ -131,9 +135,12 @@ pub async fn apply(
         ApplyOutcome::AlreadyApplied => return Err(AppError::Conflict(ALREADY_APPLIED.into())),
     };
     state.outbox.notify();
-    state.notifications.wake(&recruiter_id);
-    // The job's applicationsCount changed.
-    state.jobs_changed().await;
+    state.notifications.wake(recruiter_id);
+    // The job's applicationsCount changed; the search index only needs to know when it filled up.
+    state.job_count_changed(&job_id);
+    if filled {
+        state.jobs_changed().await;
+    }
     let application = reread(&state, Viewer::Applicant, &caller.id, &id).await?;
     Ok((StatusCode::CREATED, ok("Job applied successfully", ApplyResponse { application })))
 }
@@ -275,7 +282,7 @@ pub async fn withdraw(
 ) -> ApiResult<Reply<ApplicationResponse>> {
     let not_found = || AppError::not_found(APPLICATION_NOT_FOUND);
     match repo::withdraw(&state.db, &application_id, &caller.id).await? {
-        Withdrawal::Withdrawn => {}
+        Withdrawal::Withdrawn(job_id) => state.job_count_changed(&job_id),
         Withdrawal::NotFound => return Err(not_found()),
         Withdrawal::AlreadyDecided => return Err(AppError::Conflict(NOT_PENDING.into())),
     }

@@ -109,8 +109,11 @@ pub async fn jobs_applied_to(db: &Db, applicant_id: &str) -> Result<Vec<(i64, St
 }
 
 pub enum ApplyOutcome {
-    /// The new application's id.
-    Applied(String),
+    /// The new application's id, and whether it took the job's last place.
+    Applied {
+        id: String,
+        filled: bool,
+    },
     /// No such job, or it is deleted, hidden or its recruiter suspended.
     NoSuchJob,
     DeadlinePassed,
@@ -134,28 +137,25 @@ pub async fn apply(
 ) -> Result<ApplyOutcome, sqlx::Error> {
     // The job must be listed and open (the conditions every search and page uses).
     let reserve = format!(
-        "UPDATE jobs AS j SET applications_count = j.applications_count + 1 WHERE j.id = $1 AND {LISTED} AND {}",
+        "UPDATE jobs AS j SET applications_count = j.applications_count + 1 WHERE j.id = $1 AND {LISTED} AND {} \
+         RETURNING CAST(CASE WHEN applications_count >= max_applicants THEN 1 ELSE 0 END AS BIGINT)",
         open_at("$2")
     );
     // A job an admin hid, or whose recruiter is suspended, is as absent as a deleted one.
     const WHY: &str =
         "SELECT deadline, closed_at, COALESCE(deleted_at, hidden_at, suspended_at) FROM jobs WHERE id = $1";
-    const DUPLICATE: &str = "SELECT id FROM applications WHERE job_id = $1 AND applicant_id = $2";
     const INSERT: &str = "INSERT INTO applications (id, job_id, applicant_id, recruiter_id, status, sop, created_at) \
          SELECT $1, id, $2, user_id, 'applied', $3, $4 FROM jobs WHERE id = $5";
 
     let id = new_id();
     let now = now_millis();
     dispatch!(db, |pool| {
+        // An earlier application is found before (`applying`); one made meanwhile by the same
+        // applicant breaks the unique index below, which undoes the reservation with the rest.
         let mut tx = pool.begin_write().await?;
-        let existing: Option<(String,)> =
-            sqlx::query_as(DUPLICATE).bind(job_id).bind(applicant_id).fetch_optional(&mut *tx).await?;
-        if existing.is_some() {
-            return Ok(ApplyOutcome::AlreadyApplied);
-        }
-        let reserve = sqlx::query(sqlx::AssertSqlSafe(reserve));
-        let reserved = reserve.bind(job_id).bind(now).execute(&mut *tx).await?.rows_affected() == 1;
-        if !reserved {
+        let reserve = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(reserve));
+        let reserved = reserve.bind(job_id).bind(now).fetch_optional(&mut *tx).await?;
+        let Some((filled,)) = reserved else {
             let why: Option<(i64, Option<i64>, Option<i64>)> =
                 sqlx::query_as(WHY).bind(job_id).fetch_optional(&mut *tx).await?;
             return Ok(match why {
@@ -164,7 +164,7 @@ pub async fn apply(
                 Some((_, Some(_), None)) => ApplyOutcome::Closed,
                 Some(_) => ApplyOutcome::Full,
             });
-        }
+        };
         let inserted = sqlx::query(INSERT).bind(&id).bind(applicant_id).bind(sop).bind(now).bind(job_id);
         if let Err(error) = inserted.execute(&mut *tx).await {
             return if Constraint::OneApplicationPerJob.is_violated_by(&error) {
@@ -175,7 +175,49 @@ pub async fn apply(
         }
         notifications::tell(&mut tx, notice).await?;
         tx.commit().await?;
-        Ok(ApplyOutcome::Applied(id))
+        Ok(ApplyOutcome::Applied { id, filled: filled != 0 })
+    })
+}
+
+/// What an application needs to know before its transaction (`applying`).
+#[derive(sqlx::FromRow)]
+pub struct Applying {
+    pub title: String,
+    pub company: String,
+    pub recruiter_id: String,
+    pub recruiter_first_name: String,
+    pub recruiter_email: String,
+    /// `None` when the applicant's account is gone.
+    pub applicant_first_name: Option<String>,
+    pub applicant_last_name: Option<String>,
+    /// Whether the recruiter switched off e-mail of new applications (a count, 0 or 1).
+    pub email_off: i64,
+    /// Whether the applicant applied to the job already (a count, 0 or 1).
+    pub applied: i64,
+}
+
+/// In one read: the listed job `job_id`, its recruiter and whether they take e-mail of new
+/// applications, the applicant's name, and whether they applied already. `None` when the job is
+/// not listed (deleted, hidden, its recruiter suspended, or never there).
+#[tracing::instrument(skip_all)]
+pub async fn applying(db: &Db, job_id: &str, applicant_id: &str) -> Result<Option<Applying>, sqlx::Error> {
+    let sql = format!(
+        "SELECT j.title, j.company, r.id AS recruiter_id, r.first_name AS recruiter_first_name, \
+         r.email AS recruiter_email, a.first_name AS applicant_first_name, a.last_name AS applicant_last_name, \
+         (SELECT CAST(COUNT(*) AS BIGINT) FROM notification_email_off o WHERE o.user_id = r.id AND o.kind = $3) \
+         AS email_off, \
+         (SELECT CAST(COUNT(*) AS BIGINT) FROM applications x WHERE x.job_id = j.id AND x.applicant_id = $2) \
+         AS applied \
+         FROM jobs j JOIN users r ON r.id = j.user_id LEFT JOIN users a ON a.id = $2 WHERE j.id = $1 AND {LISTED}"
+    );
+    let kind = crate::notifications::model::Kind::NewApplication;
+    dispatch!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(job_id)
+            .bind(applicant_id)
+            .bind(kind.as_str())
+            .fetch_optional(pool)
+            .await
     })
 }
 
@@ -343,7 +385,8 @@ pub async fn move_stage(db: &Db, step: &Move<'_>, notice: Option<&Notice>) -> Re
 }
 
 pub enum Withdrawal {
-    Withdrawn,
+    /// With the job whose place it freed.
+    Withdrawn(String),
     NotFound,
     AlreadyDecided,
 }
@@ -359,6 +402,7 @@ pub async fn withdraw(db: &Db, id: &str, applicant_id: &str) -> Result<Withdrawa
     );
     const FREE: &str = "UPDATE jobs SET applications_count = applications_count - 1 \
          WHERE id = (SELECT job_id FROM applications WHERE id = $1) AND applications_count > 0";
+    const JOB: &str = "SELECT job_id FROM applications WHERE id = $1";
     const EXISTS: &str = "SELECT stage FROM applications WHERE id = $1 AND applicant_id = $2";
     let now = now_millis();
     dispatch!(db, |pool| {
@@ -373,8 +417,9 @@ pub async fn withdraw(db: &Db, id: &str, applicant_id: &str) -> Result<Withdrawa
         let record = sqlx::query(RECORD_MOVE).bind(new_id()).bind(id).bind(Stage::Withdrawn.as_str());
         record.bind(applicant_id).bind(None::<&str>).bind(now).execute(&mut *tx).await?;
         sqlx::query(FREE).bind(id).execute(&mut *tx).await?;
+        let (job_id,): (String,) = sqlx::query_as(JOB).bind(id).fetch_one(&mut *tx).await?;
         tx.commit().await?;
-        Ok(Withdrawal::Withdrawn)
+        Ok(Withdrawal::Withdrawn(job_id))
     })
 }
 
@@ -458,13 +503,6 @@ pub async fn notes(db: &Db, id: &str) -> Result<Vec<Note>, sqlx::Error> {
     let rows: Vec<(String, String, i64, String, String)> =
         dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).fetch_all(pool).await)?;
     Ok(rows.into_iter().map(Note::from_row).collect())
-}
-
-/// The recruiter who owns a listed job: (id, first name, e-mail).
-#[tracing::instrument(skip_all)]
-pub async fn job_owner(db: &Db, job_id: &str) -> Result<Option<(String, String, String)>, sqlx::Error> {
-    const SQL: &str = "SELECT u.id, u.first_name, u.email FROM jobs j JOIN users u ON u.id = j.user_id WHERE j.id = $1 AND j.deleted_at IS NULL";
-    dispatch!(db, |pool| sqlx::query_as(SQL).bind(job_id).fetch_optional(pool).await)
 }
 
 /// A job's applications counted: (stage, count) pairs, and (UTC day number, count) pairs since `since`.

@@ -1,11 +1,13 @@
 use axum::extract::multipart::Multipart;
 use axum::extract::{FromRequest, RawQuery, Request, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::accounts::session::{Recruiter, TOKEN_INVALID};
+use crate::compress::Ready;
 use crate::db::now_millis;
 use crate::envelope::{Ack, Reply, ack, ok};
 use crate::error::{ApiResult, AppError, BODY_TOO_LARGE, ErrorBody, JsonBody, PathParam};
@@ -114,14 +116,23 @@ pub const JOB_NOT_FOUND: &str = "Job not found";
 pub async fn get_job(
     State(state): State<AppState>,
     PathParam(job_id): PathParam<String>,
-) -> ApiResult<Reply<JobResponse>> {
-    if let Some(job) = repo::find(&state.db, &job_id).await? {
-        return Ok(ok("Job fetched successfully", JobResponse { data: job }));
-    }
-    // Only a miss asks why, so a listed job costs one query as before.
-    match repo::find_page(&state.db, &job_id, now_millis()).await? {
-        Some(repo::JobPage::Deleted) => Err(AppError::removed(JOB_NOT_FOUND)),
-        _ => Err(AppError::not_found(JOB_NOT_FOUND)),
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    // The answer is kept with the job (`cache`): made once, sent until the job changes.
+    let Some(cached) = state.job_cache.find(&state.db, &job_id, now_millis()).await? else {
+        return Err(AppError::not_found(JOB_NOT_FOUND));
+    };
+    match &cached.job {
+        repo::JobPage::Listed { job, .. } => {
+            let answer = cached.api(|| {
+                let body = ok("Job fetched successfully", JobResponse { data: Job::clone(job) }).0;
+                let body = serde_json::to_vec(&body).expect("a job serializes");
+                Ready::new(StatusCode::OK, HeaderValue::from_static("application/json"), body)
+            });
+            Ok(answer.answer(&headers))
+        }
+        repo::JobPage::Deleted => Err(AppError::removed(JOB_NOT_FOUND)),
+        repo::JobPage::Hidden => Err(AppError::not_found(JOB_NOT_FOUND)),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Jobs: posting, editing, closing and deleting; one job and its details; the /jobs search call
 //! (the search itself is `crate::search`).
 
+pub mod cache;
 pub mod form;
 pub mod handlers;
 pub mod model;

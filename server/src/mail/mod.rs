@@ -131,13 +131,14 @@ impl Outbox {
             if due.is_empty() {
                 return Ok(delivered);
             }
-            for message in due {
-                if !repo::claim(&self.db, &message, now + LEASE_MILLIS).await? {
-                    continue;
-                }
-                match self.deliver(&message).await {
+            // The batch is claimed, and what was delivered marked sent, in a transaction each (a
+            // crash between a delivery and its mark sends that message again, as before).
+            let claimed = repo::claim(&self.db, &due, now + LEASE_MILLIS).await?;
+            let mut sent = Vec::with_capacity(claimed.len());
+            for message in claimed {
+                match self.deliver(message).await {
                     Ok(()) => {
-                        repo::sent(&self.db, &message.id).await?;
+                        sent.push(message.id.as_str());
                         metrics::counter!("jobportal_mail_delivered_total").increment(1);
                         tracing::info!(id = %message.id, to = %message.to_address, subject = %message.subject, "mail delivered");
                         delivered += 1;
@@ -150,6 +151,7 @@ impl Outbox {
                     }
                 }
             }
+            repo::sent(&self.db, &sent).await?;
         }
     }
 

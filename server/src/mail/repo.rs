@@ -1,7 +1,7 @@
 //! The outbox's SQL: a change writes its message in its own transaction (`enqueue`); the worker
 //! reads what is due, claims each message for a lease, and marks it sent or failed.
 
-use crate::db::{Db, new_id, now_millis};
+use crate::db::{BeginWrite, Db, new_id, now_millis};
 use crate::dispatch;
 
 use super::message::Mail;
@@ -84,28 +84,42 @@ pub async fn due(db: &Db, now: i64) -> Result<Vec<Due>, sqlx::Error> {
     dispatch!(db, |pool| sqlx::query_as(SQL).bind(now).fetch_all(pool).await)
 }
 
-/// Holds `message` for this worker until `lease_until`; false when another worker claimed it first
-/// (its time moved) or it was sent meanwhile.
+/// Holds each of `messages` for this worker until `lease_until`, in one transaction (one commit
+/// for the batch); those another worker claimed first (their time moved) or that were sent
+/// meanwhile are left out of the answer.
 #[tracing::instrument(skip_all)]
-pub async fn claim(db: &Db, message: &Due, lease_until: i64) -> Result<bool, sqlx::Error> {
+pub async fn claim<'m>(db: &Db, messages: &'m [Due], lease_until: i64) -> Result<Vec<&'m Due>, sqlx::Error> {
     const SQL: &str =
         "UPDATE outbox SET next_attempt_at = $1 WHERE id = $2 AND next_attempt_at = $3 AND sent_at IS NULL";
     dispatch!(db, |pool| {
-        sqlx::query(SQL)
-            .bind(lease_until)
-            .bind(&message.id)
-            .bind(message.next_attempt_at)
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected() == 1)
+        let mut tx = pool.begin_write().await?;
+        let mut claimed = Vec::with_capacity(messages.len());
+        for message in messages {
+            let update = sqlx::query(SQL).bind(lease_until).bind(&message.id).bind(message.next_attempt_at);
+            if update.execute(&mut *tx).await?.rows_affected() == 1 {
+                claimed.push(message);
+            }
+        }
+        tx.commit().await?;
+        Ok(claimed)
     })
 }
 
-/// Marks a message delivered.
+/// Marks messages delivered, in one transaction.
 #[tracing::instrument(skip_all)]
-pub async fn sent(db: &Db, id: &str) -> Result<(), sqlx::Error> {
+pub async fn sent(db: &Db, ids: &[&str]) -> Result<(), sqlx::Error> {
     const SQL: &str = "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id = $2";
-    dispatch!(db, |pool| sqlx::query(SQL).bind(now_millis()).bind(id).execute(pool).await.map(|_| ()))
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let now = now_millis();
+    dispatch!(db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        for id in ids {
+            sqlx::query(SQL).bind(now).bind(*id).execute(&mut *tx).await?;
+        }
+        tx.commit().await
+    })
 }
 
 /// Counts a failed try of a message, with its error, and when to try again.

@@ -56,7 +56,9 @@ pub async fn delete_account(
             if let Some(dir) = state.outbox.files_dir() {
                 crate::retention::delete_files_naming(dir, &user.email.to_lowercase());
             }
-            // A recruiter's jobs left the index, or an applicant's places were given back.
+            // A recruiter's jobs left the index, or an applicant's places were given back (on
+            // jobs this instance forgets all at once: a deletion is rare).
+            state.job_cache.forget_all();
             state.jobs_changed().await;
             for applicant in &told {
                 state.notifications.wake(applicant);

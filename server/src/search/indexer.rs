@@ -401,7 +401,7 @@ pub struct Position {
 
 /// Log rows applied lately, so the late window does not apply them again and again.
 #[derive(Default)]
-struct RecentRows {
+pub(crate) struct RecentRows {
     seen: HashSet<i64>,
     order: VecDeque<i64>,
 }
@@ -409,11 +409,11 @@ struct RecentRows {
 impl RecentRows {
     const KEPT: usize = 100_000;
 
-    fn contains(&self, seq: i64) -> bool {
+    pub(crate) fn contains(&self, seq: i64) -> bool {
         self.seen.contains(&seq)
     }
 
-    fn insert(&mut self, seq: i64) {
+    pub(crate) fn insert(&mut self, seq: i64) {
         if self.seen.insert(seq) {
             self.order.push_back(seq);
             if self.order.len() > Self::KEPT

@@ -29,8 +29,9 @@ use serde_json::Value;
 use tower_http::services::ServeDir;
 
 use crate::categories::repo as categories;
+use crate::compress::Ready;
 use crate::db::{Db, now_millis};
-use crate::jobs::repo::{self as jobs, JobPage};
+use crate::jobs::repo::JobPage;
 use crate::state::AppState;
 
 use content::{Content, SearchHeading};
@@ -93,6 +94,9 @@ const BARE_PAGE: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <met
 /// What the page handler and the sitemaps need.
 struct Site {
     pages: Pages,
+    /// The public screens whose page is the same for everyone (all but the search's), each drawn
+    /// and compressed once.
+    fixed: std::sync::Mutex<std::collections::HashMap<&'static str, Arc<Ready>>>,
     db: Db,
     /// For the search a search page shows (the API's own handler answers it).
     state: AppState,
@@ -105,6 +109,7 @@ pub fn service(state: &AppState) -> Router {
     let public_url = state.config.public_url.trim_end_matches('/').to_string();
     let site = Arc::new(Site {
         pages: Pages::load(web_dir),
+        fixed: Default::default(),
         db: state.db.clone(),
         state: state.clone(),
         sitemaps: Sitemaps::new(state.db.clone(), &public_url),
@@ -112,10 +117,15 @@ pub fn service(state: &AppState) -> Router {
     });
     // A missing asset is a 404, never the page: a browser would cache that page as the script.
     let assets = {
+        let kept = Arc::new(load_assets(&web_dir.join("assets")));
         let assets = ServeDir::new(web_dir.join("assets"));
         move |request: Request| {
             let mut assets = assets.clone();
+            let kept = kept.clone();
             async move {
+                if let Some(asset) = kept.get(request.uri().path().trim_start_matches('/')) {
+                    return asset.answer(request.headers());
+                }
                 match assets.try_call(request).await {
                     Ok(response) => response.into_response(),
                     Err(error) if no_such_file(&error) => StatusCode::NOT_FOUND.into_response(),
@@ -128,7 +138,7 @@ pub fn service(state: &AppState) -> Router {
         let site = site.clone();
         move |request: Request| {
             let site = site.clone();
-            async move { page(&site, request.uri().path(), request.uri().query()).await }
+            async move { page(&site, request.uri().path(), request.uri().query(), request.headers()).await }
         }
     };
     let files = {
@@ -138,10 +148,11 @@ pub fn service(state: &AppState) -> Router {
             let (site, mut files) = (site.clone(), files.clone());
             async move {
                 let (path, query) = (request.uri().path().to_owned(), request.uri().query().map(str::to_owned));
+                let headers = request.headers().clone();
                 match files.try_call(request).await {
                     Ok(response) => response.into_response(),
                     // A missing file is the fallback's already; one no file could be is too.
-                    Err(error) if no_such_file(&error) => page(&site, &path, query.as_deref()).await,
+                    Err(error) if no_such_file(&error) => page(&site, &path, query.as_deref(), &headers).await,
                     Err(error) => file_error(error),
                 }
             }
@@ -150,12 +161,24 @@ pub fn service(state: &AppState) -> Router {
     // The home page is the app's page with its own head, not `index.html` as built.
     let home = {
         let site = site.clone();
-        move |RawQuery(query): RawQuery| {
+        move |RawQuery(query): RawQuery, headers: HeaderMap| {
             let site = site.clone();
-            async move { page(&site, "/", query.as_deref()).await }
+            async move { page(&site, "/", query.as_deref(), &headers).await }
         }
     };
-    Router::new()
+    // A job's page and the public screens' are never files: no look in WEB_DIR first.
+    let direct = {
+        let site = site.clone();
+        move |request: Request| {
+            let site = site.clone();
+            async move { page(&site, request.uri().path(), request.uri().query(), request.headers()).await }
+        }
+    };
+    let mut router = Router::new().route("/job/{id}", get(direct.clone()));
+    for screen in SITE_PAGES.public_screens.iter().filter(|screen| screen.path != "/") {
+        router = router.route(&screen.path, get(direct.clone()));
+    }
+    router
         .route("/", get(home.clone()))
         .route("/index.html", get(home))
         .route("/robots.txt", get(robots))
@@ -165,6 +188,31 @@ pub fn service(state: &AppState) -> Router {
         .fallback_service(get_service(files.into_service()))
         .nest_service("/assets", get_service(assets.into_service()))
         .layer(middleware::from_fn(cache_control))
+}
+
+/// The most of the built app's assets kept in memory, and the largest file kept.
+const ASSETS_KEPT: u64 = 64 << 20;
+const ASSET_KEPT: u64 = 8 << 20;
+
+/// The build's assets (`WEB_DIR/assets`, named by their content's hash, so never changed in
+/// place), read once at start and each encoding made the first time it is asked for: answered
+/// from memory as nginx answers from a precompressed file. What does not fit is read from disk.
+fn load_assets(dir: &Path) -> std::collections::HashMap<String, Arc<Ready>> {
+    let mut kept = std::collections::HashMap::new();
+    let Ok(entries) = std::fs::read_dir(dir) else { return kept };
+    let mut total = 0;
+    for entry in entries.flatten() {
+        let (Ok(name), Ok(meta)) = (entry.file_name().into_string(), entry.metadata()) else { continue };
+        if !meta.is_file() || meta.len() > ASSET_KEPT || total + meta.len() > ASSETS_KEPT {
+            continue;
+        }
+        let Ok(bytes) = std::fs::read(entry.path()) else { continue };
+        total += bytes.len() as u64;
+        let kind = mime_guess::from_path(&name).first_or_octet_stream();
+        let Ok(kind) = HeaderValue::from_str(kind.as_ref()) else { continue };
+        kept.insert(name, Arc::new(Ready::lasting(StatusCode::OK, kind, bytes)));
+    }
+    kept
 }
 
 /// Whether `ServeDir` found no file at the path: none there (which it answers 404 itself only
@@ -234,17 +282,15 @@ fn html(status: StatusCode, page: &str) -> Response {
 }
 
 /// The app's page for `path` (and its `query`), with its status, its head and, on a public
-/// screen, its content (`content`).
-async fn page(site: &Site, path: &str, query: Option<&str>) -> Response {
+/// screen, its content (`content`). A job's page is kept with the job (`jobs::cache`), a public
+/// screen's that is the same for everyone once drawn; the others are drawn each time.
+async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap) -> Response {
     let plain = site.pages.for_path(path);
     let now = now_millis();
     let (status, head, content) = match screen(path) {
-        Screen::Job(id) => match jobs::find_page(&site.db, id, now).await {
-            Ok(Some(JobPage::Listed { job, open })) => {
-                (StatusCode::OK, Some(seo::job_head(&job, open, &site.public_url)), Some(content::job(&job, open)))
-            }
-            Ok(Some(JobPage::Deleted)) => (StatusCode::GONE, Some(Head::job_removed()), None),
-            Ok(Some(JobPage::Hidden) | None) => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
+        Screen::Job(id) => match site.state.job_cache.find(&site.db, id, now).await {
+            Ok(Some(cached)) => return cached.page(|| site.job_page(plain, &cached.job)).answer(headers),
+            Ok(None) => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
             Err(error) => return unavailable(error, plain),
         },
         Screen::Category(slug) => match categories::list(&site.db).await {
@@ -261,19 +307,13 @@ async fn page(site: &Site, path: &str, query: Option<&str>) -> Response {
             },
             Err(error) => return unavailable(error, plain),
         },
-        Screen::App(Some(PublicScreen { path, title, description })) => {
-            // One address for the screen, however the path was written (`/Terms/` is `/terms`).
-            let canonical = format!("{}{path}", site.public_url);
-            let head = Head { canonical: Some(canonical), ..Head::titled(title, description) };
-            let content = match path.as_str() {
-                "/" => Some(content::landing()),
-                "/jobs" => match categories::list(&site.db).await {
-                    Ok(list) => search_content(site, SearchHeading::Jobs, query, None, &list, now).await,
-                    Err(error) => return unavailable(error, plain),
-                },
-                _ => None,
+        Screen::App(Some(screen)) if screen.path != "/jobs" => return site.fixed_page(screen).answer(headers),
+        Screen::App(Some(screen)) => {
+            let content = match categories::list(&site.db).await {
+                Ok(list) => search_content(site, SearchHeading::Jobs, query, None, &list, now).await,
+                Err(error) => return unavailable(error, plain),
             };
-            (StatusCode::OK, Some(head), content)
+            (StatusCode::OK, Some(screen_head(&site.public_url, screen)), content)
         }
         Screen::App(None) if private(path) => {
             let login = path.trim_end_matches('/').eq_ignore_ascii_case("/login");
@@ -282,13 +322,54 @@ async fn page(site: &Site, path: &str, query: Option<&str>) -> Response {
         Screen::App(None) => (StatusCode::OK, None, None),
         Screen::Missing => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
     };
+    html(status, &drawn(plain, head, content))
+}
+
+/// The app's page with its head and content.
+fn drawn(plain: &str, head: Option<Head>, content: Option<Content>) -> String {
     let page = match head {
         Some(head) => head.apply(plain),
         None => plain.to_string(),
     };
     match content {
-        Some(content) => html(status, &content.apply(&page)),
-        None => html(status, &page),
+        Some(content) => content.apply(&page),
+        None => page,
+    }
+}
+
+/// A public screen's head: its title and description, and one address for the screen however the
+/// path was written (`/Terms/` is `/terms`).
+fn screen_head(public_url: &str, screen: &PublicScreen) -> Head {
+    let canonical = format!("{public_url}{}", screen.path);
+    Head { canonical: Some(canonical), ..Head::titled(&screen.title, &screen.description) }
+}
+
+fn html_type() -> HeaderValue {
+    HeaderValue::from_static("text/html; charset=utf-8")
+}
+
+impl Site {
+    /// A job's page as `job` stands.
+    fn job_page(&self, plain: &str, job: &JobPage) -> Ready {
+        let (status, head, content) = match job {
+            JobPage::Listed { job, open } => {
+                (StatusCode::OK, seo::job_head(job, *open, &self.public_url), Some(content::job(job, *open)))
+            }
+            JobPage::Deleted => (StatusCode::GONE, Head::job_removed(), None),
+            JobPage::Hidden => (StatusCode::NOT_FOUND, Head::not_found(), None),
+        };
+        Ready::new(status, html_type(), drawn(plain, Some(head), content))
+    }
+
+    /// The page of a public screen that is the same for everyone, drawn the first time.
+    fn fixed_page(&self, screen: &'static PublicScreen) -> Arc<Ready> {
+        let mut fixed = self.fixed.lock().expect("the fixed pages' lock");
+        let page = fixed.entry(screen.path.as_str()).or_insert_with(|| {
+            let content = (screen.path == "/").then(content::landing);
+            let page = drawn(self.pages.for_path(&screen.path), Some(screen_head(&self.public_url, screen)), content);
+            Arc::new(Ready::lasting(StatusCode::OK, html_type(), page))
+        });
+        page.clone()
     }
 }
 

@@ -180,6 +180,7 @@ impl TestApp {
         if app.config.search_index {
             app.index_ready().await;
         }
+        app.state.job_cache.following().await;
         app
     }
 
@@ -214,9 +215,10 @@ impl TestApp {
         app
     }
 
-    /// Applies the jobs written directly (not through the API) to the search index now.
+    /// Applies the jobs written directly (not through the API) to the search index and the job
+    /// cache now, as a write through the API does.
     pub async fn sync_index(&self) {
-        self.search.sync(&self.db).await;
+        self.state.jobs_changed().await;
     }
 
     /// Stops the server gracefully and removes what the test made.

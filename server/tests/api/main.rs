@@ -15,6 +15,7 @@ mod categories;
 mod cli;
 mod cluster;
 mod contract;
+mod job_cache;
 mod jobs;
 mod mail;
 mod messages;

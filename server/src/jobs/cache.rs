@@ -1,0 +1,485 @@
+//! Jobs as their page and `getJob` show them, kept in memory so that the reads a job board lives on
+//! cost no database round trip and no rendering or compression after the first
+//! (docs/operations.md#serving-reads-from-memory). Nothing kept is ever served stale:
+//!
+//! - every job write leaves a row in the change log (`job_changes`, the search index's feed, with a
+//!   category's rename logging each of its jobs); each instance follows it (`sync`: the writer's
+//!   own instance before it answers, every other one as PostgreSQL notifies it, and every 200 ms
+//!   on SQLite, where the server is the only writer) and forgets the jobs it names;
+//! - an application changes only a job's `applicationsCount`, which the log leaves out (the index
+//!   does not hold it): the instance that took it forgets the job before it answers, and on
+//!   PostgreSQL a notification on `job_counts` carries the job's id to every other instance;
+//!   should that listener drop, everything kept is forgotten, as nothing it missed can be known;
+//! - an open job is kept until its deadline, when it closes whatever the log says;
+//! - a read that began before a job was forgotten does not keep what it read (`Ticket`), so a
+//!   write that commits while a reader is between its query and its answer cannot be undone by it.
+//!
+//! What is kept is bounded by `JOB_CACHE_MB`: past it, jobs are forgotten at random.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use tokio::sync::{Notify, watch};
+
+use crate::compress::Ready;
+use crate::db::Db;
+use crate::search::changes;
+use crate::search::indexer::RecentRows;
+
+use super::repo::{self, JobPage};
+
+/// How often SQLite's log is read for writes made outside this process (there are none but the
+/// commands'); on PostgreSQL notifications wake the reader and this is its safety net.
+const POLL: Duration = Duration::from_millis(200);
+const POLL_WITH_NOTIFICATIONS: Duration = Duration::from_secs(1);
+/// PostgreSQL hands out sequence numbers before commit: rows this recent are read again.
+const LATE_WINDOW_MILLIS: i64 = 10_000;
+const BATCH: i64 = 1_000;
+/// Past this many forgotten ids remembered for reads in flight, they are dropped and every read
+/// that began before is refused instead.
+const FORGOTTEN_KEPT: usize = 100_000;
+/// The longest id kept (ids are UUIDs; a longer one names no job).
+const MAX_ID: usize = 64;
+/// What a kept job costs besides its answers: the map's slot and the job's own fields.
+const ENTRY_OVERHEAD: usize = 512;
+
+/// A job as its page and `getJob` show it, and those answers once made.
+pub struct Cached {
+    pub job: JobPage,
+    /// Unix milliseconds from which this is no longer true (an open job's deadline).
+    until: i64,
+    page: OnceLock<Ready>,
+    api: OnceLock<Ready>,
+    held: Arc<AtomicUsize>,
+    /// What this costs besides its answers (which count themselves into `held`).
+    size: usize,
+}
+
+impl Cached {
+    fn new(job: JobPage, now: i64, held: Arc<AtomicUsize>) -> Self {
+        let (until, size) = match &job {
+            JobPage::Listed { job, open } => {
+                let deadline =
+                    time::OffsetDateTime::parse(&job.deadline, &time::format_description::well_known::Rfc3339)
+                        .map_or(now, |at| (at.unix_timestamp_nanos() / 1_000_000) as i64);
+                let size = ENTRY_OVERHEAD + job.description.len() + job.title.len() + job.company.len();
+                (if *open { deadline } else { i64::MAX }, size)
+            }
+            JobPage::Deleted | JobPage::Hidden => (i64::MAX, ENTRY_OVERHEAD),
+        };
+        held.fetch_add(size, Ordering::Relaxed);
+        Self { job, until, page: OnceLock::new(), api: OnceLock::new(), held, size }
+    }
+
+    /// The job's page, made by `make` the first time.
+    pub fn page(&self, make: impl FnOnce() -> Ready) -> &Ready {
+        self.answer(&self.page, make)
+    }
+
+    /// The job's `getJob` answer, made by `make` the first time.
+    pub fn api(&self, make: impl FnOnce() -> Ready) -> &Ready {
+        self.answer(&self.api, make)
+    }
+
+    fn answer<'a>(&'a self, cell: &'a OnceLock<Ready>, make: impl FnOnce() -> Ready) -> &'a Ready {
+        cell.get_or_init(|| make().counted(self.held.clone()))
+    }
+}
+
+impl Drop for Cached {
+    fn drop(&mut self) {
+        self.held.fetch_sub(self.size, Ordering::Relaxed);
+    }
+}
+
+/// The jobs kept, and the change log position followed.
+pub struct JobCache {
+    budget: usize,
+    /// The bytes held by every `Cached` still alive (answers and their encodings included).
+    held: Arc<AtomicUsize>,
+    kept: Arc<Mutex<Kept>>,
+    /// The change log position applied so far, and the late rows applied; `None` until `run`
+    /// read where the log ends (until then nothing is kept).
+    cursor: tokio::sync::Mutex<Option<(i64, RecentRows)>>,
+    /// The epoch, told to whoever waits for a job to be forgotten (`forgotten`); and whether the
+    /// log is followed yet (`following`).
+    epochs: watch::Sender<u64>,
+    followed: watch::Sender<bool>,
+}
+
+#[derive(Default)]
+struct Kept {
+    jobs: HashMap<Box<str>, Arc<Cached>>,
+    /// Bumped each time jobs are forgotten.
+    epoch: u64,
+    /// The epoch at which each id was last forgotten, for the reads that began before it.
+    forgotten: HashMap<Box<str>, u64>,
+    /// A read that began before this epoch keeps nothing (`forgotten` was emptied then); 0 until
+    /// the log is followed.
+    floor: u64,
+}
+
+/// Taken before a job is read from the database: what it read is kept only if the job was not
+/// forgotten since.
+#[derive(Clone, Copy)]
+pub struct Ticket(u64);
+
+impl JobCache {
+    pub fn new(budget: usize) -> Arc<Self> {
+        Arc::new(Self {
+            budget,
+            held: Arc::new(AtomicUsize::new(0)),
+            kept: Arc::new(Mutex::new(Kept::default())),
+            cursor: tokio::sync::Mutex::new(None),
+            epochs: watch::Sender::new(0),
+            followed: watch::Sender::new(false),
+        })
+    }
+
+    /// The job `id` at `now`, kept or read (and then kept); `None` when there never was one.
+    pub async fn find(&self, db: &Db, id: &str, now: i64) -> Result<Option<Arc<Cached>>, sqlx::Error> {
+        if let Some(kept) = self.get(id, now) {
+            return Ok(Some(kept));
+        }
+        let ticket = self.ticket();
+        let Some(job) = repo::find_page(db, id, now).await? else { return Ok(None) };
+        let cached = Arc::new(Cached::new(job, now, self.held.clone()));
+        self.keep(id, ticket, &cached);
+        Ok(Some(cached))
+    }
+
+    fn get(&self, id: &str, now: i64) -> Option<Arc<Cached>> {
+        let kept = self.kept.lock().expect("the job cache's lock");
+        kept.jobs.get(id).filter(|cached| now < cached.until).cloned()
+    }
+
+    fn ticket(&self) -> Ticket {
+        Ticket(self.kept.lock().expect("the job cache's lock").epoch)
+    }
+
+    fn keep(&self, id: &str, Ticket(began): Ticket, cached: &Arc<Cached>) {
+        if self.budget == 0 || id.len() > MAX_ID {
+            return;
+        }
+        let mut kept = self.kept.lock().expect("the job cache's lock");
+        let following = kept.floor > 0 && began >= kept.floor;
+        if !following || kept.forgotten.get(id).is_some_and(|&at| at > began) {
+            return;
+        }
+        kept.jobs.insert(id.into(), cached.clone());
+        // Over budget: forget jobs at random (a map's order), a bounded number per insert.
+        let mut evict = kept.jobs.len() / 16 + 1;
+        while self.held.load(Ordering::Relaxed) > self.budget && evict > 0 {
+            let Some(victim) = kept.jobs.keys().next().cloned() else { break };
+            kept.jobs.remove(&victim);
+            evict -= 1;
+        }
+    }
+
+    /// Forgets the jobs `ids` names (after a write to them commits).
+    pub fn forget<'a>(&self, ids: impl IntoIterator<Item = &'a str>) {
+        let epoch = {
+            let mut kept = self.kept.lock().expect("the job cache's lock");
+            kept.epoch += 1;
+            let epoch = kept.epoch;
+            for id in ids {
+                kept.jobs.remove(id);
+                kept.forgotten.insert(id.into(), epoch);
+            }
+            if kept.forgotten.len() > FORGOTTEN_KEPT {
+                kept.forgotten.clear();
+                kept.epoch = epoch + 1;
+                kept.floor = kept.epoch;
+            }
+            kept.epoch
+        };
+        self.epochs.send_replace(epoch);
+    }
+
+    /// Forgets every job, and refuses what reads in flight bring back.
+    pub fn forget_all(&self) {
+        let epoch = {
+            let mut kept = self.kept.lock().expect("the job cache's lock");
+            kept.jobs.clear();
+            kept.forgotten.clear();
+            kept.epoch += 1;
+            kept.floor = kept.epoch;
+            kept.epoch
+        };
+        self.epochs.send_replace(epoch);
+    }
+
+    /// Resolves once the job `id` is forgotten after this call (or everything is): for a test to
+    /// await what another instance does.
+    pub fn forgotten(&self, id: &str) -> impl Future<Output = ()> + use<> {
+        let mut epochs = self.epochs.subscribe();
+        let before = *epochs.borrow_and_update();
+        let (id, kept) = (id.to_string(), self.kept.clone());
+        async move {
+            let _ = epochs
+                .wait_for(|_| {
+                    let kept = kept.lock().expect("the job cache's lock");
+                    kept.floor > before || kept.forgotten.get(id.as_str()).is_some_and(|&at| at > before)
+                })
+                .await;
+        }
+    }
+
+    /// Resolves once the change log is followed (jobs read from then on are kept); at once when
+    /// nothing is kept at all.
+    pub async fn following(&self) {
+        if self.budget > 0 {
+            let _ = self.followed.subscribe().wait_for(|followed| *followed).await;
+        }
+    }
+
+    /// How many jobs are kept, and the bytes they hold.
+    pub fn usage(&self) -> (usize, usize) {
+        let jobs = self.kept.lock().expect("the job cache's lock").jobs.len();
+        (jobs, self.held.load(Ordering::Relaxed))
+    }
+
+    /// Forgets the jobs the change log names after the cursor (and PostgreSQL's late rows).
+    pub async fn sync(&self, db: &Db) {
+        let mut cursor = self.cursor.lock().await;
+        let Some((at, recent)) = cursor.as_mut() else { return };
+        loop {
+            match changes::changes_after(db, *at, LATE_WINDOW_MILLIS, BATCH).await {
+                Ok(rows) => {
+                    let fresh: Vec<&(i64, String)> = rows.iter().filter(|(seq, _)| !recent.contains(*seq)).collect();
+                    if !fresh.is_empty() {
+                        self.forget(fresh.iter().map(|(_, id)| id.as_str()));
+                    }
+                    for (seq, _) in fresh {
+                        recent.insert(*seq);
+                        *at = (*at).max(*seq);
+                    }
+                    if (rows.len() as i64) < BATCH {
+                        return;
+                    }
+                }
+                Err(error) => {
+                    // Nothing kept can be trusted past an unread change.
+                    tracing::warn!(%error, "could not read the job change log; forgetting every kept job");
+                    self.forget_all();
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Starts keeping jobs from where the change log ends, then follows it until `stop`.
+    pub async fn run(self: Arc<Self>, db: Db, mut stop: watch::Receiver<bool>) {
+        if self.budget == 0 {
+            return;
+        }
+        let wake = Arc::new(Notify::new());
+        let listening = listen(&db, self.clone(), wake.clone()).await;
+        if matches!(db, Db::Postgres(_)) && listening.is_none() {
+            return;
+        }
+        loop {
+            match changes::last_change(&db).await {
+                Ok(last) => {
+                    *self.cursor.lock().await = Some((last, RecentRows::default()));
+                    // Nothing was kept before: reads from now on may keep what they read.
+                    self.forget_all();
+                    self.followed.send_replace(true);
+                    break;
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "could not read the job change log; jobs are read each time until it can be");
+                    tokio::select! {
+                        () = tokio::time::sleep(Duration::from_secs(5)) => {}
+                        _ = stop.changed() => return,
+                    }
+                }
+            }
+        }
+        let poll = if listening.is_some() { POLL_WITH_NOTIFICATIONS } else { POLL };
+        loop {
+            self.sync(&db).await;
+            tokio::select! {
+                () = wake.notified() => {}
+                () = tokio::time::sleep(poll) => {}
+                _ = stop.changed() => break,
+            }
+        }
+        if let Some(listening) = listening {
+            listening.abort();
+        }
+    }
+}
+
+/// The channels: the change log's (the log is read on each) and `job_counts` (the id of a job
+/// whose applications count changed), migration 0024.
+const CHANGES: &str = "job_changes";
+const COUNTS: &str = "job_counts";
+
+/// On PostgreSQL, a task that listens on a connection of its own: a count's notification forgets
+/// its job, a change's wakes the log reader; a lost connection forgets everything (what was missed
+/// cannot be known) and reconnects. `None` on SQLite, or when it cannot listen (then nothing is
+/// kept: no other instance's counts could be heard).
+async fn listen(db: &Db, cache: Arc<JobCache>, wake: Arc<Notify>) -> Option<tokio::task::JoinHandle<()>> {
+    let Db::Postgres(pool) = db else { return None };
+    let listening = |pool: sqlx::PgPool| async move {
+        let mut listener = sqlx::postgres::PgListener::connect_with(&pool).await?;
+        listener.listen_all([CHANGES, COUNTS]).await?;
+        Ok::<_, sqlx::Error>(listener)
+    };
+    let mut listener = match listening(pool.clone()).await {
+        Ok(listener) => Some(listener),
+        Err(error) => {
+            tracing::warn!(%error, "cannot listen for job changes; no job is kept in memory");
+            return None;
+        }
+    };
+    let pool = pool.clone();
+    Some(tokio::spawn(async move {
+        loop {
+            match &mut listener {
+                Some(active) => match active.recv().await {
+                    Ok(notification) if notification.channel() == COUNTS => cache.forget([notification.payload()]),
+                    Ok(_) => wake.notify_one(),
+                    Err(error) => {
+                        // Dropped at once: it holds one of the pool's connections.
+                        tracing::warn!(%error, "listening for job changes failed; forgetting every kept job");
+                        cache.forget_all();
+                        listener = None;
+                    }
+                },
+                None => {
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    if pool.is_closed() {
+                        return;
+                    }
+                    listener = listening(pool.clone()).await.ok();
+                    cache.forget_all();
+                    wake.notify_one();
+                }
+            }
+        }
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jobs::model::{Job, JobType, WorkMode};
+
+    fn job(id: &str, deadline: &str) -> JobPage {
+        JobPage::Listed {
+            job: Box::new(Job {
+                id: id.into(),
+                title: "Rust developer".into(),
+                company: "Acme".into(),
+                description: "Builds things".into(),
+                salary: 1,
+                salary_max: None,
+                work_mode: WorkMode::Remote,
+                date_of_posting: "1970-01-01T00:00:00Z".into(),
+                deadline: deadline.into(),
+                location: "Pune".into(),
+                max_applicants: 1,
+                max_positions: 1,
+                skillsets: vec![],
+                job_type: JobType::FullTime,
+                category: "c".into(),
+                category_name: "C".into(),
+                user_id: "u".into(),
+                applications_count: 0,
+                closed_at: None,
+                hidden_reason: None,
+            }),
+            open: true,
+        }
+    }
+
+    /// A cache as `run` leaves it once it follows the log.
+    fn following(budget: usize) -> Arc<JobCache> {
+        let cache = JobCache::new(budget);
+        cache.forget_all();
+        *cache.cursor.try_lock().unwrap() = Some((0, RecentRows::default()));
+        cache
+    }
+
+    /// An open job whose deadline is `deadline` milliseconds after the epoch, as a read that took
+    /// `ticket` would keep it.
+    fn insert(cache: &JobCache, id: &str, ticket: Ticket, deadline: i64) {
+        let deadline = time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(deadline) * 1_000_000).unwrap();
+        let deadline = deadline.format(&time::format_description::well_known::Rfc3339).unwrap();
+        let cached = Arc::new(Cached::new(job(id, &deadline), 0, cache.held.clone()));
+        cache.keep(id, ticket, &cached);
+    }
+
+    const LATER: i64 = i64::MAX / 4_000_000;
+
+    #[test]
+    fn a_read_that_began_before_its_job_was_forgotten_keeps_nothing() {
+        let cache = following(1 << 20);
+        let before = cache.ticket();
+        cache.forget(["a"]);
+        insert(&cache, "a", before, LATER);
+        assert!(cache.get("a", 0).is_none());
+        // Another job forgotten meanwhile does not stop it.
+        let before = cache.ticket();
+        cache.forget(["b"]);
+        insert(&cache, "a", before, LATER);
+        assert!(cache.get("a", 0).is_some());
+        cache.forget(["a"]);
+        assert!(cache.get("a", 0).is_none());
+    }
+
+    #[test]
+    fn nothing_is_kept_before_the_log_is_followed_or_by_a_read_from_before_everything_was_forgotten() {
+        let cache = JobCache::new(1 << 20);
+        insert(&cache, "a", cache.ticket(), LATER);
+        assert!(cache.get("a", 0).is_none());
+        let cache = following(1 << 20);
+        let before = cache.ticket();
+        cache.forget_all();
+        insert(&cache, "a", before, LATER);
+        assert!(cache.get("a", 0).is_none());
+    }
+
+    #[test]
+    fn an_open_job_is_kept_until_its_deadline() {
+        let cache = following(1 << 20);
+        insert(&cache, "a", cache.ticket(), 1_000);
+        assert!(cache.get("a", 999).is_some());
+        assert!(cache.get("a", 1_000).is_none());
+    }
+
+    #[test]
+    fn past_the_budget_jobs_are_forgotten_and_their_bytes_given_back() {
+        let cache = following(ENTRY_OVERHEAD * 10);
+        for n in 0..100 {
+            insert(&cache, &format!("job-{n}"), cache.ticket(), LATER);
+        }
+        let (jobs, held) = cache.usage();
+        assert!((1..10).contains(&jobs), "{jobs} kept");
+        assert!(held <= ENTRY_OVERHEAD * 10, "{held} bytes held");
+        cache.forget_all();
+        assert_eq!(cache.usage(), (0, 0));
+    }
+
+    #[test]
+    fn a_budget_of_nothing_keeps_nothing() {
+        let cache = following(0);
+        insert(&cache, "a", cache.ticket(), LATER);
+        assert!(cache.get("a", 0).is_none());
+    }
+
+    #[tokio::test]
+    async fn a_wait_for_a_job_to_be_forgotten_ends_with_that_job_only() {
+        let cache = following(1 << 20);
+        let forgotten = cache.forgotten("a");
+        tokio::pin!(forgotten);
+        cache.forget(["b"]);
+        assert!(futures_util::poll!(forgotten.as_mut()).is_pending());
+        cache.forget(["a"]);
+        forgotten.await;
+    }
+}
