@@ -8,7 +8,7 @@ are written as files at the same paths under the root of an nginx of our own (De
 `sendfile on`, `gzip_static on` beside a `.gz` of each file made with Python's gzip at level 6,
 `access_log off`, `worker_processes auto`); that process is then stopped and a fresh one measured,
 so nothing it keeps in memory was warmed by the copying. Then, from `--connections` connections as
-fast as they go, `--rounds` rounds (the order of the two servers turned each round), the same URL
+fast as they go, `--rounds` rounds (the order of the servers turned each round), the same URL
 list to each server:
 
   /job/{id}        the job's page                        (target: >= 50 % of nginx)
@@ -20,6 +20,24 @@ each with `Accept-Encoding: identity` (always sent: oha's default asks for gzip,
 and br), with `Accept-Encoding: gzip`, and with `Accept-Encoding: br` (nginx
 from Debian has no brotli: its side of a br row is the same precompressed .gz that gzip_static
 sends, asked with `Accept-Encoding: gzip`: a smaller-effort stand-in, not the same bytes).
+
+`--baseline BINARY`: a second jobportal binary (the previous design) measured in the same run, on
+the same database (on PostgreSQL a copy of it, made after seeding, with the migrations newer than
+the baseline undone: it refuses a database migrated past what it knows): its own DATA_DIR (the same `web` link, its own search index, built by its own
+`reindex` before it starts), started beside ours and measured in turn with the same URL lists and
+headers as ours, so each row has three runs (jobportal, baseline, nginx; the order reversed every
+other round); its requests per second and its ratio to nginx's are the table's baseline columns.
+Its applications run after ours, on the other half of the open jobs (ours take the first half),
+`--applications` for each (at most the pairs of its half), counted in the database the same way.
+
+`--writes RATE` (0, off, by default): during every read run, of every server, applications at RATE
+a second (paced by the clock, from a few keep-alive connections) to the jobs of the read list that
+take applications (open, the deadline an hour away or more), so the jobs being read keep changing:
+to the server measured, and to ours while nginx is measured. The seeded applicants (logged in once
+when our server starts) take (applicant, job) pairs in turn, each pair once over the whole run:
+the first applicant through those jobs, then the next. Every answer is counted by status and
+message (201, and 400 once a job is full, are both expected), and the rate achieved is reported.
+The applications below leave out the pairs these took.
 
 Applications: `--applicants` threads (64), each a seeded applicant logged in once, on its own
 keep-alive connection (a raw socket: little Python per request), applying to open jobs (listed, not closed, deadline at least an
@@ -33,6 +51,7 @@ Server memory: the measured process's RssAnon, peak per phase (search.Server sam
 
     python3 bench/reads.py BINARY WEB_DIR [--engines sqlite,postgres] [--jobs 100000] [--duration 10]
         [--rounds 2] [--connections 32] [--applicants 64] [--applications 50000]
+        [--encodings identity,gzip,br] [--baseline BINARY] [--writes 0]
         [--pg postgres://postgres@127.0.0.1:5432/postgres] [--perf]
 
 Loopback only; every run bounded in time; results in bench/out/reads.md and reads.json.
@@ -79,7 +98,28 @@ def fresh_database(engine, admin, scratch):
 
 def drop_database(engine, admin):
     if engine == "postgres":
-        subprocess.run(["psql", admin, "-qc", f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)"], capture_output=True)
+        for name in (DATABASE, f"{DATABASE}_baseline"):
+            subprocess.run(["psql", admin, "-qc", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True)
+
+
+# What the migrations newer than the baseline added, undone in its copy of the database (the
+# baseline refuses a database migrated past what it knows): issue 29's 0024_job_counts.
+NEWER_THAN_BASELINE = ("DROP TRIGGER IF EXISTS jobs_count_announced ON jobs; "
+                       "DROP FUNCTION IF EXISTS announce_job_count(); "
+                       "DELETE FROM _sqlx_migrations WHERE version >= 24;")
+
+
+def baseline_database(engine, admin, url):
+    """The database the baseline runs on: on SQLite ours (no newer migration there); on PostgreSQL
+    a copy of ours (the same jobs and ids) with the newer migrations undone."""
+    if engine != "postgres":
+        return url
+    copy = f"{DATABASE}_baseline"
+    subprocess.run(["psql", admin, "-qc", f"DROP DATABASE IF EXISTS {copy} WITH (FORCE)",
+                    "-c", f"CREATE DATABASE {copy} TEMPLATE {DATABASE}"], check=True, capture_output=True)
+    copied = admin.rsplit("/", 1)[0] + "/" + copy
+    subprocess.run(["psql", copied, "-qc", NEWER_THAN_BASELINE], check=True, capture_output=True)
+    return copied
 
 
 def query(engine, url, sql):
@@ -245,11 +285,11 @@ class Connection:
         self.socket = None
 
 
-def apply_load(base, tokens, jobs, total, tag):
+def apply_load(base, tokens, jobs, total, tag, taken=frozenset()):
     """A thread per applicant, each on one keep-alive connection, applying until `total` were sent
     between them. Applicant t goes through every job from its own starting point, so at any moment
-    the applicants are on different jobs; every (applicant, job) pair once. Returns the figures and
-    the numbers of the requests answered 201."""
+    the applicants are on different jobs; every (applicant, job) pair once, the pairs (t, job) in
+    `taken` left out. Returns the figures and the numbers of the requests answered 201."""
     host, port = base.removeprefix("http://").split(":")
     counter, lock = iter(range(total)), threading.Lock()
     statuses, latencies, created = {}, [], []
@@ -260,11 +300,13 @@ def apply_load(base, tokens, jobs, total, tag):
         start = t * len(jobs) // len(tokens)
         mine, codes, ok = [], {}, []
         for n in range(len(jobs)):
+            job = jobs[(start + n) % len(jobs)]
+            if (t, job) in taken:
+                continue
             with lock:
                 k = next(counter, None)
             if k is None:
                 break
-            job = jobs[(start + n) % len(jobs)]
             body = json.dumps({"sop": f"reads-bench {tag} {k}: I would like this job."}).encode()
             sent = time.monotonic()
             try:
@@ -315,6 +357,81 @@ def counted(engine, url, tag, created):
             "doubled_pairs": len(rows) - len(pairs), "jobs_count_off": int(off)}
 
 
+class Writes:
+    """Applications at `rate` a second to `jobs` while a read run goes on. The seeded applicants
+    (`tokens`) take the (applicant, job) pairs in turn over the whole run, each pair once: applicant
+    0 with every job of the list, then applicant 1, and so on."""
+
+    def __init__(self, tokens, jobs, rate):
+        self.tokens, self.jobs, self.rate = tokens, jobs, rate
+        self.next = 0  # the number of the next pair, over the whole run
+        self.lock = threading.Lock()
+        # One connection waits for each answer: a few, so a slow answer does not hold the pace.
+        self.connections = max(2, min(16, -(-rate // 25)))
+
+    def taken(self):
+        """The (applicant, job) pairs sent so far."""
+        return {(n // len(self.jobs), self.jobs[n % len(self.jobs)]) for n in range(self.next)}
+
+    def pair(self):
+        """(number, token, job) of the next pair, or None when every pair was taken."""
+        with self.lock:
+            n = self.next
+            if not self.jobs or n // len(self.jobs) >= len(self.tokens):
+                return None
+            self.next += 1
+        return n, self.tokens[n // len(self.jobs)], self.jobs[n % len(self.jobs)]
+
+    def during(self, base, work):
+        """work()'s result, with the figures of the writes sent to `base` while it ran."""
+        host, port = base.removeprefix("http://").split(":")
+        stop, slots, statuses = threading.Event(), iter(range(2**62)), {}
+        started = time.monotonic()
+
+        def worker():
+            connection, codes = Connection(host, int(port)), {}
+            while True:
+                with self.lock:
+                    slot = next(slots)
+                if stop.wait(max(0.0, started + slot / self.rate - time.monotonic())):
+                    break
+                pair = self.pair()
+                if pair is None:
+                    break
+                n, token, job = pair
+                body = json.dumps({"sop": f"reads-bench writes {n}: I would like this job."}).encode()
+                headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+                try:
+                    code, data = connection.request("POST", f"/api/v1/jobs/apply/{job}", body, headers)
+                    if code != 201:
+                        try:
+                            code = f"{code} {json.loads(data).get('message')}"
+                        except ValueError:
+                            code = f"{code} {data[:80]!r}"
+                except (OSError, ValueError, http.client.HTTPException) as error:
+                    code = type(error).__name__
+                    connection.close()
+                codes[str(code)] = codes.get(str(code), 0) + 1
+            connection.close()
+            with self.lock:
+                for code, count in codes.items():
+                    statuses[code] = statuses.get(code, 0) + count
+
+        threads = [threading.Thread(target=worker) for _ in range(self.connections)]
+        for thread in threads:
+            thread.start()
+        try:
+            result = work()
+        finally:
+            stop.set()
+            stopped = time.monotonic()
+            for thread in threads:
+                thread.join()
+        sent = sum(statuses.values())
+        return result, {"sent": sent, "per_second": round(sent / (stopped - started), 1),
+                        "statuses": dict(sorted(statuses.items()))}
+
+
 # --- perf -------------------------------------------------------------------------------------------
 
 def perf_during(pid, name, seconds, work):
@@ -339,7 +456,7 @@ def bench_engine(engine, args, log):
     scratch = tempfile.mkdtemp(prefix=f"jobportal-bench-reads-{engine}-")
     os.chmod(scratch, 0o755)  # nginx's workers read the files as nobody
     result = {"engine": engine, "jobs": args.jobs, "rows": []}
-    server = nginx = None
+    server = nginx = baseline = None
     try:
         url = fresh_database(engine, args.pg, scratch)
         data = os.path.join(scratch, "data")
@@ -350,6 +467,18 @@ def bench_engine(engine, args, log):
         result.update(seeded=seeded, seed_s=round(seed_s, 1), index_s=round(index_s, 1))
         print(f"== {engine}: {seeded} in {seed_s:.1f} s; {indexed} in {index_s:.1f} s", flush=True)
         os.symlink(web, os.path.join(data, "web"))  # search.Server serves DATA_DIR/web
+        if args.baseline:
+            # The baseline's own data folder: the same web app, its own index (its own format).
+            baseline_data = os.path.join(scratch, "data-baseline")
+            os.makedirs(baseline_data)
+            os.symlink(web, os.path.join(baseline_data, "web"))
+            baseline_url = baseline_database(engine, args.pg, url)
+            try:
+                baseline_index_s, _ = run_command(os.path.abspath(args.baseline), baseline_url, baseline_data,
+                                                  "reindex")
+            except subprocess.CalledProcessError as error:
+                raise SystemExit(f"the baseline's reindex failed: {error.stderr.strip()}")
+            result["baseline_index_s"] = round(baseline_index_s, 1)
 
         ids = [row[0] for row in query(engine, url, f"SELECT id FROM jobs WHERE {LISTED} ORDER BY random() LIMIT {IDS}")]
         random.Random(29).shuffle(ids)
@@ -373,11 +502,28 @@ def bench_engine(engine, args, log):
             save_files(root, {f"/assets/{asset}": (200, {}, source.read())})
         nginx = Nginx(root, scratch, log)
         server = Server(binary, url, data, log)
+        # The applicants, for the writes during the reads and for the applications after them.
+        server.label = "log in"
+        tokens = login_all(server.base, args.applicants)
+        server.label = "start"
+        sides = [("jobportal", server), ("nginx", nginx)]
+        if args.baseline:
+            baseline = Server(os.path.abspath(args.baseline), baseline_url, baseline_data, log)
+            sides.insert(1, ("baseline", baseline))
+        writes = None
+        if args.writes > 0:
+            # The jobs of the read list that take applications (open, the deadline an hour away or more).
+            now_ms = int(time.time() * 1000) + 3_600_000
+            open_jobs = {row[0] for row in query(engine, url, (
+                f"SELECT id FROM jobs WHERE {LISTED} AND closed_at IS NULL AND deadline > {now_ms}"))}
+            writes = Writes(tokens, [job for job in ids if job in open_jobs], args.writes)
+            result["writes_jobs"] = len(writes.jobs)
 
         encodings = [e for e in ENCODINGS if e[0] in args.encodings.split(",")]
         lists = {}
         for label, paths in reads:
-            for side, base in (("jobportal", server.base), ("nginx", nginx.base)):
+            for side, target in sides:
+                base = target.base
                 file = os.path.join(scratch, f"{side}-{label.strip('/').split('/')[0]}.txt")
                 with open(file, "w") as handle:
                     # oha reads a file of one URL as one URL: the same URL twice is the same load.
@@ -391,46 +537,71 @@ def bench_engine(engine, args, log):
             for encoding, ours, theirs in encodings:
                 size[label, encoding] = (sizes(server.base, sample[label], ours), sizes(nginx.base, sample[label], theirs))
 
-        sides = [("jobportal", server), ("nginx", nginx)]
         for round_ in range(1, args.rounds + 1):
             order = sides if round_ % 2 else sides[::-1]
             for label, _ in reads:
                 for encoding, ours, theirs in encodings:
                     row = {"read": label, "encoding": encoding, "round": round_, "load": round(os.getloadavg()[0], 1)}
-                    for side, _ in order:
-                        header = ours if side == "jobportal" else theirs
+                    for side, target in order:
+                        header = theirs if side == "nginx" else ours
                         server.label = label
                         extra = ["-H", f"Accept-Encoding: {header}"]
-                        row[side] = oha(extra + ["--urls-from-file", lists[label, side]], args.duration,
-                                        connections=args.connections)
+                        run = lambda: oha(extra + ["--urls-from-file", lists[label, side]], args.duration,  # noqa: E731
+                                          connections=args.connections)
+                        if writes:
+                            # To the server measured; to ours while nginx is.
+                            written = baseline if side == "baseline" else server
+                            row[side], figures = writes.during(written.base, run)
+                            row["writes" if side == "jobportal" else f"writes_{side}"] = figures
+                        else:
+                            row[side] = run()
                     row["ratio"] = round(row["jobportal"]["achieved"] / max(1, row["nginx"]["achieved"]), 2)
+                    if baseline:
+                        row["ratio_baseline"] = round(row["baseline"]["achieved"] / max(1, row["nginx"]["achieved"]), 2)
                     row["bytes"] = {"jobportal": size[label, encoding][0], "nginx": size[label, encoding][1]}
                     result["rows"].append(row)
+                    also = (f"baseline {row['baseline']['achieved']:>6}/s (p50 {row['baseline']['p50']} p99 "
+                            f"{row['baseline']['p99']}) ratio {row['ratio_baseline']} {row['baseline']['statuses']} "
+                            if baseline else "")
                     print(f"{engine} r{round_} {label:12} {encoding:5} jobportal {row['jobportal']['achieved']:>6}/s "
                           f"(p50 {row['jobportal']['p50']} p99 {row['jobportal']['p99']}) nginx "
                           f"{row['nginx']['achieved']:>6}/s (p50 {row['nginx']['p50']} p99 {row['nginx']['p99']}) "
-                          f"ratio {row['ratio']} {row['jobportal']['statuses']} {row['nginx']['statuses']}", flush=True)
+                          f"ratio {row['ratio']} {row['jobportal']['statuses']} {row['nginx']['statuses']} {also}"
+                          + (f"writes {row['writes']}" if writes else ""), flush=True)
 
-        # Applications.
-        server.label = "log in"
-        tokens = login_all(server.base, args.applicants)
+        # Applications (leaving out the pairs the writes above took: every pair new).
         now_ms = int(time.time() * 1000) + 3_600_000
         jobs = [row[0] for row in query(engine, url, (
             f"SELECT id FROM jobs WHERE {LISTED} AND closed_at IS NULL AND deadline > {now_ms} "
             f"AND max_applicants - applications_count >= {args.applicants} ORDER BY random()"))]
-        pairs = len(jobs) * len(tokens)
-        result["apply_jobs"] = len(jobs)
+        taken = writes.taken() if writes else set()
+        if writes:
+            result["writes_sent"] = writes.next
+        # With a baseline: ours on the first half of the jobs, the baseline's on the second.
+        halves = [jobs[:len(jobs) // 2], jobs[len(jobs) // 2:]] if baseline else [jobs]
+        result["apply_jobs"] = len(halves[0])
         ceiling, _ = apply_load(nginx.base, tokens, jobs, min(args.applications, 30_000), "ceiling")
         result["client_ceiling"] = ceiling
         print(f"{engine} apply client against nginx's fixed 201: {ceiling}", flush=True)
-        if pairs < args.applications:
-            print(f"only {pairs:,} (applicant, open job) pairs with room: {args.applications:,} asked", flush=True)
-        server.label = "applications"
-        result["apply_load_before"] = round(os.getloadavg()[0], 1)
-        applied, created = apply_load(server.base, tokens, jobs, min(args.applications, pairs), engine)
-        applied["database"] = counted(engine, url, engine, created)
-        result["apply"] = applied
-        print(f"{engine} apply: {applied}", flush=True)
+        for name, target, half, tag in (("apply", server, halves[0], engine),
+                                        ("apply_baseline", baseline, halves[-1], f"{engine}-baseline")):
+            if target is None:
+                continue
+            mine = set(half)
+            pairs = len(half) * len(tokens) - sum(1 for _, job in taken if job in mine)
+            if not pairs:
+                print(f"{name}: no open job with room for every applicant: no applications", flush=True)
+                continue
+            if pairs < args.applications:
+                print(f"{name}: only {pairs:,} (applicant, open job) pairs with room: {args.applications:,} asked",
+                      flush=True)
+            target.label = "applications"
+            result[f"{name}_load_before"] = round(os.getloadavg()[0], 1)
+            applied, created = apply_load(target.base, tokens, half, min(args.applications, pairs), tag, taken)
+            applied["database"] = counted(engine, baseline_url if target is baseline else url, tag, created)
+            applied["jobs"] = len(half)
+            result[name] = applied
+            print(f"{engine} {name}: {applied}", flush=True)
 
         if args.perf and shutil.which("perf"):
             server.label = "perf"
@@ -450,6 +621,8 @@ def bench_engine(engine, args, log):
     finally:
         if server:
             server.stop()
+        if baseline:
+            baseline.stop()
         if nginx:
             nginx.stop()
         shutil.rmtree(scratch, ignore_errors=True)
@@ -460,48 +633,80 @@ def ms(figures):
     return f"{figures['p50']} / {figures['p99']}"
 
 
+def answers(statuses):
+    return ", ".join(f"{code} × {count}" for code, count in sorted(statuses.items()))
+
+
+def apply_row(engine, against, figures, target=None):
+    mark = f"≥ {target} {'ok' if figures['achieved'] >= target else '**no**'}" if target else ""
+    return (f"| {engine} | {against} | {figures['sent']} | {figures['seconds']} | {figures['achieved']} | "
+            f"{ms(figures)} | {figures['slowest']} | {answers(figures['statuses'])} | {mark} |")
+
+
+def in_database(db):
+    return (f"{db['rows']:,} rows for {db['answered_201']:,} answers 201; lost (201 without a row) {db['lost']}, "
+            f"rows without a 201 {db['without_201']}, doubled requests {db['doubled_requests']}, doubled "
+            f"(job, applicant) pairs {db['doubled_pairs']}, jobs whose applications_count differs from their rows "
+            f"{db['jobs_count_off']}.")
+
+
 def markdown(results, args):
     lines = []
     for result in results:
+        baseline = bool(result["rows"]) and "baseline" in result["rows"][0]
+        servers = (f"`{args.baseline}` (the baseline: the previous design, its own index built by its own reindex "
+                   f"in {result['baseline_index_s']} s, on the same database; on PostgreSQL a copy of it with the newer migration undone) measured between ours and nginx, "
+                   if baseline else "")
+        writes = (f" With {args.writes} applications/s to the jobs being read going on during every run (the "
+                  f"{result['writes_jobs']:,} of them that take applications; to the server measured, to ours while "
+                  "nginx is), each a new (applicant, job) pair; the rate achieved and the answers during our runs "
+                  "are in the writes column." if args.writes > 0 else "")
         lines += [f"### {result['engine']}, {result['jobs']:,} jobs", "",
                   f"{result['seeded']}; index in {result['index_s']} s. "
                   f"{result['ids']:,} distinct job ids in random order, {args.connections} connections, {args.duration} s "
-                  f"per run, {args.rounds} rounds (the two servers' order turned each round). Asset: `{result['asset']}`. "
+                  f"per run, {args.rounds} rounds ({servers}the servers' order turned each round). "
+                  f"Asset: `{result['asset']}`. "
                   "nginx serves the bytes the server gave once (no encoding asked) from files, and for gzip the .gz "
                   "beside each (Python's gzip, level 6); **br rows: nginx (no brotli in Debian's) sends its .gz**, "
-                  "so they compare our brotli with a static server's precompressed gzip.", "",
+                  f"so they compare our brotli with a static server's precompressed gzip.{writes}", "",
                   "| read | encoding | round | jobportal req/s | p50 / p99 ms | nginx req/s | p50 / p99 ms | ratio | "
-                  "target | mean bytes (ours / nginx) | answers (ours; nginx) | load avg before |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+                  "target | baseline req/s | baseline ratio | mean bytes (ours / nginx) | answers (ours; nginx"
+                  + ("; baseline" if baseline else "") + ") | writes during ours | load avg before |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for row in result["rows"]:
             target = TARGETS[row["read"]]
             mark = "ok" if row["ratio"] >= target else "**no**"
             ours, theirs = row["bytes"]["jobportal"], row["bytes"]["nginx"]
-            answers = "; ".join(", ".join(f"{code} × {count}" for code, count in sorted(row[side]["statuses"].items()))
-                                for side in ("jobportal", "nginx"))
+            said = "; ".join(answers(row[side]["statuses"])
+                             for side in ("jobportal", "nginx", "baseline") if side in row)
+            theirs_too = (f"{row['baseline']['achieved']} | {row['ratio_baseline']}" if "baseline" in row else "- | -")
+            written = (f"{row['writes']['per_second']}/s: {answers(row['writes']['statuses'])}"
+                       if "writes" in row else "-")
             lines.append(f"| {row['read']} | {row['encoding']} | {row['round']} | {row['jobportal']['achieved']} | "
                          f"{ms(row['jobportal'])} | {row['nginx']['achieved']} | {ms(row['nginx'])} | {row['ratio']} | "
-                         f"≥ {target} {mark} | {ours[0]:,} {ours[1]} / {theirs[0]:,} {theirs[1]} | {answers} | {row['load']} |")
-        apply, ceiling = result["apply"], result["client_ceiling"]
-        db = apply["database"]
+                         f"≥ {target} {mark} | {theirs_too} | {ours[0]:,} {ours[1]} / {theirs[0]:,} {theirs[1]} | "
+                         f"{said} | {written} | {row['load']} |")
+        ceiling = result["client_ceiling"]
         target = 2500 if result["engine"] == "sqlite" else 1500
+        split = (f" The baseline's after ours, over {result['apply_baseline']['jobs']:,} other such jobs (the open "
+                 "jobs split in two halves)." if "apply_baseline" in result else "")
         lines += ["", f"Applications: {args.applicants} applicants logged in once, each on its own keep-alive "
                       f"connection, over {result['apply_jobs']:,} open jobs with room for all of them (every pair new, "
-                      "consecutive requests on different jobs).", "",
+                      f"consecutive requests on different jobs).{split}", "",
                   "| applications | against | sent | seconds | per second | p50 / p99 ms | slowest ms | answers | target |",
                   "|---|---|---|---|---|---|---|---|---|",
                   f"| the client's ceiling | nginx, a fixed 201 | {ceiling['sent']} | {ceiling['seconds']} | "
-                  f"{ceiling['achieved']} | {ms(ceiling)} | {ceiling['slowest']} | "
-                  f"{', '.join(f'{c} × {n}' for c, n in ceiling['statuses'].items())} | |",
-                  f"| {result['engine']} | jobportal | {apply['sent']} | {apply['seconds']} | {apply['achieved']} | "
-                  f"{ms(apply)} | {apply['slowest']} | {', '.join(f'{c} × {n}' for c, n in apply['statuses'].items())} | "
-                  f"≥ {target} {'ok' if apply['achieved'] >= target else '**no**'} |", "",
-                  f"Load average before the applications: {result['apply_load_before']}.", "",
-                  f"In the database afterwards: {db['rows']:,} rows for {db['answered_201']:,} answers 201; "
-                  f"lost (201 without a row) {db['lost']}, rows without a 201 {db['without_201']}, doubled requests "
-                  f"{db['doubled_requests']}, doubled (job, applicant) pairs {db['doubled_pairs']}, jobs whose "
-                  f"applications_count differs from their rows {db['jobs_count_off']}.", "",
-                  "Server memory (RssAnon), peak per phase: "
+                  f"{ceiling['achieved']} | {ms(ceiling)} | {ceiling['slowest']} | {answers(ceiling['statuses'])} | |"]
+        if "apply" in result:
+            lines.append(apply_row(result["engine"], "jobportal", result["apply"], target))
+        if "apply_baseline" in result:
+            lines.append(apply_row(result["engine"], "baseline", result["apply_baseline"]))
+        lines.append("")
+        for name, whose in (("apply", "our"), ("apply_baseline", "the baseline's")):
+            if name in result:
+                lines += [f"Load average before {whose} applications: {result[f'{name}_load_before']}. "
+                          f"In the database afterwards: {in_database(result[name]['database'])}", ""]
+        lines += ["Server memory (RssAnon), peak per phase: "
                   + ", ".join(f"{label} {mb} MB" for label, mb in result["rss_mb"].items())
                   + f"; highest {max(result['rss_mb'].values())} MB (target < 300 MB).", ""]
     return "\n".join(lines)
@@ -519,6 +724,9 @@ def main():
     parser.add_argument("--applicants", type=int, default=64)
     parser.add_argument("--applications", type=int, default=50_000)
     parser.add_argument("--encodings", default="identity,gzip,br", help="of identity,gzip,br")
+    parser.add_argument("--baseline", help="a second jobportal binary (the previous design) measured beside ours")
+    parser.add_argument("--writes", type=int, default=0,
+                        help="applications a second to the jobs being read during every read run (0: none)")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/postgres")
     parser.add_argument("--perf", action="store_true", help="perf record the server in extra runs (bench/out/reads-perf-*)")
     args = parser.parse_args()

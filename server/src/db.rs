@@ -124,31 +124,90 @@ impl Db {
 /// A transaction that will write. On SQLite it takes the write lock at `BEGIN IMMEDIATE`: a
 /// deferred transaction that reads first cannot upgrade its lock while another connection writes,
 /// and fails at once instead of waiting. PostgreSQL's row locks need no such care.
+///
+/// SQLite has one writer at a time, and a connection that finds the lock taken sleeps in SQLite's
+/// busy handler (1 ms, then 2, 5, 10…) before it tries again: under many writers most of their
+/// time went to those sleeps and the thread switches around them (BENCHMARKS.md, issue 29). So the
+/// writers of one database file take turns in this process first, in order, each woken as the one
+/// before it ends (`WriteTx` holds the turn until it commits or is dropped); SQLite's lock then only
+/// waits for writers outside the server (the commands).
 pub trait BeginWrite {
     type Database: sqlx::Database;
 
-    fn begin_write(
-        &self,
-    ) -> impl Future<Output = Result<sqlx::Transaction<'static, Self::Database>, sqlx::Error>> + Send;
+    fn begin_write(&self) -> impl Future<Output = Result<WriteTx<Self::Database>, sqlx::Error>> + Send;
+}
+
+/// A transaction begun by [`BeginWrite`]: used as its connection (`&mut *tx`), ended by `commit`
+/// (or undone when dropped), and on SQLite holding the writers' turn until then.
+pub struct WriteTx<DB: sqlx::Database> {
+    tx: sqlx::Transaction<'static, DB>,
+    _turn: Option<tokio::sync::OwnedSemaphorePermit>,
+}
+
+impl<DB: sqlx::Database> WriteTx<DB> {
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        self.tx.commit().await
+    }
+}
+
+impl<DB: sqlx::Database> std::ops::Deref for WriteTx<DB> {
+    type Target = DB::Connection;
+
+    fn deref(&self) -> &DB::Connection {
+        &self.tx
+    }
+}
+
+impl<DB: sqlx::Database> std::ops::DerefMut for WriteTx<DB> {
+    fn deref_mut(&mut self) -> &mut DB::Connection {
+        &mut self.tx
+    }
+}
+
+/// How long a writer waits for its turn before it is told the database is unavailable, as long as
+/// SQLite's own busy timeout.
+const TURN_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The turn of the writers to one SQLite file in this process. A turn nobody holds or waits for is
+/// dropped (the map keeps a weak reference), so files opened and closed leave nothing behind.
+async fn writers_turn(pool: &SqlitePool) -> Result<tokio::sync::OwnedSemaphorePermit, sqlx::Error> {
+    static TURNS: std::sync::LazyLock<
+        std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, std::sync::Weak<tokio::sync::Semaphore>>>,
+    > = std::sync::LazyLock::new(Default::default);
+    let file = pool.connect_options().get_filename().to_path_buf();
+    let turn = {
+        let mut turns = TURNS.lock().expect("the writers' turns lock");
+        match turns.get(&file).and_then(std::sync::Weak::upgrade) {
+            Some(turn) => turn,
+            None => {
+                let turn = std::sync::Arc::new(tokio::sync::Semaphore::new(1));
+                turns.retain(|_, turn| turn.strong_count() > 0);
+                turns.insert(file, std::sync::Arc::downgrade(&turn));
+                turn
+            }
+        }
+    };
+    match tokio::time::timeout(TURN_TIMEOUT, turn.acquire_owned()).await {
+        Ok(permit) => Ok(permit.expect("the writers' turn is never closed")),
+        Err(_) => Err(sqlx::Error::PoolTimedOut),
+    }
 }
 
 impl BeginWrite for SqlitePool {
     type Database = sqlx::Sqlite;
 
-    fn begin_write(
-        &self,
-    ) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error>> + Send {
-        self.begin_with("BEGIN IMMEDIATE")
+    async fn begin_write(&self) -> Result<WriteTx<sqlx::Sqlite>, sqlx::Error> {
+        let turn = writers_turn(self).await?;
+        let tx = self.begin_with("BEGIN IMMEDIATE").await?;
+        Ok(WriteTx { tx, _turn: Some(turn) })
     }
 }
 
 impl BeginWrite for PgPool {
     type Database = sqlx::Postgres;
 
-    fn begin_write(
-        &self,
-    ) -> impl Future<Output = Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error>> + Send {
-        self.begin()
+    async fn begin_write(&self) -> Result<WriteTx<sqlx::Postgres>, sqlx::Error> {
+        Ok(WriteTx { tx: self.begin().await?, _turn: None })
     }
 }
 

@@ -112,7 +112,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     let search = if config.search_index { search::Search::open(&config.index_dir)? } else { search::Search::off()? };
     // The decoy hash that evens out login timing is made now, not during the first login.
     tokio::task::spawn_blocking(accounts::secrets::warm_up);
-    Ok(AppState {
+    Ok(AppState::from(state::Shared {
         db,
         keys: Arc::new(Keys::new(secret.as_bytes())),
         outbox,
@@ -129,7 +129,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         notifications: Arc::new(notifications::hub::Hub::default()),
         stopping: Arc::new(tokio::sync::watch::Sender::new(false)),
         config: Arc::new(config),
-    })
+    }))
 }
 
 /// Opens the configured database, migrates it and seeds the landing categories when empty: all

@@ -17,9 +17,41 @@ use crate::mail::Outbox;
 use crate::search::Search;
 use crate::storage::Storage;
 
-/// What every handler can reach.
-#[derive(Clone, FromRef)]
-pub struct AppState {
+/// What every handler can reach: one `Arc`, so that a request's clone of it (axum clones the state
+/// for each handler and extractor) is one reference count, not one per part. The count's cache
+/// line still moves between cores at each clone; a dozen of them took a fifth of a cached read's
+/// time (BENCHMARKS.md, issue 29).
+#[derive(Clone)]
+pub struct AppState(Arc<Shared>);
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+impl From<Shared> for AppState {
+    fn from(shared: Shared) -> Self {
+        Self(Arc::new(shared))
+    }
+}
+
+impl FromRef<AppState> for Db {
+    fn from_ref(state: &AppState) -> Self {
+        state.db.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Keys> {
+    fn from_ref(state: &AppState) -> Self {
+        state.keys.clone()
+    }
+}
+
+/// The parts of [`AppState`].
+pub struct Shared {
     pub db: Db,
     pub config: Arc<Config>,
     pub keys: Arc<Keys>,
@@ -49,7 +81,7 @@ pub struct Throttles {
     pub code_requests: Limit,
 }
 
-impl AppState {
+impl Shared {
     /// After a write that changes a job as searches see it (posted, edited, deleted, or a new
     /// application count): this instance's index takes the logged change before the writer gets
     /// its answer.

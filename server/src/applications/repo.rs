@@ -337,7 +337,7 @@ pub async fn move_stage(db: &Db, step: &Move<'_>, notice: Option<&Notice>) -> Re
     let reason = step.reason.filter(|_| step.to == Stage::Rejected);
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
-        let why_not = async |tx: &mut sqlx::Transaction<'_, _>| -> Result<Moved, sqlx::Error> {
+        let why_not = async |tx: &mut crate::db::WriteTx<_>| -> Result<Moved, sqlx::Error> {
             let now_at: Option<(Stage, Option<i64>)> =
                 sqlx::query_as(WHERE_NOW).bind(step.id).bind(step.recruiter_id).fetch_optional(&mut **tx).await?;
             Ok(match now_at {

@@ -46,7 +46,7 @@ where
 }
 
 /// Records `notice` for the bell, and its e-mail when there is one, in the event's transaction.
-pub async fn tell<DB>(tx: &mut sqlx::Transaction<'_, DB>, notice: &Notice) -> Result<(), sqlx::Error>
+pub async fn tell<DB>(tx: &mut crate::db::WriteTx<DB>, notice: &Notice) -> Result<(), sqlx::Error>
 where
     DB: sqlx::Database,
     for<'e> &'e mut DB::Connection: sqlx::Executor<'e, Database = DB>,
