@@ -106,12 +106,13 @@ bench-pages: web-build server-bench
 
 # Issue 29: job pages, getJob, a plain page and the largest asset beside nginx (Debian's package)
 # serving the same bytes from files, in the same run, on SQLite and PostgreSQL; then 64 applicants
-# applying, counted in the database afterwards (bench/reads.py, BENCHMARKS.md). It makes and drops
-# its own database on 127.0.0.1:5432.
+# applying, counted in the database afterwards (bench/reads.py, BENCHMARKS.md), with 50 applications
+# a second to the jobs being read going on. BASELINE=path/to/an/older/jobportal measures that binary
+# in the same run. It makes and drops its own databases on 127.0.0.1:5432.
 bench-reads: web-build server-bench
 	command -v oha >/dev/null || cargo install oha --locked
 	command -v nginx >/dev/null || test -x /usr/sbin/nginx || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null)
-	python3 bench/reads.py $(SERVER)/target/release/jobportal $(WEB)/dist
+	python3 bench/reads.py $(SERVER)/target/release/jobportal $(WEB)/dist --writes 50 $(if $(BASELINE),--baseline $(BASELINE))
 
 # Search, job pages and applications on PostgreSQL through HAProxy (deploy/haproxy.cfg, Debian's
 # package) in front of one and of two instances, beside the same load sent straight to one

@@ -364,6 +364,8 @@ class Writes:
 
     def __init__(self, tokens, jobs, rate):
         self.tokens, self.jobs, self.rate = tokens, jobs, rate
+        # The same applicants' tokens on a server with a database of its own (the baseline's copy).
+        self.tokens_at = {}
         self.next = 0  # the number of the next pair, over the whole run
         self.lock = threading.Lock()
         # One connection waits for each answer: a few, so a slow answer does not hold the pace.
@@ -380,7 +382,7 @@ class Writes:
             if not self.jobs or n // len(self.jobs) >= len(self.tokens):
                 return None
             self.next += 1
-        return n, self.tokens[n // len(self.jobs)], self.jobs[n % len(self.jobs)]
+        return n, n // len(self.jobs), self.jobs[n % len(self.jobs)]
 
     def during(self, base, work):
         """work()'s result, with the figures of the writes sent to `base` while it ran."""
@@ -398,7 +400,8 @@ class Writes:
                 pair = self.pair()
                 if pair is None:
                     break
-                n, token, job = pair
+                n, applicant, job = pair
+                token = self.tokens_at.get(base, self.tokens)[applicant]
                 body = json.dumps({"sop": f"reads-bench writes {n}: I would like this job."}).encode()
                 headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
                 try:
@@ -510,6 +513,8 @@ def bench_engine(engine, args, log):
         if args.baseline:
             baseline = Server(os.path.abspath(args.baseline), baseline_url, baseline_data, log)
             sides.insert(1, ("baseline", baseline))
+            # On a copy of the database (PostgreSQL) the sessions of ours are not there.
+            baseline_tokens = tokens if baseline_url == url else login_all(baseline.base, args.applicants)
         writes = None
         if args.writes > 0:
             # The jobs of the read list that take applications (open, the deadline an hour away or more).
@@ -517,6 +522,8 @@ def bench_engine(engine, args, log):
             open_jobs = {row[0] for row in query(engine, url, (
                 f"SELECT id FROM jobs WHERE {LISTED} AND closed_at IS NULL AND deadline > {now_ms}"))}
             writes = Writes(tokens, [job for job in ids if job in open_jobs], args.writes)
+            if baseline:
+                writes.tokens_at[baseline.base] = baseline_tokens
             result["writes_jobs"] = len(writes.jobs)
 
         encodings = [e for e in ENCODINGS if e[0] in args.encodings.split(",")]
@@ -597,7 +604,8 @@ def bench_engine(engine, args, log):
                       flush=True)
             target.label = "applications"
             result[f"{name}_load_before"] = round(os.getloadavg()[0], 1)
-            applied, created = apply_load(target.base, tokens, half, min(args.applications, pairs), tag, taken)
+            mine_tokens = baseline_tokens if target is baseline else tokens
+            applied, created = apply_load(target.base, mine_tokens, half, min(args.applications, pairs), tag, taken)
             applied["database"] = counted(engine, baseline_url if target is baseline else url, tag, created)
             applied["jobs"] = len(half)
             result[name] = applied
