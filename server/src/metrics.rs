@@ -131,6 +131,9 @@ async fn read_gauges(state: &AppState) -> Result<(), sqlx::Error> {
         search_index(state).await?;
     }
     metrics::gauge!("jobportal_password_hash_waiting").set(state.hasher.waiting() as f64);
+    let (jobs, bytes) = state.job_cache.usage();
+    metrics::gauge!("jobportal_job_cache_jobs").set(jobs as f64);
+    metrics::gauge!("jobportal_job_cache_bytes").set(bytes as f64);
     if let Some(bytes) = resident_memory() {
         metrics::gauge!("process_resident_memory_bytes").set(bytes as f64);
     }

@@ -379,7 +379,7 @@ mod tests {
                 salary: 1,
                 salary_max: None,
                 work_mode: WorkMode::Remote,
-                date_of_posting: "1970-01-01T00:00:00Z".into(),
+                date_of_posting: deadline.into(),
                 deadline: deadline.into(),
                 location: "Pune".into(),
                 max_applicants: 1,
