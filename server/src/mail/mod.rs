@@ -131,8 +131,9 @@ impl Outbox {
             if due.is_empty() {
                 return Ok(delivered);
             }
-            // The batch is claimed, and what was delivered marked sent, in a transaction each (a
-            // crash between a delivery and its mark sends that message again, as before).
+            // The batch is claimed, and what was delivered marked sent, in a transaction each: a
+            // crash after a delivery and before the batch's mark sends the messages delivered
+            // since the claim again once their lease ends (at most a batch of 20; one before).
             let claimed = repo::claim(&self.db, &due, now + LEASE_MILLIS).await?;
             let mut sent = Vec::with_capacity(claimed.len());
             for message in claimed {
