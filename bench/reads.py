@@ -285,6 +285,24 @@ class Connection:
         self.socket = None
 
 
+def apply_once(connection, token, job, sop):
+    """One application over `connection`: 201, else "status message" (or the error's name, the
+    connection then closed)."""
+    body = json.dumps({"sop": sop}).encode()
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    try:
+        code, data = connection.request("POST", f"/api/v1/jobs/apply/{job}", body, headers)
+    except (OSError, ValueError, http.client.HTTPException) as error:
+        connection.close()
+        return type(error).__name__
+    if code == 201:
+        return 201
+    try:
+        return f"{code} {json.loads(data).get('message')}"
+    except ValueError:
+        return f"{code} {data[:80]!r}"
+
+
 def apply_load(base, tokens, jobs, total, tag, taken=frozenset()):
     """A thread per applicant, each on one keep-alive connection, applying until `total` were sent
     between them. Applicant t goes through every job from its own starting point, so at any moment
@@ -296,7 +314,6 @@ def apply_load(base, tokens, jobs, total, tag, taken=frozenset()):
 
     def worker(t, token):
         connection = Connection(host, int(port))
-        headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
         start = t * len(jobs) // len(tokens)
         mine, codes, ok = [], {}, []
         for n in range(len(jobs)):
@@ -307,20 +324,10 @@ def apply_load(base, tokens, jobs, total, tag, taken=frozenset()):
                 k = next(counter, None)
             if k is None:
                 break
-            body = json.dumps({"sop": f"reads-bench {tag} {k}: I would like this job."}).encode()
             sent = time.monotonic()
-            try:
-                code, data = connection.request("POST", f"/api/v1/jobs/apply/{job}", body, headers)
-                if code == 201:
-                    ok.append(k)
-                else:
-                    try:
-                        code = f"{code} {json.loads(data).get('message')}"
-                    except ValueError:
-                        code = f"{code} {data[:80]!r}"
-            except (OSError, ValueError, http.client.HTTPException) as error:
-                code = type(error).__name__
-                connection.close()
+            code = apply_once(connection, token, job, f"reads-bench {tag} {k}: I would like this job.")
+            if code == 201:
+                ok.append(k)
             mine.append((time.monotonic() - sent) * 1000)
             codes[code] = codes.get(code, 0) + 1
         connection.close()
@@ -402,18 +409,7 @@ class Writes:
                     break
                 n, applicant, job = pair
                 token = self.tokens_at.get(base, self.tokens)[applicant]
-                body = json.dumps({"sop": f"reads-bench writes {n}: I would like this job."}).encode()
-                headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
-                try:
-                    code, data = connection.request("POST", f"/api/v1/jobs/apply/{job}", body, headers)
-                    if code != 201:
-                        try:
-                            code = f"{code} {json.loads(data).get('message')}"
-                        except ValueError:
-                            code = f"{code} {data[:80]!r}"
-                except (OSError, ValueError, http.client.HTTPException) as error:
-                    code = type(error).__name__
-                    connection.close()
+                code = apply_once(connection, token, job, f"reads-bench writes {n}: I would like this job.")
                 codes[str(code)] = codes.get(str(code), 0) + 1
             connection.close()
             with self.lock:

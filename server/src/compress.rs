@@ -173,11 +173,6 @@ impl Ready {
         self.body.len() + made(&self.brotli) + made(&self.gzip)
     }
 
-    /// The body as it is.
-    pub fn body(&self) -> &Bytes {
-        &self.body
-    }
-
     /// The answer to a request with these headers: in brotli or gzip when the client takes one
     /// and it is smaller, else as it is.
     pub fn answer(&self, request: &HeaderMap) -> Response {

@@ -211,6 +211,65 @@ impl BeginWrite for PgPool {
     }
 }
 
+/// What a [`listen`]er hears.
+pub enum Heard<'a> {
+    /// A notification on one of its channels.
+    Notification { channel: &'a str, payload: &'a str },
+    /// The connection dropped (what was sent meanwhile is not heard); it reconnects after 1 s.
+    Lost,
+    /// Listening again after `Lost`.
+    Resumed,
+}
+
+/// On PostgreSQL, a task that listens on `channels` on a connection of its own and tells `heard`
+/// of each notification, and of a lost connection and its return (it reconnects every second
+/// until the pool closes). `None` on SQLite; the error when it cannot listen at all.
+pub async fn listen(
+    db: &Db,
+    channels: &'static [&'static str],
+    heard: impl Fn(Heard<'_>) + Send + 'static,
+) -> Option<Result<tokio::task::JoinHandle<()>, sqlx::Error>> {
+    let Db::Postgres(pool) = db else { return None };
+    let listening = move |pool: PgPool| async move {
+        let mut listener = sqlx::postgres::PgListener::connect_with(&pool).await?;
+        listener.listen_all(channels.iter().copied()).await?;
+        Ok::<_, sqlx::Error>(listener)
+    };
+    let mut listener = match listening(pool.clone()).await {
+        Ok(listener) => Some(listener),
+        Err(error) => return Some(Err(error)),
+    };
+    let pool = pool.clone();
+    Some(Ok(tokio::spawn(async move {
+        loop {
+            match &mut listener {
+                Some(active) => match active.recv().await {
+                    Ok(notification) => {
+                        heard(Heard::Notification { channel: notification.channel(), payload: notification.payload() })
+                    }
+                    Err(error) => {
+                        // Dropped at once: it holds one of the pool's connections, which a closing
+                        // pool waits for.
+                        tracing::warn!(%error, ?channels, "listening failed; trying again in 1 s");
+                        listener = None;
+                        heard(Heard::Lost);
+                    }
+                },
+                None => {
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    if pool.is_closed() {
+                        return;
+                    }
+                    listener = listening(pool.clone()).await.ok();
+                    if listener.is_some() {
+                        heard(Heard::Resumed);
+                    }
+                }
+            }
+        }
+    })))
+}
+
 /// A new opaque id: UUID v7, so ids sort by creation time and index pages stay warm.
 pub fn new_id() -> String {
     uuid::Uuid::now_v7().simple().to_string()

@@ -24,7 +24,7 @@ use std::time::Duration;
 use tokio::sync::{Notify, watch};
 
 use crate::compress::Ready;
-use crate::db::Db;
+use crate::db::{Db, Heard};
 use crate::search::changes;
 use crate::search::indexer::RecentRows;
 
@@ -320,48 +320,25 @@ const COUNTS: &str = "job_counts";
 
 /// On PostgreSQL, a task that listens on a connection of its own: a count's notification forgets
 /// its job, a change's wakes the log reader; a lost connection forgets everything (what was missed
-/// cannot be known) and reconnects. `None` on SQLite, or when it cannot listen (then nothing is
-/// kept: no other instance's counts could be heard).
+/// cannot be known) and, once back, the log is read. `None` on SQLite, or when it cannot listen
+/// (then nothing is kept: no other instance's counts could be heard).
 async fn listen(db: &Db, cache: Arc<JobCache>, wake: Arc<Notify>) -> Option<tokio::task::JoinHandle<()>> {
-    let Db::Postgres(pool) = db else { return None };
-    let listening = |pool: sqlx::PgPool| async move {
-        let mut listener = sqlx::postgres::PgListener::connect_with(&pool).await?;
-        listener.listen_all([CHANGES, COUNTS]).await?;
-        Ok::<_, sqlx::Error>(listener)
+    let heard = move |heard: Heard<'_>| match heard {
+        Heard::Notification { channel: COUNTS, payload } => cache.forget([payload]),
+        Heard::Notification { .. } => wake.notify_one(),
+        Heard::Lost => cache.forget_all(),
+        Heard::Resumed => {
+            cache.forget_all();
+            wake.notify_one();
+        }
     };
-    let mut listener = match listening(pool.clone()).await {
-        Ok(listener) => Some(listener),
+    match crate::db::listen(db, &[CHANGES, COUNTS], heard).await? {
+        Ok(listening) => Some(listening),
         Err(error) => {
             tracing::warn!(%error, "cannot listen for job changes; no job is kept in memory");
-            return None;
+            None
         }
-    };
-    let pool = pool.clone();
-    Some(tokio::spawn(async move {
-        loop {
-            match &mut listener {
-                Some(active) => match active.recv().await {
-                    Ok(notification) if notification.channel() == COUNTS => cache.forget([notification.payload()]),
-                    Ok(_) => wake.notify_one(),
-                    Err(error) => {
-                        // Dropped at once: it holds one of the pool's connections.
-                        tracing::warn!(%error, "listening for job changes failed; forgetting every kept job");
-                        cache.forget_all();
-                        listener = None;
-                    }
-                },
-                None => {
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                    if pool.is_closed() {
-                        return;
-                    }
-                    listener = listening(pool.clone()).await.ok();
-                    cache.forget_all();
-                    wake.notify_one();
-                }
-            }
-        }
-    }))
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use tokio::sync::{Mutex, Notify, watch};
 
-use crate::db::{Db, now_millis};
+use crate::db::{Db, Heard, now_millis};
 
 use super::changes;
 use super::index::{JobDoc, JobIndex};
@@ -347,50 +347,25 @@ impl Drop for AbortOnDrop {
     }
 }
 
-/// On PostgreSQL, a task that listens for the change log's notifications on a connection of its
-/// own and wakes the indexer at each (several instances on one database each hear every commit at
-/// once; the listener reconnects by itself after an outage). `None` on SQLite or when it cannot
-/// listen: then the log is polled.
+/// On PostgreSQL, a task that wakes the indexer at each of the change log's notifications (several
+/// instances on one database each hear every commit at once), and once it listens again after an
+/// outage (whatever was written meanwhile is read then). `None` on SQLite or when it cannot listen:
+/// then the log is polled.
 async fn listen(db: &Db, wake: Arc<Notify>) -> Option<tokio::task::JoinHandle<()>> {
-    let Db::Postgres(pool) = db else { return None };
-    let listening = |pool: sqlx::PgPool| async move {
-        let mut listener = sqlx::postgres::PgListener::connect_with(&pool).await?;
-        listener.listen(CHANNEL).await?;
-        Ok::<_, sqlx::Error>(listener)
-    };
-    let mut listener = match listening(pool.clone()).await {
-        Ok(listener) => Some(listener),
+    // A wake-up not yet taken is kept, so none is lost between two syncs.
+    match crate::db::listen(db, &[CHANNEL], move |heard| {
+        if !matches!(heard, Heard::Lost) {
+            wake.notify_one();
+        }
+    })
+    .await?
+    {
+        Ok(listening) => Some(listening),
         Err(error) => {
             tracing::warn!(%error, "cannot listen for job changes; reading the change log every 200 ms instead");
-            return None;
+            None
         }
-    };
-    let pool = pool.clone();
-    Some(tokio::spawn(async move {
-        loop {
-            match &mut listener {
-                Some(active) => match active.recv().await {
-                    // A wake-up not yet taken is kept, so none is lost between two syncs.
-                    Ok(_) => wake.notify_one(),
-                    Err(error) => {
-                        // Dropped at once: it holds one of the pool's connections, which a closing
-                        // pool waits for.
-                        tracing::warn!(%error, "listening for job changes failed; trying again in 1 s");
-                        listener = None;
-                    }
-                },
-                None => {
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                    if pool.is_closed() {
-                        return;
-                    }
-                    listener = listening(pool.clone()).await.ok();
-                    // Whatever was written while nobody listened is read now.
-                    wake.notify_one();
-                }
-            }
-        }
-    }))
+    }
 }
 
 /// Where a built index stands: the change log position and the sweep time it covers.
