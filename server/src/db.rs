@@ -270,6 +270,16 @@ pub async fn listen(
     })))
 }
 
+/// `count` rows of `width` placeholders each for a multi-row `VALUES`, numbered from `$first`:
+/// `rows(2, 2, 1)` is `($1, $2), ($3, $4)`.
+pub fn rows(count: usize, width: usize, first: usize) -> String {
+    let row = |r: usize| {
+        let numbers: Vec<String> = (0..width).map(|c| format!("${}", first + r * width + c)).collect();
+        format!("({})", numbers.join(", "))
+    };
+    (0..count).map(row).collect::<Vec<_>>().join(", ")
+}
+
 /// A new opaque id: UUID v7, so ids sort by creation time and index pages stay warm.
 pub fn new_id() -> String {
     uuid::Uuid::now_v7().simple().to_string()

@@ -134,6 +134,9 @@ async fn read_gauges(state: &AppState) -> Result<(), sqlx::Error> {
     let (jobs, bytes) = state.job_cache.usage();
     metrics::gauge!("jobportal_job_cache_jobs").set(jobs as f64);
     metrics::gauge!("jobportal_job_cache_bytes").set(bytes as f64);
+    let (written, transactions) = state.applications.written();
+    metrics::counter!("jobportal_applications_written_total").absolute(written);
+    metrics::counter!("jobportal_application_transactions_total").absolute(transactions);
     if let Some(bytes) = resident_memory() {
         metrics::gauge!("process_resident_memory_bytes").set(bytes as f64);
     }

@@ -60,6 +60,8 @@ pub struct Shared {
     pub storage: Storage,
     /// The search index of jobs, kept in step with the database by its own task.
     pub search: Arc<Search>,
+    /// Applications waiting to be written, and the writer that writes them together.
+    pub applications: Arc<crate::applications::group::Applications>,
     /// Jobs as their page and `getJob` show them, forgotten as the change log names them.
     pub job_cache: Arc<JobCache>,
     /// The bounded gate of every password hash.

@@ -12,6 +12,8 @@ use crate::profiles::links;
 use crate::state::AppState;
 
 use super::emails::{self, NewApplication};
+use super::group::Submitted;
+use crate::db::new_id;
 use crate::notifications::model::{Kind, Notice};
 use crate::notifications::repo as notifications;
 
@@ -125,7 +127,8 @@ pub async fn apply(
         }),
     };
     let recruiter_id = &job.recruiter_id;
-    let outcome = repo::apply(&state.db, &job_id, &caller.id, &sop, &notice).await?;
+    let application = Submitted { id: new_id(), job_id: job_id.clone(), applicant_id: caller.id.clone(), sop, notice };
+    let outcome = state.applications.apply(application).await?;
     let (id, filled) = match outcome {
         ApplyOutcome::Applied { id, filled } => (id, filled),
         ApplyOutcome::NoSuchJob => return Err(AppError::not_found(JOB_NOT_FOUND)),

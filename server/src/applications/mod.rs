@@ -2,6 +2,7 @@
 //! with every rule held on the server.
 
 pub mod emails;
+pub mod group;
 pub mod handlers;
 pub mod model;
 pub mod pipeline;

@@ -2,8 +2,7 @@ use std::collections::HashMap;
 
 use crate::db::{BeginWrite, Db, new_id, now_millis};
 use crate::dispatch;
-use crate::error::Constraint;
-use crate::jobs::model::{LISTED, open_at};
+use crate::jobs::model::LISTED;
 use crate::notifications::model::Notice;
 use crate::notifications::repo as notifications;
 
@@ -108,6 +107,7 @@ pub async fn jobs_applied_to(db: &Db, applicant_id: &str) -> Result<Vec<(i64, St
     dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(applicant_id).fetch_all(pool).await)
 }
 
+#[derive(Debug, PartialEq, Eq)]
 pub enum ApplyOutcome {
     /// The new application's id, and whether it took the job's last place.
     Applied {
@@ -122,61 +122,6 @@ pub enum ApplyOutcome {
     /// Every place is taken.
     Full,
     AlreadyApplied,
-}
-
-/// Applies: the capacity check and the insert in one transaction. Raising `applications_count`
-/// under the conditions is the check; on PostgreSQL it also locks the job row, so parallel applies
-/// to one job take turns, and on SQLite the transaction holds the write lock from its start.
-#[tracing::instrument(skip_all)]
-pub async fn apply(
-    db: &Db,
-    job_id: &str,
-    applicant_id: &str,
-    sop: &str,
-    notice: &Notice,
-) -> Result<ApplyOutcome, sqlx::Error> {
-    // The job must be listed and open (the conditions every search and page uses).
-    let reserve = format!(
-        "UPDATE jobs AS j SET applications_count = j.applications_count + 1 WHERE j.id = $1 AND {LISTED} AND {} \
-         RETURNING CAST(CASE WHEN applications_count >= max_applicants THEN 1 ELSE 0 END AS BIGINT)",
-        open_at("$2")
-    );
-    // A job an admin hid, or whose recruiter is suspended, is as absent as a deleted one.
-    const WHY: &str =
-        "SELECT deadline, closed_at, COALESCE(deleted_at, hidden_at, suspended_at) FROM jobs WHERE id = $1";
-    const INSERT: &str = "INSERT INTO applications (id, job_id, applicant_id, recruiter_id, status, sop, created_at) \
-         SELECT $1, id, $2, user_id, 'applied', $3, $4 FROM jobs WHERE id = $5";
-
-    let id = new_id();
-    let now = now_millis();
-    dispatch!(db, |pool| {
-        // An earlier application is found before (`applying`); one made meanwhile by the same
-        // applicant breaks the unique index below, which undoes the reservation with the rest.
-        let mut tx = pool.begin_write().await?;
-        let reserve = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(reserve));
-        let reserved = reserve.bind(job_id).bind(now).fetch_optional(&mut *tx).await?;
-        let Some((filled,)) = reserved else {
-            let why: Option<(i64, Option<i64>, Option<i64>)> =
-                sqlx::query_as(WHY).bind(job_id).fetch_optional(&mut *tx).await?;
-            return Ok(match why {
-                None | Some((_, _, Some(_))) => ApplyOutcome::NoSuchJob,
-                Some((deadline, _, None)) if deadline <= now => ApplyOutcome::DeadlinePassed,
-                Some((_, Some(_), None)) => ApplyOutcome::Closed,
-                Some(_) => ApplyOutcome::Full,
-            });
-        };
-        let inserted = sqlx::query(INSERT).bind(&id).bind(applicant_id).bind(sop).bind(now).bind(job_id);
-        if let Err(error) = inserted.execute(&mut *tx).await {
-            return if Constraint::OneApplicationPerJob.is_violated_by(&error) {
-                Ok(ApplyOutcome::AlreadyApplied)
-            } else {
-                Err(error)
-            };
-        }
-        notifications::tell(&mut tx, notice).await?;
-        tx.commit().await?;
-        Ok(ApplyOutcome::Applied { id, filled: filled != 0 })
-    })
 }
 
 /// What an application needs to know before its transaction (`applying`).

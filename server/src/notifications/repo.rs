@@ -55,14 +55,47 @@ where
     for<'a> Option<&'a str>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
     for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
     for<'a> Option<i64>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
-    for<'r> String: sqlx::Decode<'r, DB> + sqlx::Type<DB>,
-    usize: sqlx::ColumnIndex<DB::Row>,
 {
-    record(&mut **tx, notice).await?;
-    if let Some(mail) = &notice.mail {
-        outbox::enqueue(&mut **tx, mail).await?;
+    tell_all(tx, &[notice]).await
+}
+
+/// Records each of `notices` for the bell, and their e-mails, in the events' transaction: one
+/// statement for the notifications and one for the e-mails, however many there are.
+pub async fn tell_all<DB>(tx: &mut crate::db::WriteTx<DB>, notices: &[&Notice]) -> Result<(), sqlx::Error>
+where
+    DB: sqlx::Database,
+    for<'e> &'e mut DB::Connection: sqlx::Executor<'e, Database = DB>,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+    for<'a> &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> Option<&'a str>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> Option<i64>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+{
+    if notices.is_empty() {
+        return Ok(());
     }
-    Ok(())
+    // Told once: a job's closing (as `record`).
+    let sql = format!(
+        "INSERT INTO notifications (id, user_id, kind, text, link, ref_id, created_at) VALUES {} \
+         ON CONFLICT (user_id, kind, ref_id) WHERE kind = 'job_closing' DO NOTHING",
+        crate::db::rows(notices.len(), 7, 1)
+    );
+    let ids: Vec<String> = notices.iter().map(|_| new_id()).collect();
+    let now = now_millis();
+    let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for (notice, id) in notices.iter().zip(&ids) {
+        insert = insert
+            .bind(id.as_str())
+            .bind(notice.user_id.as_str())
+            .bind(notice.kind.as_str())
+            .bind(notice.text.as_str())
+            .bind(notice.link.as_str())
+            .bind(notice.ref_id.as_str())
+            .bind(now);
+    }
+    insert.execute(&mut **tx).await?;
+    let mails: Vec<_> = notices.iter().filter_map(|notice| notice.mail.as_ref()).collect();
+    outbox::enqueue_all(&mut **tx, &mails).await
 }
 
 /// Whether `user_id` takes e-mail of this kind.

@@ -1,6 +1,10 @@
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
+use jobportal::applications::group::Submitted;
+use jobportal::applications::repo::ApplyOutcome;
+use jobportal::notifications::model::{Kind, Notice};
+
 use crate::helpers::{TestApp, day, midnight};
 use crate::on_both_engines;
 
@@ -9,6 +13,7 @@ on_both_engines!(
     applying_is_refused_with_the_reason,
     parallel_applies_fill_exactly_the_capacity,
     one_applicant_racing_applies_once,
+    applications_waiting_together_share_a_transaction_and_keep_their_own_outcomes,
     a_recruiter_decides_once_and_the_applicant_is_told,
     parallel_decisions_leave_one_decision,
     applications_stay_with_their_owners,
@@ -210,6 +215,117 @@ async fn one_applicant_racing_applies_once(app: &TestApp) {
     statuses.sort_unstable();
     assert_eq!(statuses, [201, 409, 409, 409, 409], "{results:?}");
     assert_eq!(count_applications(app, &job).await, (1, 1));
+}
+
+/// An application as the handler hands it to the writer, the recruiter's notice and e-mail with it.
+fn submitted(recruiter_id: &str, applicant_id: &str, job: &str) -> Submitted {
+    let mail = jobportal::applications::emails::new_application(&jobportal::applications::emails::NewApplication {
+        recruiter_email: "batch-r@example.com",
+        recruiter_first_name: "Rita",
+        applicant_name: "Ada Lovelace",
+        job_title: "A role",
+        company: "Acme",
+        link: "http://localhost/dashboard",
+    });
+    Submitted {
+        id: jobportal::db::new_id(),
+        job_id: job.to_string(),
+        applicant_id: applicant_id.to_string(),
+        sop: SOP.to_string(),
+        notice: Notice {
+            user_id: recruiter_id.to_string(),
+            kind: Kind::NewApplication,
+            text: "Ada Lovelace applied for A role".to_string(),
+            link: format!("/dashboard/job/applications/{job}"),
+            ref_id: job.to_string(),
+            mail: Some(mail),
+        },
+    }
+}
+
+async fn count(app: &TestApp, sql: &str, id: &str) -> i64 {
+    let (count,): (i64,) = jobportal::dispatch!(&app.db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql.to_string()))
+        .bind(id)
+        .fetch_one(pool)
+        .await)
+    .unwrap();
+    count
+}
+
+async fn applications_waiting_together_share_a_transaction_and_keep_their_own_outcomes(app: &TestApp) {
+    let (recruiter_id, recruiter) = account(app, "Recruiter", "batch-r@example.com").await;
+    let (first_id, _) = account(app, "Applicant", "batch-1@example.com").await;
+    let (second_id, second) = account(app, "Applicant", "batch-2@example.com").await;
+    let roomy = post_job(app, &recruiter, "Roomy Role", 5, &day(-30), &day(60)).await;
+    let last_place = post_job(app, &recruiter, "Last Place", 1, &day(-30), &day(60)).await;
+    let past = post_job(app, &recruiter, "Past Role", 5, &day(-60), &day(-30)).await;
+    let deleted = post_job(app, &recruiter, "Deleted Role", 5, &day(-30), &day(60)).await;
+    app.client
+        .delete(app.url(&format!("/api/v1/jobs/deleteJob/{deleted}")))
+        .bearer_auth(&recruiter)
+        .send()
+        .await
+        .unwrap();
+    let full = post_job(app, &recruiter, "Full Role", 1, &day(-30), &day(60)).await;
+    assert_eq!(apply(app, &second, &full, SOP).await.0, 201);
+    const TOLD: &str =
+        "SELECT CAST(COUNT(*) AS BIGINT) FROM notifications WHERE user_id = $1 AND kind = 'new_application'";
+    const MAILED: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM outbox WHERE to_address = $1";
+    let mailed = count(app, MAILED, "batch-r@example.com").await;
+    let (written, transactions) = app.state.applications.written();
+
+    let outcomes = app
+        .state
+        .applications
+        .apply_all(vec![
+            submitted(&recruiter_id, &first_id, &roomy),
+            submitted(&recruiter_id, &first_id, &last_place),
+            submitted(&recruiter_id, &first_id, &past),
+            submitted(&recruiter_id, &first_id, &deleted),
+            submitted(&recruiter_id, &first_id, &full),
+            submitted(&recruiter_id, &first_id, "no-such-job"),
+            // Full comes before applied already, as one at a time.
+            submitted(&recruiter_id, &second_id, &full),
+            // A second application to a job waits for the next transaction, a third for the one after.
+            submitted(&recruiter_id, &second_id, &roomy),
+            submitted(&recruiter_id, &first_id, &roomy),
+        ])
+        .await;
+    let outcomes: Vec<ApplyOutcome> = outcomes.into_iter().map(Result::unwrap).collect();
+    let applied = |outcome: &ApplyOutcome| match outcome {
+        ApplyOutcome::Applied { filled, .. } => Some(*filled),
+        _ => None,
+    };
+    assert_eq!(outcomes.iter().map(applied).collect::<Vec<_>>()[..2], [Some(false), Some(true)]);
+    assert_eq!(
+        outcomes[2..7],
+        [
+            ApplyOutcome::DeadlinePassed,
+            ApplyOutcome::NoSuchJob,
+            ApplyOutcome::Full,
+            ApplyOutcome::NoSuchJob,
+            ApplyOutcome::Full
+        ]
+    );
+    assert_eq!(applied(&outcomes[7]), Some(false));
+    assert_eq!(outcomes[8], ApplyOutcome::AlreadyApplied);
+    assert_eq!(app.state.applications.written(), (written + 3, transactions + 3));
+
+    assert_eq!(count_applications(app, &roomy).await, (2, 2));
+    assert_eq!(count_applications(app, &last_place).await, (1, 1));
+    assert_eq!(count_applications(app, &full).await, (1, 1));
+    assert_eq!(count_applications(app, &past).await, (0, 0));
+    assert_eq!(count(app, TOLD, &recruiter_id).await, 4);
+    assert_eq!(count(app, MAILED, "batch-r@example.com").await, mailed + 3);
+    // Each application is whole: its id, its statement, its time.
+    let ApplyOutcome::Applied { id, .. } = &outcomes[0] else { unreachable!() };
+    let (status, mine) =
+        app.get_as("/api/v1/auth/applications", &app.log_in("batch-1@example.com", PASSWORD).await).await;
+    assert_eq!(status, 200);
+    let listed = mine["applications"].as_array().unwrap();
+    assert_eq!(listed.len(), 2);
+    let first = listed.iter().find(|application| application["_id"] == id.as_str()).unwrap();
+    assert_eq!((&first["jobId"], &first["sop"], &first["status"]), (&json!(roomy), &json!(SOP), &json!("applied")));
 }
 
 async fn a_recruiter_decides_once_and_the_applicant_is_told(app: &TestApp) {
