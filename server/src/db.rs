@@ -90,6 +90,28 @@ impl Db {
         }
     }
 
+    /// A pool of one connection to the same database, opened when first used, for a writer that
+    /// should not wait behind the readers for a connection (the applications' group writer). On
+    /// SQLite its transactions take the writers' turn like any other's, and it keeps up to 32 MB
+    /// of pages (the readers keep SQLite's default 2 MB each): the index pages every write goes
+    /// through stay in memory.
+    pub fn one_connection(&self) -> Self {
+        match self {
+            Self::Sqlite(pool) => Self::Sqlite(
+                SqlitePoolOptions::new()
+                    .max_connections(1)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .connect_lazy_with((*pool.connect_options()).clone().pragma("cache_size", "-32768")),
+            ),
+            Self::Postgres(pool) => Self::Postgres(
+                PgPoolOptions::new()
+                    .max_connections(1)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .connect_lazy_with((*pool.connect_options()).clone()),
+            ),
+        }
+    }
+
     /// Applies the migrations embedded in the binary for this engine.
     pub async fn migrate(&self) -> Result<(), sqlx::migrate::MigrateError> {
         match self {
@@ -197,8 +219,12 @@ impl BeginWrite for SqlitePool {
     type Database = sqlx::Sqlite;
 
     async fn begin_write(&self) -> Result<WriteTx<sqlx::Sqlite>, sqlx::Error> {
+        // The connection first: a writer that took the turn and then queued behind the readers
+        // for a connection would hold every other writer up meanwhile.
+        let connection = self.acquire().await?;
         let turn = writers_turn(self).await?;
-        let tx = self.begin_with("BEGIN IMMEDIATE").await?;
+        let begin = sqlx::SqlSafeStr::into_sql_str("BEGIN IMMEDIATE");
+        let tx = sqlx::Transaction::begin(connection, Some(begin)).await?;
         Ok(WriteTx { tx, _turn: Some(turn) })
     }
 }

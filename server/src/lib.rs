@@ -113,7 +113,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     // The decoy hash that evens out login timing is made now, not during the first login.
     tokio::task::spawn_blocking(accounts::secrets::warm_up);
     Ok(AppState::from(state::Shared {
-        applications: Arc::new(applications::group::Applications::new(db.clone())),
+        applications: Arc::new(applications::group::Applications::new(&db)),
         db,
         keys: Arc::new(Keys::new(secret.as_bytes())),
         outbox,

@@ -37,6 +37,7 @@ type Answer = oneshot::Sender<Result<ApplyOutcome, sqlx::Error>>;
 
 /// The applications waiting to be written, and whether a writer is at work on them.
 pub struct Applications {
+    /// One connection of its own, so the writer never queues behind the readers for one.
     db: Db,
     queue: Mutex<Queue>,
     /// Applications written, and the transactions committed, for the metrics.
@@ -51,8 +52,13 @@ struct Queue {
 }
 
 impl Applications {
-    pub fn new(db: Db) -> Self {
-        Self { db, queue: Mutex::default(), written: Default::default(), batches: Default::default() }
+    pub fn new(db: &Db) -> Self {
+        Self {
+            db: db.one_connection(),
+            queue: Mutex::default(),
+            written: Default::default(),
+            batches: Default::default(),
+        }
     }
 
     /// Writes `application` with those waiting beside it, and tells how it went.
@@ -263,7 +269,7 @@ async fn write(db: &Db, batch: &[&Submitted]) -> Result<Option<Vec<ApplyOutcome>
         }
         tx.commit().await?;
         let outcomes = batch.iter().map(|application| match reserved.get(&application.job_id) {
-            Some(&filled) => ApplyOutcome::Applied { id: application.id.clone(), filled },
+            Some(&filled) => ApplyOutcome::Applied { id: application.id.clone(), at: now, filled },
             None => reasons.remove(&application.job_id).unwrap_or(ApplyOutcome::NoSuchJob),
         });
         Ok(Some(outcomes.collect()))

@@ -126,11 +126,11 @@ pub async fn apply(
             })
         }),
     };
-    let recruiter_id = &job.recruiter_id;
-    let application = Submitted { id: new_id(), job_id: job_id.clone(), applicant_id: caller.id.clone(), sop, notice };
-    let outcome = state.applications.apply(application).await?;
-    let (id, filled) = match outcome {
-        ApplyOutcome::Applied { id, filled } => (id, filled),
+    let recruiter_id = job.recruiter_id.clone();
+    let submitted =
+        Submitted { id: new_id(), job_id: job_id.clone(), applicant_id: caller.id.clone(), sop: sop.clone(), notice };
+    let (id, at, filled) = match state.applications.apply(submitted).await? {
+        ApplyOutcome::Applied { id, at, filled } => (id, at, filled),
         ApplyOutcome::NoSuchJob => return Err(AppError::not_found(JOB_NOT_FOUND)),
         ApplyOutcome::DeadlinePassed => return Err(AppError::bad_request(DEADLINE_PASSED)),
         ApplyOutcome::Closed => return Err(AppError::bad_request(JOB_CLOSED)),
@@ -138,13 +138,15 @@ pub async fn apply(
         ApplyOutcome::AlreadyApplied => return Err(AppError::Conflict(ALREADY_APPLIED.into())),
     };
     state.outbox.notify();
-    state.notifications.wake(recruiter_id);
+    state.notifications.wake(&recruiter_id);
     // The job's applicationsCount changed; the search index only needs to know when it filled up.
     state.job_count_changed(&job_id);
     if filled {
         state.jobs_changed().await;
     }
-    let application = reread(&state, Viewer::Applicant, &caller.id, &id).await?;
+    // The answer is the application as a read of it would give it, made from the read before.
+    let row = job.made(id, job_id, caller.id.clone(), sop, at).ok_or_else(|| AppError::not_found("User not found"))?;
+    let application = shown_to(&state, Viewer::Applicant, &caller.id, (row, Vec::new()));
     Ok((StatusCode::CREATED, ok("Job applied successfully", ApplyResponse { application })))
 }
 

@@ -109,9 +109,10 @@ pub async fn jobs_applied_to(db: &Db, applicant_id: &str) -> Result<Vec<(i64, St
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum ApplyOutcome {
-    /// The new application's id, and whether it took the job's last place.
+    /// The new application's id and time, and whether it took the job's last place.
     Applied {
         id: String,
+        at: i64,
         filled: bool,
     },
     /// No such job, or it is deleted, hidden or its recruiter suspended.
@@ -124,36 +125,91 @@ pub enum ApplyOutcome {
     AlreadyApplied,
 }
 
-/// What an application needs to know before its transaction (`applying`).
+/// What an application needs to know before its transaction (`applying`), and what its answer
+/// shows of the job, the recruiter and the applicant.
 #[derive(sqlx::FromRow)]
 pub struct Applying {
     pub title: String,
     pub company: String,
+    pub salary: i64,
+    pub location: String,
+    pub job_type: crate::jobs::model::JobType,
+    pub deadline: i64,
     pub recruiter_id: String,
     pub recruiter_first_name: String,
     pub recruiter_email: String,
+    pub recruiter_company: String,
     /// `None` when the applicant's account is gone.
     pub applicant_first_name: Option<String>,
     pub applicant_last_name: Option<String>,
+    pub applicant_email: Option<String>,
+    pub resume_key: Option<String>,
+    pub education: String,
+    pub skills: String,
     /// Whether the recruiter switched off e-mail of new applications (a count, 0 or 1).
     pub email_off: i64,
     /// Whether the applicant applied to the job already (a count, 0 or 1).
     pub applied: i64,
 }
 
+impl Applying {
+    /// The application made from this, as a read of it would give it: `id` at `created_at`, in
+    /// the applied stage with no move yet. `None` when the applicant's account is gone.
+    pub fn made(
+        self,
+        id: String,
+        job_id: String,
+        applicant_id: String,
+        sop: String,
+        created_at: i64,
+    ) -> Option<ApplicationRow> {
+        Some(ApplicationRow {
+            id,
+            job_id,
+            applicant_id,
+            recruiter_id: self.recruiter_id,
+            stage: Stage::Applied,
+            sop,
+            created_at,
+            rating: None,
+            rejection_reason: None,
+            notes_count: 0,
+            title: self.title,
+            salary: self.salary,
+            company: self.company,
+            location: self.location,
+            job_type: self.job_type,
+            deadline: self.deadline,
+            job_removed: false,
+            recruiter_company: self.recruiter_company,
+            first_name: self.applicant_first_name?,
+            last_name: self.applicant_last_name?,
+            email: self.applicant_email?,
+            resume_key: self.resume_key,
+            education: self.education,
+            skills: self.skills,
+        })
+    }
+}
+
 /// In one read: the listed job `job_id`, its recruiter and whether they take e-mail of new
-/// applications, the applicant's name, and whether they applied already. `None` when the job is
-/// not listed (deleted, hidden, its recruiter suspended, or never there).
+/// applications, the applicant with their profile, and whether they applied already. `None` when
+/// the job is not listed (deleted, hidden, its recruiter suspended, or never there).
 #[tracing::instrument(skip_all)]
 pub async fn applying(db: &Db, job_id: &str, applicant_id: &str) -> Result<Option<Applying>, sqlx::Error> {
     let sql = format!(
-        "SELECT j.title, j.company, r.id AS recruiter_id, r.first_name AS recruiter_first_name, \
-         r.email AS recruiter_email, a.first_name AS applicant_first_name, a.last_name AS applicant_last_name, \
+        "SELECT j.title, j.company, j.salary, j.location, j.job_type, j.deadline, r.id AS recruiter_id, \
+         r.first_name AS recruiter_first_name, r.email AS recruiter_email, \
+         COALESCE(rp.company, '') AS recruiter_company, a.first_name AS applicant_first_name, \
+         a.last_name AS applicant_last_name, a.email AS applicant_email, ap.resume_key, \
+         COALESCE(ap.education, '[]') AS education, COALESCE(ap.skills, '[]') AS skills, \
          (SELECT CAST(COUNT(*) AS BIGINT) FROM notification_email_off o WHERE o.user_id = r.id AND o.kind = $3) \
          AS email_off, \
          (SELECT CAST(COUNT(*) AS BIGINT) FROM applications x WHERE x.job_id = j.id AND x.applicant_id = $2) \
          AS applied \
-         FROM jobs j JOIN users r ON r.id = j.user_id LEFT JOIN users a ON a.id = $2 WHERE j.id = $1 AND {LISTED}"
+         FROM jobs j JOIN users r ON r.id = j.user_id LEFT JOIN recruiter_profiles rp ON rp.user_id = j.user_id \
+         LEFT JOIN users a ON a.id = $2 LEFT JOIN applicant_profiles ap ON ap.user_id = $2 \
+         WHERE j.id = $1 AND {LISTED}"
     );
     let kind = crate::notifications::model::Kind::NewApplication;
     dispatch!(db, |pool| {

@@ -111,40 +111,51 @@ pub async fn due(db: &Db, now: i64) -> Result<Vec<Due>, sqlx::Error> {
     dispatch!(db, |pool| sqlx::query_as(SQL).bind(now).fetch_all(pool).await)
 }
 
-/// Holds each of `messages` for this worker until `lease_until`, in one transaction (one commit
-/// for the batch); those another worker claimed first (their time moved) or that were sent
-/// meanwhile are left out of the answer.
+/// Holds each of `messages` for this worker until `lease_until`, in one statement; those another
+/// worker claimed first (their time moved) or that were sent meanwhile are left out of the answer.
 #[tracing::instrument(skip_all)]
 pub async fn claim<'m>(db: &Db, messages: &'m [Due], lease_until: i64) -> Result<Vec<&'m Due>, sqlx::Error> {
-    const SQL: &str =
-        "UPDATE outbox SET next_attempt_at = $1 WHERE id = $2 AND next_attempt_at = $3 AND sent_at IS NULL";
-    dispatch!(db, |pool| {
+    if messages.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "WITH m (id, next_attempt_at) AS (VALUES {}) \
+         UPDATE outbox SET next_attempt_at = $1 WHERE id IN (SELECT id FROM m) AND sent_at IS NULL \
+         AND next_attempt_at = (SELECT m.next_attempt_at FROM m WHERE m.id = outbox.id) \
+         RETURNING id",
+        crate::db::rows(messages.len(), 2, 2)
+    );
+    let claimed: Vec<String> = dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
-        let mut claimed = Vec::with_capacity(messages.len());
+        let mut update = sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(lease_until);
         for message in messages {
-            let update = sqlx::query(SQL).bind(lease_until).bind(&message.id).bind(message.next_attempt_at);
-            if update.execute(&mut *tx).await?.rows_affected() == 1 {
-                claimed.push(message);
-            }
+            update = update.bind(message.id.as_str()).bind(message.next_attempt_at);
         }
+        let claimed = update.fetch_all(&mut *tx).await?;
         tx.commit().await?;
-        Ok(claimed)
-    })
+        Ok::<_, sqlx::Error>(claimed)
+    })?;
+    Ok(messages.iter().filter(|message| claimed.contains(&message.id)).collect())
 }
 
-/// Marks messages delivered, in one transaction.
+/// Marks messages delivered, in one statement.
 #[tracing::instrument(skip_all)]
 pub async fn sent(db: &Db, ids: &[&str]) -> Result<(), sqlx::Error> {
-    const SQL: &str = "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id = $2";
     if ids.is_empty() {
         return Ok(());
     }
-    let now = now_millis();
+    let numbers: Vec<String> = (2..ids.len() + 2).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id IN ({})",
+        numbers.join(", ")
+    );
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
+        let mut update = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_millis());
         for id in ids {
-            sqlx::query(SQL).bind(now).bind(*id).execute(&mut *tx).await?;
+            update = update.bind(*id);
         }
+        update.execute(&mut *tx).await?;
         tx.commit().await
     })
 }

@@ -144,6 +144,15 @@ async fn an_applicant_applies_and_both_sides_follow_the_application(app: &TestAp
     assert_eq!((status, mine["message"].as_str()), (200, Some("Applications fetched successfully")));
     assert_eq!(mine["applications"].as_array().unwrap().len(), 1);
     assert_eq!(mine["applications"][0]["_id"], id);
+    // The answer to applying is the application as a read of it gives it (the resume link aside,
+    // which is signed at each read).
+    let without_link = |application: &Value| {
+        let mut application = application.clone();
+        application["jobApplicantsDetails"]["resume"] = Value::Null;
+        application
+    };
+    assert_eq!(without_link(&mine["applications"][0]), without_link(application));
+    assert!(application["jobApplicantsDetails"]["resume"].as_str().unwrap().contains("/api/v1/resumes/"));
 
     for path in ["/api/v1/auth/applications".to_string(), format!("/api/v1/auth/jobs/applications/{job}")] {
         let (status, received) = app.get_as(&path, &recruiter).await;
