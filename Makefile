@@ -7,7 +7,7 @@ SERVER := server
 WEB := web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages bench-reads bench-cluster bench-search-speed
+.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages bench-reads bench-applications bench-cluster bench-search-speed
 
 run: web-build server-release
 	WEB_DIR=$(CURDIR)/$(WEB)/dist ./$(SERVER)/target/release/jobportal
@@ -103,6 +103,13 @@ bench-search-speed: server-bench
 bench-pages: web-build server-bench
 	command -v oha >/dev/null || cargo install oha --locked
 	python3 bench/pages.py $(SERVER)/target/release/jobportal $(WEB)/dist
+
+# Applications only, on a board that has taken applications before (each run clears the last
+# run's), ours and BASELINE (a release binary of an earlier commit) in turn on the same board, each
+# run counted back in the database (bench/applications.py, BENCHMARKS.md). It makes and drops its own
+# PostgreSQL database on 127.0.0.1:5432.
+bench-applications: server-bench
+	python3 bench/applications.py $(SERVER)/target/release/jobportal $(if $(BASELINE),--baseline $(BASELINE))
 
 # Issue 29: job pages, getJob, a plain page and the largest asset beside nginx (Debian's package)
 # serving the same bytes from files, in the same run, on SQLite and PostgreSQL; then 64 applicants

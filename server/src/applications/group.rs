@@ -149,7 +149,8 @@ impl Applications {
     }
 }
 
-/// Marks the writer stopped if its task panics, so that the next application starts another.
+/// If the writer's task panics: marks it stopped, so that the next application starts another,
+/// and answers those waiting (their requests fail rather than wait for a writer that is gone).
 struct Stopped<'a>(&'a Applications);
 
 impl Drop for Stopped<'_> {
@@ -158,6 +159,7 @@ impl Drop for Stopped<'_> {
             && let Ok(mut queue) = self.0.queue.lock()
         {
             queue.writing = false;
+            queue.waiting.clear();
         }
     }
 }

@@ -1,0 +1,149 @@
+"""Applications only, on a board that has taken applications before: the write path at a steady
+state, beside an older binary (the previous design) in the same sitting.
+
+`bench/reads.py` measures applications once, on a board seeded a moment before. There, on
+PostgreSQL, the tables the applications grow (applications, outbox, notifications) were analyzed
+empty at the seed and autovacuum has not come round yet, so both designs run on stale statistics
+and half-vacuumed queues. Here the board is seeded once, and each run first takes the applications
+of the run before away (the rows, the counters, the mail and the notifications), so every run
+applies to the same jobs with every (applicant, job) pair new. The servers take turns, ours first,
+`--runs` times, and every run is counted back in the database like reads.py's (nothing lost or
+doubled). A run's first seconds are not left out: it is the whole run's rate.
+
+    python3 bench/applications.py BINARY [--baseline OLD_BINARY] [--engines sqlite,postgres]
+        [--jobs 100000] [--applicants 64] [--applications 20000] [--runs 3]
+"""
+
+import argparse
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+
+import reads
+from search import Server, run_command
+
+DB_NAME = "jobportal_bench_applications"
+
+CLEARED = [
+    "DELETE FROM application_moves",
+    "DELETE FROM applications",
+    "UPDATE jobs SET applications_count = 0 WHERE applications_count > 0",
+    "DELETE FROM outbox",
+    "DELETE FROM notifications",
+]
+
+
+def one_run(engine, url, binary, data, log, tokens_for, jobs, args, tag):
+    for sql in CLEARED:
+        reads.query(engine, url, sql)
+    if engine == "postgres":
+        # What autovacuum does for a running board: the queue tables' dead rows gone, their
+        # statistics current.
+        reads.query(engine, url, "VACUUM ANALYZE applications, outbox, notifications, jobs")
+    server = Server(binary, url, data, log)
+    try:
+        tokens = tokens_for(server)
+        load = round(os.getloadavg()[0], 1)
+        applied, created = reads.apply_load(server.base, tokens, jobs, args.applications, tag)
+        applied["database"] = reads.counted(engine, url, tag, created)
+        applied["load_before"] = load
+        applied["rss_mb"] = round(max(server.peak.values(), default=0), 1)
+        return applied
+    finally:
+        server.stop()
+
+
+def bench_engine(engine, args, log):
+    scratch = tempfile.mkdtemp(prefix=f"jobportal-bench-applications-{engine}-")
+    admin = args.pg
+    try:
+        if engine == "postgres":
+            reads.psql(admin, f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+            reads.psql(admin, f"CREATE DATABASE {DB_NAME}")
+            url = admin.rsplit("/", 1)[0] + f"/{DB_NAME}"
+        else:
+            url = f"sqlite://{scratch}/jobportal.db"
+        data = os.path.join(scratch, "data")
+        seed_s, seeded = run_command(os.path.abspath(args.binary), url, data, "seed-bench", "--jobs", str(args.jobs),
+                                     "--recruiters", str(max(10, args.jobs // 200)), "--applicants",
+                                     str(args.applicants))
+        run_command(os.path.abspath(args.binary), url, data, "reindex")
+        print(f"== {engine}: {seeded.splitlines()[-1]} in {seed_s:.1f} s", flush=True)
+        now_ms = int(time.time() * 1000) + 3_600_000
+        jobs = [row[0] for row in reads.query(engine, url, (
+            f"SELECT id FROM jobs WHERE {reads.LISTED} AND closed_at IS NULL AND deadline > {now_ms} "
+            f"AND max_applicants >= {args.applicants}"))]
+        random.Random(29).shuffle(jobs)
+        sides = [("jobportal", os.path.abspath(args.binary))]
+        if args.baseline:
+            sides.append(("baseline", os.path.abspath(args.baseline)))
+        tokens = {}
+
+        def tokens_for(name):
+            # Sessions live in the database, so one login serves every run of both servers.
+            def get(server):
+                if name not in tokens:
+                    tokens[name] = reads.login_all(server.base, args.applicants)
+                return tokens[name]
+            return get
+
+        rows = []
+        for run in range(1, args.runs + 1):
+            for name, binary in sides:
+                # The baseline's sessions are ours: the same database, the same tokens.
+                figures = one_run(engine, url, binary, data, log, tokens_for("all"), jobs, args,
+                                  f"{engine}-{name}-{run}")
+                rows.append({"run": run, "server": name, **figures})
+                print(f"{engine} run {run} {name}: {figures}", flush=True)
+        return {"engine": engine, "jobs": args.jobs, "open_jobs": len(jobs), "rows": rows}
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+        if engine == "postgres":
+            reads.psql(admin, f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+
+
+def markdown(results, args):
+    target = {"sqlite": 2500, "postgres": 1500}
+    lines = []
+    for result in results:
+        engine = result["engine"]
+        lines += [f"#### {engine}, {result['jobs']:,} jobs ({result['open_jobs']:,} open with room for every applicant)",
+                  "",
+                  "| run | server | sent | seconds | per second | p50 / p99 ms | slowest ms | answers | lost / doubled | "
+                  "server memory MB | target |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|"]
+        for row in result["rows"]:
+            db = row["database"]
+            mark = ""
+            if row["server"] == "jobportal":
+                mark = f"≥ {target[engine]} {'ok' if row['achieved'] >= target[engine] else '**no**'}"
+            lines.append(f"| {row['run']} | {row['server']} | {row['sent']} | {row['seconds']} | {row['achieved']} | "
+                         f"{row['p50']} / {row['p99']} | {row['slowest']} | {reads.answers(row['statuses'])} | "
+                         f"{db['lost']} / {db['doubled_pairs'] + db['doubled_requests']} "
+                         f"(counters off: {db['jobs_count_off']}) | {row['rss_mb']} | {mark} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary")
+    parser.add_argument("--baseline", help="an older jobportal binary, run in turn with ours on the same board")
+    parser.add_argument("--engines", default="sqlite,postgres")
+    parser.add_argument("--jobs", type=int, default=100_000)
+    parser.add_argument("--applicants", type=int, default=64)
+    parser.add_argument("--applications", type=int, default=20_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/postgres")
+    args = parser.parse_args()
+    os.makedirs(reads.OUT, exist_ok=True)
+    with open(os.path.join(reads.OUT, "applications-servers.log"), "w") as log:
+        results = [bench_engine(engine, args, log) for engine in args.engines.split(",")]
+    print(markdown(results, args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
