@@ -297,7 +297,8 @@ pub async fn listen(
 }
 
 /// `count` rows of `width` placeholders each for a multi-row `VALUES`, numbered from `$first`:
-/// `rows(2, 2, 1)` is `($1, $2), ($3, $4)`.
+/// `rows(2, 2, 1)` is `($1, $2), ($3, $4)`, and one row is a list for `IN`: `rows(1, 3, 2)` is
+/// `($2, $3, $4)`.
 pub fn rows(count: usize, width: usize, first: usize) -> String {
     let row = |r: usize| {
         let numbers: Vec<String> = (0..width).map(|c| format!("${}", first + r * width + c)).collect();
@@ -315,4 +316,14 @@ pub fn new_id() -> String {
 pub fn now_millis() -> i64 {
     let now = time::OffsetDateTime::now_utc();
     (now.unix_timestamp_nanos() / 1_000_000) as i64
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rows_number_their_placeholders_in_order_from_the_first() {
+        assert_eq!(super::rows(2, 2, 1), "($1, $2), ($3, $4)");
+        assert_eq!(super::rows(1, 3, 2), "($2, $3, $4)");
+        assert_eq!(super::rows(3, 1, 5), "($5), ($6), ($7)");
+    }
 }

@@ -205,10 +205,7 @@ async fn write(db: &Db, batch: &[&Submitted]) -> Result<Option<Vec<ApplyOutcome>
     );
     // PostgreSQL locks the batch's jobs in one order, so two instances' batches never wait on
     // each other in a circle.
-    let lock = format!("SELECT j.id FROM jobs j WHERE j.id IN ({}) ORDER BY j.id FOR UPDATE", {
-        let numbers: Vec<String> = (1..=batch.len()).map(|n| format!("${n}")).collect();
-        numbers.join(", ")
-    });
+    let lock = format!("SELECT j.id FROM jobs j WHERE j.id IN {} ORDER BY j.id FOR UPDATE", rows(1, batch.len(), 1));
     let why = |refused: usize| {
         format!(
             "WITH p (job_id, applicant_id) AS (VALUES {}) \

@@ -144,10 +144,9 @@ pub async fn sent(db: &Db, ids: &[&str]) -> Result<(), sqlx::Error> {
     if ids.is_empty() {
         return Ok(());
     }
-    let numbers: Vec<String> = (2..ids.len() + 2).map(|n| format!("${n}")).collect();
     let sql = format!(
-        "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id IN ({})",
-        numbers.join(", ")
+        "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id IN {}",
+        crate::db::rows(1, ids.len(), 2)
     );
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;

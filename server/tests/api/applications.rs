@@ -55,6 +55,12 @@ async fn post_job(
     body["data"]["_id"].as_str().unwrap().to_string()
 }
 
+async fn delete_job(app: &TestApp, token: &str, job: &str) {
+    let response =
+        app.client.delete(app.url(&format!("/api/v1/jobs/deleteJob/{job}"))).bearer_auth(token).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+}
+
 async fn apply(app: &TestApp, token: &str, job: &str, sop: &str) -> (u16, Value) {
     app.post_as(&format!("/api/v1/jobs/apply/{job}"), token, &json!({ "sop": sop })).await
 }
@@ -173,12 +179,7 @@ async fn applying_is_refused_with_the_reason(app: &TestApp) {
     let open = post_job(app, &recruiter, "Open Role", 1, &day(-30), &day(60)).await;
     let closed = post_job(app, &recruiter, "Closed Role", 5, &day(-60), &day(-30)).await;
     let deleted = post_job(app, &recruiter, "Deleted Role", 5, &day(-30), &day(60)).await;
-    app.client
-        .delete(app.url(&format!("/api/v1/jobs/deleteJob/{deleted}")))
-        .bearer_auth(&recruiter)
-        .send()
-        .await
-        .unwrap();
+    delete_job(app, &recruiter, &deleted).await;
 
     assert_eq!(apply(app, &first, &open, "   ").await, (400, error("Statement of purpose is required")));
     assert_eq!(
@@ -269,12 +270,7 @@ async fn applications_waiting_together_share_a_transaction_and_keep_their_own_ou
     let last_place = post_job(app, &recruiter, "Last Place", 1, &day(-30), &day(60)).await;
     let past = post_job(app, &recruiter, "Past Role", 5, &day(-60), &day(-30)).await;
     let deleted = post_job(app, &recruiter, "Deleted Role", 5, &day(-30), &day(60)).await;
-    app.client
-        .delete(app.url(&format!("/api/v1/jobs/deleteJob/{deleted}")))
-        .bearer_auth(&recruiter)
-        .send()
-        .await
-        .unwrap();
+    delete_job(app, &recruiter, &deleted).await;
     let full = post_job(app, &recruiter, "Full Role", 1, &day(-30), &day(60)).await;
     assert_eq!(apply(app, &second, &full, SOP).await.0, 201);
     const TOLD: &str =
@@ -416,7 +412,7 @@ async fn a_deleted_jobs_applications_stay_with_their_applicants(app: &TestApp) {
     assert_eq!(apply(app, &applicant, &job, SOP).await.0, 201);
     let (_, mine) = app.get_as("/api/v1/auth/applications", &applicant).await;
     assert_eq!(mine["applications"][0]["jobRemoved"], false, "a listed job's application");
-    app.client.delete(app.url(&format!("/api/v1/jobs/deleteJob/{job}"))).bearer_auth(&recruiter).send().await.unwrap();
+    delete_job(app, &recruiter, &job).await;
 
     let (_, mine) = app.get_as("/api/v1/auth/applications", &applicant).await;
     assert_eq!(mine["applications"][0]["jobDetails"]["title"], "Short-lived Role");
