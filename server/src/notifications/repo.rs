@@ -10,6 +10,16 @@ pub const LISTED: i64 = 30;
 /// Unread notifications are counted up to this many (the bell says "99+" beyond).
 pub const COUNTED: i64 = 100;
 
+/// The insert of `count` notifications (`$1`-`$7` the first one's id, user, kind, text, link,
+/// ref and time, and so on), each told once when it is a job's closing.
+fn insert(count: usize) -> String {
+    format!(
+        "INSERT INTO notifications (id, user_id, kind, text, link, ref_id, created_at) VALUES {} \
+         ON CONFLICT (user_id, kind, ref_id) WHERE kind = 'job_closing' DO NOTHING",
+        crate::db::rows(count, 7, 1)
+    )
+}
+
 /// Records `notice` for the bell through `executor`, the event's own open transaction, so the
 /// event and its notification commit together. False when it was recorded before (a job's closing
 /// is told once).
@@ -29,10 +39,8 @@ where
     for<'r> String: sqlx::Decode<'r, DB> + sqlx::Type<DB>,
     usize: sqlx::ColumnIndex<DB::Row>,
 {
-    const INSERT: &str = "INSERT INTO notifications (id, user_id, kind, text, link, ref_id, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7) \
-         ON CONFLICT (user_id, kind, ref_id) WHERE kind = 'job_closing' DO NOTHING RETURNING id";
-    let inserted: Option<String> = sqlx::query_scalar(INSERT)
+    let insert = format!("{} RETURNING id", insert(1));
+    let inserted: Option<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(insert))
         .bind(new_id().as_str())
         .bind(notice.user_id.as_str())
         .bind(notice.kind.as_str())
@@ -74,12 +82,7 @@ where
     if notices.is_empty() {
         return Ok(());
     }
-    // Told once: a job's closing (as `record`).
-    let sql = format!(
-        "INSERT INTO notifications (id, user_id, kind, text, link, ref_id, created_at) VALUES {} \
-         ON CONFLICT (user_id, kind, ref_id) WHERE kind = 'job_closing' DO NOTHING",
-        crate::db::rows(notices.len(), 7, 1)
-    );
+    let sql = insert(notices.len());
     let ids: Vec<String> = notices.iter().map(|_| new_id()).collect();
     let now = now_millis();
     let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql));
