@@ -396,7 +396,17 @@ pub async fn seed_with(db: &Db, recruiters: usize, jobs: usize, vocabulary: Voca
             tracing::info!(written = chunk * BATCH + count, of = jobs, "seeding jobs");
         }
     }
-    dispatch!(db, |pool| sqlx::query("ANALYZE").execute(pool).await.map(|_| ()))?;
+    // Statistics for the tables the seed filled, as after any bulk load. On PostgreSQL only those:
+    // a table analyzed empty keeps plans made for an empty table (a scan of the whole table) in
+    // every connection until autovacuum analyzes it again, while one never analyzed is planned as
+    // if it had rows (docs/operations.md#applications-written-together).
+    match db {
+        Db::Sqlite(pool) => sqlx::query("ANALYZE").execute(pool).await.map(|_| ())?,
+        Db::Postgres(pool) => sqlx::query("ANALYZE users, applicant_profiles, categories, jobs, job_changes")
+            .execute(pool)
+            .await
+            .map(|_| ())?,
+    }
     Ok(started.elapsed().as_secs_f64())
 }
 

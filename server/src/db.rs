@@ -61,6 +61,21 @@ macro_rules! dispatch {
 /// How long a request waits for a connection before it is told the database is unavailable.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
 
+/// PostgreSQL plans each run of the outbox's statements for the table as it is then: a few small
+/// statements a second over a table that grows fast. Otherwise after five runs it keeps one plan
+/// made for the table as it was, and a plan made while the outbox was empty walks every message
+/// it ever held (BENCHMARKS.md). Planning again costs a fraction of a millisecond.
+const CUSTOM_PLANS: (&str, &str) = ("plan_cache_mode", "force_custom_plan");
+
+/// Statements `Db::one_connection` keeps prepared: a group writer's handful of statements for each
+/// of its 64 sizes, with room to spare.
+const ONE_CONNECTION_STATEMENTS: usize = 512;
+
+/// A pool of one connection with `options`, opened when first used.
+fn lazy_one<DB: sqlx::Database>(options: <DB::Connection as sqlx::Connection>::Options) -> sqlx::Pool<DB> {
+    sqlx::pool::PoolOptions::<DB>::new().max_connections(1).acquire_timeout(ACQUIRE_TIMEOUT).connect_lazy_with(options)
+}
+
 impl Db {
     pub async fn connect(url: &DatabaseUrl) -> Result<Self, sqlx::Error> {
         match url {
@@ -94,21 +109,37 @@ impl Db {
     /// should not wait behind the readers for a connection (the applications' group writer). On
     /// SQLite its transactions take the writers' turn like any other's, and it keeps up to 32 MB
     /// of pages (the readers keep SQLite's default 2 MB each): the index pages every write goes
-    /// through stay in memory.
+    /// through stay in memory. Its statements are prepared once for each size of group: a group's
+    /// statements have a row of placeholders per application, up to 64 sizes of each, which the
+    /// default cache of 100 statements would keep preparing again.
     pub fn one_connection(&self) -> Self {
         match self {
-            Self::Sqlite(pool) => Self::Sqlite(
-                SqlitePoolOptions::new()
-                    .max_connections(1)
-                    .acquire_timeout(ACQUIRE_TIMEOUT)
-                    .connect_lazy_with((*pool.connect_options()).clone().pragma("cache_size", "-32768")),
-            ),
-            Self::Postgres(pool) => Self::Postgres(
-                PgPoolOptions::new()
-                    .max_connections(1)
-                    .acquire_timeout(ACQUIRE_TIMEOUT)
-                    .connect_lazy_with((*pool.connect_options()).clone()),
-            ),
+            Self::Sqlite(pool) => Self::Sqlite(lazy_one(
+                (*pool.connect_options())
+                    .clone()
+                    .pragma("cache_size", "-32768")
+                    .statement_cache_capacity(ONE_CONNECTION_STATEMENTS),
+            )),
+            Self::Postgres(pool) => Self::Postgres(lazy_one(
+                (*pool.connect_options()).clone().statement_cache_capacity(ONE_CONNECTION_STATEMENTS),
+            )),
+        }
+    }
+
+    /// A pool of one connection to the same database, opened when first used, whose commits do not
+    /// wait for the disk: SQLite's `synchronous=NORMAL`, PostgreSQL's `synchronous_commit=off`.
+    /// For bookkeeping that may be lost in a power cut without losing anything acknowledged: the
+    /// outbox's leases and delivery marks (a message whose mark is lost is delivered again, as
+    /// after any crash between a delivery and its mark). The next commit that waits for the disk,
+    /// any acknowledged change's, makes the ones before it durable too (docs/operations.md#what-a-power-cut-can-lose).
+    pub fn bookkeeping(&self) -> Self {
+        match self {
+            Self::Sqlite(pool) => {
+                Self::Sqlite(lazy_one((*pool.connect_options()).clone().synchronous(SqliteSynchronous::Normal)))
+            }
+            Self::Postgres(pool) => Self::Postgres(lazy_one(
+                (*pool.connect_options()).clone().options([("synchronous_commit", "off"), CUSTOM_PLANS]),
+            )),
         }
     }
 

@@ -20,6 +20,8 @@ on_both_engines!(
     mail_waits_for_an_smtp_server_that_is_down_at_first,
 );
 
+on_both_engines!(the_outbox_keeps_its_books_without_waiting_for_the_disk_and_every_other_commit_waits);
+
 async fn a_signup_code_is_delivered_over_smtp(app: &TestApp) {
     let sink = SmtpSink::start(port_for_this_test()).await;
     assert_eq!(app.send_otp("smtp@example.com").await.0, 200);
@@ -65,4 +67,27 @@ async fn mail_waits_for_an_smtp_server_that_is_down_at_first(app: &TestApp) {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     assert!(matches!(rows.as_slice(), [(2.., Some(_), None)]), "{rows:?}");
+}
+
+/// The outbox's leases and delivered marks commit without waiting for the disk (a power cut can
+/// only make a message go twice), and on PostgreSQL are planned for the outbox as it is; every
+/// other commit waits for the disk.
+async fn the_outbox_keeps_its_books_without_waiting_for_the_disk_and_every_other_commit_waits(app: &TestApp) {
+    use jobportal::db::Db;
+    match (&app.db, &app.db.bookkeeping()) {
+        (Db::Sqlite(main), Db::Sqlite(books)) => {
+            let (main,): (i64,) = sqlx::query_as("PRAGMA synchronous").fetch_one(main).await.unwrap();
+            let (books,): (i64,) = sqlx::query_as("PRAGMA synchronous").fetch_one(books).await.unwrap();
+            // 2 is FULL, 1 NORMAL.
+            assert_eq!((main, books), (2, 1));
+        }
+        (Db::Postgres(main), Db::Postgres(books)) => {
+            const SETTINGS: &str = "SELECT current_setting('synchronous_commit'), current_setting('plan_cache_mode')";
+            let main: (String, String) = sqlx::query_as(SETTINGS).fetch_one(main).await.unwrap();
+            let books: (String, String) = sqlx::query_as(SETTINGS).fetch_one(books).await.unwrap();
+            assert_eq!(main, ("on".to_owned(), "auto".to_owned()));
+            assert_eq!(books, ("off".to_owned(), "force_custom_plan".to_owned()));
+        }
+        _ => unreachable!("bookkeeping is on the same engine"),
+    }
 }
