@@ -2,17 +2,17 @@
 state, beside an older binary (the previous design) in the same sitting.
 
 `bench/reads.py` measures applications once, on a board seeded a moment before. There, on
-PostgreSQL, the tables the applications grow (applications, outbox, notifications) were analyzed
-empty at the seed and autovacuum has not come round yet: the planner believes them empty, and its
-generic plans for the outbox's queries walk every unsent message (BENCHMARKS.md). A board that has
-been running has statistics of tables with rows in them. So here the board is seeded once and
-warmed up: ours applies `--applications` times, unmeasured, and on PostgreSQL the tables are then
-analyzed with those rows in them, as autovacuum would. Nothing is taken away between runs: the
-board grows as a real one does, and each run applies to open jobs of its own (the open jobs with
-room for every applicant, shuffled and split between the warm-up and the runs), so every
-(applicant, job) pair is new. The servers take turns, ours first, `--runs` times, and every run is
-counted back in the database like reads.py's (nothing lost or doubled). A run's first seconds are
-not left out: it is the whole run's rate.
+PostgreSQL, the tables the applications grow (applications, outbox, notifications) are planned
+from what PostgreSQL knew of them when each connection first ran its statements, nearly empty,
+until autovacuum analyzes them (BENCHMARKS.md). A board that has been running has statistics of
+tables with rows in them. So here the board is seeded once and warmed up: ours applies
+`--applications` times, unmeasured (that first run is the freshly seeded board's figure), and on
+PostgreSQL the tables are then analyzed with those rows in them, as autovacuum would. Nothing is
+taken away between runs: the board grows as a real one does, and each run applies to open jobs
+of its own (the open jobs with room for every applicant, shuffled and split between the warm-up
+and the runs), so every (applicant, job) pair is new. The servers take turns, ours first, `--runs`
+times, and every run is counted back in the database like reads.py's (nothing lost or doubled). A
+run's first seconds are not left out: it is the whole run's rate.
 
     python3 bench/applications.py BINARY [--baseline OLD_BINARY] [--engines sqlite,postgres]
         [--jobs 100000] [--applicants 64] [--applications 20000] [--runs 3]
