@@ -96,7 +96,7 @@ def bench_engine(engine, args, log):
                                   f"{engine}-{name}-{run}")
                 rows.append({"run": run, "server": name, **figures})
                 print(f"{engine} run {run} {name}: {figures}", flush=True)
-        return {"engine": engine, "jobs": args.jobs, "open_jobs": len(jobs), "share": len(shares[1]), "rows": rows,
+        return {"engine": engine, "jobs": args.jobs, "open_jobs": len(jobs), "share": len(shares[-1]), "rows": rows,
                 "warm_up": warm_up["achieved"]}
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -131,7 +131,7 @@ impl Db {
     /// For bookkeeping that may be lost in a power cut without losing anything acknowledged: the
     /// outbox's leases and delivery marks (a message whose mark is lost is delivered again, as
     /// after any crash between a delivery and its mark). The next commit that waits for the disk,
-    /// any acknowledged change's, makes the ones before it durable too (docs/operations.md#what-a-power-cut-can-lose).
+    /// any acknowledged change's, makes the ones before it durable too (docs/operations.md#durability).
     pub fn bookkeeping(&self) -> Self {
         match self {
             Self::Sqlite(pool) => {

@@ -98,7 +98,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         }
     };
     let transport = Transport::new(config.smtp_url.as_deref(), config.data_dir.join("outbox"))?;
-    let outbox = Outbox::new(db.bookkeeping(), transport, &config.mail_from)?;
+    let outbox = Outbox::new(&db, transport, &config.mail_from)?;
     let storage = Storage::new(config.storage_url.as_deref(), &config.s3_settings, &config.data_dir).await?;
     let limits = Throttles {
         login_failures: Limit::new(&db, "login", config.limits.login_failures, Duration::from_secs(15 * 60)),

@@ -88,9 +88,16 @@ pub fn backoff_millis(attempts: i64) -> i64 {
 }
 
 impl Outbox {
-    pub fn new(db: Db, transport: Transport, from: &str) -> Result<Self, MailSetupError> {
+    /// The worker keeps its books (leases, delivered marks) on a connection of its own to `db` whose
+    /// commits do not wait for the disk (`Db::bookkeeping`).
+    pub fn new(db: &Db, transport: Transport, from: &str) -> Result<Self, MailSetupError> {
         let from = from.parse::<Mailbox>().map_err(|error| MailSetupError::From(error.to_string()))?;
-        Ok(Self { db, transport, from, bell: Arc::new(Notify::new()) })
+        Ok(Self { db: db.bookkeeping(), transport, from, bell: Arc::new(Notify::new()) })
+    }
+
+    /// The connection the worker reads the outbox and keeps its books on.
+    pub fn books(&self) -> &Db {
+        &self.db
     }
 
     /// The directory delivered mail is written to, when there is no SMTP server (`.eml` files named

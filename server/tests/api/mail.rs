@@ -69,12 +69,12 @@ async fn mail_waits_for_an_smtp_server_that_is_down_at_first(app: &TestApp) {
     assert!(matches!(rows.as_slice(), [(2.., Some(_), None)]), "{rows:?}");
 }
 
-/// The outbox's leases and delivered marks commit without waiting for the disk (a power cut can
-/// only make a message go twice), and on PostgreSQL are planned for the outbox as it is; every
-/// other commit waits for the disk.
+/// The outbox worker's leases and delivered marks commit without waiting for the disk (a power
+/// cut can only make a message go twice), and on PostgreSQL are planned for the outbox as it is;
+/// every other commit waits for the disk.
 async fn the_outbox_keeps_its_books_without_waiting_for_the_disk_and_every_other_commit_waits(app: &TestApp) {
     use jobportal::db::Db;
-    match (&app.db, &app.db.bookkeeping()) {
+    match (&app.db, app.state.outbox.books()) {
         (Db::Sqlite(main), Db::Sqlite(books)) => {
             let (main,): (i64,) = sqlx::query_as("PRAGMA synchronous").fetch_one(main).await.unwrap();
             let (books,): (i64,) = sqlx::query_as("PRAGMA synchronous").fetch_one(books).await.unwrap();
