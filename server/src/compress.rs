@@ -21,6 +21,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+pub mod pieces;
+
 /// Smaller answers go as they are: a few hundred bytes gain less than the headers cost.
 const MIN_BYTES: u64 = 512;
 /// Larger ones are left to the streaming layer.
@@ -141,11 +143,11 @@ const LASTING_EFFORT: (i32, u32) = (6, 9);
 struct Settled;
 
 impl Ready {
-    pub fn new(status: StatusCode, content_type: HeaderValue, body: impl Into<Bytes>) -> Self {
+    pub fn new(status: StatusCode, content_type: HeaderValue, body: impl Into<Vec<u8>>) -> Self {
         Self {
             status,
             content_type,
-            body: body.into(),
+            body: exact(body.into()),
             effort: (BROTLI_QUALITY, GZIP_LEVEL),
             brotli: OnceLock::new(),
             gzip: OnceLock::new(),
@@ -154,7 +156,7 @@ impl Ready {
     }
 
     /// An answer made once per process: its encodings are worth more effort.
-    pub fn lasting(status: StatusCode, content_type: HeaderValue, body: impl Into<Bytes>) -> Self {
+    pub fn lasting(status: StatusCode, content_type: HeaderValue, body: impl Into<Vec<u8>>) -> Self {
         let mut ready = Self::new(status, content_type, body);
         ready.effort = LASTING_EFFORT;
         ready
@@ -187,7 +189,7 @@ impl Ready {
                 let made = encode_at(encoding, &self.body, self.effort.0, self.effort.1)
                     .ok()
                     .filter(|made| made.len() < self.body.len())
-                    .map(Bytes::from);
+                    .map(exact);
                 if let (Some(held), Some(made)) = (&self.held, &made) {
                     held.fetch_add(made.len(), Ordering::Relaxed);
                 }
@@ -195,22 +197,39 @@ impl Ready {
             });
             made.clone().map(|bytes| (encoding, bytes))
         });
-        let mut response = match encoded {
-            Some((encoding, bytes)) => {
-                let mut response = Response::new(Body::from(bytes));
-                response.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding.name()));
-                response
-            }
-            None => Response::new(Body::from(self.body.clone())),
-        };
-        *response.status_mut() = self.status;
-        response.headers_mut().insert(header::CONTENT_TYPE, self.content_type.clone());
-        if compressible {
-            response.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-        }
-        response.extensions_mut().insert(Settled);
-        response
+        settled(self.status, &self.content_type, compressible, encoded.ok_or_else(|| self.body.clone()))
     }
+}
+
+/// `bytes` to be kept, in an allocation of their length: a grown buffer's spare capacity (up to as
+/// much again) would be held unseen by the count of bytes held, and shrinking it in place frees
+/// nothing (mimalloc keeps a block shrunk by up to half where it is).
+fn exact(bytes: Vec<u8>) -> Bytes {
+    if bytes.capacity() == bytes.len() { Bytes::from(bytes) } else { Bytes::copy_from_slice(&bytes) }
+}
+
+/// A settled answer: `body` in its encoding, or as it is; `Vary` when it could have been encoded.
+fn settled(
+    status: StatusCode,
+    content_type: &HeaderValue,
+    compressible: bool,
+    body: Result<(Encoding, Bytes), Bytes>,
+) -> Response {
+    let mut response = match body {
+        Ok((encoding, bytes)) => {
+            let mut response = Response::new(Body::from(bytes));
+            response.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding.name()));
+            response
+        }
+        Err(bytes) => Response::new(Body::from(bytes)),
+    };
+    *response.status_mut() = status;
+    response.headers_mut().insert(header::CONTENT_TYPE, content_type.clone());
+    if compressible {
+        response.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    response.extensions_mut().insert(Settled);
+    response
 }
 
 /// What tower-http's layer compresses: what streams (a file), at least `MIN_BYTES` long when its

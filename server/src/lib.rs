@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod admin;
 pub mod alerts;
+pub mod allocator;
 pub mod applications;
 pub mod audit;
 pub mod backup;
@@ -165,6 +166,8 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), StartError> {
     let state = prepare(config).await?;
+    // What preparing freed (the index's catching up, the migrations' reads) goes back now.
+    allocator::give_back();
     let db = state.db.clone();
     serve(state, listener, shutdown).await.map_err(StartError::Serve)?;
     db.close().await;

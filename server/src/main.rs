@@ -4,10 +4,6 @@ use clap::{Parser, Subcommand};
 use jobportal::config::Config;
 use tokio::net::TcpListener;
 
-/// mimalloc, not glibc's allocator: 30 % more searches a second (BENCHMARKS.md, issue 26).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// The command line. Its settings are not options: they come from the environment
 /// (`Config::from_env`), which is read only once the arguments are parsed, so `--help` and
 /// `--version` answer before anything is read or touched.

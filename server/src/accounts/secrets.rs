@@ -137,7 +137,10 @@ impl Hasher {
         };
         tokio::task::spawn_blocking(move || {
             let _held = (turn, share);
-            work()
+            let done = work();
+            // The hash's 19 MiB go back to the system, not to this thread once it falls idle.
+            crate::allocator::give_back();
+            done
         })
         .await
         .map_err(AppError::internal)

@@ -24,10 +24,12 @@ use std::time::Duration;
 use tokio::sync::{Notify, watch};
 
 use crate::compress::Ready;
+use crate::compress::pieces::Pieced;
 use crate::db::{Db, Heard};
 use crate::search::changes;
 use crate::search::indexer::RecentRows;
 
+use super::model::Job;
 use super::repo::{self, JobPage};
 
 /// How often SQLite's log is read for writes made outside this process (there are none but the
@@ -42,55 +44,90 @@ const BATCH: i64 = 1_000;
 const FORGOTTEN_KEPT: usize = 100_000;
 /// The longest id kept (ids are UUIDs; a longer one names no job).
 const MAX_ID: usize = 64;
-/// What a kept job costs besides its answers: the map's slot and the job's own fields.
-const ENTRY_OVERHEAD: usize = 512;
+/// What a kept job costs besides its answers and its job: the map's slot and key, the entry.
+const ENTRY_OVERHEAD: usize = 256;
 
 /// A job as its page and `getJob` show it, and those answers once made.
 pub struct Cached {
-    pub job: JobPage,
+    /// What became of the job.
+    pub shown: Shown,
+    /// The job as read, until both its answers are made from it: then they are all it is kept for.
+    job: Mutex<Option<JobPage>>,
     /// Unix milliseconds from which this is no longer true (an open job's deadline).
     until: i64,
-    page: OnceLock<Ready>,
+    page: OnceLock<Pieced>,
     api: OnceLock<Ready>,
     held: Arc<AtomicUsize>,
-    /// What this costs besides its answers (which count themselves into `held`).
-    size: usize,
+    /// What the job costs while it is held (its answers count themselves into `held`).
+    job_size: usize,
+}
+
+/// What became of a job, as its page and `getJob` say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    Listed,
+    Deleted,
+    Hidden,
 }
 
 impl Cached {
     fn new(job: JobPage, now: i64, held: Arc<AtomicUsize>) -> Self {
-        let (until, size) = match &job {
+        let (shown, until, job_size) = match &job {
             JobPage::Listed { job, open } => {
                 let deadline =
                     time::OffsetDateTime::parse(&job.deadline, &time::format_description::well_known::Rfc3339)
                         .map_or(now, |at| (at.unix_timestamp_nanos() / 1_000_000) as i64);
-                let size = ENTRY_OVERHEAD + job.description.len() + job.title.len() + job.company.len();
-                (if *open { deadline } else { i64::MAX }, size)
+                let texts = [&job.id, &job.title, &job.company, &job.description, &job.location, &job.category]
+                    .into_iter()
+                    .chain([&job.category_name, &job.user_id, &job.date_of_posting, &job.deadline])
+                    .chain(&job.skillsets)
+                    .map(String::len)
+                    .sum::<usize>();
+                let size = size_of::<Job>() + texts + job.skillsets.len() * size_of::<String>();
+                (Shown::Listed, if *open { deadline } else { i64::MAX }, size)
             }
-            JobPage::Deleted | JobPage::Hidden => (i64::MAX, ENTRY_OVERHEAD),
+            JobPage::Deleted => (Shown::Deleted, i64::MAX, 0),
+            JobPage::Hidden => (Shown::Hidden, i64::MAX, 0),
         };
-        held.fetch_add(size, Ordering::Relaxed);
-        Self { job, until, page: OnceLock::new(), api: OnceLock::new(), held, size }
+        held.fetch_add(ENTRY_OVERHEAD + job_size, Ordering::Relaxed);
+        Self { shown, job: Mutex::new(Some(job)), until, page: OnceLock::new(), api: OnceLock::new(), held, job_size }
     }
 
-    /// The job's page, made by `make` the first time.
-    pub fn page(&self, make: impl FnOnce() -> Ready) -> &Ready {
-        self.answer(&self.page, make)
+    /// The job's page, made by `make` from the job the first time.
+    pub fn page(&self, make: impl FnOnce(&JobPage) -> Pieced) -> &Pieced {
+        let page = self.page.get_or_init(|| self.with_job(make).counted(self.held.clone()));
+        if self.api.get().is_some() {
+            self.let_go();
+        }
+        page
     }
 
-    /// The job's `getJob` answer, made by `make` the first time.
-    pub fn api(&self, make: impl FnOnce() -> Ready) -> &Ready {
-        self.answer(&self.api, make)
+    /// The job's `getJob` answer, made by `make` from the job the first time.
+    pub fn api(&self, make: impl FnOnce(&JobPage) -> Ready) -> &Ready {
+        let api = self.api.get_or_init(|| self.with_job(make).counted(self.held.clone()));
+        if self.page.get().is_some() {
+            self.let_go();
+        }
+        api
     }
 
-    fn answer<'a>(&'a self, cell: &'a OnceLock<Ready>, make: impl FnOnce() -> Ready) -> &'a Ready {
-        cell.get_or_init(|| make().counted(self.held.clone()))
+    fn with_job<T>(&self, make: impl FnOnce(&JobPage) -> T) -> T {
+        let job = self.job.lock().expect("a kept job's lock");
+        make(job.as_ref().expect("a job is let go only once both its answers are made"))
+    }
+
+    /// Both answers are made: the job read is no longer needed.
+    fn let_go(&self) {
+        if self.job.lock().expect("a kept job's lock").take().is_some() {
+            self.held.fetch_sub(self.job_size, Ordering::Relaxed);
+        }
     }
 }
 
 impl Drop for Cached {
     fn drop(&mut self) {
-        self.held.fetch_sub(self.size, Ordering::Relaxed);
+        let job = self.job.get_mut().map_or(0, |job| if job.is_some() { self.job_size } else { 0 });
+        self.held.fetch_sub(ENTRY_OVERHEAD + job, Ordering::Relaxed);
     }
 }
 
@@ -392,6 +429,33 @@ mod tests {
     }
 
     const LATER: i64 = i64::MAX / 4_000_000;
+
+    #[test]
+    fn once_both_answers_are_made_the_job_read_is_let_go_and_its_bytes_given_back() {
+        use axum::http::{HeaderValue, StatusCode};
+
+        let held = Arc::new(AtomicUsize::new(0));
+        let cached = Cached::new(job("a", ""), 0, held.clone());
+        let with_job = held.load(Ordering::Relaxed);
+        assert!(with_job > ENTRY_OVERHEAD + "Builds things".len(), "the job's fields are counted: {with_job}");
+        let html = || HeaderValue::from_static("text/html");
+        let shell = crate::compress::pieces::Shell::new([""]);
+        let page = cached.page(|job| {
+            assert!(matches!(job, JobPage::Listed { .. }));
+            shell.split(StatusCode::OK, html(), "<p>Rust developer</p>".to_string())
+        });
+        assert_eq!(page.identity(), "<p>Rust developer</p>");
+        assert!(cached.job.lock().unwrap().is_some(), "kept until the other answer is made");
+        let page_bytes = held.load(Ordering::Relaxed) - with_job;
+        let api = cached.api(|_| Ready::new(StatusCode::OK, HeaderValue::from_static("application/json"), "{}"));
+        assert!(cached.job.lock().unwrap().is_none(), "let go");
+        assert_eq!(held.load(Ordering::Relaxed), ENTRY_OVERHEAD + page_bytes + api.size());
+        // Both answers are still there, made once.
+        cached.page(|_| panic!("made again"));
+        cached.api(|_| panic!("made again"));
+        drop(cached);
+        assert_eq!(held.load(Ordering::Relaxed), 0);
+    }
 
     #[test]
     fn a_read_that_began_before_its_job_was_forgotten_keeps_nothing() {

@@ -13,6 +13,7 @@ use crate::envelope::{Ack, Reply, ack, ok};
 use crate::error::{ApiResult, AppError, BODY_TOO_LARGE, ErrorBody, JsonBody, PathParam};
 use crate::state::AppState;
 
+use super::cache;
 use super::form::{self, DEADLINE_AFTER_POSTING, Fields};
 use super::model::JobEdit;
 use super::model::{FoundJob, Job};
@@ -122,17 +123,18 @@ pub async fn get_job(
     let Some(cached) = state.job_cache.find(&state.db, &job_id, now_millis()).await? else {
         return Err(AppError::not_found(JOB_NOT_FOUND));
     };
-    match &cached.job {
-        repo::JobPage::Listed { job, .. } => {
-            let answer = cached.api(|| {
+    match cached.shown {
+        cache::Shown::Listed => {
+            let answer = cached.api(|job| {
+                let repo::JobPage::Listed { job, .. } = job else { unreachable!("a listed job's page") };
                 let body = ok("Job fetched successfully", JobResponse { data: Job::clone(job) }).0;
                 let body = serde_json::to_vec(&body).expect("a job serializes");
                 Ready::new(StatusCode::OK, HeaderValue::from_static("application/json"), body)
             });
             Ok(answer.answer(&headers))
         }
-        repo::JobPage::Deleted => Err(AppError::removed(JOB_NOT_FOUND)),
-        repo::JobPage::Hidden => Err(AppError::not_found(JOB_NOT_FOUND)),
+        cache::Shown::Deleted => Err(AppError::removed(JOB_NOT_FOUND)),
+        cache::Shown::Hidden => Err(AppError::not_found(JOB_NOT_FOUND)),
     }
 }
 

@@ -32,6 +32,11 @@ pub struct Content {
 }
 
 impl Content {
+    /// No content: what `apply` does to every page whatever it shows.
+    pub fn empty() -> Self {
+        Self { html: String::new(), answers: Vec::new() }
+    }
+
     /// The page with this content in its main area and its answers before `</body>`.
     pub fn apply(&self, page: &str) -> String {
         let main = format!(

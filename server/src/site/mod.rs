@@ -30,6 +30,7 @@ use tower_http::services::ServeDir;
 
 use crate::categories::repo as categories;
 use crate::compress::Ready;
+use crate::compress::pieces::{Pieced, Shell};
 use crate::db::{Db, now_millis};
 use crate::jobs::repo::JobPage;
 use crate::state::AppState;
@@ -94,6 +95,8 @@ const BARE_PAGE: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <met
 /// What the page handler and the sitemaps need.
 struct Site {
     pages: Pages,
+    /// The lines every job's page shares (`job_shell`), kept once for all the jobs kept.
+    job_shell: Shell,
     /// The public screens whose page is the same for everyone (all but the search's), each drawn
     /// and compressed once.
     fixed: std::sync::Mutex<std::collections::HashMap<&'static str, Arc<Ready>>>,
@@ -107,8 +110,10 @@ struct Site {
 pub fn service(state: &AppState) -> Router {
     let web_dir = &state.config.web_dir;
     let public_url = state.config.public_url.trim_end_matches('/').to_string();
+    let pages = Pages::load(web_dir);
     let site = Arc::new(Site {
-        pages: Pages::load(web_dir),
+        job_shell: job_shell(&pages),
+        pages,
         fixed: Default::default(),
         db: state.db.clone(),
         state: state.clone(),
@@ -289,7 +294,7 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
     let now = now_millis();
     let (status, head, content) = match screen(path) {
         Screen::Job(id) => match site.state.job_cache.find(&site.db, id, now).await {
-            Ok(Some(cached)) => return cached.page(|| site.job_page(plain, &cached.job)).answer(headers),
+            Ok(Some(cached)) => return cached.page(|job| site.job_page(plain, job)).answer(headers),
             Ok(None) => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
             Err(error) => return unavailable(error, plain),
         },
@@ -337,6 +342,13 @@ fn drawn(plain: &str, head: Option<Head>, content: Option<Content>) -> String {
     }
 }
 
+/// The lines a job's page has of the app's page: those of the job route's page as built, and as
+/// it is drawn around content (its scripts deferred: `content`).
+fn job_shell(pages: &Pages) -> Shell {
+    let plain = pages.for_path("/job/shell");
+    Shell::new([plain, &Content::empty().apply(plain)])
+}
+
 /// A public screen's head: its title and description, and one address for the screen however the
 /// path was written (`/Terms/` is `/terms`).
 fn screen_head(public_url: &str, screen: &PublicScreen) -> Head {
@@ -349,8 +361,8 @@ fn html_type() -> HeaderValue {
 }
 
 impl Site {
-    /// A job's page as `job` stands.
-    fn job_page(&self, plain: &str, job: &JobPage) -> Ready {
+    /// A job's page as `job` stands, as the pieces it shares with every job's page and its own.
+    fn job_page(&self, plain: &str, job: &JobPage) -> Pieced {
         let (status, head, content) = match job {
             JobPage::Listed { job, open } => {
                 (StatusCode::OK, seo::job_head(job, *open, &self.public_url), Some(content::job(job, *open)))
@@ -358,7 +370,7 @@ impl Site {
             JobPage::Deleted => (StatusCode::GONE, Head::job_removed(), None),
             JobPage::Hidden => (StatusCode::NOT_FOUND, Head::not_found(), None),
         };
-        Ready::new(status, html_type(), drawn(plain, Some(head), content))
+        self.job_shell.split(status, html_type(), drawn(plain, Some(head), content))
     }
 
     /// The page of a public screen that is the same for everyone, drawn the first time.
