@@ -17,7 +17,7 @@
 //! What is kept is bounded by `JOB_CACHE_MB`: past it, jobs are forgotten at random.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
@@ -53,6 +53,8 @@ pub struct Cached {
     pub shown: Shown,
     /// The job as read, until both its answers are made from it: then they are all it is kept for.
     job: Mutex<Option<JobPage>>,
+    /// Whether the job was let go (read without the lock by every answer sent after).
+    let_go: AtomicBool,
     /// Unix milliseconds from which this is no longer true (an open job's deadline).
     until: i64,
     page: OnceLock<Pieced>,
@@ -90,7 +92,16 @@ impl Cached {
             JobPage::Hidden => (Shown::Hidden, i64::MAX, 0),
         };
         held.fetch_add(ENTRY_OVERHEAD + job_size, Ordering::Relaxed);
-        Self { shown, job: Mutex::new(Some(job)), until, page: OnceLock::new(), api: OnceLock::new(), held, job_size }
+        Self {
+            shown,
+            job: Mutex::new(Some(job)),
+            let_go: AtomicBool::new(false),
+            until,
+            page: OnceLock::new(),
+            api: OnceLock::new(),
+            held,
+            job_size,
+        }
     }
 
     /// The job's page, made by `make` from the job the first time.
@@ -118,6 +129,9 @@ impl Cached {
 
     /// Both answers are made: the job read is no longer needed.
     fn let_go(&self) {
+        if self.let_go.load(Ordering::Relaxed) || self.let_go.swap(true, Ordering::Relaxed) {
+            return;
+        }
         if self.job.lock().expect("a kept job's lock").take().is_some() {
             self.held.fetch_sub(self.job_size, Ordering::Relaxed);
         }
