@@ -3,7 +3,8 @@
 //! mimalloc returns what a thread frees only when that thread next calls into it, after a delay:
 //! a thread that falls idle keeps it. Measured (BENCHMARKS.md, issue 29): 64 logins left the
 //! process 20 MB larger for as long as it ran, each password hash's 19 MiB kept by the blocking
-//! thread that ran it, and the start-up work left 24 MB more.
+//! thread that ran it. (A collection after start-up was tried and freed nothing measurable: what
+//! start-up frees belongs to threads that go on working, and they return it themselves.)
 
 /// mimalloc, not glibc's allocator: 30 % more searches a second (BENCHMARKS.md, issue 26). Set
 /// here, not in `main.rs`, so the tests run on the allocator the server runs on. The library's own

@@ -166,8 +166,6 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), StartError> {
     let state = prepare(config).await?;
-    // What preparing freed (the index's catching up, the migrations' reads) goes back now.
-    allocator::give_back();
     let db = state.db.clone();
     serve(state, listener, shutdown).await.map_err(StartError::Serve)?;
     db.close().await;
