@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::accounts::model::AccountType;
-use crate::accounts::session::{Applicant, AuthUser, Recruiter};
+use crate::accounts::session::{Applicant, AuthUser, Recruiter, Token};
 use crate::envelope::{Reply, ok};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 use crate::jobs::repo as jobs;
@@ -92,14 +92,24 @@ pub async fn reread(state: &AppState, viewer: Viewer, viewer_id: &str, id: &str)
     ))]
 pub async fn apply(
     State(state): State<AppState>,
-    Applicant(caller): Applicant,
+    token: Token,
     PathParam(job_id): PathParam<String>,
-    JsonBody(request): JsonBody<ApplyRequest>,
+    request: Result<JsonBody<ApplyRequest>, AppError>,
 ) -> ApiResult<(StatusCode, Reply<ApplyResponse>)> {
-    let sop = parse_sop(request.sop.as_deref())?;
+    // The caller's session is looked up in the application's one read, so a request refused
+    // before it, or by it for want of the job, has its session looked up alone: a closed session
+    // or another role is told so first, as on every route for applicants.
+    let sop = match request.and_then(|JsonBody(request)| parse_sop(request.sop.as_deref())) {
+        Ok(sop) => sop,
+        Err(refused) => return Err(token.applicant(&state.db).await.err().unwrap_or(refused)),
+    };
+    let caller_id = &token.0.id;
     // Everything the application needs before its transaction, in one read.
-    let job =
-        repo::applying(&state.db, &job_id, &caller.id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
+    let Some(job) = repo::applying(&state.db, &job_id, caller_id, &token.0.jti).await? else {
+        token.applicant(&state.db).await?;
+        return Err(AppError::not_found(JOB_NOT_FOUND));
+    };
+    Token::as_applicant(job.caller_type)?;
     let (Some(first_name), Some(last_name)) = (&job.applicant_first_name, &job.applicant_last_name) else {
         return Err(AppError::not_found("User not found"));
     };
@@ -128,7 +138,7 @@ pub async fn apply(
     };
     let recruiter_id = job.recruiter_id.clone();
     let submitted =
-        Submitted { id: new_id(), job_id: job_id.clone(), applicant_id: caller.id.clone(), sop: sop.clone(), notice };
+        Submitted { id: new_id(), job_id: job_id.clone(), applicant_id: caller_id.clone(), sop: sop.clone(), notice };
     let (id, at, filled) = match state.applications.apply(submitted).await? {
         ApplyOutcome::Applied { id, at, filled } => (id, at, filled),
         ApplyOutcome::NoSuchJob => return Err(AppError::not_found(JOB_NOT_FOUND)),
@@ -145,8 +155,8 @@ pub async fn apply(
         state.jobs_changed().await;
     }
     // The answer is the application as a read of it would give it, made from the read before.
-    let row = job.made(id, job_id, caller.id.clone(), sop, at).ok_or_else(|| AppError::not_found("User not found"))?;
-    let application = shown_to(&state, Viewer::Applicant, &caller.id, (row, Vec::new()));
+    let row = job.made(id, job_id, caller_id.clone(), sop, at).ok_or_else(|| AppError::not_found("User not found"))?;
+    let application = shown_to(&state, Viewer::Applicant, caller_id, (row, Vec::new()));
     Ok((StatusCode::CREATED, ok("Job applied successfully", ApplyResponse { application })))
 }
 

@@ -150,6 +150,9 @@ pub struct Applying {
     pub email_off: i64,
     /// Whether the applicant applied to the job already (a count, 0 or 1).
     pub applied: i64,
+    /// The account type of the caller's session, `None` when it is not open (ended, expired, or
+    /// its account suspended or gone): the session is looked up in this read, not before it.
+    pub caller_type: Option<crate::accounts::model::AccountType>,
 }
 
 impl Applying {
@@ -193,10 +196,11 @@ impl Applying {
 }
 
 /// In one read: the listed job `job_id`, its recruiter and whether they take e-mail of new
-/// applications, the applicant with their profile, and whether they applied already. `None` when
-/// the job is not listed (deleted, hidden, its recruiter suspended, or never there).
+/// applications, the applicant with their profile, whether they applied already, and the account
+/// type of the applicant's session `jti` if it is open (as `accounts::repo::session_user` finds
+/// it). `None` when the job is not listed (deleted, hidden, its recruiter suspended, or never there).
 #[tracing::instrument(skip_all)]
-pub async fn applying(db: &Db, job_id: &str, applicant_id: &str) -> Result<Option<Applying>, sqlx::Error> {
+pub async fn applying(db: &Db, job_id: &str, applicant_id: &str, jti: &str) -> Result<Option<Applying>, sqlx::Error> {
     let sql = format!(
         "SELECT j.title, j.company, j.salary, j.location, j.job_type, j.deadline, r.id AS recruiter_id, \
          r.first_name AS recruiter_first_name, r.email AS recruiter_email, \
@@ -206,7 +210,9 @@ pub async fn applying(db: &Db, job_id: &str, applicant_id: &str) -> Result<Optio
          (SELECT CAST(COUNT(*) AS BIGINT) FROM notification_email_off o WHERE o.user_id = r.id AND o.kind = $3) \
          AS email_off, \
          (SELECT CAST(COUNT(*) AS BIGINT) FROM applications x WHERE x.job_id = j.id AND x.applicant_id = $2) \
-         AS applied \
+         AS applied, \
+         (SELECT u.account_type FROM sessions s JOIN users u ON u.id = s.user_id \
+         WHERE s.jti = $4 AND s.user_id = $2 AND s.expires_at > $5 AND u.suspended_at IS NULL) AS caller_type \
          FROM jobs j JOIN users r ON r.id = j.user_id LEFT JOIN recruiter_profiles rp ON rp.user_id = j.user_id \
          LEFT JOIN users a ON a.id = $2 LEFT JOIN applicant_profiles ap ON ap.user_id = $2 \
          WHERE j.id = $1 AND {LISTED}"
@@ -217,6 +223,8 @@ pub async fn applying(db: &Db, job_id: &str, applicant_id: &str) -> Result<Optio
             .bind(job_id)
             .bind(applicant_id)
             .bind(kind.as_str())
+            .bind(jti)
+            .bind(now_millis())
             .fetch_optional(pool)
             .await
     })

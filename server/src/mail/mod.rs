@@ -134,16 +134,15 @@ impl Outbox {
         let mut delivered = 0;
         loop {
             let now = now_millis();
-            let due = repo::due(&self.db, now).await?;
-            if due.is_empty() {
-                return Ok(delivered);
-            }
             // The batch is claimed, and what was delivered marked sent, in a transaction each: a
             // crash after a delivery and before the batch's mark sends the messages delivered
-            // since the claim again once their lease ends (at most a batch of 20; one before).
-            let claimed = repo::claim(&self.db, &due, now + LEASE_MILLIS).await?;
+            // since the claim again once their lease ends (at most a batch of 20).
+            let claimed = repo::claim_due(&self.db, now, now + LEASE_MILLIS).await?;
+            if claimed.is_empty() {
+                return Ok(delivered);
+            }
             let mut sent = Vec::with_capacity(claimed.len());
-            for message in claimed {
+            for message in &claimed {
                 match self.deliver(message).await {
                     Ok(()) => {
                         sent.push(message.id.as_str());

@@ -11,6 +11,7 @@ use crate::on_both_engines;
 on_both_engines!(
     an_applicant_applies_and_both_sides_follow_the_application,
     applying_is_refused_with_the_reason,
+    applying_refuses_a_closed_session_or_another_role_before_anything_else,
     parallel_applies_fill_exactly_the_capacity,
     one_applicant_racing_applies_once,
     applications_waiting_together_share_a_transaction_and_keep_their_own_outcomes,
@@ -193,6 +194,44 @@ async fn applying_is_refused_with_the_reason(app: &TestApp) {
     assert_eq!(apply(app, &first, &open, SOP).await.0, 201);
     assert_eq!(apply(app, &first, &open, SOP).await, (409, error("You have already applied for this job")));
     assert_eq!(apply(app, &second, &open, SOP).await, (400, error("Application limit reached")));
+    assert_eq!(count_applications(app, &open).await, (1, 1));
+}
+
+/// Applying looks the caller's session up in its one read of the job, not before it: whatever is
+/// wrong with the job or the request, a token whose session ended, or a recruiter's, is told so
+/// first, as on every route for applicants, and nothing is written.
+async fn applying_refuses_a_closed_session_or_another_role_before_anything_else(app: &TestApp) {
+    let (_, recruiter) = account(app, "Recruiter", "gate-r@example.com").await;
+    let (_, applicant) = account(app, "Applicant", "gate-a@example.com").await;
+    let (_, left) = account(app, "Applicant", "gate-left@example.com").await;
+    let open = post_job(app, &recruiter, "Gated Role", 5, &day(-30), &day(60)).await;
+    let closed = post_job(app, &recruiter, "Past Role", 5, &day(-60), &day(-30)).await;
+    assert_eq!(app.post_as("/api/v1/auth/logout", &left, &json!({})).await.0, 200);
+    let malformed = |token: &str| {
+        app.client
+            .post(app.url(&format!("/api/v1/jobs/apply/{open}")))
+            .bearer_auth(token)
+            .header("content-type", "application/json")
+            .body("{\"sop\": ")
+            .send()
+    };
+
+    let gone = error("Token is invalid or expired");
+    let applicants_only = error("This is a protected route for Applicants only");
+    for (token, refusal) in [(&left, (401, gone)), (&recruiter, (403, applicants_only))] {
+        assert_eq!(apply(app, token, &open, SOP).await, refusal, "an open job");
+        assert_eq!(apply(app, token, &closed, SOP).await, refusal, "a job past its deadline");
+        assert_eq!(apply(app, token, "no-such-job", SOP).await, refusal, "no such job");
+        assert_eq!(apply(app, token, &open, "   ").await, refusal, "no statement");
+        let (status, body) = crate::helpers::status_and_json(malformed(token).await.unwrap()).await;
+        assert_eq!((status, body), refusal, "a body that is not JSON");
+    }
+    // The same requests with an open session get their own answers.
+    assert_eq!(apply(app, &applicant, "no-such-job", SOP).await, (404, error("Job not found")));
+    assert_eq!(apply(app, &applicant, &open, "   ").await, (400, error("Statement of purpose is required")));
+    assert_eq!(malformed(&applicant).await.unwrap().status(), 400);
+    assert_eq!(count_applications(app, &open).await, (0, 0));
+    assert_eq!(apply(app, &applicant, &open, SOP).await.0, 201);
     assert_eq!(count_applications(app, &open).await, (1, 1));
 }
 
