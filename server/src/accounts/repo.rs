@@ -261,9 +261,20 @@ pub async fn session_user(
     user_id: &str,
     now: i64,
 ) -> Result<Option<(String, String, AccountType)>, sqlx::Error> {
-    const SQL: &str = "SELECT u.id, u.email, u.account_type FROM sessions s JOIN users u ON u.id = s.user_id \
-                       WHERE s.jti = $1 AND s.user_id = $2 AND s.expires_at > $3 AND u.suspended_at IS NULL";
-    dispatch!(db, |pool| sqlx::query_as(SQL).bind(jti).bind(user_id).bind(now).fetch_optional(pool).await)
+    let sql = format!("SELECT u.id, u.email, u.account_type FROM {}", session_open("$1", "$2", "$3"));
+    dispatch!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(jti).bind(user_id).bind(now).fetch_optional(pool).await
+    })
+}
+
+/// The open session `jti` of the user `user_id` at `now` (placeholders), joined to its user as `u`:
+/// not ended, not expired, its account not suspended. `session_user` reads it, and so does applying
+/// in its one read.
+pub fn session_open(jti: &str, user_id: &str, now: &str) -> String {
+    format!(
+        "sessions s JOIN users u ON u.id = s.user_id \
+         WHERE s.jti = {jti} AND s.user_id = {user_id} AND s.expires_at > {now} AND u.suspended_at IS NULL"
+    )
 }
 
 /// Ends one session (logout): its token is refused from now on.

@@ -211,11 +211,11 @@ pub async fn applying(db: &Db, job_id: &str, applicant_id: &str, jti: &str) -> R
          AS email_off, \
          (SELECT CAST(COUNT(*) AS BIGINT) FROM applications x WHERE x.job_id = j.id AND x.applicant_id = $2) \
          AS applied, \
-         (SELECT u.account_type FROM sessions s JOIN users u ON u.id = s.user_id \
-         WHERE s.jti = $4 AND s.user_id = $2 AND s.expires_at > $5 AND u.suspended_at IS NULL) AS caller_type \
+         (SELECT u.account_type FROM {}) AS caller_type \
          FROM jobs j JOIN users r ON r.id = j.user_id LEFT JOIN recruiter_profiles rp ON rp.user_id = j.user_id \
          LEFT JOIN users a ON a.id = $2 LEFT JOIN applicant_profiles ap ON ap.user_id = $2 \
-         WHERE j.id = $1 AND {LISTED}"
+         WHERE j.id = $1 AND {LISTED}",
+        crate::accounts::repo::session_open("$4", "$2", "$5")
     );
     let kind = crate::notifications::model::Kind::NewApplication;
     dispatch!(db, |pool| {
