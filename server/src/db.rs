@@ -71,6 +71,37 @@ const CUSTOM_PLANS: (&str, &str) = ("plan_cache_mode", "force_custom_plan");
 /// of its 64 sizes, with room to spare.
 const ONE_CONNECTION_STATEMENTS: usize = 512;
 
+/// How often SQLite's log (WAL) is copied back into the database file, when it has grown.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
+
+/// Copies SQLite's log back into the database file (a checkpoint) every `CHECKPOINT_EVERY` until
+/// `pool` closes, on a connection of its own (so it never waits for one behind the readers). No
+/// connection checkpoints when it commits
+/// (`wal_autocheckpoint=0`): SQLite's default had the commit that took the log past 1,000 pages
+/// copy them all and sync the file before its writer could go on, every few groups of
+/// applications, while every other writer waited for its turn (BENCHMARKS.md, issue 29). Here no
+/// writer waits: a checkpoint that is not complete (a reader still on older pages, a writer
+/// meanwhile) does what it can and the next goes on. It changes nothing about durability: every
+/// commit is in the log, synced, before it is acknowledged (docs/operations.md#durability).
+async fn checkpoints(pool: SqlitePool) {
+    let own = lazy_one::<sqlx::Sqlite>((*pool.connect_options()).clone());
+    let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    while !pool.is_closed() {
+        tick.tick().await;
+        if let Err(error) = checkpoint(&own).await {
+            tracing::warn!(%error, "the database's log could not be copied back into it");
+        }
+    }
+    own.close().await;
+}
+
+/// Copies what it can of SQLite's log back into the database file without waiting for anyone:
+/// (1 if a reader or writer kept it from finishing, the log's pages, the pages copied).
+pub async fn checkpoint(pool: &SqlitePool) -> Result<(i64, i64, i64), sqlx::Error> {
+    sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(pool).await
+}
+
 /// A pool of one connection with `options`, opened when first used.
 fn lazy_one<DB: sqlx::Database>(options: <DB::Connection as sqlx::Connection>::Options) -> sqlx::Pool<DB> {
     sqlx::pool::PoolOptions::<DB>::new().max_connections(1).acquire_timeout(ACQUIRE_TIMEOUT).connect_lazy_with(options)
@@ -85,12 +116,14 @@ impl Db {
                     .journal_mode(SqliteJournalMode::Wal)
                     .synchronous(SqliteSynchronous::Full)
                     .foreign_keys(true)
-                    .busy_timeout(Duration::from_secs(5));
+                    .busy_timeout(Duration::from_secs(5))
+                    .pragma("wal_autocheckpoint", "0");
                 let pool = SqlitePoolOptions::new()
                     .max_connections(8)
                     .acquire_timeout(ACQUIRE_TIMEOUT)
                     .connect_with(options)
                     .await?;
+                tokio::spawn(checkpoints(pool.clone()));
                 Ok(Self::Sqlite(pool))
             }
             DatabaseUrl::Postgres(url) => {

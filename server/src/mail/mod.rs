@@ -142,8 +142,8 @@ impl Outbox {
                 return Ok(delivered);
             }
             let mut sent = Vec::with_capacity(claimed.len());
-            for message in &claimed {
-                match self.deliver(message).await {
+            for (message, outcome) in claimed.iter().zip(self.deliver_all(&claimed).await) {
+                match outcome {
                     Ok(()) => {
                         sent.push(message.id.as_str());
                         metrics::counter!("jobportal_mail_delivered_total").increment(1);
@@ -162,8 +162,43 @@ impl Outbox {
         }
     }
 
+    /// Delivers `messages`, and tells how each went, in their order: over SMTP one after another,
+    /// or as files, the whole batch in one trip to a thread that may block (each file took three
+    /// trips, each waking two threads: BENCHMARKS.md, issue 29).
     #[tracing::instrument(skip_all)]
-    async fn deliver(&self, message: &Due) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    async fn deliver_all(&self, messages: &[Due]) -> Vec<Result<(), DeliveryError>> {
+        match &self.transport {
+            Transport::Smtp(smtp) => {
+                let mut outcomes = Vec::with_capacity(messages.len());
+                for message in messages {
+                    let sent = match self.email(message) {
+                        Ok(email) => smtp.send(email).await.map(drop).map_err(DeliveryError::from),
+                        Err(error) => Err(error),
+                    };
+                    outcomes.push(sent);
+                }
+                outcomes
+            }
+            Transport::Files(dir) => {
+                let files: Vec<_> = messages
+                    .iter()
+                    .map(|message| self.email(message).map(|email| (message.id.clone(), email.formatted())))
+                    .collect();
+                let (dir, count) = (dir.clone(), files.len());
+                match tokio::task::spawn_blocking(move || {
+                    files.into_iter().map(|file| write_file(&dir, file?)).collect()
+                })
+                .await
+                {
+                    Ok(outcomes) => outcomes,
+                    Err(error) => (0..count).map(|_| Err(error.to_string().into())).collect(),
+                }
+            }
+        }
+    }
+
+    /// `message` as an e-mail from this server.
+    fn email(&self, message: &Due) -> Result<Message, DeliveryError> {
         let mut email = Message::builder();
         if let Some(link) = &message.list_unsubscribe {
             // RFC 8058: a mail client offers "Unsubscribe" and posts to the link itself.
@@ -173,34 +208,34 @@ impl Outbox {
                 .raw_header(header("List-Unsubscribe", format!("<{link}>")))
                 .raw_header(header("List-Unsubscribe-Post", "List-Unsubscribe=One-Click".into()));
         }
-        let email = email
+        Ok(email
             .from(self.from.clone())
             .to(message.to_address.parse::<Mailbox>()?)
             .subject(&message.subject)
             // The outbox row's id: a message sent again after a crash (delivered, but not yet
             // marked sent) carries the same Message-ID, by which mail clients show it once.
             .message_id(Some(format!("<{}@{}>", message.id, self.from.email.domain())))
-            .multipart(body(message)?)?;
-        match &self.transport {
-            Transport::Smtp(smtp) => {
-                smtp.send(email).await?;
-            }
-            Transport::Files(dir) => {
-                tokio::fs::create_dir_all(dir).await?;
-                let path = dir.join(format!("{}.eml", message.id));
-                let partial = dir.join(format!(".{}.eml.partial", message.id));
-                tokio::fs::write(&partial, email.formatted()).await?;
-                tokio::fs::rename(&partial, &path).await?;
-                tracing::info!(path = %path.display(), "mail written to the outbox directory");
-            }
-        }
-        Ok(())
+            .multipart(body(message)?)?)
     }
+}
+
+type DeliveryError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Writes the e-mail `(id, bytes)` into `dir` as `{id}.eml`, whole or not at all (written aside,
+/// then renamed).
+fn write_file(dir: &std::path::Path, (id, bytes): (String, Vec<u8>)) -> Result<(), DeliveryError> {
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(format!("{id}.eml"));
+    let partial = dir.join(format!(".{id}.eml.partial"));
+    std::fs::write(&partial, bytes)?;
+    std::fs::rename(&partial, &path)?;
+    tracing::info!(path = %path.display(), "mail written to the outbox directory");
+    Ok(())
 }
 
 /// A message's body: its plain text and HTML, and the calendar file when it carries one, attached
 /// as `invite.ics` with the METHOD its content type must name for calendars to act on it.
-fn body(message: &Due) -> Result<MultiPart, Box<dyn std::error::Error + Send + Sync>> {
+fn body(message: &Due) -> Result<MultiPart, DeliveryError> {
     let text = MultiPart::alternative_plain_html(message.text_body.clone(), message.html_body.clone());
     let Some(calendar) = &message.calendar else { return Ok(text) };
     let method = calendar

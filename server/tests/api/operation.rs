@@ -186,6 +186,49 @@ async fn the_openapi_document_is_the_snapshot_in_the_repository(app: &TestApp) {
     );
 }
 
+/// On SQLite no commit copies the log back into the database file, which its writer (and every
+/// writer after it) would wait for: each of the server's connections has SQLite's automatic
+/// checkpoint off, and the server's own checkpoint copies a log larger than SQLite's threshold
+/// (1,000 pages) whole.
+#[tokio::test]
+async fn sqlite_commits_never_checkpoint_and_the_servers_checkpoint_copies_the_whole_log() {
+    use jobportal::db::Db;
+    let app = TestApp::sqlite(|_| {}).await;
+    let (Db::Sqlite(main), Db::Sqlite(books), Db::Sqlite(writer)) =
+        (&app.db, app.state.outbox.books(), &app.db.one_connection())
+    else {
+        unreachable!("a SQLite server's connections are all to SQLite")
+    };
+    for pool in [main, books, writer] {
+        let (pages,): (i64,) = sqlx::query_as("PRAGMA wal_autocheckpoint").fetch_one(pool).await.unwrap();
+        assert_eq!(pages, 0, "commits never checkpoint");
+    }
+
+    sqlx::query("CREATE TABLE checkpoint_filler (b BLOB)").execute(main).await.unwrap();
+    sqlx::query(
+        "WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) \
+         INSERT INTO checkpoint_filler SELECT zeroblob(4000) FROM n",
+    )
+    .execute(main)
+    .await
+    .unwrap();
+    // A checkpoint stops short of pages a reader still holds (the server's own pollers read on):
+    // the next one goes on, as the server's task does every 100 ms.
+    let mut outcome = (1, 0, 0);
+    for _ in 0..100 {
+        outcome = jobportal::db::checkpoint(main).await.unwrap();
+        if outcome.0 == 0 && outcome.1 == outcome.2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    let (busy, log, copied) = outcome;
+    assert_eq!((busy, log), (0, copied), "the whole log is copied");
+    let file = std::fs::metadata(main.connect_options().get_filename()).unwrap().len();
+    assert!(file >= 2_000 * 4_000, "the database file holds the rows: {file} bytes");
+    app.stop().await;
+}
+
 #[tokio::test]
 async fn every_answer_names_its_request_id_keeping_a_plausible_one_from_the_load_balancer() {
     let app = TestApp::sqlite(|_| {}).await;
