@@ -76,13 +76,13 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
 
 /// Copies SQLite's log back into the database file (a checkpoint) every `CHECKPOINT_EVERY` until
 /// `pool` closes, on a connection of its own (so it never waits for one behind the readers). No
-/// connection checkpoints when it commits
-/// (`wal_autocheckpoint=0`): SQLite's default had the commit that took the log past 1,000 pages
-/// copy them all and sync the file before its writer could go on, every few groups of
-/// applications, while every other writer waited for its turn (BENCHMARKS.md, issue 29). Here no
-/// writer waits: a checkpoint that is not complete (a reader still on older pages, a writer
-/// meanwhile) does what it can and the next goes on. It changes nothing about durability: every
-/// commit is in the log, synced, before it is acknowledged (docs/operations.md#durability).
+/// connection checkpoints when it commits (`wal_autocheckpoint=0`): with SQLite's default, the
+/// commit that took the log past 1,000 pages copied them all and synced the file before its
+/// writer could go on, every few groups of applications, while every other writer waited for its
+/// turn (BENCHMARKS.md, issue 29). Here no writer waits: a checkpoint that cannot finish (a reader
+/// still on older pages, a writer meanwhile) copies what it can and the next goes on. Durability
+/// is unchanged: every commit is in the log, synced, before it is acknowledged
+/// (docs/operations.md#durability).
 async fn checkpoints(pool: SqlitePool) {
     let own = lazy_one::<sqlx::Sqlite>((*pool.connect_options()).clone());
     let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
@@ -98,7 +98,7 @@ async fn checkpoints(pool: SqlitePool) {
 
 /// Copies what it can of SQLite's log back into the database file without waiting for anyone:
 /// (1 if a reader or writer kept it from finishing, the log's pages, the pages copied).
-pub async fn checkpoint(pool: &SqlitePool) -> Result<(i64, i64, i64), sqlx::Error> {
+async fn checkpoint(pool: &SqlitePool) -> Result<(i64, i64, i64), sqlx::Error> {
     sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(pool).await
 }
 

@@ -188,10 +188,10 @@ async fn the_openapi_document_is_the_snapshot_in_the_repository(app: &TestApp) {
 
 /// On SQLite no commit copies the log back into the database file, which its writer (and every
 /// writer after it) would wait for: each of the server's connections has SQLite's automatic
-/// checkpoint off, and the server's own checkpoint copies a log larger than SQLite's threshold
-/// (1,000 pages) whole.
+/// checkpoint off, and the server's own task copies a log larger than SQLite's threshold (1,000
+/// pages) back into the file, with nobody else checkpointing.
 #[tokio::test]
-async fn sqlite_commits_never_checkpoint_and_the_servers_checkpoint_copies_the_whole_log() {
+async fn sqlite_commits_never_checkpoint_and_the_servers_own_task_copies_the_log_back() {
     use jobportal::db::Db;
     let app = TestApp::sqlite(|_| {}).await;
     let (Db::Sqlite(main), Db::Sqlite(books), Db::Sqlite(writer)) =
@@ -204,6 +204,8 @@ async fn sqlite_commits_never_checkpoint_and_the_servers_checkpoint_copies_the_w
         assert_eq!(pages, 0, "commits never checkpoint");
     }
 
+    let file = main.connect_options().get_filename().to_path_buf();
+    let before = std::fs::metadata(&file).unwrap().len();
     sqlx::query("CREATE TABLE checkpoint_filler (b BLOB)").execute(main).await.unwrap();
     sqlx::query(
         "WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) \
@@ -212,20 +214,16 @@ async fn sqlite_commits_never_checkpoint_and_the_servers_checkpoint_copies_the_w
     .execute(main)
     .await
     .unwrap();
-    // A checkpoint stops short of pages a reader still holds (the server's own pollers read on):
-    // the next one goes on, as the server's task does every 100 ms.
-    let mut outcome = (1, 0, 0);
-    for _ in 0..100 {
-        outcome = jobportal::db::checkpoint(main).await.unwrap();
-        if outcome.0 == 0 && outcome.1 == outcome.2 {
+    // The task looks every 100 ms; nothing of it can be awaited but the file it writes.
+    let mut size = before;
+    for _ in 0..500 {
+        size = std::fs::metadata(&file).unwrap().len();
+        if size >= before + 2_000 * 4_000 {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
-    let (busy, log, copied) = outcome;
-    assert_eq!((busy, log), (0, copied), "the whole log is copied");
-    let file = std::fs::metadata(main.connect_options().get_filename()).unwrap().len();
-    assert!(file >= 2_000 * 4_000, "the database file holds the rows: {file} bytes");
+    assert!(size >= before + 2_000 * 4_000, "the database file holds the 2,000 rows: {before} then {size} bytes");
     app.stop().await;
 }
 
