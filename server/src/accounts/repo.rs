@@ -261,9 +261,12 @@ pub async fn session_user(
     user_id: &str,
     now: i64,
 ) -> Result<Option<(String, String, AccountType)>, sqlx::Error> {
-    let sql = format!("SELECT u.id, u.email, u.account_type FROM {}", session_open("$1", "$2", "$3"));
+    // Made once: every authenticated request reads it.
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!("SELECT u.id, u.email, u.account_type FROM {}", session_open("$1", "$2", "$3"))
+    });
     dispatch!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(jti).bind(user_id).bind(now).fetch_optional(pool).await
+        sqlx::query_as(sqlx::AssertSqlSafe(SQL.as_str())).bind(jti).bind(user_id).bind(now).fetch_optional(pool).await
     })
 }
 

@@ -184,14 +184,14 @@ impl Outbox {
                     .iter()
                     .map(|message| self.email(message).map(|email| (message.id.clone(), email.formatted())))
                     .collect();
-                let (dir, count) = (dir.clone(), files.len());
+                let dir = dir.clone();
                 match tokio::task::spawn_blocking(move || {
                     files.into_iter().map(|file| write_file(&dir, file?)).collect()
                 })
                 .await
                 {
                     Ok(outcomes) => outcomes,
-                    Err(error) => (0..count).map(|_| Err(error.to_string().into())).collect(),
+                    Err(error) => messages.iter().map(|_| Err(error.to_string().into())).collect(),
                 }
             }
         }
