@@ -97,7 +97,7 @@ def bench_engine(engine, args, log):
                 rows.append({"run": run, "server": name, **figures})
                 print(f"{engine} run {run} {name}: {figures}", flush=True)
         return {"engine": engine, "jobs": args.jobs, "open_jobs": len(jobs), "share": len(shares[-1]), "rows": rows,
-                "warm_up": warm_up["achieved"]}
+                "warm_up": warm_up}
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
         if engine == "postgres":
@@ -109,10 +109,16 @@ def markdown(results, args):
     lines = []
     for result in results:
         engine = result["engine"]
+        warm = result["warm_up"]
+        db = warm["database"]
         lines += [f"#### {engine}, {result['jobs']:,} jobs ({result['open_jobs']:,} open with room for every applicant, "
                   f"about {result['share']:,} of them to each run)",
                   "",
-                  f"The warm-up (ours, on the board as seeded, not measured): {result['warm_up']} applications/s.",
+                  f"The warm-up (ours, on the board as seeded, not measured against the baseline): {warm['sent']:,} sent "
+                  f"in {warm['seconds']} s, **{warm['achieved']} applications/s**, p50 / p99 {warm['p50']} / "
+                  f"{warm['p99']} ms, answers {reads.answers(warm['statuses'])}, lost / doubled {db['lost']} / "
+                  f"{db['doubled_pairs'] + db['doubled_requests']} (counters off: {db['jobs_count_off']}), "
+                  f"server memory {warm['rss_mb']} MB.",
                   "",
                   "| run | server | sent | seconds | per second | p50 / p99 ms | slowest ms | answers | lost / doubled | "
                   "server memory MB | target |",

@@ -378,6 +378,83 @@ pub fn now_millis() -> i64 {
     (now.unix_timestamp_nanos() / 1_000_000) as i64
 }
 
+/// PostgreSQL's statistics of a table the server grows, kept from falling behind it: autovacuum
+/// analyzes a table once the rows changed since it last did pass 50 and a tenth of the rows it
+/// counted, but it looks only once a minute. Until it does, each connection keeps the plans it
+/// made of its statements when the table was empty, and an empty table's every index costs the
+/// same: on a freshly created board the check whether an applicant applied already walked all of
+/// the applicant's applications, and each group of applications scanned the whole table, for the
+/// first minute of traffic (docs/operations.md#applications-written-together). So every
+/// `CHECK_EVERY` rows written, the server asks PostgreSQL's counters whether autovacuum's own rule
+/// says the table is due, and if so analyzes it (which also has every connection plan its
+/// statements again). On SQLite nothing is done: its planner needs no statistics of these tables.
+pub struct Statistics {
+    db: Option<PgPool>,
+    table: &'static str,
+    written: std::sync::atomic::AtomicU64,
+    next: std::sync::atomic::AtomicU64,
+    checking: std::sync::atomic::AtomicBool,
+}
+
+/// Rows written between two looks at PostgreSQL's counters.
+const CHECK_EVERY: u64 = 500;
+
+/// Whether autovacuum's rule (with its default settings) says a table is due an analysis:
+/// `changed` rows since the last, of `counted` (-1 when never analyzed). Never more often than
+/// every `CHECK_EVERY` changes.
+fn analysis_due(changed: i64, counted: i64) -> bool {
+    counted < 0 || changed >= (50 + counted / 10).max(CHECK_EVERY as i64)
+}
+
+impl Statistics {
+    pub fn new(db: &Db, table: &'static str) -> Self {
+        Self {
+            db: match db {
+                Db::Postgres(pool) => Some(pool.clone()),
+                Db::Sqlite(_) => None,
+            },
+            table,
+            written: Default::default(),
+            next: CHECK_EVERY.into(),
+            checking: Default::default(),
+        }
+    }
+
+    /// Counts `rows` written to the table; every `CHECK_EVERY` of them, looks at the counters (and
+    /// analyzes the table if due) in a task of its own, which it returns, so a test can await it.
+    pub fn wrote(self: &std::sync::Arc<Self>, rows: u64) -> Option<tokio::task::JoinHandle<()>> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let pool = self.db.clone()?;
+        let written = self.written.fetch_add(rows, Relaxed) + rows;
+        if written < self.next.load(Relaxed) || self.checking.swap(true, Relaxed) {
+            return None;
+        }
+        let statistics = self.clone();
+        Some(tokio::spawn(async move {
+            if let Err(error) = statistics.check(&pool).await {
+                tracing::warn!(%error, table = statistics.table, "the table's statistics could not be brought up to date");
+            }
+            statistics.next.store(written + CHECK_EVERY, Relaxed);
+            statistics.checking.store(false, Relaxed);
+        }))
+    }
+
+    async fn check(&self, pool: &PgPool) -> Result<(), sqlx::Error> {
+        const COUNTERS: &str = "SELECT CAST(s.n_mod_since_analyze AS BIGINT), CAST(c.reltuples AS BIGINT) \
+             FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid \
+             WHERE s.relid = CAST(CAST($1 AS TEXT) AS regclass)";
+        let Some((changed, counted)) =
+            sqlx::query_as::<_, (i64, i64)>(COUNTERS).bind(self.table).fetch_optional(pool).await?
+        else {
+            return Ok(());
+        };
+        if analysis_due(changed, counted) {
+            sqlx::query(sqlx::AssertSqlSafe(format!("ANALYZE {}", self.table))).execute(pool).await?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -385,5 +462,16 @@ mod tests {
         assert_eq!(super::rows(2, 2, 1), "($1, $2), ($3, $4)");
         assert_eq!(super::rows(1, 3, 2), "($2, $3, $4)");
         assert_eq!(super::rows(3, 1, 5), "($5), ($6), ($7)");
+    }
+
+    #[test]
+    fn a_table_is_analyzed_when_never_analyzed_or_by_autovacuums_rule_but_never_within_500_changes() {
+        use super::analysis_due;
+        assert!(analysis_due(0, -1));
+        assert!(!analysis_due(499, 0));
+        assert!(analysis_due(500, 0));
+        assert!(!analysis_due(499, 4_000));
+        assert!(!analysis_due(99_999, 1_000_000));
+        assert!(analysis_due(100_050, 1_000_000));
     }
 }

@@ -11,9 +11,8 @@ use std::sync::Mutex;
 
 use tokio::sync::oneshot;
 
-use crate::db::{BeginWrite, Db, now_millis, rows};
+use crate::db::{BeginWrite, Db, Statistics, now_millis, rows};
 use crate::dispatch;
-use crate::error::Constraint;
 use crate::jobs::model::{LISTED, open_at};
 use crate::notifications::model::Notice;
 use crate::notifications::repo as notifications;
@@ -43,6 +42,8 @@ pub struct Applications {
     /// Applications written, and the transactions committed, for the metrics.
     written: std::sync::atomic::AtomicU64,
     batches: std::sync::atomic::AtomicU64,
+    /// PostgreSQL's statistics of the applications, kept up with what is written.
+    statistics: std::sync::Arc<Statistics>,
 }
 
 #[derive(Default)]
@@ -58,6 +59,7 @@ impl Applications {
             queue: Mutex::default(),
             written: Default::default(),
             batches: Default::default(),
+            statistics: std::sync::Arc::new(Statistics::new(db, "applications")),
         }
     }
 
@@ -123,17 +125,17 @@ impl Applications {
         }
     }
 
-    /// Writes `batch` in one transaction; if that fails as a whole (an application made meanwhile
-    /// on another instance, a lost connection), each one in its own, so that one's failure is
-    /// only its own.
+    /// Writes `batch` in one transaction; if that fails as a whole (a lost connection, say), each
+    /// one in its own, so that one's failure is only its own.
     async fn write_batch(&self, batch: &[Submitted]) -> Vec<Result<ApplyOutcome, sqlx::Error>> {
         use std::sync::atomic::Ordering::Relaxed;
         let all: Vec<&Submitted> = batch.iter().collect();
         match write(&self.db, &all).await {
-            Ok(Some(outcomes)) => {
+            Ok(outcomes) => {
                 let applied = outcomes.iter().filter(|outcome| matches!(outcome, ApplyOutcome::Applied { .. })).count();
                 self.batches.fetch_add(1, Relaxed);
                 self.written.fetch_add(applied as u64, Relaxed);
+                self.statistics.wrote(applied as u64);
                 outcomes.into_iter().map(Ok).collect()
             }
             _ if batch.len() > 1 => {
@@ -143,7 +145,6 @@ impl Applications {
                 }
                 outcomes
             }
-            Ok(None) => vec![Ok(ApplyOutcome::AlreadyApplied)],
             Err(error) => vec![Err(error)],
         }
     }
@@ -185,24 +186,29 @@ fn next_batch(waiting: &mut VecDeque<(Submitted, Answer)>) -> Vec<(Submitted, An
 /// job's columns `None` when there is no such job.
 type Why = (String, Option<i64>, Option<i64>, Option<i64>, Option<i64>, i64);
 
-/// Writes `batch` (no two to one job) in one transaction: each job's place is taken under the
-/// rules by one conditional update, the applications that got one are inserted, and their
-/// recruiters told (the bell and the outbox). `None` when an application by the same applicant
-/// to the same job was made meanwhile (only another instance on PostgreSQL can), and nothing was
-/// written.
-async fn write(db: &Db, batch: &[&Submitted]) -> Result<Option<Vec<ApplyOutcome>>, sqlx::Error> {
+/// Writes `batch` (no two to one job) in one transaction: the applications to listed, open jobs
+/// with places left are inserted, but not one whose applicant applied to the job already (the
+/// unique index on the pair answers that, as part of the insert, whatever PostgreSQL knows of the
+/// table), then the jobs that took one have their place counted, and their recruiters are told
+/// (the bell and the outbox). The rows of the batch's jobs are locked first (on SQLite the writer
+/// is one at a time), so a job's places are counted once whoever else applies.
+async fn write(db: &Db, batch: &[&Submitted]) -> Result<Vec<ApplyOutcome>, sqlx::Error> {
     let now = now_millis();
-    // Applying to a job already applied to takes no place: the unique index is the last word,
-    // but checked here, under the lock, it is the answer for the whole batch.
-    let reserve = format!(
-        "WITH p (job_id, applicant_id) AS (VALUES {}) UPDATE jobs AS j SET applications_count = j.applications_count + 1 \
-         WHERE j.id IN (SELECT job_id FROM p) AND {LISTED} AND {} AND NOT EXISTS \
-         (SELECT 1 FROM p JOIN applications a ON a.job_id = p.job_id AND a.applicant_id = p.applicant_id \
-         WHERE p.job_id = j.id) \
-         RETURNING id, CAST(CASE WHEN applications_count >= max_applicants THEN 1 ELSE 0 END AS BIGINT)",
-        rows(batch.len(), 2, 2),
+    let insert = format!(
+        "WITH v (id, job_id, applicant_id, sop) AS (VALUES {}) \
+         INSERT INTO applications (id, job_id, applicant_id, recruiter_id, status, sop, created_at) \
+         SELECT v.id, j.id, v.applicant_id, j.user_id, 'applied', v.sop, $1 FROM v JOIN jobs j ON j.id = v.job_id \
+         WHERE {LISTED} AND {} ON CONFLICT (job_id, applicant_id) DO NOTHING RETURNING job_id",
+        rows(batch.len(), 4, 2),
         open_at("$1")
     );
+    let count = |taken: usize| {
+        format!(
+            "UPDATE jobs SET applications_count = applications_count + 1 WHERE id IN {} \
+             RETURNING id, CAST(CASE WHEN applications_count >= max_applicants THEN 1 ELSE 0 END AS BIGINT)",
+            rows(1, taken, 1)
+        )
+    };
     // PostgreSQL locks the batch's jobs in one order, so two instances' batches never wait on
     // each other in a circle.
     let lock = format!("SELECT j.id FROM jobs j WHERE j.id IN {} ORDER BY j.id FOR UPDATE", rows(1, batch.len(), 1));
@@ -226,12 +232,23 @@ async fn write(db: &Db, batch: &[&Submitted]) -> Result<Option<Vec<ApplyOutcome>
             }
             locking.execute(&mut *tx).await?;
         }
-        let mut reserving = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(reserve)).bind(now);
+        let mut inserting = sqlx::query_as::<_, (String,)>(sqlx::AssertSqlSafe(insert)).bind(now);
         for application in batch {
-            reserving = reserving.bind(application.job_id.as_str()).bind(application.applicant_id.as_str());
+            inserting = inserting
+                .bind(application.id.as_str())
+                .bind(application.job_id.as_str())
+                .bind(application.applicant_id.as_str())
+                .bind(application.sop.as_str());
         }
-        let reserved: std::collections::HashMap<String, bool> =
-            reserving.fetch_all(&mut *tx).await?.into_iter().map(|(job, filled)| (job, filled != 0)).collect();
+        let inserted = inserting.fetch_all(&mut *tx).await?;
+        let mut reserved = std::collections::HashMap::new();
+        if !inserted.is_empty() {
+            let mut counting = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(count(inserted.len())));
+            for (job_id,) in &inserted {
+                counting = counting.bind(job_id.as_str());
+            }
+            reserved.extend(counting.fetch_all(&mut *tx).await?.into_iter().map(|(job, filled)| (job, filled != 0)));
+        }
 
         let (taken, refused): (Vec<&Submitted>, Vec<&Submitted>) =
             batch.iter().partition(|application| reserved.contains_key(&application.job_id));
@@ -246,23 +263,6 @@ async fn write(db: &Db, batch: &[&Submitted]) -> Result<Option<Vec<ApplyOutcome>
             }
         }
         if !taken.is_empty() {
-            let insert = format!(
-                "WITH v (id, job_id, applicant_id, sop) AS (VALUES {}) \
-                 INSERT INTO applications (id, job_id, applicant_id, recruiter_id, status, sop, created_at) \
-                 SELECT v.id, j.id, v.applicant_id, j.user_id, 'applied', v.sop, $1 FROM v JOIN jobs j ON j.id = v.job_id",
-                rows(taken.len(), 4, 2)
-            );
-            let mut inserting = sqlx::query(sqlx::AssertSqlSafe(insert)).bind(now);
-            for application in &taken {
-                inserting = inserting
-                    .bind(application.id.as_str())
-                    .bind(application.job_id.as_str())
-                    .bind(application.applicant_id.as_str())
-                    .bind(application.sop.as_str());
-            }
-            if let Err(error) = inserting.execute(&mut *tx).await {
-                return if Constraint::OneApplicationPerJob.is_violated_by(&error) { Ok(None) } else { Err(error) };
-            }
             let notices: Vec<&Notice> = taken.iter().map(|application| &application.notice).collect();
             notifications::tell_all(&mut tx, &notices).await?;
         }
@@ -271,7 +271,7 @@ async fn write(db: &Db, batch: &[&Submitted]) -> Result<Option<Vec<ApplyOutcome>
             Some(&filled) => ApplyOutcome::Applied { id: application.id.clone(), at: now, filled },
             None => reasons.remove(&application.job_id).unwrap_or(ApplyOutcome::NoSuchJob),
         });
-        Ok(Some(outcomes.collect()))
+        Ok(outcomes.collect())
     })
 }
 

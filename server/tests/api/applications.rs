@@ -24,6 +24,7 @@ on_both_engines!(
     a_withdrawal_racing_a_decision_leaves_exactly_one_of_them,
     each_application_keeps_its_history_with_times,
     a_recruiter_sees_a_jobs_applications_counted_by_status_and_day,
+    postgresql_analyzes_the_applications_when_autovacuums_rule_says_they_are_due,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -312,6 +313,8 @@ async fn applications_waiting_together_share_a_transaction_and_keep_their_own_ou
     delete_job(app, &recruiter, &deleted).await;
     let full = post_job(app, &recruiter, "Full Role", 1, &day(-30), &day(60)).await;
     assert_eq!(apply(app, &second, &full, SOP).await.0, 201);
+    let applied_before = post_job(app, &recruiter, "Applied Before", 5, &day(-30), &day(60)).await;
+    assert_eq!(apply(app, &second, &applied_before, SOP).await.0, 201);
     const TOLD: &str =
         "SELECT CAST(COUNT(*) AS BIGINT) FROM notifications WHERE user_id = $1 AND kind = 'new_application'";
     const MAILED: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM outbox WHERE to_address = $1";
@@ -330,6 +333,9 @@ async fn applications_waiting_together_share_a_transaction_and_keep_their_own_ou
             submitted(&recruiter_id, &first_id, "no-such-job"),
             // Full comes before applied already, as one at a time.
             submitted(&recruiter_id, &second_id, &full),
+            // Applied already (as from another instance, past the request's own check): left out
+            // by the insert, the others of its transaction written all the same.
+            submitted(&recruiter_id, &second_id, &applied_before),
             // A second application to a job waits for the next transaction, a third for the one after.
             submitted(&recruiter_id, &second_id, &roomy),
             submitted(&recruiter_id, &first_id, &roomy),
@@ -342,24 +348,26 @@ async fn applications_waiting_together_share_a_transaction_and_keep_their_own_ou
     };
     assert_eq!(outcomes.iter().map(applied).collect::<Vec<_>>()[..2], [Some(false), Some(true)]);
     assert_eq!(
-        outcomes[2..7],
+        outcomes[2..8],
         [
             ApplyOutcome::DeadlinePassed,
             ApplyOutcome::NoSuchJob,
             ApplyOutcome::Full,
             ApplyOutcome::NoSuchJob,
-            ApplyOutcome::Full
+            ApplyOutcome::Full,
+            ApplyOutcome::AlreadyApplied
         ]
     );
-    assert_eq!(applied(&outcomes[7]), Some(false));
-    assert_eq!(outcomes[8], ApplyOutcome::AlreadyApplied);
+    assert_eq!(applied(&outcomes[8]), Some(false));
+    assert_eq!(outcomes[9], ApplyOutcome::AlreadyApplied);
     assert_eq!(app.state.applications.written(), (written + 3, transactions + 3));
 
     assert_eq!(count_applications(app, &roomy).await, (2, 2));
     assert_eq!(count_applications(app, &last_place).await, (1, 1));
     assert_eq!(count_applications(app, &full).await, (1, 1));
     assert_eq!(count_applications(app, &past).await, (0, 0));
-    assert_eq!(count(app, TOLD, &recruiter_id).await, 4);
+    assert_eq!(count_applications(app, &applied_before).await, (1, 1));
+    assert_eq!(count(app, TOLD, &recruiter_id).await, 5);
     assert_eq!(count(app, MAILED, "batch-r@example.com").await, mailed + 3);
     // Each application is whole: its id, its statement, its time.
     let ApplyOutcome::Applied { id, .. } = &outcomes[0] else { unreachable!() };
@@ -657,4 +665,24 @@ async fn a_recruiter_sees_a_jobs_applications_counted_by_status_and_day(app: &Te
         app.get_as("/api/v1/auth/jobs/applications/nope/overview", &recruiter).await,
         (404, error("Job not found"))
     );
+}
+
+/// On PostgreSQL the server looks at the applications' counters every 500 written and analyzes the
+/// table when autovacuum's rule says it is due (here: never analyzed), so plans made while it was
+/// empty do not outlive its growth; on SQLite it never looks.
+async fn postgresql_analyzes_the_applications_when_autovacuums_rule_says_they_are_due(app: &TestApp) {
+    use jobportal::db::{Db, Statistics};
+    let statistics = std::sync::Arc::new(Statistics::new(&app.db, "applications"));
+    let Db::Postgres(pool) = &app.db else {
+        assert!(statistics.wrote(10_000).is_none());
+        return;
+    };
+    const COUNTED: &str = "SELECT CAST(reltuples AS BIGINT) FROM pg_class WHERE oid = CAST('applications' AS regclass)";
+    let counted = || async { sqlx::query_scalar::<_, i64>(COUNTED).fetch_one(pool).await.unwrap() };
+    assert_eq!(counted().await, -1, "never analyzed");
+    assert!(statistics.wrote(499).is_none());
+    statistics.wrote(1).expect("a look at 500 written").await.unwrap();
+    assert_eq!(counted().await, 0, "analyzed, and found empty");
+    assert!(statistics.wrote(499).is_none());
+    statistics.wrote(1).expect("the next look at 1,000 written").await.unwrap();
 }
