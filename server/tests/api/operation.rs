@@ -186,6 +186,18 @@ async fn the_openapi_document_is_the_snapshot_in_the_repository(app: &TestApp) {
     );
 }
 
+/// SQLite is built without STAT4 (`.cargo/config.toml`): with it, an analyzed database has every
+/// statement that compares a bound value with an indexed column compiled again whenever its values
+/// change, as the applications' group insert was on every run.
+#[tokio::test]
+async fn sqlite_is_built_without_stat4_so_statements_stay_compiled_whatever_their_values() {
+    let app = TestApp::sqlite(|_| {}).await;
+    let jobportal::db::Db::Sqlite(pool) = &app.db else { unreachable!("a SQLite server") };
+    let options: Vec<String> = sqlx::query_scalar("PRAGMA compile_options").fetch_all(pool).await.unwrap();
+    assert!(options.iter().any(|option| option == "THREADSAFE=1"), "{options:?}");
+    assert!(!options.iter().any(|option| option.starts_with("ENABLE_STAT")), "{options:?}");
+}
+
 /// On SQLite no commit copies the log back into the database file, which its writer (and every
 /// writer after it) would wait for: each of the server's connections has SQLite's automatic
 /// checkpoint off, and the server's own task copies a log larger than SQLite's threshold (1,000
