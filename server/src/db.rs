@@ -382,9 +382,9 @@ pub fn now_millis() -> i64 {
 /// analyzes a table once the rows changed since it last did pass 50 and a tenth of the rows it
 /// counted, but it looks only once a minute. Until it does, each connection keeps the plans it
 /// made of its statements when the table was empty, and an empty table's every index costs the
-/// same: on a freshly created board the check whether an applicant applied already walked all of
-/// the applicant's applications, and each group of applications scanned the whole table, for the
-/// first minute of traffic (docs/operations.md#applications-written-together). So every
+/// same: on a freshly created board the check whether an applicant applied already (in the read
+/// before the queue) walked all of the applicant's applications for the first minute of traffic
+/// (docs/operations.md#applications-written-together). So every
 /// `CHECK_EVERY` rows written, the server asks PostgreSQL's counters whether autovacuum's own rule
 /// says the table is due, and if so analyzes it (which also has every connection plan its
 /// statements again). On SQLite nothing is done: its planner needs no statistics of these tables.
