@@ -120,8 +120,6 @@ pub enum Constraint {
     UserEmail,
     /// One category per name, ignoring case.
     CategoryName,
-    /// One application per applicant per job.
-    OneApplicationPerJob,
     /// A job's category exists.
     JobCategory,
     /// One interview proposed or booked per application at a time.
@@ -134,7 +132,6 @@ impl Constraint {
         match self {
             Self::UserEmail => "users_email_unique",
             Self::CategoryName => "categories_name_unique",
-            Self::OneApplicationPerJob => "applications_one_per_applicant",
             Self::JobCategory => "jobs_category_id_fkey",
             Self::OnePlannedInterview => "interviews_one_planned",
         }
@@ -146,7 +143,6 @@ impl Constraint {
         match self {
             Self::UserEmail => "index 'users_email_unique'",
             Self::CategoryName => "index 'categories_name_unique'",
-            Self::OneApplicationPerJob => "applications.job_id, applications.applicant_id",
             Self::JobCategory => "FOREIGN KEY constraint failed",
             Self::OnePlannedInterview => "interviews.application_id",
         }
