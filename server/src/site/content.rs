@@ -39,12 +39,25 @@ impl Content {
 
     /// The page with this content in its main area and its answers before `</body>`.
     pub fn apply(&self, page: &str) -> String {
+        let deferred = Deferred::new(page);
+        self.fill(&deferred.page, deferred.boot.as_deref())
+    }
+
+    /// `page`, a page as `Deferred` left it (its head perhaps given since), with this content in its
+    /// main area, `boot` (its `Deferred::boot`) on a line of its own before the head's end, and
+    /// its answers before `</body>`.
+    pub fn fill(&self, page: &str, boot: Option<&str>) -> String {
         let main = format!(
             "<main id=\"main-content\" data-drawn tabindex=\"-1\" class=\"min-h-screen flex-1 focus:outline-none\">{}</main>",
             self.html
         );
-        let page = page.replacen(MAIN_MARK, &main, 1);
-        let page = deferred_entry(&page);
+        let mut page = page.replacen(MAIN_MARK, &main, 1);
+        if let Some(boot) = boot {
+            // On a line of its own before the head's end.
+            if let Some(at) = page.find("</head>").map(|at| page[..at].rfind('\n').map_or(at, |newline| newline + 1)) {
+                page.insert_str(at, boot);
+            }
+        }
         if self.answers.is_empty() {
             return page;
         }
@@ -52,10 +65,10 @@ impl Content {
             "    <script type=\"application/json\" id=\"page-data\">{}</script>\n",
             script_json(&Value::Array(self.answers.clone()))
         );
-        match page.rfind("</body>") {
-            Some(at) => format!("{}{data}{}", &page[..at], &page[at..]),
-            None => page,
+        if let Some(at) = page.rfind("</body>") {
+            page.insert_str(at, &data);
         }
+        page
     }
 
     /// `body` is what `GET url` answers (the app's request for it is answered from the page).
@@ -65,41 +78,49 @@ impl Content {
     }
 }
 
-/// The page with its app's code fetched and run only once the content has painted: the entry
+/// A page with its app's code fetched and run only once the content has painted: the entry
 /// module and the `modulepreload`s leave the head, and `/boot.js` (a deferred script of a few
 /// lines) asks for them all at once after the first frame. Fetched beside the page, the code would
 /// share a slow phone's connection with the page's styles, and run before the paint, hold it back,
 /// while nothing it draws is needed for it.
-fn deferred_entry(page: &str) -> String {
-    const ENTRY: (&str, &str) = ("<script type=\"module\" crossorigin src=\"", "\"></script>");
-    const PRELOAD: (&str, &str) = ("<link rel=\"modulepreload\" crossorigin href=\"", "\">");
-    /// The page without its first element between `start` and `end` (and without that element's
-    /// line, when it stands alone on one), and the value it held.
-    fn take(page: &str, (start, end): (&str, &str)) -> Option<(String, String)> {
-        let at = page.find(start)?;
-        let value_end = at + start.len() + page[at + start.len()..].find(end)?;
-        let (mut cut_from, mut cut_to) = (at, value_end + end.len());
-        let line_start = page[..at].rfind('\n').map_or(0, |newline| newline + 1);
-        if page[line_start..at].bytes().all(|b| b == b' ') && page[cut_to..].starts_with('\n') {
-            (cut_from, cut_to) = (line_start, cut_to + 1);
+///
+/// Made once for each of the app's pages (`site::Pages`): what it takes out and puts in depends
+/// on the page alone, never on the content or head given to it after.
+pub struct Deferred {
+    /// The page without its entry module and its `modulepreload`s.
+    pub page: String,
+    /// The line that asks for them (`None` when the page has no entry module: it is left as it is).
+    pub boot: Option<String>,
+}
+
+impl Deferred {
+    pub fn new(page: &str) -> Self {
+        const ENTRY: (&str, &str) = ("<script type=\"module\" crossorigin src=\"", "\"></script>");
+        const PRELOAD: (&str, &str) = ("<link rel=\"modulepreload\" crossorigin href=\"", "\">");
+        /// The page without its first element between `start` and `end` (and without that element's
+        /// line, when it stands alone on one), and the value it held.
+        fn take(page: &str, (start, end): (&str, &str)) -> Option<(String, String)> {
+            let at = page.find(start)?;
+            let value_end = at + start.len() + page[at + start.len()..].find(end)?;
+            let (mut cut_from, mut cut_to) = (at, value_end + end.len());
+            let line_start = page[..at].rfind('\n').map_or(0, |newline| newline + 1);
+            if page[line_start..at].bytes().all(|b| b == b' ') && page[cut_to..].starts_with('\n') {
+                (cut_from, cut_to) = (line_start, cut_to + 1);
+            }
+            Some((format!("{}{}", &page[..cut_from], &page[cut_to..]), page[at + start.len()..value_end].to_string()))
         }
-        Some((format!("{}{}", &page[..cut_from], &page[cut_to..]), page[at + start.len()..value_end].to_string()))
-    }
-    let Some((mut page, entry)) = take(page, ENTRY) else { return page.to_string() };
-    let mut preloads = Vec::new();
-    while let Some((rest, file)) = take(&page, PRELOAD) {
-        page = rest;
-        preloads.push(file);
-    }
-    let boot = format!(
-        "    <script defer src=\"/boot.js\" data-entry=\"{}\" data-preload=\"{}\"></script>\n",
-        html_escape(&entry),
-        html_escape(&preloads.join(" "))
-    );
-    // On a line of its own before the head's end.
-    match page.find("</head>").map(|at| page[..at].rfind('\n').map_or(at, |newline| newline + 1)) {
-        Some(at) => format!("{}{boot}{}", &page[..at], &page[at..]),
-        None => page,
+        let Some((mut page, entry)) = take(page, ENTRY) else { return Self { page: page.to_string(), boot: None } };
+        let mut preloads = Vec::new();
+        while let Some((rest, file)) = take(&page, PRELOAD) {
+            page = rest;
+            preloads.push(file);
+        }
+        let boot = format!(
+            "    <script defer src=\"/boot.js\" data-entry=\"{}\" data-preload=\"{}\"></script>\n",
+            html_escape(&entry),
+            html_escape(&preloads.join(" "))
+        );
+        Self { page, boot: Some(boot) }
     }
 }
 

@@ -290,13 +290,13 @@ fn html(status: StatusCode, page: &str) -> Response {
 /// screen, its content (`content`). A job's page is kept with the job (`jobs::cache`), a public
 /// screen's that is the same for everyone once drawn; the others are drawn each time.
 async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap) -> Response {
-    let plain = site.pages.for_path(path);
+    let plain = site.pages.page(path);
     let now = now_millis();
     let (status, head, content) = match screen(path) {
         Screen::Job(id) => match site.state.job_cache.find(&site.db, id, now).await {
             Ok(Some(cached)) => return cached.page(|job| site.job_page(plain, job)).answer(headers),
             Ok(None) => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
-            Err(error) => return unavailable(error, plain),
+            Err(error) => return unavailable(error, &plain.plain),
         },
         Screen::Category(slug) => match categories::list(&site.db).await {
             Ok(list) => match percent_decoded(slug).and_then(|slug| sitemap::category_by_slug(&list, &slug)) {
@@ -310,13 +310,13 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
                 }
                 None => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
             },
-            Err(error) => return unavailable(error, plain),
+            Err(error) => return unavailable(error, &plain.plain),
         },
         Screen::App(Some(screen)) if screen.path != "/jobs" => return site.fixed_page(screen).answer(headers),
         Screen::App(Some(screen)) => {
             let content = match categories::list(&site.db).await {
                 Ok(list) => search_content(site, SearchHeading::Jobs, query, None, &list, now).await,
-                Err(error) => return unavailable(error, plain),
+                Err(error) => return unavailable(error, &plain.plain),
             };
             (StatusCode::OK, Some(screen_head(&site.public_url, screen)), content)
         }
@@ -330,15 +330,15 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
     html(status, &drawn(plain, head, content))
 }
 
-/// The app's page with its head and content.
-fn drawn(plain: &str, head: Option<Head>, content: Option<Content>) -> String {
-    let page = match head {
-        Some(head) => head.apply(plain),
-        None => plain.to_string(),
+/// The app's page with its head and content (drawn into the page as deferred once for all).
+fn drawn(page: &Page, head: Option<Head>, content: Option<Content>) -> String {
+    let Some(content) = content else {
+        return head.map_or_else(|| page.plain.clone(), |head| head.apply(&page.plain));
     };
-    match content {
-        Some(content) => content.apply(&page),
-        None => page,
+    let deferred = &page.deferred;
+    match head {
+        Some(head) => content.fill(&head.apply(&deferred.page), deferred.boot.as_deref()),
+        None => content.fill(&deferred.page, deferred.boot.as_deref()),
     }
 }
 
@@ -362,7 +362,7 @@ fn html_type() -> HeaderValue {
 
 impl Site {
     /// A job's page as `job` stands, as the pieces it shares with every job's page and its own.
-    fn job_page(&self, plain: &str, job: &JobPage) -> Pieced {
+    fn job_page(&self, plain: &Page, job: &JobPage) -> Pieced {
         let (status, head, content) = match job {
             JobPage::Listed { job, open } => {
                 (StatusCode::OK, seo::job_head(job, *open, &self.public_url), Some(content::job(job, *open)))
@@ -378,7 +378,7 @@ impl Site {
         let mut fixed = self.fixed.lock().expect("the fixed pages' lock");
         let page = fixed.entry(screen.path.as_str()).or_insert_with(|| {
             let content = (screen.path == "/").then(content::landing);
-            let page = drawn(self.pages.for_path(&screen.path), Some(screen_head(&self.public_url, screen)), content);
+            let page = drawn(self.pages.page(&screen.path), Some(screen_head(&self.public_url, screen)), content);
             Arc::new(Ready::lasting(StatusCode::OK, html_type(), page))
         });
         page.clone()
@@ -466,21 +466,33 @@ fn screen(path: &str) -> Screen<'_> {
 
 /// `index.html` as built, and a copy of it per screen with that screen's chunks preloaded.
 struct Pages {
+    plain: Page,
+    screens: Vec<(&'static str, Page)>,
+}
+
+/// One of the app's pages as built, and as content is drawn into it (its code deferred), made once.
+struct Page {
     plain: String,
-    screens: Vec<(&'static str, String)>,
+    deferred: content::Deferred,
+}
+
+impl Page {
+    fn new(plain: String) -> Self {
+        Self { deferred: content::Deferred::new(&plain), plain }
+    }
 }
 
 impl Pages {
     fn load(web_dir: &Path) -> Self {
         let Ok(plain) = std::fs::read_to_string(web_dir.join("index.html")) else {
-            return Self { plain: BARE_PAGE.to_string(), screens: Vec::new() };
+            return Self { plain: Page::new(BARE_PAGE.to_string()), screens: Vec::new() };
         };
         let manifest = std::fs::read_to_string(web_dir.join(".vite").join("manifest.json"))
             .ok()
             .and_then(|text| serde_json::from_str::<Value>(&text).ok());
         let Some(manifest) = manifest else {
             tracing::warn!("the web app has no build manifest: screens load their code after the main script");
-            return Self { plain, screens: Vec::new() };
+            return Self { plain: Page::new(plain), screens: Vec::new() };
         };
         Self::new(plain, &manifest)
     }
@@ -495,13 +507,17 @@ impl Pages {
                     tracing::warn!(module, "a screen's module is not in the web app's build manifest");
                     return None;
                 }
-                Some((path.as_str(), with_links(&plain, &links)))
+                Some((path.as_str(), Page::new(with_links(&plain, &links))))
             })
             .collect();
-        Self { plain, screens }
+        Self { plain: Page::new(plain), screens }
     }
 
     fn for_path(&self, path: &str) -> &str {
+        &self.page(path).plain
+    }
+
+    fn page(&self, path: &str) -> &Page {
         let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
         self.screens
             .iter()
@@ -595,6 +611,25 @@ mod tests {
         assert!(!login.contains("href=\"/assets/react.js\""), "the entry's own imports are left to it: {login}");
         assert!(login.find("forms.js").unwrap() < login.find("</head>").unwrap(), "in the head: {login}");
         assert_eq!(pages.for_path("/login/"), login, "a trailing slash is the same screen");
+    }
+
+    #[test]
+    fn a_page_drawn_from_its_deferred_form_is_the_page_deferred_after_its_head_and_content() {
+        let built = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta name=\"description\" content=\"x\" />\n    \
+                     <title>jobportal</title>\n    <script type=\"module\" crossorigin src=\"/assets/index-1.js\"></script>\n    \
+                     <link rel=\"modulepreload\" crossorigin href=\"/assets/react-2.js\">\n    \
+                     <link rel=\"modulepreload\" crossorigin href=\"/assets/job-3.js\">\n  </head>\n  <body>\n    \
+                     <div id=\"root\"><!--main--></div>\n  </body>\n</html>\n";
+        let page = Page::new(built.to_string());
+        let contents: [fn() -> Content; 2] = [content::login, content::landing];
+        for content in contents {
+            let whole = content().apply(&Head::not_found().apply(built));
+            assert_eq!(drawn(&page, Some(Head::not_found()), Some(content())), whole);
+            assert!(whole.contains("data-preload=\"/assets/react-2.js /assets/job-3.js\""), "{whole}");
+            assert_eq!(drawn(&page, None, Some(content())), content().apply(built));
+        }
+        assert_eq!(drawn(&page, Some(Head::not_found()), None), Head::not_found().apply(built), "no content: as built");
+        assert_eq!(drawn(&page, None, None), built);
     }
 
     #[test]
