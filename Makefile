@@ -7,7 +7,7 @@ SERVER := server
 WEB := web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages bench-reads bench-applications bench-cluster bench-search-speed
+.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages bench-reads bench-first-reads bench-applications bench-cluster bench-search-speed
 
 run: web-build server-release
 	WEB_DIR=$(CURDIR)/$(WEB)/dist ./$(SERVER)/target/release/jobportal
@@ -120,6 +120,12 @@ bench-reads: web-build server-bench
 	command -v oha >/dev/null || cargo install oha --locked
 	command -v nginx >/dev/null || test -x /usr/sbin/nginx || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null)
 	python3 bench/reads.py $(SERVER)/target/release/jobportal $(WEB)/dist --writes 50 $(if $(BASELINE),--baseline $(BASELINE))
+
+# First reads of job pages alone (no page asked twice of a process), with the server's CPU a
+# request, ours and BASELINE in turn on one SQLite board (bench/first_reads.py, BENCHMARKS.md).
+bench-first-reads: web-build server-bench
+	command -v oha >/dev/null || cargo install oha --locked
+	python3 bench/first_reads.py $(WEB)/dist $(SERVER)/target/release/jobportal $(BASELINE)
 
 # Search, job pages and applications on PostgreSQL through HAProxy (deploy/haproxy.cfg, Debian's
 # package) in front of one and of two instances, beside the same load sent straight to one

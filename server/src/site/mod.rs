@@ -290,13 +290,13 @@ fn html(status: StatusCode, page: &str) -> Response {
 /// screen, its content (`content`). A job's page is kept with the job (`jobs::cache`), a public
 /// screen's that is the same for everyone once drawn; the others are drawn each time.
 async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap) -> Response {
-    let plain = site.pages.page(path);
+    let built = site.pages.page(path);
     let now = now_millis();
     let (status, head, content) = match screen(path) {
         Screen::Job(id) => match site.state.job_cache.find(&site.db, id, now).await {
-            Ok(Some(cached)) => return cached.page(|job| site.job_page(plain, job)).answer(headers),
+            Ok(Some(cached)) => return cached.page(|job| site.job_page(built, job)).answer(headers),
             Ok(None) => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
-            Err(error) => return unavailable(error, &plain.plain),
+            Err(error) => return unavailable(error, &built.plain),
         },
         Screen::Category(slug) => match categories::list(&site.db).await {
             Ok(list) => match percent_decoded(slug).and_then(|slug| sitemap::category_by_slug(&list, &slug)) {
@@ -310,13 +310,13 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
                 }
                 None => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
             },
-            Err(error) => return unavailable(error, &plain.plain),
+            Err(error) => return unavailable(error, &built.plain),
         },
         Screen::App(Some(screen)) if screen.path != "/jobs" => return site.fixed_page(screen).answer(headers),
         Screen::App(Some(screen)) => {
             let content = match categories::list(&site.db).await {
                 Ok(list) => search_content(site, SearchHeading::Jobs, query, None, &list, now).await,
-                Err(error) => return unavailable(error, &plain.plain),
+                Err(error) => return unavailable(error, &built.plain),
             };
             (StatusCode::OK, Some(screen_head(&site.public_url, screen)), content)
         }
@@ -327,7 +327,7 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
         Screen::App(None) => (StatusCode::OK, None, None),
         Screen::Missing => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
     };
-    html(status, &drawn(plain, head, content))
+    html(status, &drawn(built, head, content))
 }
 
 /// The app's page with its head and content (drawn into the page as deferred once for all).
@@ -362,7 +362,7 @@ fn html_type() -> HeaderValue {
 
 impl Site {
     /// A job's page as `job` stands, as the pieces it shares with every job's page and its own.
-    fn job_page(&self, plain: &Page, job: &JobPage) -> Pieced {
+    fn job_page(&self, built: &Page, job: &JobPage) -> Pieced {
         let (status, head, content) = match job {
             JobPage::Listed { job, open } => {
                 (StatusCode::OK, seo::job_head(job, *open, &self.public_url), Some(content::job(job, *open)))
@@ -370,7 +370,7 @@ impl Site {
             JobPage::Deleted => (StatusCode::GONE, Head::job_removed(), None),
             JobPage::Hidden => (StatusCode::NOT_FOUND, Head::not_found(), None),
         };
-        self.job_shell.split(status, html_type(), drawn(plain, Some(head), content))
+        self.job_shell.split(status, html_type(), drawn(built, Some(head), content))
     }
 
     /// The page of a public screen that is the same for everyone, drawn the first time.

@@ -1,0 +1,89 @@
+"""First reads of job pages (issue 29): every request a job no server process has read yet, so each
+one is a query and a page drawn, never a page kept. `make bench-reads`' round 1 mixes these with
+reads of the pages it has just kept; this measures the first read alone, and the server's CPU per
+request (from /proc), for each binary in turn on the same board.
+
+A fresh SQLite board (`seed-bench --jobs`, `reindex`); `--ids` listed jobs in random order, split
+into one slice per run so that no id is asked twice of any process; each run a fresh server
+process (JOB_CACHE_MB=256, enough to keep every page it draws), then oha from `--connections`
+connections, each URL once, `Accept-Encoding: identity`. The binaries' runs alternate, `--runs`
+each.
+
+    python3 bench/first_reads.py WEB_DIR BINARY [BINARY ...] [--jobs 100000] [--ids 60000] [--runs 2]
+
+Loopback only; results printed, one line per run.
+"""
+
+import argparse
+import json
+import os
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(__file__))
+from search import Server, run_command  # noqa: E402
+
+LISTED = "deleted_at IS NULL AND hidden_at IS NULL AND suspended_at IS NULL"
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("web_dir")
+    parser.add_argument("binaries", nargs="+")
+    parser.add_argument("--jobs", type=int, default=100_000)
+    parser.add_argument("--ids", type=int, default=60_000, help="distinct jobs, shared out among the runs")
+    parser.add_argument("--runs", type=int, default=2, help="runs of each binary")
+    parser.add_argument("--connections", type=int, default=32)
+    args = parser.parse_args()
+
+    scratch = tempfile.mkdtemp(prefix="jobportal-bench-first-reads-")
+    try:
+        data, url = os.path.join(scratch, "data"), f"sqlite://{scratch}/jobportal.db"
+        first = os.path.abspath(args.binaries[0])
+        run_command(first, url, data, "seed-bench", "--jobs", str(args.jobs), "--recruiters",
+                    str(max(10, args.jobs // 200)), "--applicants", "64")
+        run_command(first, url, data, "reindex")
+        os.symlink(os.path.abspath(args.web_dir), os.path.join(data, "web"))
+        with sqlite3.connect(os.path.join(scratch, "jobportal.db")) as db:
+            ids = [row[0] for row in db.execute(f"SELECT id FROM jobs WHERE {LISTED} LIMIT ?", (args.ids,))]
+        random.Random(29).shuffle(ids)
+        turns = [binary for _ in range(args.runs) for binary in args.binaries]
+        per_run = len(ids) // len(turns)
+        log = open(os.path.join(scratch, "servers.log"), "w")
+        print(f"{args.jobs:,} jobs; {per_run:,} first reads a run, {args.connections} connections", flush=True)
+        for turn, binary in enumerate(turns):
+            mine = ids[turn * per_run:(turn + 1) * per_run]
+            server = Server(os.path.abspath(binary), url, data, log, JOB_CACHE_MB="256")
+            try:
+                urls = os.path.join(scratch, "urls.txt")
+                with open(urls, "w") as handle:
+                    handle.writelines(f"{server.base}/job/{job}\n" for job in mine)
+                before = cpu_seconds(server.process.pid)
+                output = subprocess.run(["oha", "--no-tui", "--output-format", "json", "-c", str(args.connections),
+                                         "-n", str(len(mine)), "-H", "Accept-Encoding: identity",
+                                         "--urls-from-file", urls], check=True, capture_output=True, text=True).stdout
+                used = cpu_seconds(server.process.pid) - before
+            finally:
+                server.stop()
+            report = json.loads(output)
+            answered = sum(report.get("statusCodeDistribution", {}).values())
+            print(f"{binary}: {report['summary']['requestsPerSec']:,.0f}/s, p50 "
+                  f"{report['latencyPercentiles']['p50'] * 1000:.1f} ms, p99 "
+                  f"{report['latencyPercentiles']['p99'] * 1000:.1f} ms, answers {report.get('statusCodeDistribution')}, "
+                  f"server CPU {1e6 * used / max(1, answered):.0f} us a request", flush=True)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
