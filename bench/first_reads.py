@@ -3,13 +3,15 @@ one is a query and a page drawn, never a page kept. `make bench-reads`' round 1 
 reads of the pages it has just kept; this measures the first read alone, and the server's CPU per
 request (from /proc), for each binary in turn on the same board.
 
-A fresh SQLite board (`seed-bench --jobs`, `reindex`); `--ids` listed jobs in random order, split
+A fresh board (`seed-bench --jobs`, `reindex`) on `--engine` (SQLite, or PostgreSQL on `--pg`, a
+database made and dropped by the script; the binaries must know the same migrations); `--ids` listed jobs in random order, split
 into one slice per run so that no id is asked twice of any process; each run a fresh server
 process (JOB_CACHE_MB=256, enough to keep every page it draws), then oha from `--connections`
 connections, each URL once, `Accept-Encoding: identity`. The binaries' runs alternate, `--runs`
 each.
 
-    python3 bench/first_reads.py WEB_DIR BINARY [BINARY ...] [--jobs 100000] [--ids 60000] [--runs 2]
+    python3 bench/first_reads.py WEB_DIR BINARY [BINARY ...] [--engine sqlite|postgres] [--jobs 100000]
+        [--ids 60000] [--runs 2] [--pg postgres://postgres@127.0.0.1:5432/postgres]
 
 Loopback only; results printed, one line per run.
 """
@@ -19,15 +21,13 @@ import json
 import os
 import random
 import shutil
-import sqlite3
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
+from reads import LISTED, drop_database, fresh_database, query  # noqa: E402
 from search import Server, run_command  # noqa: E402
-
-LISTED = "deleted_at IS NULL AND hidden_at IS NULL AND suspended_at IS NULL"
 
 
 def cpu_seconds(pid):
@@ -44,23 +44,24 @@ def main():
     parser.add_argument("--ids", type=int, default=60_000, help="distinct jobs, shared out among the runs")
     parser.add_argument("--runs", type=int, default=2, help="runs of each binary")
     parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--engine", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/postgres")
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="jobportal-bench-first-reads-")
     try:
-        data, url = os.path.join(scratch, "data"), f"sqlite://{scratch}/jobportal.db"
+        data, url = os.path.join(scratch, "data"), fresh_database(args.engine, args.pg, scratch)
         first = os.path.abspath(args.binaries[0])
         run_command(first, url, data, "seed-bench", "--jobs", str(args.jobs), "--recruiters",
                     str(max(10, args.jobs // 200)), "--applicants", "64")
         run_command(first, url, data, "reindex")
         os.symlink(os.path.abspath(args.web_dir), os.path.join(data, "web"))
-        with sqlite3.connect(os.path.join(scratch, "jobportal.db")) as db:
-            ids = [row[0] for row in db.execute(f"SELECT id FROM jobs WHERE {LISTED} LIMIT ?", (args.ids,))]
+        ids = [row[0] for row in query(args.engine, url, f"SELECT id FROM jobs WHERE {LISTED} LIMIT {args.ids}")]
         random.Random(29).shuffle(ids)
         turns = [binary for _ in range(args.runs) for binary in args.binaries]
         per_run = len(ids) // len(turns)
         log = open(os.path.join(scratch, "servers.log"), "w")
-        print(f"{args.jobs:,} jobs; {per_run:,} first reads a run, {args.connections} connections", flush=True)
+        print(f"{args.engine}, {args.jobs:,} jobs; {per_run:,} first reads a run, {args.connections} connections", flush=True)
         for turn, binary in enumerate(turns):
             mine = ids[turn * per_run:(turn + 1) * per_run]
             server = Server(os.path.abspath(binary), url, data, log, JOB_CACHE_MB="256")
@@ -83,6 +84,7 @@ def main():
                   f"server CPU {1e6 * used / max(1, answered):.0f} us a request", flush=True)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+        drop_database(args.engine, args.pg)
 
 
 if __name__ == "__main__":

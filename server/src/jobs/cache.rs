@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use tokio::sync::{Notify, watch};
+use tokio::sync::{Notify, oneshot, watch};
 
 use crate::compress::Ready;
 use crate::compress::pieces::Pieced;
@@ -46,6 +46,10 @@ const FORGOTTEN_KEPT: usize = 100_000;
 const MAX_ID: usize = 64;
 /// What a kept job costs besides its answers and its job: the map's slot and key, the entry.
 const ENTRY_OVERHEAD: usize = 256;
+/// The most reads of jobs not kept at once (each a statement for up to `READ_TOGETHER` jobs): a
+/// connection each, of the pool's eight on SQLite and sixteen on PostgreSQL.
+const READERS: usize = 2;
+const READ_TOGETHER: usize = 64;
 
 /// A job as its page and `getJob` show it, and those answers once made.
 pub struct Cached {
@@ -158,6 +162,8 @@ pub struct JobCache {
     /// log is followed yet (`following`).
     epochs: watch::Sender<u64>,
     followed: watch::Sender<bool>,
+    /// Jobs not kept, waiting to be read together (`find`).
+    waiting: Mutex<Waiting>,
 }
 
 #[derive(Default)]
@@ -170,6 +176,17 @@ struct Kept {
     /// A read that began before this epoch keeps nothing (`forgotten` was emptied then); 0 until
     /// the log is followed.
     floor: u64,
+}
+
+/// What a reader sends a waiting request: the job (`None` when there never was one) and the time it
+/// was read at; `None` when the read failed.
+type Answer = oneshot::Sender<Option<(Option<JobPage>, i64)>>;
+
+/// The jobs waiting to be read together, and the readers at it.
+#[derive(Default)]
+struct Waiting {
+    jobs: Vec<(Box<str>, Answer)>,
+    readers: usize,
 }
 
 /// Taken before a job is read from the database: what it read is kept only if the job was not
@@ -186,19 +203,93 @@ impl JobCache {
             cursor: tokio::sync::Mutex::new(None),
             epochs: watch::Sender::new(0),
             followed: watch::Sender::new(false),
+            waiting: Mutex::new(Waiting::default()),
         })
     }
 
     /// The job `id` at `now`, kept or read (and then kept); `None` when there never was one.
-    pub async fn find(&self, db: &Db, id: &str, now: i64) -> Result<Option<Arc<Cached>>, sqlx::Error> {
+    ///
+    /// Jobs not kept are read together: each waits with the others that missed meanwhile, and a
+    /// reader (at most `READERS` at once) reads up to `READ_TOGETHER` of them in one statement, so
+    /// that a burst of first reads pays one query, and on SQLite one pair of hand-offs to and from
+    /// the connection's thread, for many. Should that read fail, each job is read on its own, so
+    /// each request meets its own error.
+    pub async fn find(self: &Arc<Self>, db: &Db, id: &str, now: i64) -> Result<Option<Arc<Cached>>, sqlx::Error> {
         if let Some(kept) = self.get(id, now) {
             return Ok(Some(kept));
         }
+        // Taken before the read is asked for: whatever is forgotten from now on is not kept.
         let ticket = self.ticket();
-        let Some(job) = repo::find_page(db, id, now).await? else { return Ok(None) };
-        let cached = Arc::new(Cached::new(job, now, self.held.clone()));
+        let gathered = if id.len() <= MAX_ID { self.read_together(db, id).await } else { None };
+        let (job, at) = match gathered {
+            Some(read) => read,
+            None => (repo::find_page(db, id, now).await?, now),
+        };
+        let Some(job) = job else { return Ok(None) };
+        let cached = Arc::new(Cached::new(job, at, self.held.clone()));
         self.keep(id, ticket, &cached);
         Ok(Some(cached))
+    }
+
+    /// `id` read with the other jobs missed meanwhile, and the time it was read at; `None` when
+    /// that read failed.
+    async fn read_together(self: &Arc<Self>, db: &Db, id: &str) -> Option<(Option<JobPage>, i64)> {
+        let (sender, read) = oneshot::channel();
+        let start_reader = {
+            let mut waiting = self.waiting.lock().expect("the waiting reads' lock");
+            waiting.jobs.push((id.into(), sender));
+            let start = waiting.readers < READERS;
+            waiting.readers += usize::from(start);
+            start
+        };
+        if start_reader {
+            tokio::spawn(self.clone().read_waiting(db.clone()));
+        }
+        // A reader that stopped without answering (its task dropped) dropped the sender too.
+        read.await.ok().flatten()
+    }
+
+    /// Reads the waiting jobs, `READ_TOGETHER` at a time, until none is left.
+    async fn read_waiting(self: Arc<Self>, db: Db) {
+        /// Gives the reader's place back however its task ends, so the next miss starts another.
+        struct Place(Arc<JobCache>, bool);
+        impl Drop for Place {
+            fn drop(&mut self) {
+                if !self.1 {
+                    self.0.waiting.lock().expect("the waiting reads' lock").readers -= 1;
+                }
+            }
+        }
+        let mut place = Place(self.clone(), false);
+        loop {
+            let batch: Vec<(Box<str>, Answer)> = {
+                let mut waiting = self.waiting.lock().expect("the waiting reads' lock");
+                if waiting.jobs.is_empty() {
+                    // Given back under the lock that a new waiter takes to see whether to start one.
+                    waiting.readers -= 1;
+                    place.1 = true;
+                    return;
+                }
+                let take = waiting.jobs.len().min(READ_TOGETHER);
+                waiting.jobs.drain(..take).collect()
+            };
+            let now = crate::db::now_millis();
+            let ids: Vec<&str> = batch.iter().map(|(id, _)| &**id).collect();
+            match repo::find_pages(&db, &ids, now).await {
+                Ok(found) => {
+                    // The same job may be asked twice in one read.
+                    for (id, sender) in batch {
+                        let _ = sender.send(Some((found.get(&*id).cloned(), now)));
+                    }
+                }
+                Err(error) => {
+                    tracing::warn!(%error, jobs = batch.len(), "could not read jobs together; each is read alone");
+                    for (_, sender) in batch {
+                        let _ = sender.send(None);
+                    }
+                }
+            }
+        }
     }
 
     fn get(&self, id: &str, now: i64) -> Option<Arc<Cached>> {

@@ -1,3 +1,5 @@
+use std::collections::HashMap;
+
 use crate::db::{Db, new_id, now_millis};
 use crate::dispatch;
 
@@ -74,6 +76,7 @@ pub async fn find(db: &Db, id: &str) -> Result<Option<Job>, sqlx::Error> {
 }
 
 /// Where a job stands for its public page.
+#[derive(Clone)]
 pub enum JobPage {
     /// Anyone may see it; `open` while it takes applications.
     Listed { job: Box<Job>, open: bool },
@@ -83,31 +86,63 @@ pub enum JobPage {
     Hidden,
 }
 
+/// A job as its public page reads it, with what became of it.
+#[derive(sqlx::FromRow)]
+struct PageRow {
+    #[sqlx(flatten)]
+    job: JobRow,
+    deleted: bool,
+    hidden: bool,
+    open: bool,
+}
+
+impl From<PageRow> for JobPage {
+    fn from(row: PageRow) -> Self {
+        match row {
+            PageRow { deleted: true, .. } => JobPage::Deleted,
+            PageRow { hidden: true, .. } => JobPage::Hidden,
+            PageRow { job, open, .. } => JobPage::Listed { job: Box::new(Job::from(job)), open },
+        }
+    }
+}
+
+/// The columns of a `PageRow`, `$2` the time its `open` is reckoned at.
+fn page_select() -> String {
+    format!(
+        "SELECT {JOB_COLUMNS}, (j.deleted_at IS NOT NULL) AS deleted, \
+         (j.hidden_at IS NOT NULL OR j.suspended_at IS NOT NULL) AS hidden, ({}) AS open \
+         FROM jobs j JOIN categories c ON c.id = j.category_id",
+        open_at("$2")
+    )
+}
+
 /// A job whatever became of it, for its public page at `now`; `None` when there never was one.
 #[tracing::instrument(skip_all)]
 pub async fn find_page(db: &Db, id: &str, now: i64) -> Result<Option<JobPage>, sqlx::Error> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        #[sqlx(flatten)]
-        job: JobRow,
-        deleted: bool,
-        hidden: bool,
-        open: bool,
-    }
-    let sql = format!(
-        "SELECT {JOB_COLUMNS}, (j.deleted_at IS NOT NULL) AS deleted, \
-         (j.hidden_at IS NOT NULL OR j.suspended_at IS NOT NULL) AS hidden, ({}) AS open \
-         FROM jobs j JOIN categories c ON c.id = j.category_id WHERE j.id = $1",
-        open_at("$2")
-    );
-    let row: Option<Row> = dispatch!(db, |pool| {
+    let sql = format!("{} WHERE j.id = $1", page_select());
+    let row: Option<PageRow> = dispatch!(db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).bind(now).fetch_optional(pool).await
     })?;
-    Ok(row.map(|row| match row {
-        Row { deleted: true, .. } => JobPage::Deleted,
-        Row { hidden: true, .. } => JobPage::Hidden,
-        Row { job, open, .. } => JobPage::Listed { job: Box::new(Job::from(job)), open },
-    }))
+    Ok(row.map(JobPage::from))
+}
+
+/// `find_page` for several jobs in one statement, by id: those that never were are not in it. One
+/// statement text for any number (the ids bound as one value: a JSON array on SQLite, an array on
+/// PostgreSQL), prepared once per connection.
+#[tracing::instrument(skip_all)]
+pub async fn find_pages(db: &Db, ids: &[&str], now: i64) -> Result<HashMap<String, JobPage>, sqlx::Error> {
+    let rows: Vec<PageRow> = match db {
+        Db::Sqlite(pool) => {
+            let sql = format!("{} WHERE j.id IN (SELECT value FROM json_each($1))", page_select());
+            let list = serde_json::to_string(ids).expect("strings serialize");
+            sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(list).bind(now).fetch_all(pool).await?
+        }
+        Db::Postgres(pool) => {
+            let sql = format!("{} WHERE j.id = ANY($1)", page_select());
+            sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(ids).bind(now).fetch_all(pool).await?
+        }
+    };
+    Ok(rows.into_iter().map(|row| (row.job.id.clone(), JobPage::from(row))).collect())
 }
 
 /// One of the owner's jobs that is not deleted, hidden by an admin or not: what its owner may see.

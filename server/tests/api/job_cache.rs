@@ -2,6 +2,7 @@
 //! the job is ever served stale: each case below first has the job kept (read twice, counted in the
 //! cache), changes it through the API, and reads it again at once, as a page and as JSON.
 
+use futures_util::future::join_all;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, day};
@@ -11,6 +12,7 @@ on_both_engines!(
     an_edit_a_close_and_a_deletion_are_seen_at_once,
     an_application_and_a_withdrawal_change_the_count_at_once_and_a_full_job_closes,
     an_admin_hiding_a_job_or_renaming_its_category_is_seen_at_once,
+    first_reads_at_the_same_time_each_answer_their_own_job,
 );
 
 // With a built index.html of the shape a build has: scripts and preloads around the mark.
@@ -250,4 +252,40 @@ async fn another_instance_forgets_a_job_as_soon_as_the_database_tells_it() {
 
     b.stop().await;
     a.stop().await;
+}
+
+/// Jobs read for the first time all at once are read together (`JobCache::find`): each request
+/// still answers its own job, the same job asked twice in one read is answered twice, a deleted
+/// job is gone and an id no job ever had is not found.
+async fn first_reads_at_the_same_time_each_answer_their_own_job(app: &TestApp) {
+    let recruiter = app.account("Recruiter", "rita@example.com").await;
+    let mut ids = Vec::new();
+    for n in 0..6 {
+        ids.push(post(app, &recruiter, &format!("Job number {n}"), 50).await);
+    }
+    let gone = ids.pop().unwrap();
+    let response = app
+        .client
+        .delete(app.url(&format!("/api/v1/jobs/deleteJob/{gone}")))
+        .bearer_auth(&recruiter)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let never = "01a2220000000000000000000000dead".to_string();
+    // Each job twice, the deleted one and the one that never was, all at once, as pages and as JSON.
+    let asked: Vec<&String> = ids.iter().chain(&ids).chain([&gone, &never]).collect();
+    let answers = join_all(asked.iter().map(|id| read(app, id))).await;
+    for (id, ((status, body), (page, title))) in asked.iter().zip(answers) {
+        if let Some(n) = ids.iter().position(|listed| listed == *id) {
+            assert_eq!((status, body["data"]["_id"].as_str(), page), (200, Some(id.as_str()), 200), "{body}");
+            assert_eq!(title, format!("Job number {n} at Acme | jobportal"));
+        } else if *id == &gone {
+            assert_eq!((status, body), (404, json!({ "success": false, "message": "Job not found", "removed": true })));
+            assert_eq!((page, title.as_str()), (410, "Job removed | jobportal"));
+        } else {
+            assert_eq!((status, body), (404, json!({ "success": false, "message": "Job not found" })));
+            assert_eq!(page, 404);
+        }
+    }
 }
