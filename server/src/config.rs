@@ -93,7 +93,7 @@ pub struct Limits {
     /// How often an instance offers to run the retention sweep (`RETENTION_INTERVAL_SECS`, default
     /// an hour); one instance at a time runs it.
     pub retention_interval: Duration,
-    /// The memory jobs' pages and `getJob` answers may take (`JOB_CACHE_MB`, default 160; 0 keeps
+    /// The memory jobs' pages and `getJob` answers may take (`JOB_CACHE_MB`, default 192; 0 keeps
     /// none and reads each job from the database).
     pub job_cache_bytes: usize,
 }
@@ -126,7 +126,7 @@ impl Default for Limits {
             shutdown_grace: Duration::from_secs(30),
             mail_retention: Duration::from_secs(7 * 24 * 60 * 60),
             retention_interval: Duration::from_secs(60 * 60),
-            job_cache_bytes: 160 << 20,
+            job_cache_bytes: 192 << 20,
         }
     }
 }
