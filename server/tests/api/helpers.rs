@@ -497,6 +497,11 @@ impl TestApp {
             self.client.put(self.url(path)).bearer_auth(token).json(body).send().await.expect("the request is sent");
         status_and_json(response).await
     }
+
+    pub async fn delete_as(&self, path: &str, token: &str) -> (u16, Value) {
+        let response = self.client.delete(self.url(path)).bearer_auth(token).send().await.expect("the request is sent");
+        status_and_json(response).await
+    }
 }
 
 /// A real SMTP server (Python's aiosmtpd) that stores what it receives in a maildir.

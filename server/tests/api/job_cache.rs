@@ -105,14 +105,8 @@ async fn an_edit_a_close_and_a_deletion_are_seen_at_once(app: &TestApp) {
     assert_eq!(title, "Rust Developer at Acme (closed) | jobportal");
 
     kept(app, &id).await;
-    let response = app
-        .client
-        .delete(app.url(&format!("/api/v1/jobs/deleteJob/{id}")))
-        .bearer_auth(&recruiter)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
+    let (status, _) = app.delete_as(&format!("/api/v1/jobs/deleteJob/{id}"), &recruiter).await;
+    assert_eq!(status, 200);
     let ((status, gone), (page, title)) = read(app, &id).await;
     assert_eq!((status, gone), (404, json!({ "success": false, "message": "Job not found", "removed": true })));
     assert_eq!((page, title.as_str()), (410, "Job removed | jobportal"));
@@ -264,14 +258,8 @@ async fn first_reads_at_the_same_time_each_answer_their_own_job(app: &TestApp) {
         ids.push(post(app, &recruiter, &format!("Job number {n}"), 50).await);
     }
     let gone = ids.pop().unwrap();
-    let response = app
-        .client
-        .delete(app.url(&format!("/api/v1/jobs/deleteJob/{gone}")))
-        .bearer_auth(&recruiter)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
+    let (status, _) = app.delete_as(&format!("/api/v1/jobs/deleteJob/{gone}"), &recruiter).await;
+    assert_eq!(status, 200);
     let never = "01a2220000000000000000000000dead".to_string();
     // Each job twice, the deleted one and the one that never was, all at once, as pages and as JSON.
     let asked: Vec<&String> = ids.iter().chain(&ids).chain([&gone, &never]).collect();
