@@ -138,15 +138,19 @@ impl Db {
     /// should not wait behind the readers for a connection (the applications' group writer). On
     /// SQLite its transactions take the writers' turn like any other's, and it keeps up to 32 MB
     /// of pages (the readers keep SQLite's default 2 MB each): the index pages every write goes
-    /// through stay in memory. Its statements are prepared once for each size of group: a group's
-    /// statements have a row of placeholders per application, up to 64 sizes of each, which the
-    /// default cache of 100 statements would keep preparing again.
+    /// through stay in memory. It keeps each statement's journal in memory too (`temp_store`): a
+    /// group's insert changes a few hundred pages, and past SQLite's 64 kB each page's former
+    /// content went to a temporary file first, 8 % of the server's CPU in an application at
+    /// 1,000,000 jobs (BENCHMARKS.md, issue 29). Its statements are prepared once for each size of
+    /// group: a group's statements have a row of placeholders per application, up to 64 sizes of
+    /// each, which the default cache of 100 statements would keep preparing again.
     pub fn one_connection(&self) -> Self {
         match self {
             Self::Sqlite(pool) => Self::Sqlite(lazy_one(
                 (*pool.connect_options())
                     .clone()
                     .pragma("cache_size", "-32768")
+                    .pragma("temp_store", "memory")
                     .statement_cache_capacity(ONE_CONNECTION_STATEMENTS),
             )),
             Self::Postgres(pool) => Self::Postgres(lazy_one(

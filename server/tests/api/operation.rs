@@ -239,6 +239,28 @@ async fn sqlite_commits_never_checkpoint_and_the_servers_own_task_copies_the_log
     app.stop().await;
 }
 
+/// On SQLite the applications' writer keeps the journal of each statement in memory: a statement
+/// of a batch of applications changes a few hundred pages, past the 64 kB SQLite keeps in memory
+/// by default, and each page it changed was otherwise written to a temporary file first. The
+/// other connections keep SQLite's default (a reader's sort may be large; the writer's statements
+/// are bounded by its batch).
+#[tokio::test]
+async fn sqlite_the_applications_writer_keeps_its_statement_journals_in_memory() {
+    use jobportal::db::Db;
+    let app = TestApp::sqlite(|_| {}).await;
+    let (Db::Sqlite(main), Db::Sqlite(writer)) = (&app.db, &app.db.one_connection()) else {
+        unreachable!("a SQLite server's connections are all to SQLite")
+    };
+    let temp_store = |pool| async move {
+        let (store,): (i64,) = sqlx::query_as("PRAGMA temp_store").fetch_one(pool).await.unwrap();
+        store
+    };
+    // 2 is MEMORY, 0 the default (a file).
+    assert_eq!(temp_store(writer).await, 2);
+    assert_eq!(temp_store(main).await, 0);
+    app.stop().await;
+}
+
 #[tokio::test]
 async fn every_answer_names_its_request_id_keeping_a_plausible_one_from_the_load_balancer() {
     let app = TestApp::sqlite(|_| {}).await;
