@@ -40,7 +40,7 @@ async function watch(context: BrowserContext, found: string[]) {
 /**
  * `test` for every journey: each browser context it uses (the `page` fixture's, and any made with
  * `browser.newContext()`) is watched, and the journey fails at its end if any page it visited
- * reported a Content-Security-Policy violation.
+ * reported a Content-Security-Policy violation. The contexts a journey made are closed when it ends.
  */
 export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
@@ -61,9 +61,16 @@ export const test = base.extend<{ cspViolations: string[] }>({
       } finally {
         browser.newContext = newContext
       }
-      // A round trip to every open page, so a report still on its way is counted.
-      for (const page of watched.flatMap((c) => c.pages())) await page.evaluate(() => 0).catch(() => {})
-      expect(found, 'the pages reported Content-Security-Policy violations (directive, blocked URI)').toEqual([])
+      try {
+        // A round trip to every open page, so a report still on its way is counted.
+        for (const page of watched.flatMap((c) => c.pages())) await page.evaluate(() => 0).catch(() => {})
+        expect(found, 'the pages reported Content-Security-Policy violations (directive, blocked URI)').toEqual([])
+      } finally {
+        // The contexts the journey made end with it (the runner closes its own): left open, every
+        // page of every earlier journey stayed live in the one browser, its stream of notifications
+        // open, and a late journey ran beside dozens of them.
+        for (const made of watched.slice(1)) await made.close().catch(() => {})
+      }
     },
     { auto: true },
   ],
