@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{PgPool, SqlitePool};
+use sqlx::{ConnectOptions, Connection, PgPool, SqlitePool};
 
 use crate::config::DatabaseUrl;
 
@@ -114,11 +114,18 @@ impl Db {
                     .foreign_keys(true)
                     .busy_timeout(Duration::from_secs(5))
                     .pragma("wal_autocheckpoint", "0");
+                // The first connection opens outside the pool, so the pool's few seconds for a
+                // connection do not bound it: after a crash, SQLite reads the whole log back before
+                // the database can be read (recovery), which at a million jobs took longer than the
+                // pool waits. Its first read is where SQLite recovers; the pool opens after it.
+                let mut first = options.connect().await?;
+                sqlx::query("SELECT 1 FROM sqlite_schema LIMIT 1").execute(&mut first).await?;
                 let pool = SqlitePoolOptions::new()
                     .max_connections(8)
                     .acquire_timeout(ACQUIRE_TIMEOUT)
                     .connect_with(options)
                     .await?;
+                first.close().await?;
                 tokio::spawn(checkpoints(pool.clone()));
                 Ok(Self::Sqlite(pool))
             }

@@ -425,3 +425,42 @@ async fn without_cors_origins_no_cross_origin_header_is_sent() {
     assert!(response.headers().get("access-control-allow-origin").is_none());
     app.stop().await;
 }
+
+/// A SQLite database that cannot be read for longer than a request waits for a connection (3 s)
+/// when the server starts: the server waits for it, up to SQLite's busy timeout (5 s), rather than
+/// failing to start. After a crash SQLite reads its whole log back first, which at a million jobs
+/// took longer than the pool waits; here another connection holds the database for 3.5 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_a_starting_server_waits_for_a_database_held_longer_than_a_request_waits() {
+    use std::str::FromStr;
+
+    use jobportal::config::DatabaseUrl;
+    use jobportal::db::Db;
+    use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteLockingMode};
+    use sqlx::{ConnectOptions, Connection};
+
+    let dir = crate::helpers::scratch_dir();
+    let url = format!("sqlite://{}", dir.join("jobportal.db").display());
+    let mut holder = SqliteConnectOptions::from_str(&url)
+        .unwrap()
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .locking_mode(SqliteLockingMode::Exclusive)
+        .connect()
+        .await
+        .unwrap();
+    // In exclusive locking mode its first write takes the lock, and keeps it until it closes.
+    sqlx::query("CREATE TABLE held (id INTEGER)").execute(&mut holder).await.unwrap();
+
+    let opening = tokio::spawn(async move { Db::connect(&DatabaseUrl::Sqlite(url)).await });
+    tokio::time::sleep(std::time::Duration::from_millis(3_500)).await;
+    assert!(!opening.is_finished(), "the server waits while the database is held");
+    holder.close().await.unwrap();
+    let db = opening.await.unwrap().expect("the server opens the database once it is free");
+    let Db::Sqlite(pool) = &db else { unreachable!("a sqlite: URL opens SQLite") };
+    let (held,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM sqlite_schema WHERE name = 'held'").fetch_one(pool).await.unwrap();
+    assert_eq!(held, 1, "the database opened is the one that was held");
+    db.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
