@@ -20,7 +20,10 @@ on_both_engines!(
     mail_waits_for_an_smtp_server_that_is_down_at_first,
 );
 
-on_both_engines!(the_outbox_keeps_its_books_without_waiting_for_the_disk_and_every_other_commit_waits);
+on_both_engines!(
+    the_outbox_keeps_its_books_without_waiting_for_the_disk_and_every_other_commit_waits,
+    a_backlog_of_mail_is_delivered_in_batches_each_message_once_and_marked_sent,
+);
 
 async fn a_signup_code_is_delivered_over_smtp(app: &TestApp) {
     let sink = SmtpSink::start(port_for_this_test()).await;
@@ -89,5 +92,45 @@ async fn the_outbox_keeps_its_books_without_waiting_for_the_disk_and_every_other
             assert_eq!(books, ("off".to_owned(), "force_custom_plan".to_owned()));
         }
         _ => unreachable!("bookkeeping is on the same engine"),
+    }
+}
+
+/// 45 messages waiting at once go out in batches of at most 20, each claimed, delivered and then
+/// marked sent: every message is delivered once, marked sent once, and none is left waiting.
+async fn a_backlog_of_mail_is_delivered_in_batches_each_message_once_and_marked_sent(app: &TestApp) {
+    use jobportal::db::BeginWrite;
+    use jobportal::mail::Mail;
+    let mails: Vec<Mail> = (0..45)
+        .map(|n| Mail {
+            to: format!("backlog{n}@example.com"),
+            subject: format!("Backlog {n}"),
+            text: format!("Message {n}"),
+            html: format!("<p>Message {n}</p>"),
+            list_unsubscribe: None,
+            calendar: None,
+            expires_at: None,
+        })
+        .collect();
+    let mails: Vec<&Mail> = mails.iter().collect();
+    jobportal::dispatch!(&app.db, |pool| {
+        let mut tx = pool.begin_write().await.unwrap();
+        jobportal::mail::repo::enqueue_all(&mut *tx, &mails).await.unwrap();
+        tx.commit().await.unwrap();
+    });
+
+    // The worker may take a batch too (it looks every few seconds): between them, every message.
+    app.state.outbox.deliver_due().await.unwrap();
+    const STATE: &str = "SELECT to_address, attempts, sent_at IS NOT NULL FROM outbox WHERE to_address LIKE 'backlog%' \
+                         ORDER BY to_address";
+    let rows: Vec<(String, i64, bool)> =
+        jobportal::dispatch!(&app.db, |pool| sqlx::query_as(STATE).fetch_all(pool).await).unwrap();
+    assert_eq!(rows.len(), 45);
+    for (to, attempts, sent) in &rows {
+        assert_eq!((attempts, sent), (&1, &true), "{to} is delivered once and marked sent");
+    }
+    let files = crate::helpers::outbox_files(app);
+    for n in 0..45 {
+        let to = format!("To: backlog{n}@example.com\r\n");
+        assert_eq!(files.iter().filter(|file| file.contains(&to)).count(), 1, "one file for backlog{n}");
     }
 }
