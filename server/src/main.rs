@@ -194,7 +194,9 @@ async fn create_admin(config: Config, email: &str, first_name: &str, last_name: 
             return ExitCode::from(1);
         }
     };
-    match jobportal::accounts::create_admin(&db, email, first_name, last_name, &password).await {
+    let created = jobportal::accounts::create_admin(&db, email, first_name, last_name, &password).await;
+    db.close().await;
+    match created {
         Ok(id) => {
             println!("created Admin {email} ({id})");
             ExitCode::SUCCESS
@@ -246,7 +248,9 @@ async fn seed_bench(config: Config, arguments: SeedBench) -> ExitCode {
         jobportal::bench_data::seed_accounts(&db, applicants).await?;
         Ok::<_, sqlx::Error>(seconds)
     };
-    match seeded.await {
+    let seeded = seeded.await;
+    db.close().await;
+    match seeded {
         Ok(seconds) => {
             println!("seeded {recruiters} recruiters, {applicants} applicants and {jobs} jobs in {seconds:.1} s");
             ExitCode::SUCCESS
@@ -275,7 +279,9 @@ async fn reindex(config: Config) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match index.rebuild(&db).await {
+    let rebuilt = index.rebuild(&db).await;
+    db.close().await;
+    match rebuilt {
         Ok(_) => {
             println!("indexed {} jobs", index.index.len());
             ExitCode::SUCCESS

@@ -200,7 +200,17 @@ fn seed_bench_fills_an_empty_database_without_force() {
     let output = jobportal(&["seed-bench", "--jobs", "10", "--recruiters", "1", "--applicants", "1"], &data_dir);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(stdout(&output).starts_with("seeded 1 recruiters, 1 applicants and 10 jobs in "), "{}", stdout(&output));
+    assert_eq!(log_left(&data_dir), 0, "what the seed wrote is in the database file");
+    let reindexed = jobportal(&["reindex"], &data_dir);
+    assert_eq!(stdout(&reindexed), "indexed 10 jobs\n", "{}", stderr(&reindexed));
+    assert_eq!(log_left(&data_dir), 0, "reindex leaves no log either");
     let _ = std::fs::remove_dir_all(data_dir);
+}
+
+/// The bytes of SQLite's log (WAL) beside the database in `data_dir`: a command copies what it
+/// wrote back into the database file before it ends, so the next one has nothing to read back.
+fn log_left(data_dir: &Path) -> u64 {
+    std::fs::metadata(data_dir.join("jobportal.db-wal")).map_or(0, |log| log.len())
 }
 
 async fn holds_accounts_is_false_on_a_new_database_and_true_once_one_account_exists(app: &TestApp) {
