@@ -12,7 +12,9 @@ taken away between runs: the board grows as a real one does, and each run applie
 of its own (the open jobs with room for every applicant, shuffled and split between the warm-up
 and the runs), so every (applicant, job) pair is new. The servers take turns, ours first, `--runs`
 times, and every run is counted back in the database like reads.py's (nothing lost or doubled). A
-run's first seconds are not left out: it is the whole run's rate.
+run's first seconds are not left out: it is the whole run's rate. Each run also reports, from the
+server's metrics, the applications' writer's busy share (near 1: applications wait for the one
+writer, not for the requests around it) and how many applications went into each transaction.
 
     python3 bench/applications.py BINARY [--baseline OLD_BINARY] [--engines sqlite,postgres]
         [--jobs 100000] [--applicants 64] [--applications 20000] [--runs 3]
@@ -25,20 +27,48 @@ import shutil
 import sys
 import tempfile
 import time
+import urllib.request
 
 import reads
 from search import Server, run_command
+from server_process import free_port
 
 DB_NAME = "jobportal_bench_applications"
 
 
 
+def writer_figures(metrics):
+    """(seconds the applications' writer spent writing, applications written, transactions) from a
+    scrape of the server's metrics; the seconds are None for a binary older than that metric."""
+    try:
+        with urllib.request.urlopen(f"http://{metrics}/metrics", timeout=10) as response:
+            text = response.read().decode()
+    except OSError:
+        return None, 0, 0
+    values = {}
+    for line in text.splitlines():
+        if not line.startswith("#") and " " in line:
+            name, value = line.rsplit(" ", 1)
+            values[name] = float(value)
+    return (values.get("jobportal_application_writer_busy_seconds"),
+            values.get("jobportal_applications_written_total", 0), values.get("jobportal_application_transactions_total", 0))
+
+
 def one_run(engine, url, binary, data, log, tokens_for, jobs, args, tag):
-    server = Server(binary, url, data, log)
+    metrics = f"127.0.0.1:{free_port()}"
+    server = Server(binary, url, data, log, METRICS_ADDR=metrics)
     try:
         tokens = tokens_for(server)
         load = round(os.getloadavg()[0], 1)
+        before = writer_figures(metrics)
         applied, created = reads.apply_load(server.base, tokens, jobs, args.applications, tag)
+        after = writer_figures(metrics)
+        # The writer's busy share over the run (near 1: applications wait for the writer, not for
+        # the requests around it), and the applications in each of its transactions.
+        applied["writer_busy"] = (round((after[0] - before[0]) / applied["seconds"], 2)
+                                  if None not in (before[0], after[0]) else None)
+        transactions = after[2] - before[2]
+        applied["group"] = round((after[1] - before[1]) / transactions, 1) if transactions else None
         applied["database"] = reads.counted(engine, url, tag, created)
         applied["load_before"] = load
         applied["rss_mb"] = round(max(server.peak.values(), default=0), 1)
@@ -113,6 +143,10 @@ def bench_engine(engine, args, log):
             reads.psql(admin, f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
 
 
+def dash(value):
+    return "—" if value is None else value
+
+
 def markdown(results, args):
     target = {"sqlite": 2500, "postgres": 1500}
     lines = []
@@ -130,8 +164,8 @@ def markdown(results, args):
                   f"server memory {warm['rss_mb']} MB.",
                   "",
                   "| run | server | sent | seconds | per second | p50 / p99 ms | slowest ms | answers | lost / doubled | "
-                  "server memory MB | target |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|"]
+                  "writer busy | applications a transaction | server memory MB | target |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for row in result["rows"]:
             db = row["database"]
             mark = ""
@@ -140,7 +174,8 @@ def markdown(results, args):
             lines.append(f"| {row['run']} | {row['server']} | {row['sent']} | {row['seconds']} | {row['achieved']} | "
                          f"{row['p50']} / {row['p99']} | {row['slowest']} | {reads.answers(row['statuses'])} | "
                          f"{db['lost']} / {db['doubled_pairs'] + db['doubled_requests']} "
-                         f"(counters off: {db['jobs_count_off']}) | {row['rss_mb']} | {mark} |")
+                         f"(counters off: {db['jobs_count_off']}) | {dash(row.get('writer_busy'))} | "
+                         f"{dash(row.get('group'))} | {row['rss_mb']} | {mark} |")
         lines.append("")
     return "\n".join(lines)
 

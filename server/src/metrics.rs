@@ -137,6 +137,7 @@ async fn read_gauges(state: &AppState) -> Result<(), sqlx::Error> {
     let (written, transactions) = state.applications.written();
     metrics::counter!("jobportal_applications_written_total").absolute(written);
     metrics::counter!("jobportal_application_transactions_total").absolute(transactions);
+    metrics::gauge!("jobportal_application_writer_busy_seconds").set(state.applications.busy().as_secs_f64());
     if let Some(bytes) = resident_memory() {
         metrics::gauge!("process_resident_memory_bytes").set(bytes as f64);
     }

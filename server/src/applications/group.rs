@@ -42,6 +42,8 @@ pub struct Applications {
     /// Applications written, and the transactions committed, for the metrics.
     written: std::sync::atomic::AtomicU64,
     batches: std::sync::atomic::AtomicU64,
+    /// Microseconds the writer spent writing batches, for the metrics: its busy share.
+    busy_micros: std::sync::atomic::AtomicU64,
     /// PostgreSQL's statistics of the applications, kept up with what is written.
     statistics: std::sync::Arc<Statistics>,
 }
@@ -59,6 +61,7 @@ impl Applications {
             queue: Mutex::default(),
             written: Default::default(),
             batches: Default::default(),
+            busy_micros: Default::default(),
             statistics: std::sync::Arc::new(Statistics::new(db, "applications")),
         }
     }
@@ -103,6 +106,12 @@ impl Applications {
         (self.written.load(Relaxed), self.batches.load(Relaxed))
     }
 
+    /// How long the writer has spent writing batches since the start: per second of the clock,
+    /// its busy share. Near 1, applications wait for the writer, not for the requests around it.
+    pub fn busy(&self) -> std::time::Duration {
+        std::time::Duration::from_micros(self.busy_micros.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
     /// Writes what waits, a batch at a time, until nothing does.
     async fn write_waiting(self: std::sync::Arc<Self>) {
         let _stopped = Stopped(&self);
@@ -117,7 +126,10 @@ impl Applications {
                 batch
             };
             let (applications, answers): (Vec<_>, Vec<_>) = batch.into_iter().unzip();
+            let started = std::time::Instant::now();
             let outcomes = self.write_batch(&applications).await;
+            let took = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+            self.busy_micros.fetch_add(took, std::sync::atomic::Ordering::Relaxed);
             for (answer, outcome) in answers.into_iter().zip(outcomes) {
                 // The request may have gone away; its application stands.
                 let _ = answer.send(outcome);

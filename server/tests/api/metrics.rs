@@ -81,6 +81,18 @@ async fn a_scrape_shows_requests_by_route_and_the_figures_read_from_the_database
     assert_eq!(sample(&after, "jobportal_job_cache_jobs", &[]), 1.0);
     assert!(sample(&after, "jobportal_job_cache_bytes", &[]) > 512.0, "{after}");
 
+    // An application: counted, with its one transaction and the time the writer spent on it.
+    let applicant = app.account("Applicant", "counted@example.com").await;
+    app.apply_as(&applicant, &job).await;
+    let applied = scrape(app, &address).await;
+    // (A counter only grows: the other engine's run of this test may have set it first.)
+    for name in ["jobportal_applications_written_total", "jobportal_application_transactions_total"] {
+        assert!(sample(&applied, name, &[]) >= 1.0, "{applied}");
+    }
+    assert_eq!(sample(&after, "jobportal_application_writer_busy_seconds", &[]), 0.0);
+    let busy = sample(&applied, "jobportal_application_writer_busy_seconds", &[]);
+    assert!(busy > 0.0 && busy < 10.0, "{applied}");
+
     // A job written straight into the database (as another instance would) is the index's lag
     // until this instance applies it.
     let category = app.category_id("Engineering").await;
