@@ -564,24 +564,44 @@ pub struct S3Sink {
 }
 
 impl S3Sink {
+    /// A port found free can be taken by another test's server before moto listens on it: moto
+    /// then ends, and the other server answers the bucket's creation (a CI run saw 405). So a sink
+    /// that did not make its bucket is stopped, and another port tried.
     pub async fn start(bucket: &str) -> Self {
-        let port = free_port();
+        let mut answers = Vec::new();
+        for _ in 0..5 {
+            match Self::start_on(free_port(), bucket).await {
+                Ok(sink) => return sink,
+                Err(answer) => answers.push(answer),
+            }
+        }
+        panic!("the S3 server did not make its bucket on five ports: {answers:?}");
+    }
+
+    /// The sink on `port` with `bucket` made, or what happened instead.
+    async fn start_on(port: u16, bucket: &str) -> Result<Self, String> {
         let process = std::process::Command::new("python3")
             .args(["-m", "moto.server", "-H", "127.0.0.1", "-p", &port.to_string()])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
             .expect("python3 with moto[server] is installed (.ci/run installs it)");
-        let sink = Self { process, endpoint: format!("http://127.0.0.1:{port}"), bucket: bucket.to_string() };
+        // Made first, so that moto is stopped (on drop) whatever happens next.
+        let mut sink = Self { process, endpoint: format!("http://127.0.0.1:{port}"), bucket: bucket.to_string() };
         let client = reqwest::Client::new();
         for _ in 0..300 {
+            if let Ok(Some(status)) = sink.process.try_wait() {
+                return Err(format!("port {port}: moto ended ({status})"));
+            }
             if let Ok(response) = client.put(format!("{}/{bucket}", sink.endpoint)).send().await {
-                assert_eq!(response.status(), 200, "the bucket is made");
-                return sink;
+                return match response.status().as_u16() {
+                    200 => Ok(sink),
+                    status => Err(format!("port {port}: making the bucket answered {status}")),
+                };
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
-        panic!("the S3 server did not start on port {port}");
+        Err(format!("port {port}: nothing answered"))
     }
 
     /// The settings a server reaches this bucket with.
