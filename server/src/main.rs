@@ -2,6 +2,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use jobportal::config::Config;
+use jobportal::db::Db;
 use tokio::net::TcpListener;
 
 /// The command line. Its settings are not options: they come from the environment
@@ -187,25 +188,35 @@ async fn create_admin(config: Config, email: &str, first_name: &str, last_name: 
             line.trim_end_matches(['\r', '\n']).to_string()
         }
     };
-    let db = match jobportal::open_database(&config).await {
+    with_database(&config, async |db| {
+        match jobportal::accounts::create_admin(db, email, first_name, last_name, &password).await {
+            Ok(id) => {
+                println!("created Admin {email} ({id})");
+                ExitCode::SUCCESS
+            }
+            Err(message) => {
+                eprintln!("jobportal: {message}");
+                ExitCode::from(1)
+            }
+        }
+    })
+    .await
+}
+
+/// Opens the configured database for a command, runs `work` on it, and closes it whatever `work`
+/// answered: closing copies SQLite's log back into the database file, so the next command or
+/// server has none to read back (docs/operations.md#durability).
+async fn with_database(config: &Config, work: impl AsyncFnOnce(&Db) -> ExitCode) -> ExitCode {
+    let db = match jobportal::open_database(config).await {
         Ok(db) => db,
         Err(error) => {
             eprintln!("jobportal: {error}");
             return ExitCode::from(1);
         }
     };
-    let created = jobportal::accounts::create_admin(&db, email, first_name, last_name, &password).await;
+    let code = work(&db).await;
     db.close().await;
-    match created {
-        Ok(id) => {
-            println!("created Admin {email} ({id})");
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("jobportal: {message}");
-            ExitCode::from(1)
-        }
-    }
+    code
 }
 
 /// Fills the database with a benchmark data set; every account's password is
@@ -219,78 +230,66 @@ async fn seed_bench(config: Config, arguments: SeedBench) -> ExitCode {
     } else {
         jobportal::bench_data::Vocabulary::Harsh
     };
-    let db = match jobportal::open_database(&config).await {
-        Ok(db) => db,
-        Err(error) => {
-            eprintln!("jobportal: {error}");
-            return ExitCode::from(1);
+    with_database(&config, async |db| {
+        if !force {
+            match jobportal::bench_data::holds_accounts(db).await {
+                Ok(false) => {}
+                Ok(true) => {
+                    eprintln!(
+                        "jobportal: seed-bench refuses a database that already holds accounts: every account it \
+                         makes has the password `{}`; use an empty database, or give --force",
+                        jobportal::bench_data::BENCH_PASSWORD
+                    );
+                    return ExitCode::from(1);
+                }
+                Err(error) => {
+                    eprintln!("jobportal: {error}");
+                    return ExitCode::from(1);
+                }
+            }
         }
-    };
-    if !force {
-        match jobportal::bench_data::holds_accounts(&db).await {
-            Ok(false) => {}
-            Ok(true) => {
-                eprintln!(
-                    "jobportal: seed-bench refuses a database that already holds accounts: every account it makes \
-                     has the password `{}`; use an empty database, or give --force",
-                    jobportal::bench_data::BENCH_PASSWORD
-                );
-                return ExitCode::from(1);
+        let seeded = async {
+            let seconds = jobportal::bench_data::seed_with(db, recruiters as usize, jobs, vocabulary).await?;
+            jobportal::bench_data::seed_accounts(db, applicants).await?;
+            Ok::<_, sqlx::Error>(seconds)
+        };
+        match seeded.await {
+            Ok(seconds) => {
+                println!("seeded {recruiters} recruiters, {applicants} applicants and {jobs} jobs in {seconds:.1} s");
+                ExitCode::SUCCESS
             }
             Err(error) => {
                 eprintln!("jobportal: {error}");
-                return ExitCode::from(1);
+                ExitCode::from(1)
             }
         }
-    }
-    let seeded = async {
-        let seconds = jobportal::bench_data::seed_with(&db, recruiters as usize, jobs, vocabulary).await?;
-        jobportal::bench_data::seed_accounts(&db, applicants).await?;
-        Ok::<_, sqlx::Error>(seconds)
-    };
-    let seeded = seeded.await;
-    db.close().await;
-    match seeded {
-        Ok(seconds) => {
-            println!("seeded {recruiters} recruiters, {applicants} applicants and {jobs} jobs in {seconds:.1} s");
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            eprintln!("jobportal: {error}");
-            ExitCode::from(1)
-        }
-    }
+    })
+    .await
 }
 
 /// Builds the search index anew from the database (the server must be stopped: it holds the
 /// index). A server also does this by itself when its index is missing or of an older version.
 async fn reindex(config: Config) -> ExitCode {
-    let db = match jobportal::open_database(&config).await {
-        Ok(db) => db,
-        Err(error) => {
-            eprintln!("jobportal: {error}");
-            return ExitCode::from(1);
+    with_database(&config, async |db| {
+        let index = match jobportal::search::Search::open(&config.index_dir) {
+            Ok(index) => index,
+            Err(error) => {
+                eprintln!("jobportal: cannot open the search index in INDEX_DIR (is a server running?): {error}");
+                return ExitCode::from(1);
+            }
+        };
+        match index.rebuild(db).await {
+            Ok(_) => {
+                println!("indexed {} jobs", index.index.len());
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("jobportal: {error}");
+                ExitCode::from(1)
+            }
         }
-    };
-    let index = match jobportal::search::Search::open(&config.index_dir) {
-        Ok(index) => index,
-        Err(error) => {
-            eprintln!("jobportal: cannot open the search index in INDEX_DIR (is a server running?): {error}");
-            return ExitCode::from(1);
-        }
-    };
-    let rebuilt = index.rebuild(&db).await;
-    db.close().await;
-    match rebuilt {
-        Ok(_) => {
-            println!("indexed {} jobs", index.index.len());
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            eprintln!("jobportal: {error}");
-            ExitCode::from(1)
-        }
-    }
+    })
+    .await
 }
 
 /// What a backup or restore says of resumes the database names but the copy lacks.
