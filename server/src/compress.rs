@@ -53,13 +53,13 @@ fn accepted(headers: &HeaderMap) -> Option<Encoding> {
         let Ok(value) = value.to_str() else { continue };
         for item in value.split(',') {
             let mut parts = item.split(';').map(str::trim);
-            let name = parts.next().unwrap_or_default().to_ascii_lowercase();
+            let name = parts.next().unwrap_or_default();
             let refused =
                 parts.any(|part| part.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()).is_some_and(|q| q <= 0.0));
-            match name.as_str() {
-                "br" => brotli = !refused,
-                "gzip" | "x-gzip" => gzip = !refused,
-                _ => {}
+            if name.eq_ignore_ascii_case("br") {
+                brotli = !refused;
+            } else if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
+                gzip = !refused;
             }
         }
     }
@@ -297,6 +297,7 @@ mod tests {
         assert_eq!(accepted(&headers("gzip")), Some(Encoding::Gzip));
         assert_eq!(accepted(&headers("br;q=0, gzip;q=0.5")), Some(Encoding::Gzip));
         assert_eq!(accepted(&headers("identity")), None);
+        assert_eq!(accepted(&headers("GZIP")), Some(Encoding::Gzip), "names are matched without regard to case");
         assert_eq!(accepted(&HeaderMap::new()), None);
     }
 

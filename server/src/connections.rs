@@ -41,6 +41,7 @@ pub const REQUEST_TIMEOUT_MESSAGE: &str = "The request took too long";
 pub async fn serve<S>(
     listener: TcpListener,
     app: S,
+    kept: Arc<crate::kept::Kept>,
     limits: ConnectionLimits,
     trusted_proxies: Arc<[ipnet::IpNet]>,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -95,14 +96,25 @@ where
         let app = app.clone();
         let request_timeout = limits.request_timeout;
         let trusted_proxies = trusted_proxies.clone();
+        let kept = kept.clone();
         let service = tower::service_fn(move |mut request: Request<hyper::body::Incoming>| {
             let client = crate::client::resolve(remote.ip(), request.headers(), &trusted_proxies);
             let https = crate::client::https(remote.ip(), request.headers(), &trusted_proxies);
-            request.extensions_mut().insert(client);
-            request.extensions_mut().insert(https);
-            request.extensions_mut().insert(ConnectInfo(remote));
-            let call = app.clone().oneshot(request.map(axum::body::Body::new));
+            // An answer kept in memory goes at once, without the stack (`kept`).
+            let call = match kept.answer(&request, client, https.0) {
+                Some(answer) => Err(answer),
+                None => {
+                    request.extensions_mut().insert(client);
+                    request.extensions_mut().insert(https);
+                    request.extensions_mut().insert(ConnectInfo(remote));
+                    Ok(app.clone().oneshot(request.map(axum::body::Body::new)))
+                }
+            };
             async move {
+                let call = match call {
+                    Ok(call) => call,
+                    Err(answer) => return Ok(answer),
+                };
                 match tokio::time::timeout(request_timeout, call).await {
                     Ok(response) => response,
                     Err(_) => Ok(timed_out()),

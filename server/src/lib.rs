@@ -19,6 +19,7 @@ pub mod envelope;
 pub mod error;
 pub mod interviews;
 pub mod jobs;
+mod kept;
 pub mod mail;
 pub mod messages;
 pub mod metrics;
@@ -130,6 +131,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         background: Arc::new(tokio::sync::Semaphore::new(BACKGROUND_TASKS)),
         notifications: Arc::new(notifications::hub::Hub::default()),
         stopping: Arc::new(tokio::sync::watch::Sender::new(false)),
+        kept_answers: Default::default(),
         config: Arc::new(config),
     }))
 }
@@ -226,8 +228,9 @@ pub async fn serve(
         }
     };
     let trusted_proxies: Arc<[ipnet::IpNet]> = state.config.trusted_proxies.clone().into();
-    let app = NormalizePathLayer::trim_trailing_slash().layer(router(state));
-    let served = connections::serve(listener, app, limits, trusted_proxies, shutdown).await;
+    let (app, kept) = app(state);
+    let app = NormalizePathLayer::trim_trailing_slash().layer(app);
+    let served = connections::serve(listener, app, Arc::new(kept), limits, trusted_proxies, shutdown).await;
     let _ = stop_mail.send(true);
     let _ = mail_worker.await;
     let _ = alerts.await;
@@ -247,6 +250,12 @@ pub async fn serve(
 }
 
 pub fn router(state: AppState) -> Router {
+    app(state).0
+}
+
+/// The whole product's router, and the answers it keeps in memory that are sent before it
+/// (`kept`), with the headers its layers would add.
+fn app(state: AppState) -> (Router, kept::Kept) {
     let (api, _) = routes::api_routes(state.config.max_resume_bytes).split_for_parts();
     let api = api
         .route_layer(axum::middleware::from_fn(metrics::mark_route))
@@ -254,13 +263,14 @@ pub fn router(state: AppState) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(error::reject_nul));
     let (operation, _) = routes::operation_routes().split_for_parts();
+    let (site, held) = site::service(&state);
 
     let operation = operation.route_layer(axum::middleware::from_fn(metrics::mark_route));
     let mut app = operation
         .nest("/api/v1", api)
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
-        .fallback_service(site::service(&state))
+        .fallback_service(site)
         .layer(telemetry::request_trace_layer())
         // Outside the trace layer, so the request's span has its id.
         .layer(axum::middleware::from_fn(telemetry::request_id))
@@ -270,8 +280,10 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn(compress::in_memory))
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)).compress_when(compress::streaming()));
     let headers = security::SecurityHeaders::new(&state.config.public_url);
+    let cors = !state.config.cors_origins.is_empty();
+    let kept = kept::Kept::new(held, state.clone(), headers.clone(), cors);
     app = app.layer(axum::middleware::from_fn_with_state(headers, security::add_headers));
-    if !state.config.cors_origins.is_empty() {
+    if cors {
         app = app.layer(
             CorsLayer::new()
                 .allow_origin(AllowOrigin::list(state.config.cors_origins.clone()))
@@ -280,7 +292,7 @@ pub fn router(state: AppState) -> Router {
         );
     }
     // Outermost, so a request's latency is all the time it took.
-    app.layer(axum::middleware::from_fn(metrics::record)).with_state(state)
+    (app.layer(axum::middleware::from_fn(metrics::record)).with_state(state), kept)
 }
 
 async fn api_not_found() -> AppError {

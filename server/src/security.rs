@@ -33,7 +33,7 @@ impl SecurityHeaders {
         Self { page_policy: HeaderValue::from_str(&policy).expect("a public URL is a valid header value") }
     }
 
-    fn apply(&self, api: bool, headers: &mut HeaderMap) {
+    pub fn apply(&self, api: bool, headers: &mut HeaderMap) {
         let policy = if api { HeaderValue::from_static(API_POLICY) } else { self.page_policy.clone() };
         // A handler that sets its own (a resume download) keeps it.
         headers.entry(header::CONTENT_SECURITY_POLICY).or_insert(policy);
@@ -66,10 +66,15 @@ pub async fn add_headers(
     let mut response = next.run(request).await;
     headers.apply(api, response.headers_mut());
     if https {
-        // Sent only over HTTPS, as RFC 6797 asks; a year, for this host alone.
-        response.headers_mut().insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000"));
+        strict_transport(response.headers_mut());
     }
     response
+}
+
+/// HSTS, on an answer to a request that reached our proxy over HTTPS: sent only over HTTPS, as
+/// RFC 6797 asks; a year, for this host alone.
+pub fn strict_transport(headers: &mut HeaderMap) {
+    headers.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000"));
 }
 
 #[cfg(test)]

@@ -36,15 +36,33 @@ fn request_span(request: &Request) -> Span {
     let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str);
     let id = request.headers().get(&REQUEST_ID).and_then(|id| id.to_str().ok());
     let client = request.extensions().get::<crate::client::ClientAddr>().map(|client| client.0);
-    tracing::info_span!(
-        "request",
-        id = id.unwrap_or("-"),
-        client = client.map(tracing::field::display),
-        method = %request.method(),
-        route = route.unwrap_or("-"),
-        path = %request.uri().path(),
-    )
+    span(id.unwrap_or("-"), client, request.method().as_str(), route.unwrap_or("-"), request.uri().path())
 }
+
+fn span(id: &str, client: Option<std::net::IpAddr>, method: &str, route: &str, path: &str) -> Span {
+    tracing::info_span!("request", id, client = client.map(tracing::field::display), method = %method, route, path = %path)
+}
+
+/// The line the trace layer logs when a request is answered, for a GET answered before the stack
+/// (`kept`): the same span, fields and words (the layer's span is made before the router matches a
+/// route, so it names none).
+pub fn log_answered(
+    id: &HeaderValue,
+    client: crate::client::ClientAddr,
+    path: &str,
+    status: axum::http::StatusCode,
+    started: std::time::Instant,
+) {
+    if !tracing::enabled!(target: ANSWERED_TARGET, Level::INFO) {
+        return;
+    }
+    let span = span(id.to_str().unwrap_or("-"), Some(client.0), "GET", "-", path);
+    let latency = format!("{} ms", started.elapsed().as_millis());
+    tracing::info!(target: ANSWERED_TARGET, parent: &span, latency = %latency, status = i32::from(status.as_u16()), "finished processing request");
+}
+
+/// The target of the trace layer's line for an answered request.
+const ANSWERED_TARGET: &str = "tower_http::trace::on_response";
 
 pub static REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -58,15 +76,20 @@ fn plausible_id(id: &str) -> bool {
 /// span carries onto every line it logs and the response returns in `X-Request-Id`, so a person
 /// reporting a failure can quote it.
 pub async fn request_id(mut request: Request, next: Next) -> Response {
-    let given = request.headers().get(&REQUEST_ID).and_then(|id| id.to_str().ok()).filter(|id| plausible_id(id));
-    let id = match given {
-        Some(id) => HeaderValue::from_str(id).expect("a plausible id is a header value"),
-        None => new_id(),
-    };
+    let id = given_or_new_id(request.headers());
     request.headers_mut().insert(REQUEST_ID.clone(), id.clone());
     let mut response = next.run(request).await;
     response.headers_mut().insert(REQUEST_ID.clone(), id);
     response
+}
+
+/// The id a request with `headers` goes by: its own when plausible, else a new one.
+pub fn given_or_new_id(headers: &axum::http::HeaderMap) -> HeaderValue {
+    let given = headers.get(&REQUEST_ID).and_then(|id| id.to_str().ok()).filter(|id| plausible_id(id));
+    match given {
+        Some(id) => HeaderValue::from_str(id).expect("a plausible id is a header value"),
+        None => new_id(),
+    }
 }
 
 /// A new request id: a UUID v7 (the time in milliseconds, then random bits) whose random bits come

@@ -215,7 +215,7 @@ impl JobCache {
     /// the connection's thread, for many. Should that read fail, each job is read on its own, so
     /// each request meets its own error.
     pub async fn find(self: &Arc<Self>, db: &Db, id: &str, now: i64) -> Result<Option<Arc<Cached>>, sqlx::Error> {
-        if let Some(kept) = self.get(id, now) {
+        if let Some(kept) = self.kept(id, now) {
             return Ok(Some(kept));
         }
         // Taken before the read is asked for: whatever is forgotten from now on is not kept.
@@ -292,7 +292,8 @@ impl JobCache {
         }
     }
 
-    fn get(&self, id: &str, now: i64) -> Option<Arc<Cached>> {
+    /// The job `id` when it is kept and still true at `now`.
+    pub fn kept(&self, id: &str, now: i64) -> Option<Arc<Cached>> {
         let kept = self.kept.lock().expect("the job cache's lock");
         kept.jobs.get(id).filter(|cached| now < cached.until).cloned()
     }
@@ -568,34 +569,34 @@ mod tests {
         let before = cache.ticket();
         cache.forget(["a"]);
         insert(&cache, "a", before, LATER);
-        assert!(cache.get("a", 0).is_none());
+        assert!(cache.kept("a", 0).is_none());
         // Another job forgotten meanwhile does not stop it.
         let before = cache.ticket();
         cache.forget(["b"]);
         insert(&cache, "a", before, LATER);
-        assert!(cache.get("a", 0).is_some());
+        assert!(cache.kept("a", 0).is_some());
         cache.forget(["a"]);
-        assert!(cache.get("a", 0).is_none());
+        assert!(cache.kept("a", 0).is_none());
     }
 
     #[test]
     fn nothing_is_kept_before_the_log_is_followed_or_by_a_read_from_before_everything_was_forgotten() {
         let cache = JobCache::new(1 << 20);
         insert(&cache, "a", cache.ticket(), LATER);
-        assert!(cache.get("a", 0).is_none());
+        assert!(cache.kept("a", 0).is_none());
         let cache = following(1 << 20);
         let before = cache.ticket();
         cache.forget_all();
         insert(&cache, "a", before, LATER);
-        assert!(cache.get("a", 0).is_none());
+        assert!(cache.kept("a", 0).is_none());
     }
 
     #[test]
     fn an_open_job_is_kept_until_its_deadline() {
         let cache = following(1 << 20);
         insert(&cache, "a", cache.ticket(), 1_000);
-        assert!(cache.get("a", 999).is_some());
-        assert!(cache.get("a", 1_000).is_none());
+        assert!(cache.kept("a", 999).is_some());
+        assert!(cache.kept("a", 1_000).is_none());
     }
 
     #[test]
@@ -615,7 +616,7 @@ mod tests {
     fn a_budget_of_nothing_keeps_nothing() {
         let cache = following(0);
         insert(&cache, "a", cache.ticket(), LATER);
-        assert!(cache.get("a", 0).is_none());
+        assert!(cache.kept("a", 0).is_none());
     }
 
     #[tokio::test]

@@ -124,18 +124,18 @@ pub async fn get_job(
         return Err(AppError::not_found(JOB_NOT_FOUND));
     };
     match cached.shown {
-        cache::Shown::Listed => {
-            let answer = cached.api(|job| {
-                let repo::JobPage::Listed { job, .. } = job else { unreachable!("a listed job's page") };
-                let body = ok("Job fetched successfully", JobResponse { data: Job::clone(job) }).0;
-                let body = serde_json::to_vec(&body).expect("a job serializes");
-                Ready::new(StatusCode::OK, HeaderValue::from_static("application/json"), body)
-            });
-            Ok(answer.answer(&headers))
-        }
+        cache::Shown::Listed => Ok(cached.api(job_answer).answer(&headers)),
         cache::Shown::Deleted => Err(AppError::removed(JOB_NOT_FOUND)),
         cache::Shown::Hidden => Err(AppError::not_found(JOB_NOT_FOUND)),
     }
+}
+
+/// A listed job's `getJob` answer, kept with the job.
+pub fn job_answer(job: &repo::JobPage) -> Ready {
+    let repo::JobPage::Listed { job, .. } = job else { unreachable!("a listed job's page") };
+    let body = ok("Job fetched successfully", JobResponse { data: Job::clone(job) }).0;
+    let body = serde_json::to_vec(&body).expect("a job serializes");
+    Ready::new(StatusCode::OK, HeaderValue::from_static("application/json"), body)
 }
 
 #[derive(Deserialize, ToSchema)]

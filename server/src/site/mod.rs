@@ -107,7 +107,8 @@ struct Site {
     sitemaps: Sitemaps,
 }
 
-pub fn service(state: &AppState) -> Router {
+/// The web app's router, and what it keeps answered in memory (sent before the stack: `kept`).
+pub fn service(state: &AppState) -> (Router, Held) {
     let web_dir = &state.config.web_dir;
     let public_url = state.config.public_url.trim_end_matches('/').to_string();
     let pages = Pages::load(web_dir);
@@ -120,9 +121,11 @@ pub fn service(state: &AppState) -> Router {
         sitemaps: Sitemaps::new(state.db.clone(), &public_url),
         public_url,
     });
+    let kept_assets = Arc::new(load_assets(&web_dir.join("assets")));
+    let held = Held { site: site.clone(), assets: kept_assets.clone() };
     // A missing asset is a 404, never the page: a browser would cache that page as the script.
     let assets = {
-        let kept = Arc::new(load_assets(&web_dir.join("assets")));
+        let kept = kept_assets;
         let assets = ServeDir::new(web_dir.join("assets"));
         move |request: Request| {
             let mut assets = assets.clone();
@@ -183,7 +186,7 @@ pub fn service(state: &AppState) -> Router {
     for screen in SITE_PAGES.public_screens.iter().filter(|screen| screen.path != "/") {
         router = router.route(&screen.path, get(direct.clone()));
     }
-    router
+    let router = router
         .route("/", get(home.clone()))
         .route("/index.html", get(home))
         .route("/robots.txt", get(robots))
@@ -192,7 +195,34 @@ pub fn service(state: &AppState) -> Router {
         .with_state(site)
         .fallback_service(get_service(files.into_service()))
         .nest_service("/assets", get_service(assets.into_service()))
-        .layer(middleware::from_fn(cache_control))
+        .layer(middleware::from_fn(cache_control));
+    (router, held)
+}
+
+/// The site's answers kept in memory, as `kept` sends them before the stack: each is the answer
+/// the router's handler gives (and its headers but those the layers add, which `kept` adds).
+pub struct Held {
+    site: Arc<Site>,
+    assets: Arc<std::collections::HashMap<String, Arc<Ready>>>,
+}
+
+impl Held {
+    /// A kept job's page at `path`, drawn now if it was not yet.
+    pub fn job_page(&self, cached: &crate::jobs::cache::Cached, path: &str, headers: &HeaderMap) -> Response {
+        cached.page(|job| self.site.job_page(self.site.pages.page(path), job)).answer(headers)
+    }
+
+    /// A build's asset kept in memory (`name` under `/assets/`).
+    pub fn asset(&self, name: &str, headers: &HeaderMap) -> Option<Response> {
+        self.assets.get(name).map(|asset| asset.answer(headers))
+    }
+
+    /// The page of the public screen at exactly `path` when it is the same for everyone (all but
+    /// the search's).
+    pub fn fixed_page(&self, path: &str, headers: &HeaderMap) -> Option<Response> {
+        let screen = SITE_PAGES.public_screens.iter().find(|screen| screen.path == path && screen.path != "/jobs")?;
+        Some(self.site.fixed_page(screen).answer(headers))
+    }
 }
 
 /// The most of the built app's assets kept in memory, and the largest file kept.
@@ -570,16 +600,21 @@ async fn cache_control(request: Request, next: Next) -> Response {
     // Vite names everything under /assets/ by its content hash, so a changed file is a new URL.
     let hashed = request.uri().path().starts_with("/assets/");
     let mut response = next.run(request).await;
-    // A missing asset is not cached at all; every page, found or not, is revalidated.
-    let policy = match (hashed, response.status().is_success()) {
-        (true, true) => Some(IMMUTABLE),
-        (true, false) => None,
-        (false, _) => Some(REVALIDATE),
-    };
-    if let Some(policy) = policy {
-        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+    if let Some(policy) = cache_policy(hashed, response.status().is_success()) {
+        response.headers_mut().insert(header::CACHE_CONTROL, policy);
     }
     response
+}
+
+/// The `Cache-Control` of an answer under `/assets/` (`hashed`) or not, found or not: a hashed
+/// asset is kept for a year; a missing asset is not cached at all; every page, found or not, is
+/// revalidated.
+pub fn cache_policy(hashed: bool, success: bool) -> Option<HeaderValue> {
+    match (hashed, success) {
+        (true, true) => Some(HeaderValue::from_static(IMMUTABLE)),
+        (true, false) => None,
+        (false, _) => Some(HeaderValue::from_static(REVALIDATE)),
+    }
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ on_both_engines!(configured |config| {
 
 /// An `index.html` as Vite builds it: the entry script, a preload for each of forty chunks and
 /// the stylesheet in the head, the header drawn in the body around the content's mark.
-fn built_index() -> String {
+pub fn built_index() -> String {
     let preloads: String = (0..40)
         .map(|chunk| {
             format!("    <link rel=\"modulepreload\" crossorigin href=\"/assets/chunk-{chunk:02}-BbggMMhK.js\">\n")

@@ -17,6 +17,7 @@ mod cluster;
 mod contract;
 mod job_cache;
 mod jobs;
+mod kept;
 mod mail;
 mod messages;
 mod metrics;
