@@ -20,6 +20,7 @@ use tokio::sync::Semaphore;
 use tower::{Service, ServiceExt};
 
 use crate::error::ErrorBody;
+use crate::kept::First;
 use crate::shares::Shares;
 
 /// How a connection is served.
@@ -100,22 +101,26 @@ where
         let service = tower::service_fn(move |mut request: Request<hyper::body::Incoming>| {
             let client = crate::client::resolve(remote.ip(), request.headers(), &trusted_proxies);
             let https = crate::client::https(remote.ip(), request.headers(), &trusted_proxies);
-            // An answer kept in memory goes at once, without the stack (`kept`).
-            let call = match kept.answer(&request, client, https.0) {
-                Some(answer) => Err(answer),
-                None => {
+            // An answer kept in memory goes at once, a job not kept is read first; either without
+            // the stack (`kept`).
+            let first = kept.first(&request, client, https.0);
+            let (kept, app) = (kept.clone(), app.clone());
+            async move {
+                let read = match first {
+                    First::Sent(answer) => return Ok(answer),
+                    First::Read => true,
+                    First::Stack => false,
+                };
+                let answered = async {
+                    if read && let Some(answer) = kept.read(&request, client, https.0).await {
+                        return Ok(answer);
+                    }
                     request.extensions_mut().insert(client);
                     request.extensions_mut().insert(https);
                     request.extensions_mut().insert(ConnectInfo(remote));
-                    Ok(app.clone().oneshot(request.map(axum::body::Body::new)))
-                }
-            };
-            async move {
-                let call = match call {
-                    Ok(call) => call,
-                    Err(answer) => return Ok(answer),
+                    app.oneshot(request.map(axum::body::Body::new)).await
                 };
-                match tokio::time::timeout(request_timeout, call).await {
+                match tokio::time::timeout(request_timeout, answered).await {
                     Ok(response) => response,
                     Err(_) => Ok(timed_out()),
                 }

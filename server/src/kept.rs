@@ -1,19 +1,21 @@
-//! Answers kept in memory, sent as soon as a request's head is read, before it enters the stack of
-//! layers every other request passes (docs/operations.md#answers-sent-before-the-stack): a kept
-//! job's page and its `getJob` answer, the build's assets and the public screens' fixed pages.
-//! Those are most of what a job board serves, and for them the stack (the router, the request
-//! span, two compression layers, the security and cache headers, the request id, the metrics, the
-//! request's timer) cost more than the answer.
+//! Answers sent as soon as a request's head is read, before it enters the stack of layers every
+//! other request passes (docs/operations.md#answers-sent-before-the-stack): a job's page and its
+//! `getJob` answer, the build's assets and the public screens' fixed pages. Those are most of what
+//! a job board serves, and for them the stack (the router, the request span, two compression
+//! layers, the security and cache headers, the request id, the metrics) cost more than the answer.
+//! A job kept in memory is answered at once; one not kept is read first (with the others missed
+//! meanwhile, `JobCache::find`), then answered the same way.
 //!
 //! Each such answer carries what the stack would have given it: the same status, body, encoding
 //! and `Vary`, the security headers (HSTS over HTTPS), the cache policy, the request id, the
 //! request's count and latency in the metrics under the same route, and its line in the log. A
-//! test compares both paths' answers header by header. Whatever is not certain to be answered
-//! the same way goes through the stack as before: a job not kept (or not listed, whose answer is
-//! an error), a query, any method but GET, a path the stack would first normalize, a cross-origin
-//! request when CORS is on, or an `Accept-Encoding` that refuses something.
+//! test compares both paths' answers header by header. Whatever is not certain to be answered the
+//! same way goes through the stack as before: an id no job has, a deleted or hidden job's `getJob`
+//! (an error the stack writes), a read that failed, a query, any method but GET, a path the stack
+//! would first normalize, a cross-origin request when CORS is on, or an `Accept-Encoding` that
+//! refuses something.
 //!
-//! Freshness is the job cache's: a job is answered here only while it is kept, and a write
+//! Freshness is the job cache's: a job is answered from memory only while it is kept, and a write
 //! forgets it (jobs/cache.rs) before the writer answers.
 
 use std::time::Instant;
@@ -22,7 +24,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, Request, header};
 use axum::response::Response;
 
 use crate::client::ClientAddr;
-use crate::jobs::cache::Shown;
+use crate::jobs::cache::{Cached, Shown};
 use crate::security::SecurityHeaders;
 use crate::site;
 use crate::state::AppState;
@@ -43,53 +45,122 @@ pub struct Kept {
     cors: bool,
 }
 
+/// What becomes of a request at the door.
+pub enum First {
+    /// Answered from memory.
+    Sent(Response),
+    /// A job's page or `getJob` whose job is not kept: to be read (`Kept::read`) and answered, still
+    /// before the stack.
+    Read,
+    /// Through the stack.
+    Stack,
+}
+
+/// What a request that may be answered before the stack asks for.
+enum Asked<'a> {
+    JobApi(&'a str),
+    JobPage(&'a str),
+    Asset(&'a str),
+    Fixed,
+}
+
 impl Kept {
     pub fn new(site: site::Held, state: AppState, security: SecurityHeaders, cors: bool) -> Self {
         Self { site, state, security, cors }
     }
 
-    /// The answer to `request` when it is kept and can go without the stack; `None` sends the
-    /// request through the stack.
-    pub fn answer<B>(&self, request: &Request<B>, client: ClientAddr, https: bool) -> Option<Response> {
+    /// The answer to `request` when it is kept; whether its job is to be read first; or that it goes
+    /// through the stack.
+    pub fn first<B>(&self, request: &Request<B>, client: ClientAddr, https: bool) -> First {
+        let Some(asked) = self.asked(request) else { return First::Stack };
+        let started = Instant::now();
+        let (path, headers, now) = (request.uri().path(), request.headers(), crate::db::now_millis());
+        let answer = match asked {
+            Asked::JobApi(id) => match self.state.job_cache.kept(id, now) {
+                Some(cached) => api_answer(&cached, headers),
+                None => return First::Read,
+            },
+            Asked::JobPage(id) => match self.state.job_cache.kept(id, now) {
+                Some(cached) => Some(self.site.job_page(&cached, path, headers)),
+                None => return First::Read,
+            },
+            Asked::Asset(name) => self.site.asset(name, headers),
+            Asked::Fixed => self.site.fixed_page(path, headers),
+        };
+        match answer {
+            Some(answer) => First::Sent(self.finish(answer, request, client, https, started)),
+            None => First::Stack,
+        }
+    }
+
+    /// The answer to a request `first` found the job of not kept: the job read with the others
+    /// missed meanwhile (`JobCache::find`), kept, and answered as a kept one is. `None` (no such
+    /// job, a job whose `getJob` is an error, a read that failed) sends the request through the
+    /// stack, which answers it as it always has.
+    pub async fn read<B>(&self, request: &Request<B>, client: ClientAddr, https: bool) -> Option<Response> {
+        let started = Instant::now();
+        let (id, api) = match self.asked(request)? {
+            Asked::JobApi(id) => (id, true),
+            Asked::JobPage(id) => (id, false),
+            Asked::Asset(_) | Asked::Fixed => return None,
+        };
+        let cached = self.state.job_cache.find(&self.state.db, id, crate::db::now_millis()).await.ok()??;
+        let (path, headers) = (request.uri().path(), request.headers());
+        let answer = if api { api_answer(&cached, headers)? } else { self.site.job_page(&cached, path, headers) };
+        Some(self.finish(answer, request, client, https, started))
+    }
+
+    /// What `request` asks for, when it is a request that may be answered before the stack.
+    fn asked<'a, B>(&self, request: &'a Request<B>) -> Option<Asked<'a>> {
         if request.method() != Method::GET || request.uri().query().is_some() || !plain_request(request.headers()) {
             return None;
         }
         if self.cors && request.headers().contains_key(header::ORIGIN) {
             return None;
         }
-        let started = Instant::now();
-        let (path, headers) = (request.uri().path(), request.headers());
-        let (route, api, mut response) = if let Some(id) = path.strip_prefix(GET_JOB_PREFIX) {
-            (GET_JOB_ROUTE, true, self.get_job(plain_id(id)?, headers)?)
+        let path = request.uri().path();
+        Some(if let Some(id) = path.strip_prefix(GET_JOB_PREFIX) {
+            Asked::JobApi(plain_id(id)?)
         } else if let Some(id) = path.strip_prefix("/job/") {
-            let cached = self.state.job_cache.kept(plain_id(id)?, crate::db::now_millis())?;
-            (SITE_ROUTE, false, self.site.job_page(&cached, path, headers))
+            Asked::JobPage(plain_id(id)?)
         } else if let Some(name) = path.strip_prefix("/assets/") {
-            (SITE_ROUTE, false, self.site.asset(name, headers)?)
+            Asked::Asset(name)
         } else {
-            (SITE_ROUTE, false, self.site.fixed_page(path, headers)?)
-        };
-        let (id, status) = (crate::telemetry::given_or_new_id(headers), response.status());
-        let answered = response.headers_mut();
-        if !api && let Some(policy) = site::cache_policy(path.starts_with("/assets/"), status.is_success()) {
-            answered.insert(header::CACHE_CONTROL, policy);
-        }
-        self.security.apply(api, answered);
-        if https {
-            crate::security::strict_transport(answered);
-        }
-        answered.insert(crate::telemetry::REQUEST_ID.clone(), id.clone());
-        self.state.kept_answers.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        crate::metrics::count("GET", route, status, started);
-        crate::telemetry::log_answered(&id, client, path, status, started);
-        Some(response)
+            Asked::Fixed
+        })
     }
 
-    /// A kept, listed job's `getJob` answer (a deleted or hidden job's is the stack's error).
-    fn get_job(&self, id: &str, headers: &HeaderMap) -> Option<Response> {
-        let cached = self.state.job_cache.kept(id, crate::db::now_millis())?;
-        (cached.shown == Shown::Listed).then(|| cached.api(crate::jobs::handlers::job_answer).answer(headers))
+    /// `answer` with the headers the stack's layers add, counted and logged as they count and log.
+    fn finish<B>(
+        &self,
+        mut answer: Response,
+        request: &Request<B>,
+        client: ClientAddr,
+        https: bool,
+        started: Instant,
+    ) -> Response {
+        let path = request.uri().path();
+        let api = path.starts_with("/api/");
+        let (id, status) = (crate::telemetry::given_or_new_id(request.headers()), answer.status());
+        let headers = answer.headers_mut();
+        if !api && let Some(policy) = site::cache_policy(path.starts_with("/assets/"), status.is_success()) {
+            headers.insert(header::CACHE_CONTROL, policy);
+        }
+        self.security.apply(api, headers);
+        if https {
+            crate::security::strict_transport(headers);
+        }
+        headers.insert(crate::telemetry::REQUEST_ID.clone(), id.clone());
+        self.state.before_stack.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        crate::metrics::count("GET", if api { GET_JOB_ROUTE } else { SITE_ROUTE }, status, started);
+        crate::telemetry::log_answered(&id, client, path, status, started);
+        answer
     }
+}
+
+/// A kept job's `getJob` answer when it is listed (a deleted or hidden job's is the stack's error).
+fn api_answer(cached: &Cached, headers: &HeaderMap) -> Option<Response> {
+    (cached.shown == Shown::Listed).then(|| cached.api(crate::jobs::handlers::job_answer).answer(headers))
 }
 
 /// An id as the router and the page both take it: no escapes to decode, no further segment.

@@ -131,7 +131,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         background: Arc::new(tokio::sync::Semaphore::new(BACKGROUND_TASKS)),
         notifications: Arc::new(notifications::hub::Hub::default()),
         stopping: Arc::new(tokio::sync::watch::Sender::new(false)),
-        kept_answers: Default::default(),
+        before_stack: Default::default(),
         config: Arc::new(config),
     }))
 }

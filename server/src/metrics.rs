@@ -155,8 +155,8 @@ async fn read_gauges(state: &AppState) -> Result<(), sqlx::Error> {
     let (written, transactions) = state.applications.written();
     metrics::counter!("jobportal_applications_written_total").absolute(written);
     metrics::counter!("jobportal_application_transactions_total").absolute(transactions);
-    metrics::counter!("jobportal_http_kept_answers_total")
-        .absolute(state.kept_answers.load(std::sync::atomic::Ordering::Relaxed));
+    metrics::counter!("jobportal_http_answered_before_stack_total")
+        .absolute(state.before_stack.load(std::sync::atomic::Ordering::Relaxed));
     metrics::gauge!("jobportal_application_writer_busy_seconds").set(state.applications.busy().as_secs_f64());
     if let Some(bytes) = resident_memory() {
         metrics::gauge!("process_resident_memory_bytes").set(bytes as f64);

@@ -72,8 +72,8 @@ pub struct Shared {
     pub notifications: Arc<crate::notifications::hub::Hub>,
     /// Set once the server has been told to stop: `/readyz` answers 503 from then on.
     pub stopping: Arc<tokio::sync::watch::Sender<bool>>,
-    /// How many requests were answered from memory before the stack (`kept`).
-    pub kept_answers: std::sync::atomic::AtomicU64,
+    /// How many requests were answered before the stack (`kept`): from memory, or with their job read.
+    pub before_stack: std::sync::atomic::AtomicU64,
 }
 
 /// Background tasks anonymous requests may leave running at once; more are answered 503.
