@@ -11,9 +11,11 @@ connections, each URL once, `Accept-Encoding: identity`. The binaries' runs alte
 each.
 
     python3 bench/first_reads.py WEB_DIR BINARY [BINARY ...] [--engine sqlite|postgres] [--jobs 100000]
-        [--ids 60000] [--runs 2] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+        [--ids 60000] [--runs 2] [--pg postgres://postgres@127.0.0.1:5432/postgres] [--perf]
 
-Loopback only; results printed, one line per run.
+Loopback only; results printed, one line per run. With `--perf`, each run's server is also
+profiled (`perf record -g`) and the top of the report written to
+bench/out/reads-perf-first-BINARY-RUN.txt.
 """
 
 import argparse
@@ -26,7 +28,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from reads import LISTED, drop_database, fresh_database, query  # noqa: E402
+from reads import LISTED, drop_database, fresh_database, perf_during, query  # noqa: E402
 from search import Server, run_command  # noqa: E402
 
 
@@ -46,6 +48,7 @@ def main():
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--engine", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/postgres")
+    parser.add_argument("--perf", action="store_true", help="perf record each run's server")
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="jobportal-bench-first-reads-")
@@ -70,9 +73,19 @@ def main():
                 with open(urls, "w") as handle:
                     handle.writelines(f"{server.base}/job/{job}\n" for job in mine)
                 before = cpu_seconds(server.process.pid)
-                output = subprocess.run(["oha", "--no-tui", "--output-format", "json", "-c", str(args.connections),
-                                         "-n", str(len(mine)), "-H", "Accept-Encoding: identity",
-                                         "--urls-from-file", urls], check=True, capture_output=True, text=True).stdout
+                ran = {}
+
+                def read():
+                    ran["output"] = subprocess.run(
+                        ["oha", "--no-tui", "--output-format", "json", "-c", str(args.connections), "-n",
+                         str(len(mine)), "-H", "Accept-Encoding: identity", "--urls-from-file", urls],
+                        check=True, capture_output=True, text=True).stdout
+                if args.perf:
+                    name = f"first-{os.path.basename(binary)}-{turn // len(args.binaries) + 1}"
+                    perf_during(server.process.pid, name, 2, read)
+                else:
+                    read()
+                output = ran["output"]
                 used = cpu_seconds(server.process.pid) - before
             finally:
                 server.stop()

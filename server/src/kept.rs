@@ -153,7 +153,7 @@ impl Kept {
         headers.insert(crate::telemetry::REQUEST_ID.clone(), id.clone());
         self.state.before_stack.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         crate::metrics::count("GET", if api { GET_JOB_ROUTE } else { SITE_ROUTE }, status, started);
-        crate::telemetry::log_answered(&id, client, path, status, started);
+        crate::telemetry::log_answered(&id, client, if api { GET_JOB_ROUTE } else { "-" }, path, status, started);
         answer
     }
 }

@@ -44,11 +44,12 @@ fn span(id: &str, client: Option<std::net::IpAddr>, method: &str, route: &str, p
 }
 
 /// The line the trace layer logs when a request is answered, for a GET answered before the stack
-/// (`kept`): the same span, fields and words (the layer's span is made before the router matches a
-/// route, so it names none).
+/// (`kept`): the same span, fields and words. `route` is the template the router matched, `-` for
+/// the web app's pages and files (its fallback, which has none).
 pub fn log_answered(
     id: &HeaderValue,
     client: crate::client::ClientAddr,
+    route: &str,
     path: &str,
     status: axum::http::StatusCode,
     started: std::time::Instant,
@@ -56,7 +57,7 @@ pub fn log_answered(
     if !tracing::enabled!(target: ANSWERED_TARGET, Level::INFO) {
         return;
     }
-    let span = span(id.to_str().unwrap_or("-"), Some(client.0), "GET", "-", path);
+    let span = span(id.to_str().unwrap_or("-"), Some(client.0), "GET", route, path);
     let latency = format!("{} ms", started.elapsed().as_millis());
     tracing::info!(target: ANSWERED_TARGET, parent: &span, latency = %latency, status = i32::from(status.as_u16()), "finished processing request");
 }
