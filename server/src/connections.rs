@@ -1,8 +1,10 @@
 //! The accept loop: HTTP/1.1 connections with a bound on how many are open, how long a client
 //! may take to send a request's headers (idle keep-alive time included), and how long a request
-//! may take; so slow or idle clients cannot hold the server's file descriptors or memory. Also
-//! the process settings that go with it: the open-files limit raised to its ceiling, and large
-//! allocations handed back to the operating system when freed.
+//! may take; so slow or idle clients cannot hold the server's file descriptors or memory. Each
+//! request is offered first to `kept`, which answers what it can without the stack of layers
+//! (answers kept in memory, jobs read for their page or `getJob`); the rest go through the stack.
+//! Also the process settings that go with it: the open-files limit raised to its ceiling, and
+//! large allocations handed back to the operating system when freed.
 
 use std::convert::Infallible;
 use std::future::Future;
