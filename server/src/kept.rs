@@ -65,7 +65,8 @@ enum Asked<'a> {
 }
 
 impl Kept {
-    pub fn new(site: site::Held, state: AppState, security: SecurityHeaders, cors: bool) -> Self {
+    pub fn new(site: site::Held, state: AppState, security: SecurityHeaders) -> Self {
+        let cors = !state.config.cors_origins.is_empty();
         Self { site, state, security, cors }
     }
 

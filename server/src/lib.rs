@@ -280,10 +280,9 @@ fn app(state: AppState) -> (Router, kept::Kept) {
         .layer(axum::middleware::from_fn(compress::in_memory))
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)).compress_when(compress::streaming()));
     let headers = security::SecurityHeaders::new(&state.config.public_url);
-    let cors = !state.config.cors_origins.is_empty();
-    let kept = kept::Kept::new(held, state.clone(), headers.clone(), cors);
+    let kept = kept::Kept::new(held, state.clone(), headers.clone());
     app = app.layer(axum::middleware::from_fn_with_state(headers, security::add_headers));
-    if cors {
+    if !state.config.cors_origins.is_empty() {
         app = app.layer(
             CorsLayer::new()
                 .allow_origin(AllowOrigin::list(state.config.cors_origins.clone()))

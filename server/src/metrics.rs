@@ -76,27 +76,31 @@ pub async fn record(request: Request, next: Next) -> Response {
     let unmatched = if request.uri().path().starts_with("/api") { "/api (no such call)" } else { "site" };
     let response = next.run(request).await;
     let route = response.extensions().get::<Route>().map_or(unmatched, |route| route.0.as_str()).to_owned();
-    let status = response.status().as_u16().to_string();
-    metrics::histogram!("jobportal_http_request_duration_seconds", "method" => method.clone(), "route" => route.clone())
-        .record(started.elapsed().as_secs_f64());
-    metrics::counter!("jobportal_http_requests_total", "method" => method, "route" => route, "status" => status)
-        .increment(1);
+    observe(method.into(), route.into(), response.status(), started);
     response
 }
 
-/// Counts a request answered before the stack (`kept`), as `record` counts the others: its
-/// labels are the same, borrowed rather than copied.
+/// Counts a request answered before the stack (`kept`), as `record` counts the others.
 pub fn count(method: &'static str, route: &'static str, status: axum::http::StatusCode, started: Instant) {
-    if HANDLE.get().is_none() {
-        return;
+    if HANDLE.get().is_some() {
+        observe(method.into(), route.into(), status, started);
     }
+}
+
+/// A request's count and latency, by method, route and status.
+fn observe(
+    method: metrics::SharedString,
+    route: metrics::SharedString,
+    status: axum::http::StatusCode,
+    started: Instant,
+) {
     let status: metrics::SharedString = match status.as_u16() {
         200 => "200".into(),
         404 => "404".into(),
         410 => "410".into(),
         other => other.to_string().into(),
     };
-    metrics::histogram!("jobportal_http_request_duration_seconds", "method" => method, "route" => route)
+    metrics::histogram!("jobportal_http_request_duration_seconds", "method" => method.clone(), "route" => route.clone())
         .record(started.elapsed().as_secs_f64());
     metrics::counter!("jobportal_http_requests_total", "method" => method, "route" => route, "status" => status)
         .increment(1);

@@ -200,7 +200,7 @@ pub fn service(state: &AppState) -> (Router, Held) {
 }
 
 /// The site's answers kept in memory, as `kept` sends them before the stack: each is the answer
-/// the router's handler gives (and its headers but those the layers add, which `kept` adds).
+/// the router's handler gives, without the headers the layers add (`kept` adds those).
 pub struct Held {
     site: Arc<Site>,
     assets: Arc<std::collections::HashMap<String, Arc<Ready>>>,
@@ -220,7 +220,7 @@ impl Held {
     /// The page of the public screen at exactly `path` when it is the same for everyone (all but
     /// the search's).
     pub fn fixed_page(&self, path: &str, headers: &HeaderMap) -> Option<Response> {
-        let screen = SITE_PAGES.public_screens.iter().find(|screen| screen.path == path && screen.path != "/jobs")?;
+        let screen = SITE_PAGES.public_screens.iter().find(|screen| screen.path == path && fixed(screen))?;
         Some(self.site.fixed_page(screen).answer(headers))
     }
 }
@@ -342,7 +342,7 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
             },
             Err(error) => return unavailable(error, &built.plain),
         },
-        Screen::App(Some(screen)) if screen.path != "/jobs" => return site.fixed_page(screen).answer(headers),
+        Screen::App(Some(screen)) if fixed(screen) => return site.fixed_page(screen).answer(headers),
         Screen::App(Some(screen)) => {
             let content = match categories::list(&site.db).await {
                 Ok(list) => search_content(site, SearchHeading::Jobs, query, None, &list, now).await,
@@ -377,6 +377,12 @@ fn drawn(page: &Page, head: Option<Head>, content: Option<Content>) -> String {
 fn job_shell(pages: &Pages) -> Shell {
     let plain = pages.for_path("/job/shell");
     Shell::new([plain, &Content::empty().apply(plain)])
+}
+
+/// Whether a public screen's page is the same for everyone (all but the search's, which shows a
+/// search), and so drawn once.
+fn fixed(screen: &PublicScreen) -> bool {
+    screen.path != "/jobs"
 }
 
 /// A public screen's head: its title and description, and one address for the screen however the
