@@ -26,3 +26,31 @@ pub fn give_back() {
     // SAFETY: `mi_collect` takes no pointers and may be called from any thread at any time.
     unsafe { mi_collect(true) }
 }
+
+/// Turns transparent huge pages off for this process: its memory is then mapped 4 kB at a time.
+///
+/// mimalloc asks for huge pages where the system leaves it to each process (Debian's default,
+/// `madvise`), and the kernel then maps, and zeroes, 2 MB at each first touch: a page held for a
+/// few kilobytes of one allocation counts whole in the process's memory, and mimalloc's returning
+/// of freed memory splits it. Measured (BENCHMARKS.md, issue 29): 20,000 job pages read for the
+/// first time at 1,000,000 jobs left the process 115 MB large instead of 145 (with brotli, 152
+/// instead of 196), and up to 10 % less CPU a request. Called first thing in `main`, before most of the
+/// memory is mapped; the setting holds for every mapping from then on, and for child processes.
+pub fn no_huge_pages() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: PR_SET_THP_DISABLE reads only the plain values passed to it.
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn huge_pages_are_turned_off_for_the_process() {
+        super::no_huge_pages();
+        // SAFETY: PR_GET_THP_DISABLE takes no pointers.
+        assert_eq!(unsafe { libc::prctl(libc::PR_GET_THP_DISABLE, 0, 0, 0, 0) }, 1);
+    }
+}

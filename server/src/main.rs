@@ -97,6 +97,7 @@ struct SeedBench {
 }
 
 fn main() -> ExitCode {
+    jobportal::allocator::no_huge_pages();
     let cli = Cli::parse();
     let config = match Config::from_env() {
         Ok(config) => config,
