@@ -9,7 +9,7 @@
 //! its bytes, and each encoding made once, the first time a client asks for it, at a quality worth
 //! spending once. Neither layer compresses it again.
 
-use std::io::Write;
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -109,12 +109,66 @@ fn encode_at(encoding: Encoding, bytes: &[u8], brotli_quality: i32, gzip_level: 
             brotli::BrotliCompress(&mut &bytes[..], &mut out, &params)?;
         }
         Encoding::Gzip => {
-            let mut encoder = flate2::write::GzEncoder::new(out, flate2::Compression::new(gzip_level));
-            encoder.write_all(bytes)?;
-            out = encoder.finish()?;
+            out.extend_from_slice(&GZIP_HEADER);
+            deflate(bytes, gzip_level, Ends::Stream, &mut out)?;
+            out.extend_from_slice(&crc32fast::hash(bytes).to_le_bytes());
+            out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
         }
     }
     Ok(out)
+}
+
+/// A gzip member's header: deflate, no name or time, from an unknown system.
+pub(crate) const GZIP_HEADER: [u8; 10] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+
+/// How `deflate`'s blocks end.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ends {
+    /// With the final block: the whole of a stream.
+    Stream,
+    /// With a full flush: on a byte and referring to nothing before, to be joined with others.
+    Piece,
+}
+
+thread_local! {
+    /// Each thread's raw deflate compressors, one per level asked for (two: answers' and lasting
+    /// ones'). Made once: a new compressor's tables cost more to set up than a job's page costs
+    /// to compress, and a used one is made ready again by clearing its hash table alone.
+    static DEFLATERS: RefCell<Vec<(u32, flate2::Compress)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `text` as raw deflate blocks at `level`, appended to `out`.
+pub(crate) fn deflate(text: &[u8], level: u32, ends: Ends, out: &mut Vec<u8>) -> std::io::Result<()> {
+    DEFLATERS.with_borrow_mut(|deflaters| {
+        let at = match deflaters.iter().position(|(made_at, _)| *made_at == level) {
+            Some(at) => at,
+            None => {
+                deflaters.push((level, flate2::Compress::new(flate2::Compression::new(level), false)));
+                deflaters.len() - 1
+            }
+        };
+        let compress = &mut deflaters[at].1;
+        compress.reset();
+        let flush = match ends {
+            Ends::Stream => flate2::FlushCompress::Finish,
+            Ends::Piece => flate2::FlushCompress::Full,
+        };
+        loop {
+            let read = compress.total_in() as usize;
+            out.reserve(text.len() / 4 + 64);
+            let status = compress.compress_vec(&text[read..], out, flush).map_err(std::io::Error::other)?;
+            let all_in = compress.total_in() as usize == text.len();
+            // Done when every byte went in and the end was written: the stream's end, or a flush
+            // whose output fitted.
+            let done = match ends {
+                Ends::Stream => status == flate2::Status::StreamEnd,
+                Ends::Piece => all_in && out.len() < out.capacity(),
+            };
+            if done {
+                return Ok(());
+            }
+        }
+    })
 }
 
 /// An answer kept to be sent again and again: its status, type and bytes, and each encoding of
@@ -351,5 +405,28 @@ mod tests {
         let mut decoded = String::new();
         std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gzip[..]), &mut decoded).unwrap();
         assert_eq!(decoded, text);
+    }
+
+    #[test]
+    fn a_threads_kept_compressor_starts_each_answer_afresh_at_its_own_level() {
+        let gunzip = |gzip: &[u8]| {
+            let mut decoded = String::new();
+            std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(gzip), &mut decoded).unwrap();
+            decoded
+        };
+        let first = "<p>Rust developer in Pune</p>".repeat(200);
+        let second = "<p>Go developer in Berlin</p>".repeat(150);
+        // Ended midway: what the next use begins with must not depend on it.
+        let mut cut = Vec::new();
+        deflate(first.as_bytes(), GZIP_LEVEL, Ends::Piece, &mut cut).unwrap();
+        let fast = encode(Encoding::Gzip, second.as_bytes()).unwrap();
+        let lasting = encode_at(Encoding::Gzip, second.as_bytes(), LASTING_EFFORT.0, LASTING_EFFORT.1).unwrap();
+        assert_eq!(gunzip(&fast), second);
+        assert_eq!(gunzip(&lasting), second);
+        assert!(lasting.len() <= fast.len(), "level 9 gives no more than level 4");
+        // The same answer again is the same bytes: nothing of the last one carried over.
+        assert_eq!(encode(Encoding::Gzip, second.as_bytes()).unwrap(), fast);
+        let elsewhere = std::thread::spawn(move || encode(Encoding::Gzip, second.as_bytes()).unwrap()).join().unwrap();
+        assert_eq!(elsewhere, fast, "another thread's compressor makes the same bytes");
     }
 }

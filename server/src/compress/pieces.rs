@@ -22,8 +22,8 @@ use axum::response::Response;
 use bytes::{BufMut, Bytes, BytesMut};
 
 use super::{
-    BROTLI_QUALITY, Encoding, GZIP_LEVEL, LASTING_EFFORT, MAX_BYTES, MIN_BYTES, accepted, compressible_type, exact,
-    settled,
+    BROTLI_QUALITY, Encoding, Ends, GZIP_HEADER, GZIP_LEVEL, LASTING_EFFORT, MAX_BYTES, MIN_BYTES, accepted,
+    compressible_type, deflate, exact, settled,
 };
 
 /// A run of shared lines shorter than this goes with the page's own text: a piece of its own
@@ -34,7 +34,6 @@ const MAX_SHARED: usize = 64;
 /// The brotli window every piece is compressed with and the stream header names: a piece's
 /// references reach back at most this far, however long the page.
 const BROTLI_WINDOW: i32 = 16;
-const GZIP_HEADER: [u8; 10] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
 /// Deflate's empty final block (fixed Huffman codes, end of block), after a full flush.
 const DEFLATE_END: [u8; 2] = [0x03, 0x00];
 /// Brotli's final empty meta-block (ISLAST, ISLASTEMPTY) after a byte-aligned piece.
@@ -327,17 +326,9 @@ fn piece(shared: &Shared, encoding: Encoding) -> &[u8] {
 
 /// `text` as raw deflate blocks ending in a full flush: on a byte, referring to nothing before.
 fn deflate_piece(text: &[u8], level: u32) -> std::io::Result<Vec<u8>> {
-    let mut compress = flate2::Compress::new(flate2::Compression::new(level), false);
     let mut out = Vec::with_capacity(text.len() / 2 + 64);
-    loop {
-        let read = compress.total_in() as usize;
-        out.reserve(text.len() / 4 + 64);
-        compress.compress_vec(&text[read..], &mut out, flate2::FlushCompress::Full).map_err(std::io::Error::other)?;
-        // Done when every byte went in and the flush's output fitted.
-        if compress.total_in() as usize == text.len() && out.len() < out.capacity() {
-            return Ok(out);
-        }
-    }
+    deflate(text, level, Ends::Piece, &mut out)?;
+    Ok(out)
 }
 
 /// `text` as a brotli piece to be joined: the stream's header when `first`, none otherwise; on a
