@@ -30,7 +30,7 @@ import time
 import urllib.request
 
 import reads
-from search import Server, run_command
+from search import Server, run_command, said
 from server_process import free_port
 
 DB_NAME = "jobportal_bench_applications"
@@ -98,7 +98,7 @@ def bench_engine(engine, args, log):
                                      "--recruiters", str(max(10, args.jobs // 200)), "--applicants",
                                      str(args.applicants))
         run_command(os.path.abspath(args.binary), url, data, "reindex")
-        print(f"== {engine}: {seeded.splitlines()[-1]} in {seed_s:.1f} s", flush=True)
+        print(f"== {engine}: {said(seeded, 'seeded')} in {seed_s:.1f} s", flush=True)
         now_ms = int(time.time() * 1000) + 3_600_000
         jobs = [row[0] for row in reads.query(engine, url, (
             f"SELECT id FROM jobs WHERE {reads.LISTED} AND closed_at IS NULL AND deadline > {now_ms} "

@@ -53,7 +53,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.dirname(__file__))
 from search import (FIELDS, OTHERS, OUT, PASSWORD, ROLES, SENIORITY, Server, oha, percentile,  # noqa: E402
-                    request, run_command)
+                    request, run_command, said)
 from server_process import free_port  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -401,7 +401,7 @@ def main():
                                      str(max(10, args.jobs // 200)), "--applicants", str(APPLICANTS))
         index_s, indexed = run_command(binary, url, data_a, "reindex")
         # Their last lines (the log may precede them on standard output).
-        seeded, indexed = seeded.splitlines()[-1], indexed.splitlines()[-1]
+        seeded, indexed = said(seeded, "seeded"), said(indexed, "indexed")
         print(f"{seeded}; {indexed} in {index_s:.1f} s", flush=True)
         # The second instance starts from a copy of the index and its cursor, then follows the log.
         shutil.copytree(data_a, data_b)

@@ -4,14 +4,19 @@ reads of the pages it has just kept; this measures the first read alone, and the
 request (from /proc), for each binary in turn on the same board.
 
 A fresh board (`seed-bench --jobs`, `reindex`) on `--engine` (SQLite, or PostgreSQL on `--pg`, a
-database made and dropped by the script; the binaries must know the same migrations); `--ids` listed jobs in random order, split
-into one slice per run so that no id is asked twice of any process; each run a fresh server
-process (JOB_CACHE_MB=256, enough to keep every page it draws), then oha from `--connections`
-connections, each URL once, `Accept-Encoding: identity`. The binaries' runs alternate, `--runs`
+database made and dropped by the script; the binaries must know the same migrations); `--ids`
+listed jobs in random order, split into one slice per run so that no id is asked twice of any
+process; each run a fresh server process (JOB_CACHE_MB=256, enough to keep every page it draws),
+then oha from `--connections` connections, each URL once. The binaries' runs alternate, `--runs`
 each.
 
-    python3 bench/first_reads.py WEB_DIR BINARY [BINARY ...] [--engine sqlite|postgres] [--jobs 100000]
-        [--ids 60000] [--runs 2] [--pg postgres://postgres@127.0.0.1:5432/postgres] [--perf]
+- `--read api` asks for `getJob` instead of the page, to tell the page's drawing from the read.
+- `--encoding` is the `Accept-Encoding` asked, `identity` by default; a browser asks `br`, and its
+  first read then compresses the job's own text too.
+
+    python3 bench/first_reads.py WEB_DIR BINARY [BINARY ...] [--engine sqlite|postgres]
+        [--jobs 100000] [--ids 60000] [--runs 2] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+        [--perf] [--read page|api] [--encoding identity|gzip|br]
 
 Loopback only; results printed, one line per run. With `--perf`, each run's server is also
 profiled (`perf record -g`) and the top of the report written to
@@ -49,6 +54,10 @@ def main():
     parser.add_argument("--engine", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/postgres")
     parser.add_argument("--perf", action="store_true", help="perf record each run's server")
+    parser.add_argument("--read", choices=["page", "api"], default="page",
+                        help="a job's page (/job/ID) or its getJob (/api/v1/jobs/getJob/ID)")
+    parser.add_argument("--encoding", choices=["identity", "gzip", "br"], default="identity",
+                        help="the Accept-Encoding asked (a browser asks br: the first read then compresses too)")
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="jobportal-bench-first-reads-")
@@ -64,21 +73,23 @@ def main():
         turns = [binary for _ in range(args.runs) for binary in args.binaries]
         per_run = len(ids) // len(turns)
         log = open(os.path.join(scratch, "servers.log"), "w")
-        print(f"{args.engine}, {args.jobs:,} jobs; {per_run:,} first reads a run, {args.connections} connections", flush=True)
+        prefix = "/job/" if args.read == "page" else "/api/v1/jobs/getJob/"
+        print(f"{args.engine}, {args.jobs:,} jobs; {per_run:,} first reads of {prefix} a run, Accept-Encoding "
+              f"{args.encoding}, {args.connections} connections", flush=True)
         for turn, binary in enumerate(turns):
             mine = ids[turn * per_run:(turn + 1) * per_run]
             server = Server(os.path.abspath(binary), url, data, log, JOB_CACHE_MB="256")
             try:
                 urls = os.path.join(scratch, "urls.txt")
                 with open(urls, "w") as handle:
-                    handle.writelines(f"{server.base}/job/{job}\n" for job in mine)
+                    handle.writelines(f"{server.base}{prefix}{job}\n" for job in mine)
                 before = cpu_seconds(server.process.pid)
                 ran = {}
 
                 def read():
                     ran["output"] = subprocess.run(
                         ["oha", "--no-tui", "--output-format", "json", "-c", str(args.connections), "-n",
-                         str(len(mine)), "-H", "Accept-Encoding: identity", "--urls-from-file", urls],
+                         str(len(mine)), "-H", f"Accept-Encoding: {args.encoding}", "--urls-from-file", urls],
                         check=True, capture_output=True, text=True).stdout
                 if args.perf:
                     name = f"first-{os.path.basename(binary)}-{turn // len(args.binaries) + 1}"

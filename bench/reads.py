@@ -2,8 +2,9 @@
 from files, in the same run, and the write that matters (applications) counted in the database.
 
 For each engine: a fresh database seeded by `jobportal seed-bench` (`--jobs` jobs, `--applicants`
-applicants), the index built by `jobportal reindex`, and up to 20,000 distinct job ids in random
-order. A first server process fetches every page and JSON answer once (no encoding asked) and they
+applicants), the index built by `jobportal reindex`, the board settled (on PostgreSQL vacuumed and
+analyzed, as autovacuum would soon after such a load; then a wait of up to 4 minutes for the load
+average to fall under 1.5), and up to 20,000 distinct job ids in random order. A first server process fetches every page and JSON answer once (no encoding asked) and they
 are written as files at the same paths under the root of an nginx of our own (Debian's package:
 `sendfile on`, `gzip_static on` beside a `.gz` of each file made with Python's gzip at level 6,
 `access_log off`, `worker_processes auto`); that process is then stopped and a fresh one measured,
@@ -74,7 +75,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 from cluster import login_all, psql  # noqa: E402
-from search import OUT, Server, oha, percentile, run_command  # noqa: E402
+from search import OUT, Server, oha, percentile, run_command, said  # noqa: E402
 from server_process import free_port  # noqa: E402
 
 DATABASE = "jobportal_bench_reads"
@@ -128,6 +129,20 @@ def query(engine, url, sql):
         return psql(url, sql)
     with sqlite3.connect(url.removeprefix("sqlite://")) as db:
         return [[str(value) for value in row] for row in db.execute(sql)]
+
+
+def settle(engine, urls, quiet=1.5, longest=240):
+    """Before the measuring: on PostgreSQL, what autovacuum would do to a million freshly written
+    rows, done now (`VACUUM (ANALYZE)` of each database); then, on either engine, a wait (up to
+    `longest` seconds) for the load average to fall under `quiet`. A board that has been running is
+    not in the middle of its first vacuum. Returns the seconds it took and the load average after."""
+    started = time.monotonic()
+    if engine == "postgres":
+        for url in urls:
+            psql(url, "VACUUM (ANALYZE)")
+    while os.getloadavg()[0] > quiet and time.monotonic() - started < longest:
+        time.sleep(5)
+    return round(time.monotonic() - started, 1), round(os.getloadavg()[0], 1)
 
 
 # --- nginx -------------------------------------------------------------------------------------------
@@ -462,7 +477,7 @@ def bench_engine(engine, args, log):
         seed_s, seeded = run_command(binary, url, data, "seed-bench", "--jobs", str(args.jobs), "--recruiters",
                                      str(max(10, args.jobs // 200)), "--applicants", str(args.applicants))
         index_s, indexed = run_command(binary, url, data, "reindex")
-        seeded, indexed = seeded.splitlines()[-1], indexed.splitlines()[-1]
+        seeded, indexed = said(seeded, "seeded"), said(indexed, "indexed")
         result.update(seeded=seeded, seed_s=round(seed_s, 1), index_s=round(index_s, 1))
         print(f"== {engine}: {seeded} in {seed_s:.1f} s; {indexed} in {index_s:.1f} s", flush=True)
         os.symlink(web, os.path.join(data, "web"))  # search.Server serves DATA_DIR/web
@@ -479,6 +494,9 @@ def bench_engine(engine, args, log):
                 raise SystemExit(f"the baseline's reindex failed: {error.stderr.strip()}")
             result["baseline_index_s"] = round(baseline_index_s, 1)
 
+        settled_s, settled_load = settle(engine, [url] + ([baseline_url] if args.baseline else []))
+        result.update(settle_s=settled_s, settle_load=settled_load)
+        print(f"settled in {settled_s} s (load average {settled_load})", flush=True)
         ids = [row[0] for row in query(engine, url, f"SELECT id FROM jobs WHERE {LISTED} ORDER BY random() LIMIT {IDS}")]
         random.Random(29).shuffle(ids)
         asset = max((name for name in os.listdir(os.path.join(web, "assets")) if name.endswith(".js")),
@@ -666,7 +684,8 @@ def markdown(results, args):
                   "nginx is), each a new (applicant, job) pair; the rate achieved and the answers during our runs "
                   "are in the writes column." if args.writes > 0 else "")
         lines += [f"### {result['engine']}, {result['jobs']:,} jobs", "",
-                  f"{result['seeded']}; index in {result['index_s']} s. "
+                  f"{result['seeded']}; index in {result['index_s']} s; settled in {result['settle_s']} s "
+                  f"(load average then {result['settle_load']}). "
                   f"{result['ids']:,} distinct job ids in random order, {args.connections} connections, {args.duration} s "
                   f"per run, {args.rounds} rounds ({servers}the servers' order turned each round). "
                   f"Asset: `{result['asset']}`. "

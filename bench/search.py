@@ -293,6 +293,13 @@ def run_command(binary, database_url, data_dir, *arguments):
     return time.monotonic() - started, output.strip()
 
 
+def said(output, word):
+    """The last line of a command's output that begins with `word`: its own summary, not one of the
+    log lines written to the same stream (a slow statement's warning, say)."""
+    lines = [line for line in output.splitlines() if line.startswith(word)]
+    return lines[-1] if lines else output.splitlines()[-1]
+
+
 def bench_size(binary, engine, size, largest, args, log):
     rows = []
     scratch = tempfile.mkdtemp(prefix=f"jobportal-bench-{engine}-")
