@@ -30,7 +30,11 @@ pub const LATE_CHANGES: &str = "SELECT seq, job_id FROM job_changes \
      WHERE at > (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::BIGINT - $1) AND seq <= $2";
 
 /// Listed jobs whose deadline is at most `until` and after `after` in (deadline, seq) order, a
-/// batch at a time.
+/// batch at a time. `deadline >= $1` says again what the keyset condition implies, so that the
+/// index on the deadline is read from `after` on: without it PostgreSQL's plan for the prepared
+/// statement could walk the index from its start, every job whose deadline ever passed, and a
+/// sweep that found nothing took 2.6-8 s at 1,000,000 jobs, every 10 seconds (BENCHMARKS.md,
+/// issue 29).
 #[tracing::instrument(skip_all)]
 pub(crate) async fn closed_between(
     db: &Db,
@@ -39,7 +43,7 @@ pub(crate) async fn closed_between(
     batch: i64,
 ) -> Result<Vec<(String, i64, i64)>, sqlx::Error> {
     let sql = format!(
-        "SELECT j.id, j.deadline, j.seq FROM jobs j WHERE {LISTED} AND j.deadline <= $3 \
+        "SELECT j.id, j.deadline, j.seq FROM jobs j WHERE {LISTED} AND j.deadline >= $1 AND j.deadline <= $3 \
          AND (j.deadline > $1 OR (j.deadline = $1 AND j.seq > $2)) ORDER BY j.deadline, j.seq LIMIT $4"
     );
     dispatch!(db, |pool| {
