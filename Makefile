@@ -122,11 +122,12 @@ bench-reads: web-build server-bench
 	python3 bench/reads.py $(SERVER)/target/release/jobportal $(WEB)/dist --writes 50 $(if $(BASELINE),--baseline $(BASELINE))
 
 # First reads of job pages alone (no page asked twice of a process), with the server's CPU a
-# request, ours and BASELINE in turn on one board, SQLite then PostgreSQL (bench/first_reads.py, BENCHMARKS.md).
+# request and its memory, ours and BASELINE in turn on one board, with no encoding and with
+# brotli, SQLite then PostgreSQL (bench/first_reads.py, BENCHMARKS.md).
 bench-first-reads: web-build server-bench
 	command -v oha >/dev/null || cargo install oha --locked
-	python3 bench/first_reads.py $(WEB)/dist $(SERVER)/target/release/jobportal $(BASELINE)
-	python3 bench/first_reads.py $(WEB)/dist $(SERVER)/target/release/jobportal $(BASELINE) --engine postgres
+	python3 bench/first_reads.py $(WEB)/dist $(SERVER)/target/release/jobportal $(BASELINE) --encodings identity,br
+	python3 bench/first_reads.py $(WEB)/dist $(SERVER)/target/release/jobportal $(BASELINE) --engine postgres --encodings identity,br
 
 # Search, job pages and applications on PostgreSQL through HAProxy (deploy/haproxy.cfg, Debian's
 # package) in front of one and of two instances, beside the same load sent straight to one

@@ -11,16 +11,17 @@ then oha from `--connections` connections, each URL once. The binaries' runs alt
 each.
 
 - `--read api` asks for `getJob` instead of the page, to tell the page's drawing from the read.
-- `--encoding` is the `Accept-Encoding` asked, `identity` by default; a browser asks `br`, and its
-  first read then compresses the job's own text too.
+- `--encodings` are the `Accept-Encoding`s asked, each in its own runs (`identity` by default); a
+  browser asks `br`, and its first read then compresses the job's own text too. Each run's line
+  gives the server's peak memory (RssAnon) as well.
 
     python3 bench/first_reads.py WEB_DIR BINARY [BINARY ...] [--engine sqlite|postgres]
         [--jobs 100000] [--ids 60000] [--runs 2] [--pg postgres://postgres@127.0.0.1:5432/postgres]
-        [--perf] [--read page|api] [--encoding identity|gzip|br]
+        [--perf] [--read page|api] [--encodings identity,gzip,br]
 
 Loopback only; results printed, one line per run. With `--perf`, each run's server is also
 profiled (`perf record -g`) and the top of the report written to
-bench/out/reads-perf-first-BINARY-RUN.txt.
+bench/out/reads-perf-first-ENCODING-BINARY-RUN.txt.
 """
 
 import argparse
@@ -56,8 +57,9 @@ def main():
     parser.add_argument("--perf", action="store_true", help="perf record each run's server")
     parser.add_argument("--read", choices=["page", "api"], default="page",
                         help="a job's page (/job/ID) or its getJob (/api/v1/jobs/getJob/ID)")
-    parser.add_argument("--encoding", choices=["identity", "gzip", "br"], default="identity",
-                        help="the Accept-Encoding asked (a browser asks br: the first read then compresses too)")
+    parser.add_argument("--encodings", default="identity",
+                        help="the Accept-Encodings asked, in turn (of identity,gzip,br; a browser asks br, and its "
+                             "first read then compresses too)")
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="jobportal-bench-first-reads-")
@@ -70,13 +72,14 @@ def main():
         os.symlink(os.path.abspath(args.web_dir), os.path.join(data, "web"))
         ids = [row[0] for row in query(args.engine, url, f"SELECT id FROM jobs WHERE {LISTED} LIMIT {args.ids}")]
         random.Random(29).shuffle(ids)
-        turns = [binary for _ in range(args.runs) for binary in args.binaries]
+        encodings = args.encodings.split(",")
+        turns = [(encoding, binary) for encoding in encodings for _ in range(args.runs) for binary in args.binaries]
         per_run = len(ids) // len(turns)
         log = open(os.path.join(scratch, "servers.log"), "w")
         prefix = "/job/" if args.read == "page" else "/api/v1/jobs/getJob/"
-        print(f"{args.engine}, {args.jobs:,} jobs; {per_run:,} first reads of {prefix} a run, Accept-Encoding "
-              f"{args.encoding}, {args.connections} connections", flush=True)
-        for turn, binary in enumerate(turns):
+        print(f"{args.engine}, {args.jobs:,} jobs; {per_run:,} first reads of {prefix} a run, "
+              f"{args.connections} connections", flush=True)
+        for turn, (encoding, binary) in enumerate(turns):
             mine = ids[turn * per_run:(turn + 1) * per_run]
             server = Server(os.path.abspath(binary), url, data, log, JOB_CACHE_MB="256")
             try:
@@ -89,23 +92,25 @@ def main():
                 def read():
                     ran["output"] = subprocess.run(
                         ["oha", "--no-tui", "--output-format", "json", "-c", str(args.connections), "-n",
-                         str(len(mine)), "-H", f"Accept-Encoding: {args.encoding}", "--urls-from-file", urls],
+                         str(len(mine)), "-H", f"Accept-Encoding: {encoding}", "--urls-from-file", urls],
                         check=True, capture_output=True, text=True).stdout
                 if args.perf:
-                    name = f"first-{os.path.basename(binary)}-{turn // len(args.binaries) + 1}"
+                    name = f"first-{encoding}-{os.path.basename(binary)}-{turn // len(args.binaries) % args.runs + 1}"
                     perf_during(server.process.pid, name, 2, read)
                 else:
                     read()
                 output = ran["output"]
                 used = cpu_seconds(server.process.pid) - before
+                memory = max(server.peak.values(), default=0)
             finally:
                 server.stop()
             report = json.loads(output)
             answered = sum(report.get("statusCodeDistribution", {}).values())
-            print(f"{binary}: {report['summary']['requestsPerSec']:,.0f}/s, p50 "
+            print(f"{encoding:8} {binary}: {report['summary']['requestsPerSec']:,.0f}/s, p50 "
                   f"{report['latencyPercentiles']['p50'] * 1000:.1f} ms, p99 "
                   f"{report['latencyPercentiles']['p99'] * 1000:.1f} ms, answers {report.get('statusCodeDistribution')}, "
-                  f"server CPU {1e6 * used / max(1, answered):.0f} us a request", flush=True)
+                  f"server CPU {1e6 * used / max(1, answered):.0f} us a request, memory (RssAnon) {memory:.0f} MB",
+                  flush=True)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
         drop_database(args.engine, args.pg)
