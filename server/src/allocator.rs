@@ -34,8 +34,9 @@ pub fn give_back() {
 /// few kilobytes of one allocation counts whole in the process's memory, and mimalloc's returning
 /// of freed memory splits it. Measured (BENCHMARKS.md, issue 29): 20,000 job pages read for the
 /// first time at 1,000,000 jobs left the process 115 MB large instead of 145 (with brotli, 152
-/// instead of 196), and up to 10 % less CPU a request. Called first thing in `main`, before most of the
-/// memory is mapped; the setting holds for every mapping from then on, and for child processes.
+/// instead of 196), each first read taking up to 10 % less CPU; a read of a kept page takes 5-8 %
+/// more (more TLB misses over 4 kB pages). Called first thing in `main`, before most of the memory
+/// is mapped; the setting holds for every mapping from then on, and for child processes.
 pub fn no_huge_pages() {
     #[cfg(target_os = "linux")]
     // SAFETY: PR_SET_THP_DISABLE reads only the plain values passed to it.
