@@ -400,7 +400,7 @@ def main():
         seed_s, seeded = run_command(binary, url, data_a, "seed-bench", "--jobs", str(args.jobs), "--recruiters",
                                      str(max(10, args.jobs // 200)), "--applicants", str(APPLICANTS))
         index_s, indexed = run_command(binary, url, data_a, "reindex")
-        # Their last lines (the log may precede them on standard output).
+        # Their summary lines (the log shares standard output with them).
         seeded, indexed = said(seeded, "seeded"), said(indexed, "indexed")
         print(f"{seeded}; {indexed} in {index_s:.1f} s", flush=True)
         # The second instance starts from a copy of the index and its cursor, then follows the log.

@@ -87,19 +87,16 @@ def main():
                 with open(urls, "w") as handle:
                     handle.writelines(f"{server.base}{prefix}{job}\n" for job in mine)
                 before = cpu_seconds(server.process.pid)
-                ran = {}
+                command = ["oha", "--no-tui", "--output-format", "json", "-c", str(args.connections), "-n",
+                           str(len(mine)), "-H", f"Accept-Encoding: {encoding}", "--urls-from-file", urls]
 
                 def read():
-                    ran["output"] = subprocess.run(
-                        ["oha", "--no-tui", "--output-format", "json", "-c", str(args.connections), "-n",
-                         str(len(mine)), "-H", f"Accept-Encoding: {encoding}", "--urls-from-file", urls],
-                        check=True, capture_output=True, text=True).stdout
+                    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
                 if args.perf:
                     name = f"first-{encoding}-{os.path.basename(binary)}-{turn // len(args.binaries) % args.runs + 1}"
-                    perf_during(server.process.pid, name, 2, read)
+                    output = perf_during(server.process.pid, name, 2, read)
                 else:
-                    read()
-                output = ran["output"]
+                    output = read()
                 used = cpu_seconds(server.process.pid) - before
                 memory = max(server.peak.values(), default=0)
             finally:

@@ -4,8 +4,8 @@ from files, in the same run, and the write that matters (applications) counted i
 For each engine: a fresh database seeded by `jobportal seed-bench` (`--jobs` jobs, `--applicants`
 applicants), the index built by `jobportal reindex`, the board settled (on PostgreSQL vacuumed and
 analyzed, as autovacuum would soon after such a load; then a wait of up to 4 minutes for the load
-average to fall under 1.5), and up to 20,000 distinct job ids in random order. A first server process fetches every page and JSON answer once (no encoding asked) and they
-are written as files at the same paths under the root of an nginx of our own (Debian's package:
+average to fall under 1.5), and up to 20,000 distinct job ids in random order. A first server
+process fetches every page and JSON answer once (no encoding asked) and they are written as files at the same paths under the root of an nginx of our own (Debian's package:
 `sendfile on`, `gzip_static on` beside a `.gz` of each file made with Python's gzip at level 6,
 `access_log off`, `worker_processes auto`); that process is then stopped and a fresh one measured,
 so nothing it keeps in memory was warmed by the copying. Then, from `--connections` connections as
@@ -449,18 +449,20 @@ class Writes:
 # --- perf -------------------------------------------------------------------------------------------
 
 def perf_during(pid, name, seconds, work):
-    """`perf record -g` on the server while `work()` runs; the top of `perf report` to a file."""
+    """`perf record -g` on the server while `work()` runs; the top of `perf report` to a file. Returns
+    what `work()` returns."""
     data = os.path.join(OUT, f"reads-perf-{name}.data")
     recorder = subprocess.Popen(["perf", "record", "-F", "499", "-g", "-p", str(pid), "-o", data, "--", "sleep",
                                  str(seconds)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(0.5)
-    work()
+    done = work()
     recorder.wait()
     report = subprocess.run(["perf", "report", "-i", data, "--no-children", "--stdio", "--percent-limit", "0.7",
                              "-g", "none", "--sort", "dso,symbol"], capture_output=True, text=True).stdout
     with open(os.path.join(OUT, f"reads-perf-{name}.txt"), "w") as handle:
         handle.write(report)
     os.remove(data)
+    return done
 
 
 # --- the run ------------------------------------------------------------------------------------------

@@ -122,7 +122,7 @@ fn encode_at(encoding: Encoding, bytes: &[u8], brotli_quality: i32, gzip_level: 
 pub(crate) const GZIP_HEADER: [u8; 10] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
 
 /// How `deflate`'s blocks end.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub(crate) enum Ends {
     /// With the final block: the whole of a stream.
     Stream,
@@ -416,7 +416,7 @@ mod tests {
         };
         let first = "<p>Rust developer in Pune</p>".repeat(200);
         let second = "<p>Go developer in Berlin</p>".repeat(150);
-        // Ended midway: what the next use begins with must not depend on it.
+        // A piece leaves the stream unended: the next use must begin afresh all the same.
         let mut cut = Vec::new();
         deflate(first.as_bytes(), GZIP_LEVEL, Ends::Piece, &mut cut).unwrap();
         let fast = encode(Encoding::Gzip, second.as_bytes()).unwrap();
