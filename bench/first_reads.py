@@ -44,6 +44,21 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def postgres_cpu_seconds():
+    """The CPU time of every PostgreSQL process now running (its backends and background workers;
+    those that ended between two readings are missed, and the bench's own connections are few)."""
+    total = 0.0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/comm") as handle:
+                if handle.read().strip() not in ("postgres", "postmaster"):
+                    continue
+            total += cpu_seconds(pid)
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("web_dir")
@@ -86,7 +101,7 @@ def main():
                 urls = os.path.join(scratch, "urls.txt")
                 with open(urls, "w") as handle:
                     handle.writelines(f"{server.base}{prefix}{job}\n" for job in mine)
-                before = cpu_seconds(server.process.pid)
+                before, database_before = cpu_seconds(server.process.pid), postgres_cpu_seconds()
                 command = ["oha", "--no-tui", "--output-format", "json", "-c", str(args.connections), "-n",
                            str(len(mine)), "-H", f"Accept-Encoding: {encoding}", "--urls-from-file", urls]
 
@@ -98,6 +113,7 @@ def main():
                 else:
                     output = read()
                 used = cpu_seconds(server.process.pid) - before
+                database = postgres_cpu_seconds() - database_before
                 memory = max(server.peak.values(), default=0)
             finally:
                 server.stop()
@@ -106,7 +122,9 @@ def main():
             print(f"{encoding:8} {binary}: {report['summary']['requestsPerSec']:,.0f}/s, p50 "
                   f"{report['latencyPercentiles']['p50'] * 1000:.1f} ms, p99 "
                   f"{report['latencyPercentiles']['p99'] * 1000:.1f} ms, answers {report.get('statusCodeDistribution')}, "
-                  f"server CPU {1e6 * used / max(1, answered):.0f} us a request, memory (RssAnon) {memory:.0f} MB",
+                  f"server CPU {1e6 * used / max(1, answered):.0f} us a request"
+                  + (f", PostgreSQL's {1e6 * database / max(1, answered):.0f} us" if args.engine == "postgres" else "")
+                  + f", memory (RssAnon) {memory:.0f} MB",
                   flush=True)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -100,7 +100,18 @@ async fn checkpoints(pool: SqlitePool) {
 
 /// A pool of one connection with `options`, opened when first used.
 fn lazy_one<DB: sqlx::Database>(options: <DB::Connection as sqlx::Connection>::Options) -> sqlx::Pool<DB> {
-    sqlx::pool::PoolOptions::<DB>::new().max_connections(1).acquire_timeout(ACQUIRE_TIMEOUT).connect_lazy_with(options)
+    lazy(1, options)
+}
+
+/// A pool of up to `connections` connections with `options`, each opened when first needed.
+fn lazy<DB: sqlx::Database>(
+    connections: u32,
+    options: <DB::Connection as sqlx::Connection>::Options,
+) -> sqlx::Pool<DB> {
+    sqlx::pool::PoolOptions::<DB>::new()
+        .max_connections(connections)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .connect_lazy_with(options)
 }
 
 impl Db {
@@ -163,6 +174,19 @@ impl Db {
             Self::Postgres(pool) => Self::Postgres(lazy_one(
                 (*pool.connect_options()).clone().statement_cache_capacity(ONE_CONNECTION_STATEMENTS),
             )),
+        }
+    }
+
+    /// A pool of `connections` connections to the same database, each opened when first needed, for
+    /// readers that run one statement after another all day (the job cache's). A pool hands out
+    /// its idle connections oldest first, so the server's statements go round all of its sixteen
+    /// (PostgreSQL) or eight (SQLite): every one of them keeps its own copy of what it has read, and
+    /// on PostgreSQL its own mapping of the shared buffers it has touched. Kept to a few, those
+    /// readers stay warm.
+    pub fn readers(&self, connections: u32) -> Self {
+        match self {
+            Self::Sqlite(pool) => Self::Sqlite(lazy(connections, (*pool.connect_options()).clone())),
+            Self::Postgres(pool) => Self::Postgres(lazy(connections, (*pool.connect_options()).clone())),
         }
     }
 

@@ -46,9 +46,11 @@ const FORGOTTEN_KEPT: usize = 100_000;
 const MAX_ID: usize = 64;
 /// What a kept job costs besides its answers and its job: the map's slot and key, the entry.
 const ENTRY_OVERHEAD: usize = 256;
-/// The most reads of jobs not kept at once (each a statement for up to `READ_TOGETHER` jobs): a
-/// connection each, of the pool's eight on SQLite and sixteen on PostgreSQL.
-const READERS: usize = 2;
+/// The most reads of jobs not kept at once, each a statement for up to `READ_TOGETHER` jobs on a
+/// connection of the readers' own (`Db::readers`). One: while it reads, the jobs missed meanwhile
+/// gather for its next statement, and each reader more cost PostgreSQL more CPU for every job read
+/// (on two cores, 32, 42, 53 and 75 µs a job with one to four: BENCHMARKS.md, issue 29).
+const READERS: usize = 1;
 const READ_TOGETHER: usize = 64;
 
 /// A job as its page and `getJob` show it, and those answers once made.
@@ -164,6 +166,9 @@ pub struct JobCache {
     followed: watch::Sender<bool>,
     /// Jobs not kept, waiting to be read together (`find`).
     waiting: Mutex<Waiting>,
+    /// The readers' own connections (`READERS` of them) to the database first read from: the same
+    /// connection, warm, reads every job (`Db::readers`).
+    reader_pool: std::sync::OnceLock<Db>,
 }
 
 #[derive(Default)]
@@ -204,6 +209,7 @@ impl JobCache {
             epochs: watch::Sender::new(0),
             followed: watch::Sender::new(false),
             waiting: Mutex::new(Waiting::default()),
+            reader_pool: std::sync::OnceLock::new(),
         })
     }
 
@@ -243,7 +249,8 @@ impl JobCache {
             start
         };
         if start_reader {
-            tokio::spawn(self.clone().read_waiting(db.clone()));
+            let readers = self.reader_pool.get_or_init(|| db.readers(READERS as u32)).clone();
+            tokio::spawn(self.clone().read_waiting(readers));
         }
         // A reader that stopped without answering (its task dropped) dropped the sender too.
         read.await.ok().flatten()
@@ -376,6 +383,11 @@ impl JobCache {
         if self.budget > 0 {
             let _ = self.followed.subscribe().wait_for(|followed| *followed).await;
         }
+    }
+
+    /// The connections the readers of jobs not kept hold open: at most `READERS`.
+    pub fn reader_connections(&self) -> u32 {
+        self.reader_pool.get().map_or(0, |readers| crate::dispatch!(readers, |pool| pool.size()))
     }
 
     /// How many jobs are kept, and the bytes they hold.

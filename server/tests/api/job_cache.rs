@@ -248,9 +248,9 @@ async fn another_instance_forgets_a_job_as_soon_as_the_database_tells_it() {
     a.stop().await;
 }
 
-/// Jobs read for the first time all at once are read together (`JobCache::find`): each request
-/// still answers its own job, the same job asked twice in one read is answered twice, a deleted
-/// job is gone and an id no job ever had is not found.
+/// Jobs read for the first time all at once are read together (`JobCache::find`), on the readers'
+/// own connection: each request still answers its own job, the same job asked twice in one read is
+/// answered twice, a deleted job is gone and an id no job ever had is not found.
 async fn first_reads_at_the_same_time_each_answer_their_own_job(app: &TestApp) {
     let recruiter = app.account("Recruiter", "rita@example.com").await;
     let mut ids = Vec::new();
@@ -276,4 +276,6 @@ async fn first_reads_at_the_same_time_each_answer_their_own_job(app: &TestApp) {
             assert_eq!(page, 404);
         }
     }
+    // Every one of those reads went through the cache's own connection, opened by the first.
+    assert_eq!(app.state.job_cache.reader_connections(), 1);
 }
