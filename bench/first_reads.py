@@ -1,7 +1,8 @@
 """First reads of job pages (issue 29): every request a job no server process has read yet, so each
 one is a query and a page drawn, never a page kept. `make bench-reads`' round 1 mixes these with
 reads of the pages it has just kept; this measures the first read alone, and the server's CPU per
-request (from /proc), for each binary in turn on the same board.
+request (from /proc; on PostgreSQL its processes' CPU too), for each binary in turn on the same
+board.
 
 A fresh board (`seed-bench --jobs`, `reindex`) on `--engine` (SQLite, or PostgreSQL on `--pg`, a
 database made and dropped by the script; the binaries must know the same migrations); `--ids`
