@@ -177,6 +177,11 @@ impl Db {
         }
     }
 
+    /// Whether the pool was closed (`close`): it lends no connection any more.
+    pub fn is_closed(&self) -> bool {
+        dispatch!(self, |pool| pool.is_closed())
+    }
+
     /// A pool of `connections` connections to the same database, each opened when first needed, for
     /// readers that run one statement after another all day (the job cache's). A pool hands out
     /// its idle connections oldest first, so the server's statements go round all of its sixteen

@@ -249,7 +249,13 @@ impl JobCache {
             start
         };
         if start_reader {
-            let readers = self.reader_pool.get_or_init(|| db.readers(READERS as u32)).clone();
+            // Once the server's pool is closed (the server stopping, or its database gone), the
+            // cache reads through it too, and so fails as every other read does.
+            let readers = if db.is_closed() {
+                db.clone()
+            } else {
+                self.reader_pool.get_or_init(|| db.readers(READERS as u32)).clone()
+            };
             tokio::spawn(self.clone().read_waiting(readers));
         }
         // A reader that stopped without answering (its task dropped) dropped the sender too.
