@@ -249,8 +249,8 @@ impl JobCache {
             start
         };
         if start_reader {
-            // Once the server's pool is closed (the server stopping, or its database gone), the
-            // cache reads through it too, and so fails as every other read does.
+            // Once the server's pool is closed (the server stopping), the cache reads through it
+            // too, and so fails as every other read does, never on a connection that outlived it.
             let readers = if db.is_closed() {
                 db.clone()
             } else {
