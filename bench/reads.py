@@ -5,10 +5,11 @@ For each engine: a fresh database seeded by `jobportal seed-bench` (`--jobs` job
 applicants), the index built by `jobportal reindex`, the board settled (on PostgreSQL vacuumed and
 analyzed, as autovacuum would soon after such a load; then a wait of up to 4 minutes for the load
 average to fall under 1.5), and up to 20,000 distinct job ids in random order. A first server
-process fetches every page and JSON answer once (no encoding asked) and they are written as files at the same paths under the root of an nginx of our own (Debian's package:
-`sendfile on`, `gzip_static on` beside a `.gz` of each file made with Python's gzip at level 6,
-`access_log off`, `worker_processes auto`); that process is then stopped and a fresh one measured,
-so nothing it keeps in memory was warmed by the copying. Then, from `--connections` connections as
+process fetches every page and JSON answer once (no encoding asked) and they are written as files
+at the same paths under the root of an nginx of our own (Debian's package: `sendfile on`,
+`gzip_static on` beside a `.gz` of each file made with Python's gzip at level 6, `access_log off`,
+`worker_processes auto`); that process is then stopped and a fresh one measured, so nothing it
+keeps in memory was warmed by the copying. Then, from `--connections` connections as
 fast as they go, `--rounds` rounds (the order of the servers turned each round), the same URL
 list to each server:
 
