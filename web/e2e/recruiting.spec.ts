@@ -260,6 +260,9 @@ test('a job is posted, found and applied to (the dialog names the resume, or war
 
   await page.goto('/jobs')
   await page.getByRole('searchbox', { name: 'Search jobs' }).fill(word)
+  // The list of every job stays on screen while the search runs, and is then redrawn: a click
+  // meanwhile can land on whatever the redrawn list puts where the link was.
+  await expect(page.getByText('1 job found')).toBeVisible()
   await page.getByRole('list', { name: 'Results' }).getByRole('link', { name: job.title, exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible()
   // Without a resume the dialog warns, and leads to where one is uploaded (applying stays allowed).
