@@ -452,6 +452,7 @@ class Writes:
 def perf_during(pid, name, seconds, work):
     """`perf record -g` on the server while `work()` runs; the top of `perf report` to a file. Returns
     what `work()` returns."""
+    os.makedirs(OUT, exist_ok=True)
     data = os.path.join(OUT, f"reads-perf-{name}.data")
     recorder = subprocess.Popen(["perf", "record", "-F", "499", "-g", "-p", str(pid), "-o", data, "--", "sleep",
                                  str(seconds)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

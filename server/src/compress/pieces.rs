@@ -12,7 +12,7 @@
 //!
 //! Joining is copying: a request pays a few kilobytes of `memcpy`, never a compression.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -43,9 +43,13 @@ const PAGE_OVERHEAD: usize = 256;
 
 /// The lines every page of a kind may share (its template's), and the runs of them met so far,
 /// each with its encodings made once.
+///
+/// Both are hashed with Fx, not SipHash: every line of every page drawn is looked up, and no
+/// client chooses a key (the lines are the templates', a run is made of them, and there are at most
+/// `MAX_SHARED` runs), so none can fill them with colliding keys.
 pub struct Shell {
-    lines: HashSet<Box<str>>,
-    runs: Mutex<HashMap<Box<str>, Arc<Shared>>>,
+    lines: FxHashSet<Box<str>>,
+    runs: Mutex<FxHashMap<Box<str>, Arc<Shared>>>,
     /// The brotli stream header for `BROTLI_WINDOW`.
     brotli_header: Bytes,
 }
@@ -63,7 +67,7 @@ impl Shell {
         let lines = templates.into_iter().flat_map(|page| page.split_inclusive('\n')).map(Box::from).collect();
         // A stream whose first meta-block is an empty one (metadata), ending on a byte.
         let header = brotli_piece(b"", true, BROTLI_QUALITY).expect("an empty brotli stream");
-        Self { lines, runs: Mutex::new(HashMap::new()), brotli_header: header.into() }
+        Self { lines, runs: Mutex::default(), brotli_header: header.into() }
     }
 
     /// `page` as its shared runs and its own text.
@@ -83,15 +87,16 @@ impl Shell {
         let mut known = self.runs.lock().expect("the shell's lock");
         for (shell, run) in runs {
             let text = &page[run];
-            let shared = match known.get(text) {
-                _ if !shell || text.len() < MIN_SHARED => None,
-                Some(shared) => Some(shared.clone()),
-                None if known.len() < MAX_SHARED => {
+            // The page's own runs are never looked up (the job's description among them).
+            let shared = match (shell && text.len() >= MIN_SHARED).then(|| known.get(text)) {
+                None => None,
+                Some(Some(shared)) => Some(shared.clone()),
+                Some(None) if known.len() < MAX_SHARED => {
                     let shared = Arc::new(Shared::new(text));
                     known.insert(text.into(), shared.clone());
                     Some(shared)
                 }
-                None => None,
+                Some(None) => None,
             };
             match shared {
                 Some(shared) => parts.push(Part::Shared(shared)),

@@ -133,7 +133,12 @@ pub async fn get_job(
 /// A listed job's `getJob` answer, kept with the job.
 pub fn job_answer(job: &repo::JobPage) -> Ready {
     let repo::JobPage::Listed { job, .. } = job else { unreachable!("a listed job's page") };
-    let body = ok("Job fetched successfully", JobResponse { data: Job::clone(job) }).0;
+    /// `JobResponse`, borrowing the job.
+    #[derive(Serialize)]
+    struct Shown<'a> {
+        data: &'a Job,
+    }
+    let body = ok("Job fetched successfully", Shown { data: job }).0;
     let body = serde_json::to_vec(&body).expect("a job serializes");
     Ready::new(StatusCode::OK, HeaderValue::from_static("application/json"), body)
 }

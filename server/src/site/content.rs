@@ -14,7 +14,7 @@ use crate::categories::model::Category;
 use crate::jobs::model::Job;
 use crate::mail::html_escape;
 
-use super::seo::{indian_grouping, json_ld_text as script_json};
+use super::seo::{indian_grouping, script_safe};
 use super::sitemap::{category_slug, path_segment as segment};
 
 /// Where `index.html` takes a page's main content: the comment after the header, inside the
@@ -28,7 +28,8 @@ pub const PAGE_SIZE: i64 = 20;
 #[derive(Default)]
 pub struct Content {
     html: String,
-    answers: Vec<Value>,
+    /// Each answer as its JSON object (`{"url":…,"body":…}`), written once.
+    answers: Vec<String>,
 }
 
 impl Content {
@@ -63,7 +64,7 @@ impl Content {
         }
         let data = format!(
             "    <script type=\"application/json\" id=\"page-data\">{}</script>\n",
-            script_json(&Value::Array(self.answers.clone()))
+            script_safe(&format!("[{}]", self.answers.join(",")))
         );
         if let Some(at) = page.rfind("</body>") {
             page.insert_str(at, &data);
@@ -72,8 +73,13 @@ impl Content {
     }
 
     /// `body` is what `GET url` answers (the app's request for it is answered from the page).
-    fn answer(mut self, url: String, body: Value) -> Self {
-        self.answers.push(json!({ "url": url, "body": body }));
+    fn answer(mut self, url: String, body: impl serde::Serialize) -> Self {
+        #[derive(serde::Serialize)]
+        struct Answer<B> {
+            url: String,
+            body: B,
+        }
+        self.answers.push(serde_json::to_string(&Answer { url, body }).expect("an answer serializes"));
         self
     }
 }
@@ -259,7 +265,12 @@ pub fn job(job: &Job, open: bool) -> Content {
         company = e(&job.company),
         description = e(&job.description),
     );
-    let body = json!({ "success": true, "message": "Job fetched successfully", "data": job });
+    #[derive(serde::Serialize)]
+    struct Fetched<'a> {
+        data: &'a Job,
+    }
+    // The envelope getJob answers in.
+    let body = crate::envelope::ok("Job fetched successfully", Fetched { data: job }).0;
     Content { html, answers: Vec::new() }.answer(format!("/api/v1/jobs/getJob/{}", segment(&job.id)), body)
 }
 

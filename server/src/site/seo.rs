@@ -3,10 +3,12 @@
 //! (https://developers.google.com/search/docs/appearance/structured-data/job-posting), written into
 //! the `index.html` the server sends. The app sets its own title once it runs.
 
+use std::ops::Range;
+
 use serde_json::{Value, json};
 
 use crate::jobs::model::{Job, JobType, WorkMode};
-use crate::mail::html_escape;
+use crate::mail::{html_escape, push_escaped};
 
 /// The part of a page's `<head>` that is the page's own.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -45,11 +47,19 @@ impl Head {
         }
     }
 
-    /// `html` (the built `index.html`) with its own title and description replaced by these tags.
+    /// `html` (the built `index.html`) with its own title and description replaced by these tags,
+    /// written into one string.
     pub fn apply(&self, html: &str) -> String {
-        let mut tags = format!("    <title>{}</title>\n", html_escape(&self.title));
+        let mut tags = String::with_capacity(1024 + self.json_ld.as_ref().map_or(0, String::len));
+        tags.push_str("    <title>");
+        push_escaped(&mut tags, &self.title);
+        tags.push_str("</title>\n");
         let mut meta = |attribute: &str, name: &str, content: &str| {
-            tags.push_str(&format!("    <meta {attribute}=\"{name}\" content=\"{}\" />\n", html_escape(content)));
+            for part in ["    <meta ", attribute, "=\"", name, "\" content=\""] {
+                tags.push_str(part);
+            }
+            push_escaped(&mut tags, content);
+            tags.push_str("\" />\n");
         };
         meta("name", "description", &self.description);
         if self.noindex {
@@ -62,29 +72,52 @@ impl Head {
         meta("name", "twitter:card", "summary");
         if let Some(canonical) = &self.canonical {
             meta("property", "og:url", canonical);
-            tags.push_str(&format!("    <link rel=\"canonical\" href=\"{}\" />\n", html_escape(canonical)));
+            tags.push_str("    <link rel=\"canonical\" href=\"");
+            push_escaped(&mut tags, canonical);
+            tags.push_str("\" />\n");
         }
         if let Some(json_ld) = &self.json_ld {
-            tags.push_str(&format!("    <script type=\"application/ld+json\">{json_ld}</script>\n"));
+            tags.push_str("    <script type=\"application/ld+json\">");
+            tags.push_str(json_ld);
+            tags.push_str("</script>\n");
         }
-        let html = without_element(html, "<title>", "</title>");
-        let html = without_element(&html, "<meta name=\"description\"", ">");
-        match html.find("</head>") {
-            Some(at) => format!("{}{tags}{}", &html[..at], &html[at..]),
-            None => html,
+        // The built title and description leave, and the tags go in before `</head>`.
+        let mut cuts: Vec<Range<usize>> =
+            [element(html, "<title>", "</title>"), element(html, "<meta name=\"description\"", ">")]
+                .into_iter()
+                .flatten()
+                .collect();
+        cuts.sort_by_key(|cut| cut.start);
+        let head_end = html.find("</head>");
+        let mut page = String::with_capacity(html.len() + tags.len());
+        let mut copy = |kept: Range<usize>| match head_end.filter(|at| kept.contains(at)) {
+            Some(at) => {
+                page.push_str(&html[kept.start..at]);
+                page.push_str(&tags);
+                page.push_str(&html[at..kept.end]);
+            }
+            None => page.push_str(&html[kept]),
+        };
+        let mut from = 0;
+        for cut in cuts {
+            if cut.start >= from {
+                copy(from..cut.start);
+                from = cut.end;
+            }
         }
+        copy(from..html.len());
+        page
     }
 }
 
-/// `html` without the first element that starts with `start` and ends at the next `end` (and the
-/// line's indentation and break around it).
-fn without_element(html: &str, start: &str, end: &str) -> String {
-    let Some(from) = html.find(start) else { return html.to_string() };
-    let Some(length) = html[from..].find(end) else { return html.to_string() };
-    let to = from + length + end.len();
+/// Where in `html` the first element that starts with `start` and ends at the next `end` is, with
+/// the line's indentation and break around it.
+fn element(html: &str, start: &str, end: &str) -> Option<Range<usize>> {
+    let from = html.find(start)?;
+    let to = from + html[from..].find(end)? + end.len();
     let from = html[..from].trim_end_matches([' ', '\t']).len();
     let to = if html[to..].starts_with('\n') { to + 1 } else { to };
-    format!("{}{}", &html[..from], &html[to..])
+    Some(from..to)
 }
 
 /// The head of a job's page; an open job carries its `JobPosting`, a closed one says it is closed.
@@ -169,8 +202,28 @@ pub fn job_posting(job: &Job, url: &str) -> Value {
 }
 
 /// JSON that a `<script>` element holds safely: no `<` can close it or open a comment.
-pub(super) fn json_ld_text(value: &Value) -> String {
-    value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+pub(super) fn json_ld_text(value: &impl serde::Serialize) -> String {
+    script_safe(&serde_json::to_string(value).expect("JSON with string keys serializes"))
+}
+
+/// `json` with every `<`, `>` and `&` written as its `\\u` escape (inside JSON strings, the only
+/// place JSON has them), in one pass.
+pub(super) fn script_safe(json: &str) -> String {
+    let mut safe = String::with_capacity(json.len() + 64);
+    let mut from = 0;
+    for (at, byte) in json.bytes().enumerate() {
+        let escape = match byte {
+            b'<' => "\\u003c",
+            b'>' => "\\u003e",
+            b'&' => "\\u0026",
+            _ => continue,
+        };
+        safe.push_str(&json[from..at]);
+        safe.push_str(escape);
+        from = at + 1;
+    }
+    safe.push_str(&json[from..]);
+    safe
 }
 
 /// The description as the HTML Google asks for: its paragraphs and line breaks, the text escaped.
