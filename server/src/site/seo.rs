@@ -202,11 +202,11 @@ pub fn job_posting(job: &Job, url: &str) -> Value {
 }
 
 /// JSON that a `<script>` element holds safely: no `<` can close it or open a comment.
-pub(super) fn json_ld_text(value: &impl serde::Serialize) -> String {
-    script_safe(&serde_json::to_string(value).expect("JSON with string keys serializes"))
+pub(super) fn json_ld_text(value: &Value) -> String {
+    script_safe(&value.to_string())
 }
 
-/// `json` with every `<`, `>` and `&` written as its `\\u` escape (inside JSON strings, the only
+/// `json` with every `<`, `>` and `&` written as its `\u` escape (inside JSON strings, the only
 /// place JSON has them), in one pass.
 pub(super) fn script_safe(json: &str) -> String {
     let mut safe = String::with_capacity(json.len() + 64);
