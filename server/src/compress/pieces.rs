@@ -12,10 +12,11 @@
 //!
 //! Joining is copying: a request pays a few kilobytes of `memcpy`, never a compression.
 
-use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;

@@ -375,6 +375,21 @@ mod tests {
     }
 
     #[test]
+    fn the_head_goes_before_the_head_end_in_place_of_the_built_title_and_description_in_either_order() {
+        let tags = "    <title>T &amp; U</title>\n    <meta name=\"description\" content=\"D\" />\n    \
+                    <meta property=\"og:site_name\" content=\"jobportal\" />\n    <meta property=\"og:type\" content=\"website\" />\n    \
+                    <meta property=\"og:title\" content=\"T &amp; U\" />\n    <meta property=\"og:description\" content=\"D\" />\n    \
+                    <meta name=\"twitter:card\" content=\"summary\" />\n";
+        let head = Head::titled("T & U", "D");
+        let built = "<head>\n    <title>old</title>\n  <link rel=\"icon\">\n\t<meta name=\"description\" content=\"x\">\n</head><body></body>";
+        assert_eq!(head.apply(built), format!("<head>\n  <link rel=\"icon\">\n{tags}</head><body></body>"));
+        let reversed = "<head>\n    <meta name=\"description\" content=\"x\">\n    <title>old</title>\n</head>";
+        assert_eq!(head.apply(reversed), format!("<head>\n{tags}</head>"));
+        assert_eq!(head.apply("<head></head>"), format!("<head>{tags}</head>"), "nothing to cut out");
+        assert_eq!(head.apply("<p>no head</p>\n    <title>old</title>\n"), "<p>no head</p>\n", "no head: no tags");
+    }
+
+    #[test]
     fn long_descriptions_are_cut_at_a_word() {
         let text = "word ".repeat(60);
         let cut = truncated(&text, 160);
