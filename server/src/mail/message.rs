@@ -34,23 +34,30 @@ pub fn html_escape(text: &str) -> String {
     escaped
 }
 
-/// Appends `text` escaped for HTML to `out`: the runs between the five characters escaped are
-/// copied whole (a job page's text escapes a few characters in thousands).
+/// Appends `text` escaped for HTML to `out` (a job page's text escapes a few characters in
+/// thousands).
 pub fn push_escaped(out: &mut String, text: &str) {
+    push_replacing(out, text, |byte| match byte {
+        b'&' => Some("&amp;"),
+        b'<' => Some("&lt;"),
+        b'>' => Some("&gt;"),
+        b'"' => Some("&quot;"),
+        b'\'' => Some("&#39;"),
+        _ => None,
+    });
+}
+
+/// Appends `text` to `out` with each byte `replace` names written as what it gives, copying the
+/// runs between them whole. `replace` names ASCII bytes only, so every cut is on a character's
+/// boundary.
+pub fn push_replacing(out: &mut String, text: &str, replace: impl Fn(u8) -> Option<&'static str>) {
     let mut from = 0;
     for (at, byte) in text.bytes().enumerate() {
-        let entity = match byte {
-            b'&' => "&amp;",
-            b'<' => "&lt;",
-            b'>' => "&gt;",
-            b'"' => "&quot;",
-            b'\'' => "&#39;",
-            _ => continue,
-        };
-        // The five are ASCII, so `at` is a character's boundary.
-        out.push_str(&text[from..at]);
-        out.push_str(entity);
-        from = at + 1;
+        if let Some(replacement) = replace(byte) {
+            out.push_str(&text[from..at]);
+            out.push_str(replacement);
+            from = at + 1;
+        }
     }
     out.push_str(&text[from..]);
 }

@@ -18,7 +18,7 @@ use crate::db::{Db, now_millis};
 mod message;
 pub mod repo;
 
-pub use message::{Mail, html_escape, push_escaped, wrap};
+pub use message::{Mail, html_escape, push_escaped, push_replacing, wrap};
 use repo::Due;
 
 /// Where delivered mail goes.

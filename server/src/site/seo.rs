@@ -8,7 +8,7 @@ use std::ops::Range;
 use serde_json::{Value, json};
 
 use crate::jobs::model::{Job, JobType, WorkMode};
-use crate::mail::{html_escape, push_escaped};
+use crate::mail::{html_escape, push_escaped, push_replacing};
 
 /// The part of a page's `<head>` that is the page's own.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -210,19 +210,12 @@ pub(super) fn json_ld_text(value: &Value) -> String {
 /// place JSON has them), in one pass.
 pub(super) fn script_safe(json: &str) -> String {
     let mut safe = String::with_capacity(json.len() + 64);
-    let mut from = 0;
-    for (at, byte) in json.bytes().enumerate() {
-        let escape = match byte {
-            b'<' => "\\u003c",
-            b'>' => "\\u003e",
-            b'&' => "\\u0026",
-            _ => continue,
-        };
-        safe.push_str(&json[from..at]);
-        safe.push_str(escape);
-        from = at + 1;
-    }
-    safe.push_str(&json[from..]);
+    push_replacing(&mut safe, json, |byte| match byte {
+        b'<' => Some("\\u003c"),
+        b'>' => Some("\\u003e"),
+        b'&' => Some("\\u0026"),
+        _ => None,
+    });
     safe
 }
 
