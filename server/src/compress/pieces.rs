@@ -89,15 +89,16 @@ impl Shell {
         for (shell, run) in runs {
             let text = &page[run];
             // The page's own runs are never looked up (the job's description among them).
-            let shared = match (shell && text.len() >= MIN_SHARED).then(|| known.get(text)) {
-                None => None,
-                Some(Some(shared)) => Some(shared.clone()),
-                Some(None) if known.len() < MAX_SHARED => {
-                    let shared = Arc::new(Shared::new(text));
-                    known.insert(text.into(), shared.clone());
-                    Some(shared)
-                }
-                Some(None) => None,
+            let shared = if !shell || text.len() < MIN_SHARED {
+                None
+            } else if let Some(shared) = known.get(text) {
+                Some(shared.clone())
+            } else if known.len() < MAX_SHARED {
+                let shared = Arc::new(Shared::new(text));
+                known.insert(text.into(), shared.clone());
+                Some(shared)
+            } else {
+                None
             };
             match shared {
                 Some(shared) => parts.push(Part::Shared(shared)),

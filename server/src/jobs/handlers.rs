@@ -133,14 +133,18 @@ pub async fn get_job(
 /// A listed job's `getJob` answer, kept with the job.
 pub fn job_answer(job: &repo::JobPage) -> Ready {
     let repo::JobPage::Listed { job, .. } = job else { unreachable!("a listed job's page") };
-    /// `JobResponse`, borrowing the job.
+    let body = serde_json::to_vec(&fetched(job)).expect("a job serializes");
+    Ready::new(StatusCode::OK, HeaderValue::from_static("application/json"), body)
+}
+
+/// `getJob`'s body for `job` (`JobResponse` in the envelope, borrowing the job): what the API
+/// answers, and what a job's page carries for the app's first request.
+pub fn fetched(job: &Job) -> impl Serialize + '_ {
     #[derive(Serialize)]
     struct Shown<'a> {
         data: &'a Job,
     }
-    let body = ok("Job fetched successfully", Shown { data: job }).0;
-    let body = serde_json::to_vec(&body).expect("a job serializes");
-    Ready::new(StatusCode::OK, HeaderValue::from_static("application/json"), body)
+    ok("Job fetched successfully", Shown { data: job }).0
 }
 
 #[derive(Deserialize, ToSchema)]

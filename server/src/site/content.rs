@@ -265,13 +265,8 @@ pub fn job(job: &Job, open: bool) -> Content {
         company = e(&job.company),
         description = e(&job.description),
     );
-    #[derive(serde::Serialize)]
-    struct Fetched<'a> {
-        data: &'a Job,
-    }
-    // The envelope getJob answers in.
-    let body = crate::envelope::ok("Job fetched successfully", Fetched { data: job }).0;
-    Content { html, answers: Vec::new() }.answer(format!("/api/v1/jobs/getJob/{}", segment(&job.id)), body)
+    let url = format!("/api/v1/jobs/getJob/{}", segment(&job.id));
+    Content { html, answers: Vec::new() }.answer(url, crate::jobs::handlers::fetched(job))
 }
 
 /// What a search page shows above its results: /jobs's heading, or a category's name, link and
