@@ -290,12 +290,15 @@ export const emailSettings = (overrides: Partial<EmailSettings> = {}): EmailSett
   ...overrides,
 })
 
+/** The times proposed, taken once when the tests load: every `interview()` in a test proposes the same instants, whatever minute it is called in. */
+const SLOTS = [daysFromNow(2), daysFromNow(3), daysFromNow(4)]
+
 /** An interview proposed for application a1: three times, two, three and four days from now (in UTC, as the server sends them). */
 export const interview = (overrides: Partial<Interview> = {}): Interview => ({
   _id: 'i1',
   applicationId: 'a1',
   status: 'proposed',
-  slots: [daysFromNow(2), daysFromNow(3), daysFromNow(4)],
+  slots: [...SLOTS],
   startsAt: null,
   durationMinutes: 45,
   location: 'https://meet.example.com/abc-defg',
