@@ -12,13 +12,14 @@ then oha from `--connections` connections, each URL once. The binaries' runs alt
 each.
 
 - `--read api` asks for `getJob` instead of the page, to tell the page's drawing from the read.
-- `--encodings` are the `Accept-Encoding`s asked, each in its own runs (`identity` by default); a
-  browser asks `br`, and its first read then compresses the job's own text too. Each run's line
+- `--encodings` are the `Accept-Encoding`s asked, each in its own runs (`identity` by default;
+  `browser` is what a browser sends, `gzip, deflate, br, zstd`); a first read asked for an encoding
+  compresses the job's own text too. Each run's line
   gives the server's peak memory (RssAnon) as well.
 
     python3 bench/first_reads.py WEB_DIR BINARY [BINARY ...] [--engine sqlite|postgres]
         [--jobs 100000] [--ids 60000] [--runs 2] [--pg postgres://postgres@127.0.0.1:5432/postgres]
-        [--perf] [--read page|api] [--encodings identity,gzip,br]
+        [--perf] [--read page|api] [--encodings identity,gzip,br,browser]
 
 Loopback only; results printed, one line per run. With `--perf`, each run's server is also
 profiled (`perf record -g`) and the top of the report written to
@@ -37,6 +38,10 @@ import tempfile
 sys.path.insert(0, os.path.dirname(__file__))
 from reads import LISTED, drop_database, fresh_database, perf_during, query  # noqa: E402
 from search import Server, run_command  # noqa: E402
+
+
+# What Chromium and Firefox send.
+BROWSER = "gzip, deflate, br, zstd"
 
 
 def cpu_seconds(pid):
@@ -74,8 +79,8 @@ def main():
     parser.add_argument("--read", choices=["page", "api"], default="page",
                         help="a job's page (/job/ID) or its getJob (/api/v1/jobs/getJob/ID)")
     parser.add_argument("--encodings", default="identity",
-                        help="the Accept-Encodings asked, in turn (of identity,gzip,br; a browser asks br, and its "
-                             "first read then compresses too)")
+                        help="the Accept-Encodings asked, in turn (of identity,gzip,br,browser; `browser` asks what "
+                             "a browser does, 'gzip, deflate, br, zstd', and its first read then compresses too)")
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="jobportal-bench-first-reads-")
@@ -104,7 +109,8 @@ def main():
                     handle.writelines(f"{server.base}{prefix}{job}\n" for job in mine)
                 before, database_before = cpu_seconds(server.process.pid), postgres_cpu_seconds()
                 command = ["oha", "--no-tui", "--output-format", "json", "-c", str(args.connections), "-n",
-                           str(len(mine)), "-H", f"Accept-Encoding: {encoding}", "--urls-from-file", urls]
+                           str(len(mine)), "-H", f"Accept-Encoding: {BROWSER if encoding == 'browser' else encoding}",
+                           "--urls-from-file", urls]
 
                 def read():
                     return subprocess.run(command, check=True, capture_output=True, text=True).stdout

@@ -29,6 +29,11 @@ const MIN_BYTES: u64 = 512;
 const MAX_BYTES: u64 = 4 * 1024 * 1024;
 const BROTLI_QUALITY: i32 = 2;
 const GZIP_LEVEL: u32 = 4;
+/// A job's answers (its page's own pieces, its `getJob`) are compressed on its first read, while
+/// the client waits. On their few kilobytes gzip's level 2 costs 14 % less time than level 4 for
+/// 1-2 % more bytes (a search's 45 kB of JSON would lose 10 %, so `in_memory` keeps level 4):
+/// BENCHMARKS.md, seventeenth session.
+const FIRST_READ_EFFORT: (i32, u32) = (BROTLI_QUALITY, 2);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Encoding {
@@ -48,6 +53,19 @@ impl Encoding {
 /// The encoding to answer in: brotli when the client takes it, else gzip; none when it takes
 /// neither (an encoding given `q=0` is refused).
 fn accepted(headers: &HeaderMap) -> Option<Encoding> {
+    accepted_preferring(headers, Encoding::Brotli)
+}
+
+/// The encoding to answer in for an answer encoded at `effort`. At `FIRST_READ_EFFORT` gzip comes
+/// out smaller than brotli (quality 2 gains too little on a few kilobytes, and a page's pieces
+/// leave out its dictionary: a job's page 4-5 % larger in brotli, its `getJob` 2-3 %) and costs
+/// a third less time to make, so a client that takes gzip is answered in it.
+fn accepted_at(headers: &HeaderMap, effort: (i32, u32)) -> Option<Encoding> {
+    let preferred = if effort == FIRST_READ_EFFORT { Encoding::Gzip } else { Encoding::Brotli };
+    accepted_preferring(headers, preferred)
+}
+
+fn accepted_preferring(headers: &HeaderMap, preferred: Encoding) -> Option<Encoding> {
     let (mut brotli, mut gzip) = (false, false);
     for value in headers.get_all(header::ACCEPT_ENCODING) {
         let Ok(value) = value.to_str() else { continue };
@@ -63,12 +81,11 @@ fn accepted(headers: &HeaderMap) -> Option<Encoding> {
             }
         }
     }
-    if brotli {
-        Some(Encoding::Brotli)
-    } else if gzip {
-        Some(Encoding::Gzip)
-    } else {
-        None
+    match (brotli, gzip) {
+        (true, true) => Some(preferred),
+        (true, false) => Some(Encoding::Brotli),
+        (false, true) => Some(Encoding::Gzip),
+        (false, false) => None,
     }
 }
 
@@ -189,7 +206,7 @@ pub struct Ready {
 /// The effort spent on an answer made once per process (an asset, a fixed page): brotli at
 /// quality 6 and gzip at 9 leave the largest script 8 % smaller than the per-answer settings, for
 /// some 5 ms a 6 kB page, paid once. A job's answer is made once per change, and the first read of
-/// each of many jobs pays it, so it takes the per-answer settings.
+/// each of many jobs pays it, so it takes `FIRST_READ_EFFORT`.
 const LASTING_EFFORT: (i32, u32) = (6, 9);
 
 /// Marks an answer whose encoding is settled: the layers leave it as it is.
@@ -197,12 +214,13 @@ const LASTING_EFFORT: (i32, u32) = (6, 9);
 struct Settled;
 
 impl Ready {
+    /// A job's answer, encoded at `FIRST_READ_EFFORT`.
     pub fn new(status: StatusCode, content_type: HeaderValue, body: impl Into<Vec<u8>>) -> Self {
         Self {
             status,
             content_type,
             body: exact(body.into()),
-            effort: (BROTLI_QUALITY, GZIP_LEVEL),
+            effort: FIRST_READ_EFFORT,
             brotli: OnceLock::new(),
             gzip: OnceLock::new(),
             held: None,
@@ -230,11 +248,12 @@ impl Ready {
     }
 
     /// The answer to a request with these headers: in brotli or gzip when the client takes one
-    /// and it is smaller, else as it is.
+    /// and it is smaller, else as it is; when it takes both, in the one `accepted_at` chooses for
+    /// this answer's effort.
     pub fn answer(&self, request: &HeaderMap) -> Response {
         let worth = (MIN_BYTES..=MAX_BYTES).contains(&(self.body.len() as u64));
         let compressible = worth && compressible_type(&self.content_type);
-        let encoded = accepted(request).filter(|_| compressible).and_then(|encoding| {
+        let encoded = accepted_at(request, self.effort).filter(|_| compressible).and_then(|encoding| {
             let cell = match encoding {
                 Encoding::Brotli => &self.brotli,
                 Encoding::Gzip => &self.gzip,
@@ -356,6 +375,22 @@ mod tests {
     }
 
     #[test]
+    fn a_job_answer_goes_in_gzip_when_the_client_takes_it_and_in_brotli_only_when_it_takes_brotli_alone() {
+        let browser = headers("gzip, deflate, br, zstd");
+        assert_eq!(accepted_at(&browser, FIRST_READ_EFFORT), Some(Encoding::Gzip));
+        assert_eq!(accepted_at(&browser, LASTING_EFFORT), Some(Encoding::Brotli));
+        assert_eq!(accepted_at(&headers("br"), FIRST_READ_EFFORT), Some(Encoding::Brotli));
+        assert_eq!(accepted_at(&headers("gzip;q=0, br"), FIRST_READ_EFFORT), Some(Encoding::Brotli));
+        assert_eq!(accepted_at(&headers("identity"), FIRST_READ_EFFORT), None);
+        let text = "<p>Rust developer in Pune</p>".repeat(100);
+        let job = Ready::new(StatusCode::OK, HeaderValue::from_static("text/html; charset=utf-8"), text.clone());
+        assert_eq!(job.answer(&browser).headers()[header::CONTENT_ENCODING], "gzip");
+        assert_eq!(job.answer(&headers("br")).headers()[header::CONTENT_ENCODING], "br");
+        let asset = Ready::lasting(StatusCode::OK, HeaderValue::from_static("text/javascript"), text);
+        assert_eq!(asset.answer(&browser).headers()[header::CONTENT_ENCODING], "br");
+    }
+
+    #[test]
     fn the_window_holds_the_answer() {
         assert_eq!(window_bits(100), 10);
         assert_eq!(window_bits(20_000), 15);
@@ -373,7 +408,7 @@ mod tests {
         assert_eq!(identity.status(), StatusCode::GONE);
         assert_eq!(identity.headers().get(header::CONTENT_ENCODING), None);
         assert_eq!(identity.headers()[header::VARY], "accept-encoding");
-        let brotli = ready.answer(&headers("gzip, br"));
+        let brotli = ready.answer(&headers("br"));
         assert_eq!(brotli.headers()[header::CONTENT_ENCODING], "br");
         assert!(brotli.extensions().get::<Settled>().is_some(), "the layers leave it as it is");
         let made = held.load(Ordering::Relaxed) - text.len();

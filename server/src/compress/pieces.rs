@@ -23,7 +23,7 @@ use axum::response::Response;
 use bytes::{BufMut, Bytes, BytesMut};
 
 use super::{
-    BROTLI_QUALITY, Encoding, Ends, GZIP_HEADER, GZIP_LEVEL, LASTING_EFFORT, MAX_BYTES, MIN_BYTES, accepted,
+    BROTLI_QUALITY, Encoding, Ends, FIRST_READ_EFFORT, GZIP_HEADER, LASTING_EFFORT, MAX_BYTES, MIN_BYTES, accepted_at,
     compressible_type, deflate, exact, settled,
 };
 
@@ -210,12 +210,13 @@ impl Pieced {
         self.join(self.len, &[], (&self.own, &self.own_ends), |shared| &shared.text, &[])
     }
 
-    /// The answer to a request with these headers: in brotli or gzip when the client takes one,
-    /// else as it is; as `compress::Ready` answers.
+    /// The answer to a request with these headers: in gzip or brotli when the client takes one
+    /// (gzip when it takes both: `accepted_at`), else as it is; as `compress::Ready` answers.
     pub fn answer(&self, request: &HeaderMap) -> Response {
         let compressible =
             (MIN_BYTES..=MAX_BYTES).contains(&(self.len as u64)) && compressible_type(&self.content_type);
-        let encoded = accepted(request)
+        // Its own pieces are encoded at `FIRST_READ_EFFORT`.
+        let encoded = accepted_at(request, FIRST_READ_EFFORT)
             .filter(|_| compressible)
             .and_then(|encoding| self.encoded(encoding).map(|bytes| (encoding, bytes)));
         let body = match encoded {
@@ -277,8 +278,8 @@ impl Pieced {
                     from += text.len();
                     crc.update(text);
                     let piece = match encoding {
-                        Encoding::Gzip => deflate_piece(text, GZIP_LEVEL),
-                        Encoding::Brotli => brotli_piece(text, false, BROTLI_QUALITY),
+                        Encoding::Gzip => deflate_piece(text, FIRST_READ_EFFORT.1),
+                        Encoding::Brotli => brotli_piece(text, false, FIRST_READ_EFFORT.0),
                     }
                     .ok()?;
                     len += piece.len();
@@ -419,7 +420,11 @@ mod tests {
             decoder.read_to_end(&mut Vec::new()).unwrap();
             assert!(decoder.into_inner().is_empty(), "nothing follows the member");
 
-            let brotli = pieced.answer(&headers("gzip, br"));
+            // Asked with gzip too, gzip (smaller at a first read's effort: `accepted_at`).
+            let both = pieced.answer(&headers("gzip, br"));
+            assert_eq!(both.headers()[header::CONTENT_ENCODING], "gzip");
+            assert_eq!(body(both).await, gzip);
+            let brotli = pieced.answer(&headers("br"));
             assert_eq!(brotli.headers()[header::CONTENT_ENCODING], "br");
             let brotli = body(brotli).await;
             assert!(brotli.len() < drawn.len() / 2, "{} bytes of brotli for {}", brotli.len(), drawn.len());
