@@ -58,8 +58,8 @@ fn accepted(headers: &HeaderMap) -> Option<Encoding> {
 
 /// The encoding to answer in for an answer encoded at `effort`. At `FIRST_READ_EFFORT` gzip comes
 /// out smaller than brotli (quality 2 gains too little on a few kilobytes, and a page's pieces
-/// leave out its dictionary: a job's page 4-5 % larger in brotli, its `getJob` 2-3 %) and costs
-/// a third less time to make, so a client that takes gzip is answered in it.
+/// leave out its dictionary: a job's page and its `getJob` about 4 % larger in brotli), and a
+/// page's own pieces take a third less time to make in it, so a client that takes gzip gets gzip.
 fn accepted_at(headers: &HeaderMap, effort: (i32, u32)) -> Option<Encoding> {
     let preferred = if effort == FIRST_READ_EFFORT { Encoding::Gzip } else { Encoding::Brotli };
     accepted_preferring(headers, preferred)
