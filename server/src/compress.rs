@@ -29,11 +29,26 @@ const MIN_BYTES: u64 = 512;
 const MAX_BYTES: u64 = 4 * 1024 * 1024;
 const BROTLI_QUALITY: i32 = 2;
 const GZIP_LEVEL: u32 = 4;
-/// A job's answers (its page's own pieces, its `getJob`) are compressed on its first read, while
-/// the client waits. On their few kilobytes gzip's level 2 costs 14 % less time than level 4 for
-/// 1-2 % more bytes (a search's 45 kB of JSON would lose 10 %, so `in_memory` keeps level 4):
-/// BENCHMARKS.md, seventeenth session.
-const FIRST_READ_EFFORT: (i32, u32) = (BROTLI_QUALITY, 2);
+
+/// How hard an answer's encodings are worked, and the one it is sent in when the client takes both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Effort {
+    brotli: i32,
+    gzip: u32,
+    first: Encoding,
+}
+
+/// An answer compressed for each request (`in_memory`).
+const PER_REQUEST: Effort = Effort { brotli: BROTLI_QUALITY, gzip: GZIP_LEVEL, first: Encoding::Brotli };
+
+/// A job's answers (its page's own pieces, its `getJob`), compressed on its first read while the
+/// client waits (BENCHMARKS.md, seventeenth session). On their few kilobytes gzip's level 2 costs
+/// 14 % less time than level 4 for 1-2 % more bytes (a search's 45 kB of JSON would lose 10 %, so
+/// `PER_REQUEST` keeps level 4). And gzip goes first: at this effort it comes out smaller than
+/// brotli (quality 2 gains too little on a few kilobytes, and a page's pieces leave out its
+/// dictionary: a job's page and its `getJob` about 4 % larger in brotli), and a page's own pieces
+/// take a third less time to make in it.
+const FIRST_READ_EFFORT: Effort = Effort { brotli: BROTLI_QUALITY, gzip: 2, first: Encoding::Gzip };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Encoding {
@@ -50,22 +65,9 @@ impl Encoding {
     }
 }
 
-/// The encoding to answer in: brotli when the client takes it, else gzip; none when it takes
-/// neither (an encoding given `q=0` is refused).
-fn accepted(headers: &HeaderMap) -> Option<Encoding> {
-    accepted_preferring(headers, Encoding::Brotli)
-}
-
-/// The encoding to answer in for an answer encoded at `effort`. At `FIRST_READ_EFFORT` gzip comes
-/// out smaller than brotli (quality 2 gains too little on a few kilobytes, and a page's pieces
-/// leave out its dictionary: a job's page and its `getJob` about 4 % larger in brotli), and a
-/// page's own pieces take a third less time to make in it, so a client that takes gzip gets gzip.
-fn accepted_at(headers: &HeaderMap, effort: (i32, u32)) -> Option<Encoding> {
-    let preferred = if effort == FIRST_READ_EFFORT { Encoding::Gzip } else { Encoding::Brotli };
-    accepted_preferring(headers, preferred)
-}
-
-fn accepted_preferring(headers: &HeaderMap, preferred: Encoding) -> Option<Encoding> {
+/// The encoding to answer in: the one the client takes, `first` when it takes both; none when it
+/// takes neither (an encoding given `q=0` is refused).
+fn accepted(headers: &HeaderMap, first: Encoding) -> Option<Encoding> {
     let (mut brotli, mut gzip) = (false, false);
     for value in headers.get_all(header::ACCEPT_ENCODING) {
         let Ok(value) = value.to_str() else { continue };
@@ -82,7 +84,7 @@ fn accepted_preferring(headers: &HeaderMap, preferred: Encoding) -> Option<Encod
         }
     }
     match (brotli, gzip) {
-        (true, true) => Some(preferred),
+        (true, true) => Some(first),
         (true, false) => Some(Encoding::Brotli),
         (false, true) => Some(Encoding::Gzip),
         (false, false) => None,
@@ -109,16 +111,12 @@ fn window_bits(len: usize) -> i32 {
     bits
 }
 
-fn encode(encoding: Encoding, bytes: &[u8]) -> std::io::Result<Vec<u8>> {
-    encode_at(encoding, bytes, BROTLI_QUALITY, GZIP_LEVEL)
-}
-
-fn encode_at(encoding: Encoding, bytes: &[u8], brotli_quality: i32, gzip_level: u32) -> std::io::Result<Vec<u8>> {
+fn encode(encoding: Encoding, bytes: &[u8], effort: Effort) -> std::io::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(bytes.len() / 3 + 64);
     match encoding {
         Encoding::Brotli => {
             let params = brotli::enc::BrotliEncoderParams {
-                quality: brotli_quality,
+                quality: effort.brotli,
                 lgwin: window_bits(bytes.len()),
                 size_hint: bytes.len(),
                 ..Default::default()
@@ -127,7 +125,7 @@ fn encode_at(encoding: Encoding, bytes: &[u8], brotli_quality: i32, gzip_level: 
         }
         Encoding::Gzip => {
             out.extend_from_slice(&GZIP_HEADER);
-            deflate(bytes, gzip_level, Ends::Stream, &mut out)?;
+            deflate(bytes, effort.gzip, Ends::Stream, &mut out)?;
             out.extend_from_slice(&crc32fast::hash(bytes).to_le_bytes());
             out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
         }
@@ -194,8 +192,7 @@ pub struct Ready {
     status: StatusCode,
     content_type: HeaderValue,
     body: Bytes,
-    /// Brotli's quality and gzip's level.
-    effort: (i32, u32),
+    effort: Effort,
     brotli: OnceLock<Option<Bytes>>,
     gzip: OnceLock<Option<Bytes>>,
     /// A count of bytes held that this answer adds itself to (its body, and each encoding as it
@@ -207,7 +204,7 @@ pub struct Ready {
 /// quality 6 and gzip at 9 leave the largest script 8 % smaller than the per-answer settings, for
 /// some 5 ms a 6 kB page, paid once. A job's answer is made once per change, and the first read of
 /// each of many jobs pays it, so it takes `FIRST_READ_EFFORT`.
-const LASTING_EFFORT: (i32, u32) = (6, 9);
+const LASTING_EFFORT: Effort = Effort { brotli: 6, gzip: 9, first: Encoding::Brotli };
 
 /// Marks an answer whose encoding is settled: the layers leave it as it is.
 #[derive(Clone, Copy)]
@@ -248,18 +245,17 @@ impl Ready {
     }
 
     /// The answer to a request with these headers: in brotli or gzip when the client takes one
-    /// and it is smaller, else as it is; when it takes both, in the one `accepted_at` chooses for
-    /// this answer's effort.
+    /// and it is smaller, else as it is; when it takes both, in the one its effort puts first.
     pub fn answer(&self, request: &HeaderMap) -> Response {
         let worth = (MIN_BYTES..=MAX_BYTES).contains(&(self.body.len() as u64));
         let compressible = worth && compressible_type(&self.content_type);
-        let encoded = accepted_at(request, self.effort).filter(|_| compressible).and_then(|encoding| {
+        let encoded = accepted(request, self.effort.first).filter(|_| compressible).and_then(|encoding| {
             let cell = match encoding {
                 Encoding::Brotli => &self.brotli,
                 Encoding::Gzip => &self.gzip,
             };
             let made = cell.get_or_init(|| {
-                let made = encode_at(encoding, &self.body, self.effort.0, self.effort.1)
+                let made = encode(encoding, &self.body, self.effort)
                     .ok()
                     .filter(|made| made.len() < self.body.len())
                     .map(exact);
@@ -328,7 +324,7 @@ impl Drop for Ready {
 
 /// Compresses an answer whose whole body is in memory, when the client takes brotli or gzip.
 pub async fn in_memory(request: Request, next: Next) -> Response {
-    let encoding = accepted(request.headers());
+    let encoding = accepted(request.headers(), PER_REQUEST.first);
     let response = next.run(request).await;
     let Some(encoding) = encoding else { return response };
     let size = response.body().size_hint().exact();
@@ -344,7 +340,7 @@ pub async fn in_memory(request: Request, next: Next) -> Response {
         Ok(bytes) => bytes,
         Err(error) => return crate::error::AppError::internal(error).into_response(),
     };
-    let compressed = match encode(encoding, &bytes) {
+    let compressed = match encode(encoding, &bytes, PER_REQUEST) {
         Ok(compressed) => compressed,
         Err(error) => return crate::error::AppError::internal(error).into_response(),
     };
@@ -366,22 +362,26 @@ mod tests {
 
     #[test]
     fn brotli_first_then_gzip_and_a_zero_quality_refuses() {
-        assert_eq!(accepted(&headers("gzip, deflate, br, zstd")), Some(Encoding::Brotli));
-        assert_eq!(accepted(&headers("gzip")), Some(Encoding::Gzip));
-        assert_eq!(accepted(&headers("br;q=0, gzip;q=0.5")), Some(Encoding::Gzip));
-        assert_eq!(accepted(&headers("identity")), None);
-        assert_eq!(accepted(&headers("GZIP")), Some(Encoding::Gzip), "names are matched without regard to case");
-        assert_eq!(accepted(&HeaderMap::new()), None);
+        assert_eq!(accepted(&headers("gzip, deflate, br, zstd"), PER_REQUEST.first), Some(Encoding::Brotli));
+        assert_eq!(accepted(&headers("gzip"), PER_REQUEST.first), Some(Encoding::Gzip));
+        assert_eq!(accepted(&headers("br;q=0, gzip;q=0.5"), PER_REQUEST.first), Some(Encoding::Gzip));
+        assert_eq!(accepted(&headers("identity"), PER_REQUEST.first), None);
+        assert_eq!(
+            accepted(&headers("GZIP"), PER_REQUEST.first),
+            Some(Encoding::Gzip),
+            "names are matched without regard to case"
+        );
+        assert_eq!(accepted(&HeaderMap::new(), PER_REQUEST.first), None);
     }
 
     #[test]
     fn a_job_answer_goes_in_gzip_when_the_client_takes_it_and_in_brotli_only_when_it_takes_brotli_alone() {
         let browser = headers("gzip, deflate, br, zstd");
-        assert_eq!(accepted_at(&browser, FIRST_READ_EFFORT), Some(Encoding::Gzip));
-        assert_eq!(accepted_at(&browser, LASTING_EFFORT), Some(Encoding::Brotli));
-        assert_eq!(accepted_at(&headers("br"), FIRST_READ_EFFORT), Some(Encoding::Brotli));
-        assert_eq!(accepted_at(&headers("gzip;q=0, br"), FIRST_READ_EFFORT), Some(Encoding::Brotli));
-        assert_eq!(accepted_at(&headers("identity"), FIRST_READ_EFFORT), None);
+        assert_eq!(accepted(&browser, FIRST_READ_EFFORT.first), Some(Encoding::Gzip));
+        assert_eq!(accepted(&browser, LASTING_EFFORT.first), Some(Encoding::Brotli));
+        assert_eq!(accepted(&headers("br"), FIRST_READ_EFFORT.first), Some(Encoding::Brotli));
+        assert_eq!(accepted(&headers("gzip;q=0, br"), FIRST_READ_EFFORT.first), Some(Encoding::Brotli));
+        assert_eq!(accepted(&headers("identity"), FIRST_READ_EFFORT.first), None);
         let text = "<p>Rust developer in Pune</p>".repeat(100);
         let job = Ready::new(StatusCode::OK, HeaderValue::from_static("text/html; charset=utf-8"), text.clone());
         assert_eq!(job.answer(&browser).headers()[header::CONTENT_ENCODING], "gzip");
@@ -431,12 +431,12 @@ mod tests {
     #[test]
     fn what_is_encoded_decodes_to_the_same_bytes() {
         let text = "{\"title\":\"Senior Rust Developer\",\"company\":\"Acme\"}".repeat(400);
-        let brotli = encode(Encoding::Brotli, text.as_bytes()).unwrap();
+        let brotli = encode(Encoding::Brotli, text.as_bytes(), PER_REQUEST).unwrap();
         let mut decoded = Vec::new();
         brotli::BrotliDecompress(&mut &brotli[..], &mut decoded).unwrap();
         assert_eq!(decoded, text.as_bytes());
         assert!(brotli.len() < text.len() / 10);
-        let gzip = encode(Encoding::Gzip, text.as_bytes()).unwrap();
+        let gzip = encode(Encoding::Gzip, text.as_bytes(), PER_REQUEST).unwrap();
         let mut decoded = String::new();
         std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gzip[..]), &mut decoded).unwrap();
         assert_eq!(decoded, text);
@@ -454,14 +454,15 @@ mod tests {
         // A piece leaves the stream unended: the next use must begin afresh all the same.
         let mut cut = Vec::new();
         deflate(first.as_bytes(), GZIP_LEVEL, Ends::Piece, &mut cut).unwrap();
-        let fast = encode(Encoding::Gzip, second.as_bytes()).unwrap();
-        let lasting = encode_at(Encoding::Gzip, second.as_bytes(), LASTING_EFFORT.0, LASTING_EFFORT.1).unwrap();
+        let fast = encode(Encoding::Gzip, second.as_bytes(), PER_REQUEST).unwrap();
+        let lasting = encode(Encoding::Gzip, second.as_bytes(), LASTING_EFFORT).unwrap();
         assert_eq!(gunzip(&fast), second);
         assert_eq!(gunzip(&lasting), second);
         assert!(lasting.len() <= fast.len(), "level 9 gives no more than level 4");
         // The same answer again is the same bytes: nothing of the last one carried over.
-        assert_eq!(encode(Encoding::Gzip, second.as_bytes()).unwrap(), fast);
-        let elsewhere = std::thread::spawn(move || encode(Encoding::Gzip, second.as_bytes()).unwrap()).join().unwrap();
+        assert_eq!(encode(Encoding::Gzip, second.as_bytes(), PER_REQUEST).unwrap(), fast);
+        let elsewhere =
+            std::thread::spawn(move || encode(Encoding::Gzip, second.as_bytes(), PER_REQUEST).unwrap()).join().unwrap();
         assert_eq!(elsewhere, fast, "another thread's compressor makes the same bytes");
     }
 }

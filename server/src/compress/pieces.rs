@@ -23,7 +23,7 @@ use axum::response::Response;
 use bytes::{BufMut, Bytes, BytesMut};
 
 use super::{
-    BROTLI_QUALITY, Encoding, Ends, FIRST_READ_EFFORT, GZIP_HEADER, LASTING_EFFORT, MAX_BYTES, MIN_BYTES, accepted_at,
+    BROTLI_QUALITY, Encoding, Ends, FIRST_READ_EFFORT, GZIP_HEADER, LASTING_EFFORT, MAX_BYTES, MIN_BYTES, accepted,
     compressible_type, deflate, exact, settled,
 };
 
@@ -144,10 +144,10 @@ impl Shared {
     fn encoded(&self, encoding: Encoding) -> Option<&[u8]> {
         let made = match encoding {
             Encoding::Gzip => {
-                self.deflate.get_or_init(|| deflate_piece(&self.text, LASTING_EFFORT.1).ok().map(Bytes::from))
+                self.deflate.get_or_init(|| deflate_piece(&self.text, LASTING_EFFORT.gzip).ok().map(Bytes::from))
             }
             Encoding::Brotli => {
-                self.brotli.get_or_init(|| brotli_piece(&self.text, false, LASTING_EFFORT.0).ok().map(Bytes::from))
+                self.brotli.get_or_init(|| brotli_piece(&self.text, false, LASTING_EFFORT.brotli).ok().map(Bytes::from))
             }
         };
         made.as_deref()
@@ -211,12 +211,12 @@ impl Pieced {
     }
 
     /// The answer to a request with these headers: in gzip or brotli when the client takes one
-    /// (gzip when it takes both: `accepted_at`), else as it is; as `compress::Ready` answers.
+    /// (gzip when it takes both: its own pieces are made at `FIRST_READ_EFFORT`), else as it is;
+    /// as `compress::Ready` answers.
     pub fn answer(&self, request: &HeaderMap) -> Response {
         let compressible =
             (MIN_BYTES..=MAX_BYTES).contains(&(self.len as u64)) && compressible_type(&self.content_type);
-        // Its own pieces are encoded at `FIRST_READ_EFFORT`.
-        let encoded = accepted_at(request, FIRST_READ_EFFORT)
+        let encoded = accepted(request, FIRST_READ_EFFORT.first)
             .filter(|_| compressible)
             .and_then(|encoding| self.encoded(encoding).map(|bytes| (encoding, bytes)));
         let body = match encoded {
@@ -278,8 +278,8 @@ impl Pieced {
                     from += text.len();
                     crc.update(text);
                     let piece = match encoding {
-                        Encoding::Gzip => deflate_piece(text, FIRST_READ_EFFORT.1),
-                        Encoding::Brotli => brotli_piece(text, false, FIRST_READ_EFFORT.0),
+                        Encoding::Gzip => deflate_piece(text, FIRST_READ_EFFORT.gzip),
+                        Encoding::Brotli => brotli_piece(text, false, FIRST_READ_EFFORT.brotli),
                     }
                     .ok()?;
                     len += piece.len();
@@ -420,7 +420,7 @@ mod tests {
             decoder.read_to_end(&mut Vec::new()).unwrap();
             assert!(decoder.into_inner().is_empty(), "nothing follows the member");
 
-            // Asked with gzip too, gzip (smaller at a first read's effort: `accepted_at`).
+            // Asked with gzip too, gzip (smaller at a first read's effort: `FIRST_READ_EFFORT`).
             let both = pieced.answer(&headers("gzip, br"));
             assert_eq!(both.headers()[header::CONTENT_ENCODING], "gzip");
             assert_eq!(body(both).await, gzip);
