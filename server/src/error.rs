@@ -250,8 +250,8 @@ impl IntoResponse for AppError {
 }
 
 /// `axum::Json`, but a bad body answers with the API's error envelope: a body over the size limit
-/// is 413, and a NUL character in any string is 400 naming its field (PostgreSQL cannot store
-/// one, and no field of this API has a use for it).
+/// is 413, and a string that breaks the rule of `text_input` (a NUL, a control character, a line
+/// break in a single-line field) is 400 naming its field.
 pub struct JsonBody<T>(pub T);
 
 impl<T, S> axum::extract::FromRequest<S> for JsonBody<T>
@@ -274,25 +274,13 @@ where
                 AppError::BadRequest(format!("Invalid request body: {}", rejection.body_text()))
             }
         })?;
-        refuse_nul_in_json(&bytes)?;
+        crate::text_input::check_json(&bytes)?;
         let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes)?;
         Ok(Self(value))
     }
 }
 
 pub const BODY_TOO_LARGE: &str = "The request body is too large";
-
-/// A 400 naming the field when a JSON body holds a NUL character. JSON can carry one only as the
-/// escape `\u0000`, so only then is the body walked for it.
-pub fn refuse_nul_in_json(bytes: &[u8]) -> Result<(), AppError> {
-    if bytes.windows(6).any(|window| window == b"\\u0000")
-        && let Ok(value) = serde_json::from_slice::<serde_json::Value>(bytes)
-        && let Some(field) = field_with_nul(&value, None)
-    {
-        return Err(nul_in(&field));
-    }
-    Ok(())
-}
 
 /// `application/json`, or any `application/*+json`, parameters aside.
 fn is_json(headers: &axum::http::HeaderMap) -> bool {
@@ -303,14 +291,18 @@ fn is_json(headers: &axum::http::HeaderMap) -> bool {
     essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
-/// The 400 for a NUL character in `field`. A name the client made up (not letters, digits and
-/// underscores, or too long) is not repeated back.
+/// The 400 for a NUL character in `field`.
 pub fn nul_in(field: &str) -> AppError {
+    AppError::BadRequest(format!("{} must not contain NUL characters", shown_field_name(field)))
+}
+
+/// A field's name as an error message may repeat it: a name the client made up (not letters,
+/// digits, underscores and spaces, or too long) becomes "A field".
+pub fn shown_field_name(field: &str) -> &str {
     let plain = !field.is_empty()
         && field.len() <= 40
         && field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ' ');
-    let field = if plain { field } else { "A field" };
-    AppError::BadRequest(format!("{field} must not contain NUL characters"))
+    if plain { field } else { "A field" }
 }
 
 /// Answers 400 for a NUL character anywhere in the path or the query, naming the path parameter
@@ -347,22 +339,6 @@ pub async fn reject_nul(
     next.run(request).await
 }
 
-/// The name of the innermost field (or list's field) whose text holds a NUL character.
-pub fn field_with_nul(value: &serde_json::Value, name: Option<&str>) -> Option<String> {
-    use serde_json::Value;
-    match value {
-        Value::String(text) if text.contains('\0') => Some(name.unwrap_or("The body").to_string()),
-        Value::Array(items) => items.iter().find_map(|item| field_with_nul(item, name)),
-        Value::Object(map) => map.iter().find_map(|(key, item)| {
-            if key.contains('\0') {
-                return Some("A field name".to_string());
-            }
-            field_with_nul(item, Some(key))
-        }),
-        _ => None,
-    }
-}
-
 /// `axum::extract::Path`, but a bad segment answers with the API's error envelope.
 #[derive(axum::extract::FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(AppError))]
@@ -376,14 +352,6 @@ mod tests {
     fn a_closed_pool_is_reported_as_unavailable() {
         let error = AppError::from(sqlx::Error::PoolClosed);
         assert_eq!(error.status(), StatusCode::SERVICE_UNAVAILABLE);
-    }
-
-    #[test]
-    fn a_nul_is_found_in_the_field_that_holds_it() {
-        let body = serde_json::json!({"firstName": "Ada", "education": [{"institution": "a\u{0}b"}]});
-        assert_eq!(field_with_nul(&body, None).as_deref(), Some("institution"));
-        assert_eq!(field_with_nul(&serde_json::json!({"skills": ["x", "\u{0}"]}), None).as_deref(), Some("skills"));
-        assert_eq!(field_with_nul(&serde_json::json!({"a": "b"}), None), None);
     }
 
     #[test]

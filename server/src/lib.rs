@@ -38,6 +38,7 @@ mod site;
 pub mod state;
 pub mod storage;
 pub mod telemetry;
+mod text_input;
 
 use std::future::Future;
 use std::path::Path;

@@ -254,6 +254,8 @@ pub const SUSPENDED: &str = "This account has been suspended";
     ))]
 pub async fn logout(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Reply<Ack>> {
     repo::end_session(&state.db, &caller.jti).await?;
+    // Its open notification streams look again, and end.
+    state.notifications.wake(&caller.id);
     Ok(ack("Logged out successfully"))
 }
 
@@ -360,6 +362,7 @@ pub async fn reset_password(
         return Err(AppError::bad_request(INVALID_RESET));
     }
     state.outbox.notify();
+    state.notifications.wake(&user.id);
     Ok(ack("Password reset successfully"))
 }
 
@@ -392,6 +395,7 @@ pub async fn change_password(
     let mail = emails::password_changed(&user.email, &user.first_name, &state.config.api_public_url);
     repo::change_password(&state.db, &user.id, &caller.jti, &password_hash, &mail).await?;
     state.outbox.notify();
+    state.notifications.wake(&user.id);
     Ok(ack("Password updated successfully"))
 }
 

@@ -358,6 +358,8 @@ pub async fn suspend_account(
         Suspension::Unchanged => return Err(AppError::Conflict("The account is already suspended".into())),
         Suspension::AdminAccount => return Err(AppError::Conflict("An admin account cannot be suspended".into())),
     }
+    // Its sessions ended: their open notification streams look again, and end.
+    state.notifications.wake(&user_id);
     account_changed(&state, &user_id, "Account suspended").await
 }
 

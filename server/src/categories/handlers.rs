@@ -63,8 +63,8 @@ pub async fn category_page_details(
     State(state): State<AppState>,
     body: Bytes,
 ) -> ApiResult<Reply<CategoryPageResponse>> {
-    // Read as bytes, since an empty body is allowed; the same NUL check as every JSON body.
-    crate::error::refuse_nul_in_json(&body)?;
+    // Read as bytes, since an empty body is allowed; the same text rule as every JSON body.
+    crate::text_input::check_json(&body)?;
     let request: CategoryPageRequest = if body.iter().all(u8::is_ascii_whitespace) {
         CategoryPageRequest { category_id: None }
     } else {

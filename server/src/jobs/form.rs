@@ -85,10 +85,8 @@ fn skillsets(fields: &Fields) -> Result<Vec<String>, AppError> {
     if skills.is_empty() {
         return Err(AppError::bad_request(MISSING));
     }
-    // The JSON text of a multipart field can carry a NUL as an escape.
-    if skills.iter().any(|skill| skill.contains('\0')) {
-        return Err(crate::error::nul_in("skillsets"));
-    }
+    // The JSON text of a multipart field can carry any character as an escape.
+    skills.iter().try_for_each(|skill| crate::text_input::check("skillsets", skill))?;
     if skills.len() > MAX_SKILLS || skills.iter().any(|skill| skill.chars().count() > 100) {
         return Err(AppError::bad_request(format!(
             "At most {MAX_SKILLS} skillsets of at most 100 characters each are allowed"

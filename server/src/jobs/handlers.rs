@@ -213,9 +213,10 @@ impl<S: Send + Sync> FromRequest<S> for FormFields {
             while let Some(field) = form.next_field().await.map_err(|e| invalid(e.status(), e.body_text()))? {
                 let Some(name) = field.name().map(str::to_string) else { continue };
                 let text = field.text().await.map_err(|e| invalid(e.status(), e.body_text()))?;
-                if text.contains('\0') || name.contains('\0') {
+                if name.contains('\0') {
                     return Err(crate::error::nul_in(&name.replace('\0', "")));
                 }
+                crate::text_input::check(&name, &text)?;
                 fields.insert(name, Value::String(text));
             }
             Ok(Self(fields))

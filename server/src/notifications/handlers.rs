@@ -9,6 +9,7 @@ use tokio::sync::broadcast::error::RecvError;
 use utoipa::ToSchema;
 
 use crate::accounts::session::AuthUser;
+use crate::db::now_millis;
 use crate::envelope::{Reply, ok};
 use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 use crate::state::AppState;
@@ -127,7 +128,9 @@ pub struct Unread {
 
 /// The caller's notifications, live, as Server-Sent Events: an `unread` event at once and each time
 /// the count or the newest changes (on whichever instance the change was written), a comment line
-/// every 15 seconds, and the end after 15 minutes or when the server stops (the page opens another).
+/// every 15 seconds, and the end after 15 minutes or when the server stops (the page opens another),
+/// or at once when its session ends (logout, a password change or reset, a suspension, the
+/// account's deletion), whichever instance ended it.
 /// Since a browser's EventSource cannot send the bearer header, the page reads the stream with
 /// `fetch`.
 #[utoipa::path(get, path = "/auth/notifications/stream", tag = "notifications", security(("bearer" = [])),
@@ -146,8 +149,8 @@ pub async fn stream(
     let first = true;
     let last: Option<Unread> = None;
     let events = futures_util::stream::unfold(
-        (state, caller.id, changes, stopping, slot, first, last),
-        move |(state, user_id, mut changes, mut stopping, slot, first, last)| async move {
+        (state, caller.id, caller.jti, changes, stopping, slot, first, last),
+        move |(state, user_id, session, mut changes, mut stopping, slot, first, last)| async move {
             if !first {
                 // Until this person's notifications change, the stream ends, or the server stops.
                 loop {
@@ -161,6 +164,15 @@ pub async fn stream(
                         },
                         _ = tokio::time::sleep_until(ends) => return None,
                         _ = stopping.wait_for(|stopping| *stopping) => return None,
+                    }
+                }
+                // Whatever ended a session wakes its person: a stream of an ended one ends.
+                match crate::accounts::repo::session_user(&state.db, &session, &user_id, now_millis()).await {
+                    Ok(Some(_)) => {}
+                    Ok(None) => return None,
+                    Err(error) => {
+                        tracing::warn!(%error, "checking a stream's session failed; ending it");
+                        return None;
                     }
                 }
             }
@@ -177,7 +189,7 @@ pub async fn stream(
             } else {
                 Event::default().event("unread").json_data(&now).unwrap_or_else(|_| Event::default().comment(""))
             };
-            Some((Ok(event), (state, user_id, changes, stopping, slot, false, Some(now))))
+            Some((Ok(event), (state, user_id, session, changes, stopping, slot, false, Some(now))))
         },
     );
     Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))

@@ -60,6 +60,8 @@ pub async fn delete_account(
             // jobs this instance forgets all at once: a deletion is rare).
             state.job_cache.forget_all();
             state.jobs_changed().await;
+            // The account's own open streams end; the applicants told see their bell.
+            state.notifications.wake(&caller.id);
             for applicant in &told {
                 state.notifications.wake(applicant);
             }

@@ -126,15 +126,6 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
          WHERE target_type = 'account' AND target_id = $1"
             .into(),
     ];
-    // By address: e-mail to the account or naming it, its codes, resets and limit windows.
-    let by_address = |contains: &str| {
-        [
-            format!("DELETE FROM outbox WHERE lower(to_address) = $1 OR {contains}(lower(text_body), $1) > 0"),
-            "DELETE FROM signup_codes WHERE email = $1".to_string(),
-            "DELETE FROM reset_requests WHERE email = $1".to_string(),
-            format!("DELETE FROM limit_hits WHERE {contains}(key, $1) > 0 OR {contains}(key, $2) > 0"),
-        ]
-    };
     let now = now_millis();
     macro_rules! run {
         ($pool:expr, $contains:expr, $lock:expr) => {{
@@ -163,11 +154,13 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
             for sql in &deletes {
                 sqlx::query(sqlx::AssertSqlSafe(sql.as_str())).bind(id).execute(&mut *tx).await?;
             }
-            let address = email.to_lowercase();
-            for sql in by_address($contains) {
-                let takes_id = sql.contains("$2");
-                let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(address.as_str());
-                let query = if takes_id { query.bind(id) } else { query };
+            let name = format!("{first_name} {last_name}");
+            for (sql, second) in by_address($contains, id, &name) {
+                let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(email.to_lowercase());
+                let query = match second {
+                    Some(value) => query.bind(value),
+                    None => query,
+                };
                 query.execute(&mut *tx).await?;
             }
             sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(&mut *tx).await?;
@@ -192,4 +185,24 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
         Db::Sqlite(pool) => run!(pool, "instr", None::<&str>),
         Db::Postgres(pool) => run!(pool, "strpos", Some(LOCK_ADMINS)),
     }
+}
+
+/// The deletes by address (`$1`, lower case), each with its second value: e-mail to the account,
+/// or to anyone else naming it by address (a calendar file's attendee included) or by name
+/// ("<name> applied for ..."); its codes, resets and limit windows. `contains` is the engine's
+/// substring search.
+fn by_address<'a>(contains: &str, id: &'a str, name: &'a str) -> [(String, Option<&'a str>); 4] {
+    [
+        (
+            format!(
+                "DELETE FROM outbox WHERE lower(to_address) = $1 OR {contains}(lower(text_body), $1) > 0 \
+                 OR {contains}(lower(coalesce(calendar, '')), $1) > 0 \
+                 OR {contains}(text_body, $2) > 0 OR {contains}(subject, $2) > 0"
+            ),
+            Some(name),
+        ),
+        ("DELETE FROM signup_codes WHERE email = $1".to_string(), None),
+        ("DELETE FROM reset_requests WHERE email = $1".to_string(), None),
+        (format!("DELETE FROM limit_hits WHERE {contains}(key, $1) > 0 OR {contains}(key, $2) > 0"), Some(id)),
+    ]
 }

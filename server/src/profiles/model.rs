@@ -202,20 +202,31 @@ pub fn parse_skills(value: &Value) -> Result<Vec<String>, AppError> {
     Ok(skills)
 }
 
-/// A contact number: 10 to 12 digits.
+/// A contact number as people write it: 10 to 12 digits, with spaces, dashes, dots or brackets
+/// between them and an optional leading `+` ("+91 98450 12345", "(080) 4123-4567"). Stored in one
+/// form: the `+` when given, then the digits alone ("+919845012345").
 pub fn parse_contact_number(value: Option<&Value>) -> Result<String, AppError> {
-    let number = match value {
+    let written = match value {
         Some(Value::String(text)) => text.trim().to_string(),
         Some(Value::Number(number)) => number.to_string(),
         _ => String::new(),
     };
-    if number.is_empty() {
+    if written.is_empty() {
         return Err(AppError::bad_request(CONTACT_REQUIRED));
     }
-    if !(10..=12).contains(&number.len()) || !number.chars().all(|c| c.is_ascii_digit()) {
+    let (plus, rest) = match written.strip_prefix('+') {
+        Some(rest) => ("+", rest),
+        None => ("", written.as_str()),
+    };
+    let separator = |c: char| matches!(c, ' ' | '-' | '.' | '(' | ')');
+    let digits: String = rest.chars().filter(|&c| !separator(c)).collect();
+    let well_formed = rest.starts_with(|c: char| c.is_ascii_digit() || c == '(')
+        && rest.chars().all(|c| c.is_ascii_digit() || separator(c))
+        && (10..=12).contains(&digits.len());
+    if !well_formed {
         return Err(AppError::bad_request(CONTACT_INVALID));
     }
-    Ok(number)
+    Ok(format!("{plus}{digits}"))
 }
 
 #[cfg(test)]
@@ -268,11 +279,22 @@ mod tests {
     }
 
     #[test]
-    fn contact_numbers_have_ten_to_twelve_digits() {
+    fn contact_numbers_have_ten_to_twelve_digits_written_as_people_write_them() {
         assert_eq!(parse_contact_number(Some(&json!("9876543210"))).unwrap(), "9876543210");
         assert_eq!(parse_contact_number(Some(&json!(919876543210u64))).unwrap(), "919876543210");
+        assert_eq!(parse_contact_number(Some(&json!("+91 98450 12345"))).unwrap(), "+919845012345");
+        assert_eq!(parse_contact_number(Some(&json!("98765-43210"))).unwrap(), "9876543210");
+        assert_eq!(parse_contact_number(Some(&json!("(080) 4123.4567"))).unwrap(), "08041234567");
         assert_eq!(message(parse_contact_number(None).unwrap_err()), CONTACT_REQUIRED);
-        for bad in ["123456789", "1234567890123", "98765-43210", "98765432ab"] {
+        for bad in [
+            "123456789",
+            "1234567890123",
+            "98765432ab",
+            "+ 91 98450",
+            "++919845012345",
+            "-9876543210",
+            "+91 98450 1234 56",
+        ] {
             assert_eq!(message(parse_contact_number(Some(&json!(bad))).unwrap_err()), CONTACT_INVALID, "{bad}");
         }
     }

@@ -27,6 +27,7 @@ on_both_engines!(
     reset_mails_are_capped_per_address_whichever_client_asks,
     a_password_change_ends_every_outstanding_reset_link,
     nul_characters_are_refused_with_the_field_named,
+    control_characters_are_refused_and_line_breaks_kept_only_in_paragraphs,
     errors_at_the_contracts_edges_are_in_the_envelope,
     a_deleted_jobs_applications_are_not_decided_and_its_resumes_close,
     an_address_is_found_through_the_index_not_a_scan,
@@ -428,6 +429,55 @@ async fn nul_characters_are_refused_with_the_field_named(app: &TestApp) {
         refused("A field"),
         "a name the client made up is not repeated back"
     );
+}
+
+async fn control_characters_are_refused_and_line_breaks_kept_only_in_paragraphs(app: &TestApp) {
+    let single_line = |field: &str| (400, error(&format!("{field} must be a single line")));
+    let control = |field: &str| (400, error(&format!("{field} must not contain control characters")));
+    app.sign_up("Applicant", "forger@example.com", PASSWORD).await;
+    let token = app.log_in("forger@example.com", PASSWORD).await;
+    let token = &token;
+    let update = |body: Value| async move { app.post_as("/api/v1/auth/updateUserDetails", token, &body).await };
+    let forged = "Ann\r\nURL:https://evil.example/phish\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:fake-1";
+    assert_eq!(update(json!({ "firstName": forged, "lastName": "B" })).await, single_line("firstName"));
+    for text in ["A\u{1}", "\u{1b}[2J", "evil\u{202E}fdp.exe"] {
+        assert_eq!(update(json!({ "firstName": "A", "lastName": text })).await, control("lastName"), "{text:?}");
+        assert_eq!(update(json!({ "firstName": "A", "lastName": "B", "profile": text })).await, control("profile"));
+    }
+    assert_eq!(update(json!({ "firstName": "A", "lastName": "B", "skills": ["Rust\tGo"] })).await, control("skills"));
+    let (status, body) =
+        update(json!({ "firstName": "Ann", "lastName": "Lee", "profile": "Line one.\r\nLine two." })).await;
+    assert_eq!(status, 200, "a multi-line field keeps its line breaks: {body}");
+    let (_, details) = app.get_as("/api/v1/auth/applicantDetails", token).await;
+    assert_eq!(
+        (details["data"]["firstName"].as_str(), details["data"]["profile"].as_str()),
+        (Some("Ann"), Some("Line one.\r\nLine two."))
+    );
+
+    app.sign_up("Recruiter", "forgerr@example.com", PASSWORD).await;
+    let recruiter = app.log_in("forgerr@example.com", PASSWORD).await;
+    let form = reqwest::multipart::Form::new().text("title", "Rust\nEngineer").text("company", "Acme");
+    let response = app
+        .client
+        .post(app.url("/api/v1/jobs/createJob"))
+        .bearer_auth(&recruiter)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(status_and_json(response).await, single_line("title"), "a form field follows the same rule");
+    for (field, value) in [("company", "Acme\u{7}"), ("location", "Pune\r\n"), ("title", "a\u{2066}b")] {
+        let mut job = json!({ "title": "T", "company": "C", "location": "L" });
+        job[field] = json!(value);
+        let refused = if value.contains('\n') { single_line(field) } else { control(field) };
+        assert_eq!(app.post_as("/api/v1/jobs/createJob", &recruiter, &job).await, refused, "{field}");
+    }
+    let skills = json!({
+        "title": "Role", "company": "Acme", "description": "A good job.", "maxApplicants": 5, "maxPositions": 1,
+        "dateOfPosting": day(-1), "deadline": day(30), "skillsets": "[\"Rust\\u001b\"]", "jobType": "Full-time",
+        "salary": 70000, "categoryName": app.category_id("Engineering").await, "location": "Pune",
+    });
+    assert_eq!(app.post_as("/api/v1/jobs/createJob", &recruiter, &skills).await, control("skillsets"));
 }
 
 /// Uploads a minimal PDF as the applicant's resume.

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, day, error};
+use crate::helpers::{PASSWORD, TestApp, day, error};
 use crate::on_both_engines;
 
 on_both_engines!(
@@ -14,6 +14,7 @@ on_both_engines!(
     marking_read_is_the_owners_alone,
     a_kind_switched_off_for_email_still_reaches_the_bell,
     the_open_page_is_told_without_a_reload,
+    a_stream_ends_at_once_when_its_session_does,
     a_recruiter_is_told_once_that_a_job_closes_within_a_day,
 );
 
@@ -218,8 +219,56 @@ async fn a_recruiter_is_told_once_that_a_job_closes_within_a_day(app: &TestApp) 
     app.mail("closing-soon@example.com", "Closing Soon closes within a day").await;
 }
 
+/// Reads the stream to its end. A stream that outlives its session fails the test when the bound
+/// passes.
+async fn until_ended(response: &mut reqwest::Response) {
+    let read = async { while response.chunk().await.expect("the stream ends cleanly").is_some() {} };
+    tokio::time::timeout(Duration::from_secs(20), read).await.expect("the stream ends with its session");
+}
+
+async fn a_stream_ends_at_once_when_its_session_does(app: &TestApp) {
+    let signed_up = app.sign_up("Applicant", "ends@example.com", PASSWORD).await;
+    let id = signed_up["_id"].as_str().unwrap();
+    let mut buffer = String::new();
+
+    let token = app.log_in("ends@example.com", PASSWORD).await;
+    let mut stream = open_stream(app, &token).await;
+    next_unread(&mut stream, &mut buffer).await;
+    assert_eq!(app.post_as("/api/v1/auth/logout", &token, &json!({})).await.0, 200);
+    until_ended(&mut stream).await;
+
+    let kept = app.log_in("ends@example.com", PASSWORD).await;
+    let other = app.log_in("ends@example.com", PASSWORD).await;
+    let mut stream = open_stream(app, &other).await;
+    let mut kept_stream = open_stream(app, &kept).await;
+    next_unread(&mut stream, &mut buffer).await;
+    next_unread(&mut kept_stream, &mut buffer).await;
+    let change = json!({ "oldPassword": PASSWORD, "newPassword": "another-password-1" });
+    assert_eq!(app.post_as("/api/v1/auth/changepassword", &kept, &change).await.0, 200);
+    until_ended(&mut stream).await;
+    let (status, _) = app.get_as("/api/v1/auth/notifications", &kept).await;
+    assert_eq!(status, 200, "the session that changed the password goes on");
+    drop(kept_stream);
+
+    jobportal::accounts::create_admin(&app.db, "ends-admin@example.com", "Root", "Admin", PASSWORD).await.unwrap();
+    let admin = app.log_in("ends-admin@example.com", PASSWORD).await;
+    let mut stream = open_stream(app, &kept).await;
+    next_unread(&mut stream, &mut buffer).await;
+    let suspend = json!({ "reason": "Spam" });
+    assert_eq!(app.put_as(&format!("/api/v1/admin/accounts/{id}/suspend"), &admin, &suspend).await.0, 200);
+    until_ended(&mut stream).await;
+    assert_eq!(app.put_as(&format!("/api/v1/admin/accounts/{id}/reinstate"), &admin, &json!({})).await.0, 200);
+
+    let last = app.log_in("ends@example.com", "another-password-1").await;
+    let mut stream = open_stream(app, &last).await;
+    next_unread(&mut stream, &mut buffer).await;
+    let delete = json!({ "password": "another-password-1" });
+    assert_eq!(app.post_as("/api/v1/auth/account/delete", &last, &delete).await.0, 200);
+    until_ended(&mut stream).await;
+}
+
 /// Two instances on one PostgreSQL database: a notification written through one reaches the page
-/// open on the other.
+/// open on the other, and a logout through one ends the stream open on the other.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(not(test_database), ignore = "TEST_DATABASE_URL is not set")]
 async fn a_notification_reaches_the_page_open_on_another_instance() {
@@ -233,7 +282,8 @@ async fn a_notification_reaches_the_page_open_on_another_instance() {
     assert_eq!(next_unread(&mut stream, &mut buffer).await["unread"], 0);
     first.apply_as(&applicant, &job).await;
     assert_eq!(next_unread(&mut stream, &mut buffer).await["unread"], 1, "told on the other instance");
-    drop(stream);
+    assert_eq!(first.post_as("/api/v1/auth/logout", &recruiter, &json!({})).await.0, 200);
+    until_ended(&mut stream).await;
     second.stop().await;
     first.stop().await;
 }

@@ -177,17 +177,17 @@ async fn a_recruiter_edits_company_details(app: &TestApp) {
         assert_eq!(app.post_as("/api/v1/auth/updateUserDetails", &token, &body).await, (400, error(message)));
     }
     let mut body = base.clone();
-    body["contactNumber"] = json!("919876543210");
+    body["contactNumber"] = json!("+91 98765 43210");
     let (status, body) = app.post_as("/api/v1/auth/updateUserDetails", &token, &body).await;
-    assert_eq!(status, 200);
+    assert_eq!(status, 200, "a number written with its country code and spaces is taken");
     assert_eq!(
         body["updatedRecruiter"],
-        json!({ "_id": user["_id"], "company": "Acme Labs", "position": "Hiring Manager", "contactNumber": "919876543210" })
+        json!({ "_id": user["_id"], "company": "Acme Labs", "position": "Hiring Manager", "contactNumber": "+919876543210" })
     );
     let (_, body) = app.get_as("/api/v1/auth/recruiterDetails", &token).await;
     assert_eq!(
         (body["data"]["company"].as_str(), body["data"]["contactNumber"].as_str()),
-        (Some("Acme Labs"), Some("919876543210"))
+        (Some("Acme Labs"), Some("+919876543210"))
     );
 }
 

@@ -44,12 +44,19 @@ export const applicantProfileSchema = z.object({
 export type ApplicantProfileValues = z.infer<typeof applicantProfileSchema>
 export type EducationValues = z.infer<typeof educationSchema>
 
-/** docs/product.md#profile-form, the recruiter's contact number: required, 10 to 12 digits. */
+/**
+ * docs/product.md#profile-form, the recruiter's contact number: required, 10 to 12 digits, with
+ * spaces, dashes, dots or brackets between them and an optional leading "+", as the server takes it.
+ */
+export const isContactNumber = (value: string) =>
+  /^\+?[\d(][\d ().-]*$/.test(value.trim()) && /^\d{10,12}$/.test(value.replace(/[^\d]/g, ''))
+export const CONTACT_NUMBER_HINT = '10 to 12 digits; spaces, dashes and a leading + are fine'
+
 export const recruiterProfileSchema = z.object({
   ...names,
   company: z.string(),
   position: z.string(),
-  contactNumber: requiredText('Please enter your Contact Number.').check(z.regex(/^\d{10,12}$/, 'Invalid Contact Number')),
+  contactNumber: requiredText('Please enter your Contact Number.').check(z.refine(isContactNumber, 'Invalid Contact Number')),
 })
 export type RecruiterProfileValues = z.infer<typeof recruiterProfileSchema>
 

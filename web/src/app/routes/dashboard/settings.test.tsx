@@ -183,7 +183,7 @@ test('a recruiter who has filled in nothing yet (the API sends nulls) starts wit
   expect(form.getByLabelText('Position')).not.toHaveAccessibleDescription()
 })
 
-test.each(['123456789', '1234567890123', '98765-43210'])('the contact number %s shows "Invalid Contact Number"', async (number) => {
+test.each(['123456789', '1234567890123', '98765-4321a', '++91 98450 12345'])('the contact number %s shows "Invalid Contact Number"', async (number) => {
   const { user } = await openSettings(recruiter)
   await user.clear(profileForm().getByLabelText('Contact Number'))
   await user.type(profileForm().getByLabelText('Contact Number'), number)
@@ -274,11 +274,12 @@ test('saving the recruiter form sends the names, company, position and contact n
   await user.clear(form.getByLabelText('Position'))
   await user.type(form.getByLabelText('Position'), 'CTO')
   await user.clear(form.getByLabelText('Contact Number'))
-  await user.type(form.getByLabelText('Contact Number'), '919876543210')
+  expect(form.getByLabelText('Contact Number')).toHaveAccessibleDescription('10 to 12 digits; spaces, dashes and a leading + are fine')
+  await user.type(form.getByLabelText('Contact Number'), '+91 98765 43210')
   await user.click(form.getByRole('button', { name: 'Save' }))
   expect(await screen.findByText('User updated successfully')).toBeInTheDocument()
   await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-profile'))
-  expect(seen.body).toEqual({ firstName: 'Raj', lastName: 'Rao', company: 'Globex', position: 'CTO', contactNumber: '919876543210' })
+  expect(seen.body).toEqual({ firstName: 'Raj', lastName: 'Rao', company: 'Globex', position: 'CTO', contactNumber: '+91 98765 43210' })
 })
 
 test('a refused save shows the server message and stays on Settings', async () => {

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import { FormField } from '@/components/ui/form-field'
 import { Spinner } from '@/components/ui/spinner'
 import { useRecruiterDetails } from '../api/get-recruiter-details'
-import { recruiterProfileSchema } from '../schemas'
+import { CONTACT_NUMBER_HINT, recruiterProfileSchema } from '../schemas'
 import type { ProfileUpdateResponse, RecruiterDetails } from '../types'
 import { SaveButton } from './save-button'
 import { useSaveProfile, type Names } from './use-save-profile'
@@ -44,8 +44,9 @@ function Form({ details, names, onSaved }: { details: RecruiterDetails; names: N
         <FormField
           label="Contact Number"
           type="tel"
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="tel"
+          hint={CONTACT_NUMBER_HINT}
           error={errors.contactNumber?.message}
           {...register('contactNumber')}
         />
