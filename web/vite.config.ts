@@ -14,6 +14,8 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/testing/setup.ts'],
+    // Tests see CSS as empty, but for the app's own stylesheet: the focus ring's rules are tested on it.
+    css: { include: [/index\.css/] },
     include: ['src/**/*.test.{ts,tsx}'],
     // Two cores shared with a Rust build can stretch a whole-app render past the 5 s default; a test
     // that needs 20 s is hung, not slow.

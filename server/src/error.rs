@@ -293,16 +293,13 @@ fn is_json(headers: &axum::http::HeaderMap) -> bool {
 
 /// The 400 for a NUL character in `field`.
 pub fn nul_in(field: &str) -> AppError {
-    AppError::BadRequest(format!("{} must not contain NUL characters", shown_field_name(field)))
+    AppError::BadRequest(crate::text_input::nul_message(field))
 }
 
-/// A field's name as an error message may repeat it: a name the client made up (not letters,
-/// digits, underscores and spaces, or too long) becomes "A field".
-pub fn shown_field_name(field: &str) -> &str {
-    let plain = !field.is_empty()
-        && field.len() <= 40
-        && field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ' ');
-    if plain { field } else { "A field" }
+impl From<crate::text_input::Refused> for AppError {
+    fn from(crate::text_input::Refused(message): crate::text_input::Refused) -> Self {
+        Self::BadRequest(message)
+    }
 }
 
 /// Answers 400 for a NUL character anywhere in the path or the query, naming the path parameter

@@ -133,6 +133,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         notifications: Arc::new(notifications::hub::Hub::default()),
         stopping: Arc::new(tokio::sync::watch::Sender::new(false)),
         before_stack: Default::default(),
+        applications_closed: Default::default(),
         config: Arc::new(config),
     }))
 }

@@ -187,13 +187,15 @@ fn delete_files_before(dir: &Path, cutoff: i64) {
     }
 }
 
-/// Deletes the `.eml` files in `dir` that name `address` (lower-cased): an account's deletion.
-pub fn delete_files_naming(dir: &Path, address: &str) {
+/// Deletes the `.eml` files in `dir` that name `address` (lower-cased) or the person's `name`:
+/// an account's deletion.
+pub fn delete_files_naming(dir: &Path, address: &str, name: &str) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.extension().is_some_and(|extension| extension == "eml")
-            && std::fs::read_to_string(&path).is_ok_and(|text| text.to_lowercase().contains(address))
+            && std::fs::read_to_string(&path)
+                .is_ok_and(|text| text.contains(name) || text.to_lowercase().contains(address))
         {
             remove_file(&path);
         }

@@ -70,6 +70,9 @@ pub struct Shared {
     pub background: Arc<tokio::sync::Semaphore>,
     /// The open pages to tell when someone's notifications change.
     pub notifications: Arc<crate::notifications::hub::Hub>,
+    /// Woken when an application leaves the process by its applicant's hand (withdrawn, or its
+    /// applicant's account deleted): the interviews' sweep cancels its planned interviews at once.
+    pub applications_closed: tokio::sync::Notify,
     /// Set once the server has been told to stop: `/readyz` answers 503 from then on.
     pub stopping: Arc<tokio::sync::watch::Sender<bool>>,
     /// How many requests were answered before the stack (`kept`): from memory, or with their job read.

@@ -7,7 +7,23 @@
 //! breaks and tabs are kept only in the fields a person writes paragraphs in; a name, a title or a
 //! place is a single line. Passwords are never shown, so they are refused only a NUL.
 
-use crate::error::{AppError, nul_in, shown_field_name};
+/// Why a text was refused: the 400's message (`AppError` takes it from here).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Refused(pub String);
+
+/// A field's name as an error message may repeat it: a name the client made up (not letters,
+/// digits, underscores and spaces, or too long) becomes "A field".
+pub fn shown_field_name(field: &str) -> &str {
+    let plain = !field.is_empty()
+        && field.len() <= 40
+        && field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ' ');
+    if plain { field } else { "A field" }
+}
+
+/// The message for a NUL character in `field`.
+pub fn nul_message(field: &str) -> String {
+    format!("{} must not contain NUL characters", shown_field_name(field))
+}
 
 /// The fields whose text may run over several lines: a job's or category's description, a
 /// profile's about text, a statement of purpose, a reason, a message's or note's body.
@@ -50,19 +66,17 @@ fn fault(field: &str, text: &str) -> Option<Fault> {
     fault
 }
 
-fn refusal(field: &str, fault: Fault) -> AppError {
-    if fault == Fault::Nul {
-        return nul_in(field);
-    }
-    let field = shown_field_name(field);
-    match fault {
-        Fault::LineBreak => AppError::bad_request(format!("{field} must be a single line")),
-        _ => AppError::bad_request(format!("{field} must not contain control characters")),
-    }
+fn refusal(field: &str, fault: Fault) -> Refused {
+    let shown = shown_field_name(field);
+    Refused(match fault {
+        Fault::Nul => nul_message(field),
+        Fault::LineBreak => format!("{shown} must be a single line"),
+        Fault::Control => format!("{shown} must not contain control characters"),
+    })
 }
 
 /// Refuses `text` given as the field `field` when the rule above does.
-pub fn check(field: &str, text: &str) -> Result<(), AppError> {
+pub fn check(field: &str, text: &str) -> Result<(), Refused> {
     fault(field, text).map_or(Ok(()), |fault| Err(refusal(field, fault)))
 }
 
@@ -70,7 +84,7 @@ pub fn check(field: &str, text: &str) -> Result<(), AppError> {
 /// first one (a list's field for a list of strings). A JSON string can carry a control
 /// character only as an escape (`\n`, `\u0001`) or as the raw bytes of DEL, a C1 control or a
 /// character from U+2000 to U+2FFF, so a body with none of those is taken without a walk.
-pub fn check_json(bytes: &[u8]) -> Result<(), AppError> {
+pub fn check_json(bytes: &[u8]) -> Result<(), Refused> {
     if !bytes.iter().any(|&b| matches!(b, b'\\' | 0x7F | 0xC2 | 0xE2)) {
         return Ok(());
     }
@@ -81,7 +95,7 @@ pub fn check_json(bytes: &[u8]) -> Result<(), AppError> {
     walk(&value, "The body")
 }
 
-fn walk(value: &serde_json::Value, name: &str) -> Result<(), AppError> {
+fn walk(value: &serde_json::Value, name: &str) -> Result<(), Refused> {
     use serde_json::Value;
     match value {
         Value::String(text) => check(name, text),
@@ -100,8 +114,8 @@ fn walk(value: &serde_json::Value, name: &str) -> Result<(), AppError> {
 mod tests {
     use super::*;
 
-    fn message(result: Result<(), AppError>) -> String {
-        result.err().map(|error| error.to_string()).unwrap_or_default()
+    fn message(result: Result<(), Refused>) -> String {
+        result.err().map(|Refused(message)| message).unwrap_or_default()
     }
 
     #[test]

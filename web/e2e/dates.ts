@@ -31,3 +31,10 @@ export const longDate = (date: string) =>
 /** The same as a job card shows it, short: "1 Mar 2030". */
 export const shortDate = (date: string) =>
   new Date(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/**
+ * A time of day today as a screen writes one (src/lib/time-zone.ts), in the machine's zone, which
+ * the journeys' browser shares: "Fri, 4 Dec, 2026, " then any hour and minute and the zone's name.
+ */
+export const todayAtAnyTime = () =>
+  new RegExp(`^${new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date())}, \\d{2}:\\d{2} \\S+$`)

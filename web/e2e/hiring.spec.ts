@@ -95,6 +95,20 @@ for (const device of DEVICES) {
     await recruiterPage.goto(`/dashboard/job/applications/${job._id}`)
     const card = recruiterPage.getByRole('article', { name: 'Jo Bs' })
     await expect(column(recruiterPage, 'Applied').getByRole('article')).toHaveCount(1)
+    // The board is the screen's first thing, the overview after it: on a 1366x768 desktop every
+    // column's heading is in the first screen, and on a phone the first column starts in it.
+    const firstScreen = device.name === 'desktop' ? { width: 1366, height: 768 } : device.viewport
+    await recruiterPage.setViewportSize(firstScreen)
+    const overview = recruiterPage.getByRole('region', { name: 'Overview' })
+    await expect(overview).toBeVisible()
+    const stages = device.name === 'desktop' ? ['Applied', 'Screening', 'Interview', 'Offer', 'Hired', 'Rejected', 'Withdrawn'] : ['Applied']
+    for (const stage of stages) {
+      const heading = (await column(recruiterPage, stage).getByRole('heading', { level: 2 }).boundingBox())!
+      expect(heading.y + heading.height).toBeLessThanOrEqual(firstScreen.height)
+    }
+    const board = (await column(recruiterPage, 'Applied').boundingBox())!
+    expect((await overview.boundingBox())!.y).toBeGreaterThan(board.y)
+    await recruiterPage.setViewportSize(device.viewport)
     await expectAccessible(recruiterPage)
     await dragByName(card, column(recruiterPage, 'Screening'))
     await expect(column(recruiterPage, 'Screening').getByRole('article')).toHaveCount(1)
@@ -111,6 +125,10 @@ for (const device of DEVICES) {
     // The recruiter proposes two times from the card's details.
     await card.getByRole('button', { name: 'Details of Jo Bs' }).click()
     const details = recruiterPage.getByRole('dialog')
+    // What the applicant sent, as the list view shows it.
+    await expect(details.getByRole('heading', { level: 3, name: 'Statement of Purpose' })).toBeVisible()
+    await expect(details).toContainText('I have run platforms like yours for years.')
+    await expect(details).toContainText('No resume uploaded')
     await expectAccessible(recruiterPage)
     await details.getByRole('link', { name: 'Interviews with Jo Bs' }).click()
     await expect(recruiterPage).toHaveURL(new RegExp(`/dashboard/applications/${applicationId}/interviews$`))

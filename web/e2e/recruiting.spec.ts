@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
-import { dateInputDaysFromNow, longDate } from './dates'
+import { dateInputDaysFromNow, longDate, todayAtAnyTime } from './dates'
 import { freshEmail, signupCode } from './mail'
 import { ok, signUp } from './seed'
 
@@ -328,7 +328,7 @@ test('a job is posted, found and applied to (the dialog names the resume, or war
   expect(resumeFile.headers()['content-disposition']).toMatch(/^inline; /)
   expect((await resumeFile.body()).subarray(0, 5).toString()).toBe('%PDF-')
   await expect(entry.getByRole('link', { name: applicant.email })).toHaveAttribute('href', `mailto:${applicant.email}`)
-  const today = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+  const today = todayAtAnyTime()
   await expect(entry.getByText('Applied on', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText(today)
   await expect(entry.getByText('Skills', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText('Kubernetes, Incident Response')
   await expectAccessible(rp)

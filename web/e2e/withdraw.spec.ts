@@ -122,7 +122,7 @@ test('on a desktop the recruiter sees each application with its history: withdra
   const pending = applications.filter({ has: recruiterPage.getByRole('button', { name: 'Shortlist' }) })
   await expect(pending).toHaveCount(1)
 
-  // The overview above the list counts them, and charts today's three.
+  // The overview after the list counts them, and charts today's three.
   const overview = recruiterPage.getByRole('region', { name: 'Overview' })
   const count = (label: string) => overview.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
   await expect(count('All')).toHaveText('3')

@@ -2,9 +2,13 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, routerReady } from './app/app'
 import { fillFromPage } from './app/page-queries'
+import { trackInputModality } from './lib/input-modality'
 import { drawnByServer, keepTyped } from './lib/page-data'
 import { createQueryClient } from './lib/query-client'
 import './index.css'
+
+// Before the first key or tap: the focus ring of what the app focuses itself depends on which it was.
+trackInputModality()
 
 const queryClient = createQueryClient()
 const root = createRoot(document.getElementById('root')!)

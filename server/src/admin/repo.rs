@@ -19,7 +19,7 @@ use super::model::{AccountCounts, AccountRow, AdminJobRow, AdminOverview, AuditR
 #[tracing::instrument(skip_all)]
 pub async fn overview(db: &Db, now: i64) -> Result<AdminOverview, sqlx::Error> {
     const ACCOUNTS: &str = "SELECT account_type, CAST(COUNT(*) AS BIGINT), \
-         CAST(COUNT(suspended_at) AS BIGINT) FROM users GROUP BY account_type";
+         CAST(COUNT(suspended_at) AS BIGINT) FROM users WHERE erased_at IS NULL GROUP BY account_type";
     let open_jobs = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM jobs j WHERE {LISTED} AND {}", open_at("$1"));
     const HIDDEN_JOBS: &str =
         "SELECT CAST(COUNT(*) AS BIGINT) FROM jobs WHERE deleted_at IS NULL AND hidden_at IS NOT NULL";
@@ -300,13 +300,21 @@ pub async fn set_job_hidden(
 }
 
 /// A page of accounts whose address contains the pattern (every account without one), newest
-/// first, and how many match.
+/// first, and how many match; a deleted candidate's stand-in is no account.
 #[tracing::instrument(skip_all)]
 pub async fn accounts(db: &Db, pattern: Option<&str>, paging: Paging) -> Result<(Vec<AccountRow>, i64), sqlx::Error> {
     const COLUMNS: &str = "id, first_name, last_name, email, account_type, created_at, suspended_at, suspension_reason";
-    let filter = if pattern.is_some() { "WHERE lower(email) LIKE $3 ESCAPE '\\'" } else { "" };
+    let filter = if pattern.is_some() {
+        "WHERE erased_at IS NULL AND lower(email) LIKE $3 ESCAPE '\\'"
+    } else {
+        "WHERE erased_at IS NULL"
+    };
     let list = format!("SELECT {COLUMNS} FROM users {filter} ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2");
-    let filter = if pattern.is_some() { "WHERE lower(email) LIKE $1 ESCAPE '\\'" } else { "" };
+    let filter = if pattern.is_some() {
+        "WHERE erased_at IS NULL AND lower(email) LIKE $1 ESCAPE '\\'"
+    } else {
+        "WHERE erased_at IS NULL"
+    };
     let count = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM users {filter}");
     dispatch!(db, |pool| {
         let rows = sqlx::query_as::<_, AccountRow>(sqlx::AssertSqlSafe(list)).bind(paging.limit).bind(paging.offset());
@@ -325,7 +333,7 @@ pub async fn accounts(db: &Db, pattern: Option<&str>, paging: Paging) -> Result<
 #[tracing::instrument(skip_all)]
 pub async fn account(db: &Db, id: &str) -> Result<Option<AccountRow>, sqlx::Error> {
     const SQL: &str = "SELECT id, first_name, last_name, email, account_type, created_at, suspended_at, \
-         suspension_reason FROM users WHERE id = $1";
+         suspension_reason FROM users WHERE id = $1 AND erased_at IS NULL";
     dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).fetch_optional(pool).await)
 }
 
@@ -355,7 +363,7 @@ pub async fn set_suspended(
     reason: Option<&str>,
     mail: impl FnOnce(&AccountHolder) -> Mail,
 ) -> Result<Suspension, sqlx::Error> {
-    const HOLDER: &str = "SELECT email, first_name, account_type FROM users WHERE id = $1";
+    const HOLDER: &str = "SELECT email, first_name, account_type FROM users WHERE id = $1 AND erased_at IS NULL";
     const SUSPEND: &str = "UPDATE users SET suspended_at = $2, suspension_reason = $3 \
          WHERE id = $1 AND suspended_at IS NULL AND account_type <> 'Admin'";
     const REINSTATE: &str = "UPDATE users SET suspended_at = NULL, suspension_reason = NULL \

@@ -39,6 +39,42 @@ pub fn new_application(notice: &NewApplication<'_>) -> Mail {
     }
 }
 
+pub struct Withdrawn<'a> {
+    pub recruiter_email: &'a str,
+    pub recruiter_first_name: &'a str,
+    pub applicant_name: &'a str,
+    pub job_title: &'a str,
+    pub company: &'a str,
+    pub link: &'a str,
+}
+
+/// The recruiter's notice that an applicant withdrew their application.
+pub fn withdrawn(notice: &Withdrawn<'_>) -> Mail {
+    let (text, html) = wrap(
+        &format!(
+            "Hello {},\n\n{} withdrew their application for {} at {}.\n\nSee the applications: {}",
+            notice.recruiter_first_name, notice.applicant_name, notice.job_title, notice.company, notice.link
+        ),
+        &format!(
+            "<p>Hello {},</p><p>{} withdrew their application for <strong>{}</strong> at {}.</p><p><a href=\"{}\">See the applications</a></p>",
+            html_escape(notice.recruiter_first_name),
+            html_escape(notice.applicant_name),
+            html_escape(notice.job_title),
+            html_escape(notice.company),
+            html_escape(notice.link)
+        ),
+    );
+    Mail {
+        to: notice.recruiter_email.into(),
+        subject: format!("Application withdrawn: {}", notice.job_title),
+        text,
+        html,
+        list_unsubscribe: None,
+        calendar: None,
+        expires_at: None,
+    }
+}
+
 /// The applicant's notice of a move: shortlisting and each stage after it, a hire, or a rejection
 /// (never with the recruiter's reason).
 pub fn moved(to: &str, first_name: &str, job_title: &str, company: &str, stage: Stage, link: &str) -> Mail {

@@ -74,6 +74,33 @@ pub async fn stage_notice(state: &AppState, row: &ApplicationRow, id: &str, stag
     })
 }
 
+/// The recruiter's notice that `row`'s applicant withdrew it: in the bell, and by e-mail unless
+/// they switched changes of stage off.
+async fn withdrawal_notice(state: &AppState, row: &ApplicationRow) -> ApiResult<Notice> {
+    let path = format!("/dashboard/job/applications/{}", row.job_id);
+    let link = format!("{}{path}", state.config.public_url);
+    let recruiter = crate::accounts::repo::find(&state.db, &row.recruiter_id).await?;
+    let wanted = notifications::email_wanted(&state.db, &row.recruiter_id, Kind::StageChange).await?;
+    let applicant_name = format!("{} {}", row.first_name, row.last_name);
+    Ok(Notice {
+        user_id: row.recruiter_id.clone(),
+        kind: Kind::StageChange,
+        text: format!("{applicant_name} withdrew their application for {}", row.title),
+        link: path,
+        ref_id: row.id.clone(),
+        mail: recruiter.filter(|_| wanted).map(|recruiter| {
+            emails::withdrawn(&emails::Withdrawn {
+                recruiter_email: &recruiter.email,
+                recruiter_first_name: &recruiter.first_name,
+                applicant_name: &applicant_name,
+                job_title: &row.title,
+                company: &row.company,
+                link: &link,
+            })
+        }),
+    })
+}
+
 /// The application as it is now, for `viewer_id`.
 pub async fn reread(state: &AppState, viewer: Viewer, viewer_id: &str, id: &str) -> ApiResult<Application> {
     let found = repo::find(&state.db, id).await?.ok_or_else(|| AppError::not_found(APPLICATION_NOT_FOUND))?;
@@ -296,11 +323,18 @@ pub async fn withdraw(
     PathParam(application_id): PathParam<String>,
 ) -> ApiResult<Reply<ApplicationResponse>> {
     let not_found = || AppError::not_found(APPLICATION_NOT_FOUND);
-    match repo::withdraw(&state.db, &application_id, &caller.id).await? {
+    let row = repo::row(&state.db, &application_id).await?.filter(|row| row.applicant_id == caller.id);
+    let row = row.ok_or_else(not_found)?;
+    let notice = withdrawal_notice(&state, &row).await?;
+    match repo::withdraw(&state.db, &application_id, &caller.id, &notice).await? {
         Withdrawal::Withdrawn(job_id) => state.job_count_changed(&job_id),
         Withdrawal::NotFound => return Err(not_found()),
         Withdrawal::AlreadyDecided => return Err(AppError::Conflict(NOT_PENDING.into())),
     }
+    state.outbox.notify();
+    state.notifications.wake(&row.recruiter_id);
+    // Its planned interviews are cancelled now, with both sides told.
+    state.applications_closed.notify_one();
     state.jobs_changed().await;
     Ok(ok(
         "Application withdrawn",

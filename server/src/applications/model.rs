@@ -121,7 +121,11 @@ pub enum Viewer {
 #[serde(rename_all = "camelCase")]
 pub struct ApplicationJob {
     pub title: String,
+    /// Rupees per month; the bottom of the range when `salaryMax` is set.
     pub salary: i64,
+    /// Rupees per month: the top of the salary range, or `null` for one figure.
+    #[schema(required)]
+    pub salary_max: Option<i64>,
     pub company: String,
     pub location: String,
     pub job_type: JobType,
@@ -203,6 +207,10 @@ pub struct Application {
     /// Every stage the application has had, oldest first: `applied` when it was made, then each
     /// move.
     pub history: Vec<StatusChange>,
+    /// When its booked interview starts (RFC 3339, UTC), or `null` when none is booked: a
+    /// withdrawal cancels it.
+    #[schema(required)]
+    pub booked_interview_at: Option<String>,
     /// The recruiter's rating, 1 to 5: shown to the recruiter only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating: Option<i64>,
@@ -228,8 +236,10 @@ pub struct ApplicationRow {
     pub rating: Option<i64>,
     pub rejection_reason: Option<String>,
     pub notes_count: i64,
+    pub booked_interview_at: Option<i64>,
     pub title: String,
     pub salary: i64,
+    pub salary_max: Option<i64>,
     pub company: String,
     pub location: String,
     pub job_type: JobType,
@@ -284,6 +294,7 @@ impl ApplicationRow {
             job_details: ApplicationJob {
                 title: self.title,
                 salary: self.salary,
+                salary_max: self.salary_max,
                 company: self.company,
                 location: self.location,
                 job_type: self.job_type,
@@ -298,6 +309,7 @@ impl ApplicationRow {
             },
             job_removed: self.job_removed,
             history,
+            booked_interview_at: self.booked_interview_at.map(rfc3339_from_millis),
             rating: self.rating.filter(|_| recruiter),
             notes_count: recruiter.then_some(self.notes_count),
             rejection_reason: self.rejection_reason.filter(|_| recruiter),

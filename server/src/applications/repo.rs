@@ -10,8 +10,11 @@ use super::model::{ApplicationRow, MoveRow, Note, Stage};
 
 const SELECT: &str = "SELECT a.id, a.job_id, a.applicant_id, a.recruiter_id, a.stage, a.sop, a.created_at, a.rating, a.rejection_reason, \
      (SELECT CAST(COUNT(*) AS BIGINT) FROM application_notes n WHERE n.application_id = a.id) AS notes_count, \
-     j.title, j.salary, j.company, j.location, j.job_type, j.deadline, (j.deleted_at IS NOT NULL) AS job_removed, \
-     COALESCE(rp.company, '') AS recruiter_company, u.first_name, u.last_name, u.email, \
+     (SELECT MIN(i.starts_at) FROM interviews i WHERE i.application_id = a.id AND i.status = 'booked') \
+     AS booked_interview_at, \
+     j.title, j.salary, j.salary_max, j.company, j.location, j.job_type, j.deadline, (j.deleted_at IS NOT NULL) AS job_removed, \
+     COALESCE(rp.company, '') AS recruiter_company, u.first_name, u.last_name, \
+     CASE WHEN u.erased_at IS NULL THEN u.email ELSE '' END AS email, \
      ap.resume_key, COALESCE(ap.education, '[]') AS education, COALESCE(ap.skills, '[]') AS skills \
      FROM applications a JOIN jobs j ON j.id = a.job_id JOIN users u ON u.id = a.applicant_id \
      LEFT JOIN recruiter_profiles rp ON rp.user_id = a.recruiter_id \
@@ -132,6 +135,7 @@ pub struct Applying {
     pub title: String,
     pub company: String,
     pub salary: i64,
+    pub salary_max: Option<i64>,
     pub location: String,
     pub job_type: crate::jobs::model::JobType,
     pub deadline: i64,
@@ -177,8 +181,10 @@ impl Applying {
             rating: None,
             rejection_reason: None,
             notes_count: 0,
+            booked_interview_at: None,
             title: self.title,
             salary: self.salary,
+            salary_max: self.salary_max,
             company: self.company,
             location: self.location,
             job_type: self.job_type,
@@ -202,7 +208,7 @@ impl Applying {
 #[tracing::instrument(skip_all)]
 pub async fn applying(db: &Db, job_id: &str, applicant_id: &str, jti: &str) -> Result<Option<Applying>, sqlx::Error> {
     let sql = format!(
-        "SELECT j.title, j.company, j.salary, j.location, j.job_type, j.deadline, r.id AS recruiter_id, \
+        "SELECT j.title, j.company, j.salary, j.salary_max, j.location, j.job_type, j.deadline, r.id AS recruiter_id, \
          r.first_name AS recruiter_first_name, r.email AS recruiter_email, \
          COALESCE(rp.company, '') AS recruiter_company, a.first_name AS applicant_first_name, \
          a.last_name AS applicant_last_name, a.email AS applicant_email, ap.resume_key, \
@@ -400,11 +406,11 @@ pub enum Withdrawal {
     AlreadyDecided,
 }
 
-/// Withdraws an applicant's own application from any stage before a final one, and frees the
-/// place it held on the job. The stage condition is the check, so a withdrawal and a recruiter's
+/// Withdraws an applicant's own application from any stage before a final one, frees the place it
+/// held on the job, and tells the recruiter `notice`. The stage condition is the check, so a withdrawal and a recruiter's
 /// move racing for the same application cannot both succeed past a final stage.
 #[tracing::instrument(skip_all)]
-pub async fn withdraw(db: &Db, id: &str, applicant_id: &str) -> Result<Withdrawal, sqlx::Error> {
+pub async fn withdraw(db: &Db, id: &str, applicant_id: &str, notice: &Notice) -> Result<Withdrawal, sqlx::Error> {
     let update = format!(
         "UPDATE applications SET status = 'withdrawn', stage = 'withdrawn', decided_at = COALESCE(decided_at, $1) \
          WHERE id = $2 AND applicant_id = $3 AND {MOVABLE}"
@@ -427,6 +433,7 @@ pub async fn withdraw(db: &Db, id: &str, applicant_id: &str) -> Result<Withdrawa
         record.bind(applicant_id).bind(None::<&str>).bind(now).execute(&mut *tx).await?;
         sqlx::query(FREE).bind(id).execute(&mut *tx).await?;
         let (job_id,): (String,) = sqlx::query_as(JOB).bind(id).fetch_one(&mut *tx).await?;
+        notifications::tell(&mut tx, notice).await?;
         tx.commit().await?;
         Ok(Withdrawal::Withdrawn(job_id))
     })

@@ -403,11 +403,13 @@ pub async fn cancel_as(state: &AppState, mut row: InterviewRow, by_recruiter: bo
             continue;
         }
         let about = if for_recruiter { about_recruiter(&row) } else { about_applicant(&row) };
+        // The side that cancelled reads it of itself.
+        let by = if for_recruiter == by_recruiter { "You" } else { by.as_str() };
         let text = format!("{by} cancelled the interview for {}", row.title);
         notices.push(
             notice(state, &row, for_recruiter, text, |link| {
                 let ics = was_booked.then(|| calendar::invitation(&row, Method::Cancel, &domain, link));
-                emails::cancelled(&about, &by, link, ics)
+                emails::cancelled(&about, by, link, ics)
             })
             .await?,
         );

@@ -88,7 +88,8 @@ pub async fn cancel_closed(state: &AppState) -> Result<usize, AppError> {
     Ok(cancelled)
 }
 
-/// Runs the sweep every five minutes until `stopped`.
+/// Runs the sweep every five minutes, and at once when an application closes by its applicant's
+/// hand (`applications_closed`), until `stopped`.
 pub async fn run(state: AppState, mut stopped: watch::Receiver<bool>) {
     loop {
         if let Err(error) = send_due(&state, now_millis()).await {
@@ -100,6 +101,7 @@ pub async fn run(state: AppState, mut stopped: watch::Receiver<bool>) {
         tokio::select! {
             _ = stopped.wait_for(|stopped| *stopped) => return,
             _ = tokio::time::sleep(EVERY) => {}
+            _ = state.applications_closed.notified() => {}
         }
     }
 }

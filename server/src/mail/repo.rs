@@ -39,6 +39,9 @@ where
     for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
     for<'a> Option<i64>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
 {
+    // No mail goes to a reserved `.invalid` address (RFC 2606): a deleted candidate's stand-in
+    // has one, and a message to it could never arrive.
+    let mails: Vec<&Mail> = mails.iter().copied().filter(|mail| !never_arrives(&mail.to)).collect();
     if mails.is_empty() {
         return Ok(());
     }
@@ -65,6 +68,11 @@ where
             .bind(mail.expires_at);
     }
     insert.execute(executor).await.map(|_| ())
+}
+
+/// An address in the `.invalid` top-level domain, which RFC 2606 keeps from ever resolving.
+fn never_arrives(address: &str) -> bool {
+    address.trim_end_matches('>').to_ascii_lowercase().ends_with(".invalid")
 }
 
 /// A message waiting for delivery.

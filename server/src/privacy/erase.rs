@@ -24,10 +24,12 @@ pub struct DeleteAccountRequest {
 }
 
 /// Delete the caller's account for good, with its password: the account, profile and resume,
-/// sessions, applications (they leave recruiters' lists and each job's count goes down), saved
-/// jobs and searches, notifications, messages, interviews and e-mail not yet sent; a recruiter's
-/// jobs go with the applications to them (their applicants are told in the bell). The audit log
-/// keeps the admin actions, naming nobody. The last Admin cannot delete itself.
+/// sessions, saved jobs and searches, notifications, their messages and every e-mail naming them;
+/// their applications stay on the recruiters' records as "Deleted candidate" (stage and dates, no
+/// name, address, statement or resume; one still in the process is withdrawn and its planned
+/// interviews cancelled with the recruiter told), and each recruiter is told in the bell. A
+/// recruiter's jobs go with the applications to them (their applicants are told in the bell). The
+/// audit log keeps the admin actions, naming nobody. The last Admin cannot delete itself.
 #[utoipa::path(post, path = "/auth/account/delete", tag = "accounts", request_body = DeleteAccountRequest,
     security(("bearer" = [])),
     responses(
@@ -54,8 +56,13 @@ pub async fn delete_account(
                 }
             }
             if let Some(dir) = state.outbox.files_dir() {
-                crate::retention::delete_files_naming(dir, &user.email.to_lowercase());
+                let name = format!("{} {}", user.first_name, user.last_name);
+                crate::retention::delete_files_naming(dir, &user.email.to_lowercase(), &name);
             }
+            // Their withdrawn applications' planned interviews are cancelled now, with the
+            // recruiter told.
+            state.applications_closed.notify_one();
+            state.outbox.notify();
             // A recruiter's jobs left the index, or an applicant's places were given back (on
             // jobs this instance forgets all at once: a deletion is rare).
             state.job_cache.forget_all();

@@ -2,7 +2,7 @@
 //! transaction that removes every row naming the account (docs/rules.md#your-data).
 
 use crate::accounts::model::AccountType;
-use crate::db::{BeginWrite, Db, now_millis};
+use crate::db::{BeginWrite, Db, new_id, now_millis};
 use crate::dispatch;
 use crate::notifications::model::{Kind, Notice};
 use crate::notifications::repo as notifications;
@@ -46,7 +46,7 @@ pub async fn messages(db: &Db, id: &str) -> Result<Vec<MessageRow>, sqlx::Error>
 
 pub enum Erased {
     /// Gone; the resume's object-store key, if there was one, is left to delete, and the people
-    /// told in the bell (a recruiter's applicants) are left to wake.
+    /// told in the bell (a recruiter's applicants, an applicant's recruiters) are left to wake.
     Done {
         resume_key: Option<String>,
         told: Vec<String>,
@@ -56,44 +56,73 @@ pub enum Erased {
     LastAdmin,
 }
 
-/// The applications the account made, or that were made to its jobs.
+/// The applications the account made, or that were made to its jobs. Once an applicant's own are
+/// handed to their stand-in, only those to a recruiter's jobs are left here.
 const APPLICATIONS: &str = "SELECT id FROM applications WHERE applicant_id = $1 OR recruiter_id = $1 \
      OR job_id IN (SELECT id FROM jobs WHERE user_id = $1)";
 
+/// The name a deleted applicant's applications are shown under.
+pub const DELETED_CANDIDATE: (&str, &str) = ("Deleted", "candidate");
+
+/// Stages an application is still in the process at.
+const ACTIVE: &str = "stage NOT IN ('hired', 'rejected', 'withdrawn')";
+
 /// Deletes the account `id` and every row that names it, in one transaction: its profile and
-/// sessions, its applications (each job's count goes down as if withdrawn) with their history,
-/// notes, messages and interviews, and for a recruiter their jobs with the applications to them
-/// (each applicant is told in the bell), saved jobs and searches, notifications, its pending and
-/// delivered e-mail, codes, reset requests and limit windows. The audit log keeps each action
-/// and forgets the person: an admin's actions lose their admin, and an action on the account its
-/// label. The last Admin who can sign in cannot be deleted.
+/// sessions, its messages, and for a recruiter their jobs with the applications to them (each
+/// applicant is told in the bell), saved jobs and searches, notifications, its pending and
+/// delivered e-mail (to it, or to anyone else naming it), codes, reset requests and limit windows.
+/// An applicant's applications stay on the hiring side's record under a stand-in account,
+/// "Deleted candidate": their stage, dates, the recruiter's notes, rating and messages stay (a hire
+/// still fills its position), while their statement, resume and messages go, an application still
+/// in the process is withdrawn (its place given back; its planned interviews are left for
+/// `interviews::reminders::cancel_closed` to cancel with both sides told), the recruiter's bell
+/// lines that named them name the stand-in, and each recruiter is told in the bell. The audit log
+/// keeps each action and forgets the person: an admin's actions lose their admin, and an action on
+/// the account its label. The last Admin who can sign in cannot be deleted.
 #[tracing::instrument(skip_all)]
 pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
     const ACCOUNT: &str = "SELECT email, first_name, last_name, account_type FROM users WHERE id = $1";
     const OTHER_ADMINS: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM users \
-         WHERE account_type = 'Admin' AND suspended_at IS NULL AND id <> $1";
+         WHERE account_type = 'Admin' AND suspended_at IS NULL AND erased_at IS NULL AND id <> $1";
     // PostgreSQL: two Admins deleting themselves at once take these row locks in turn, so the
     // second sees the first gone (SQLite's write lock already serializes them).
     const LOCK_ADMINS: &str = "SELECT id FROM users WHERE account_type = 'Admin' ORDER BY id FOR UPDATE";
     const RESUME: &str = "SELECT resume_key FROM applicant_profiles WHERE user_id = $1";
     // Applicants of the recruiter's jobs still in the process, told their application went with it.
-    const TOLD: &str = "SELECT a.applicant_id, a.id, j.title, j.company FROM applications a \
+    let told_sql = format!(
+        "SELECT a.applicant_id, a.id, j.title, j.company FROM applications a \
          JOIN jobs j ON j.id = a.job_id \
-         WHERE j.user_id = $1 AND a.applicant_id <> $1 AND j.deleted_at IS NULL \
-         AND a.stage NOT IN ('withdrawn', 'rejected', 'hired')";
-    // Each job the account applied to gives back the place its application held (withdrawn ones
-    // gave theirs back already) and a hire's position.
-    const GIVE_BACK: &str = "UPDATE jobs SET \
-         applications_count = applications_count - (SELECT COUNT(*) FROM applications a \
-             WHERE a.job_id = jobs.id AND a.applicant_id = $1 AND a.stage <> 'withdrawn'), \
-         hired_count = hired_count - (SELECT COUNT(*) FROM applications a \
-             WHERE a.job_id = jobs.id AND a.applicant_id = $1 AND a.stage = 'hired') \
-         WHERE user_id <> $1 AND id IN (SELECT job_id FROM applications WHERE applicant_id = $1)";
-    // The bell's "<name> applied for <title>" of each recruiter the account applied to.
-    const APPLIED_NOTICES: &str = "DELETE FROM notifications WHERE kind = 'new_application' \
-         AND substr(text, 1, length($2)) = $2 \
-         AND user_id IN (SELECT recruiter_id FROM applications WHERE applicant_id = $1) \
-         AND ref_id IN (SELECT job_id FROM applications WHERE applicant_id = $1)";
+         WHERE j.user_id = $1 AND a.applicant_id <> $1 AND j.deleted_at IS NULL AND a.{ACTIVE}"
+    );
+    // The applications the account made to jobs not deleted, whose recruiters are told.
+    const MADE: &str = "SELECT a.id, a.recruiter_id, a.job_id, j.title FROM applications a \
+         JOIN jobs j ON j.id = a.job_id WHERE a.applicant_id = $1 AND j.deleted_at IS NULL";
+    const APPLIED: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM applications WHERE applicant_id = $1";
+    const STAND_IN: &str = "INSERT INTO users (id, first_name, last_name, email, password_hash, account_type, \
+         created_at, erased_at) VALUES ($1, $2, $3, $4, '', 'Applicant', $5, $5)";
+    // Each job the account applied to gives back the place an application still in the process
+    // held; a hire keeps its position, a rejection its place, as on the record they stay.
+    let give_back = format!(
+        "UPDATE jobs SET applications_count = applications_count - (SELECT COUNT(*) FROM applications a \
+             WHERE a.job_id = jobs.id AND a.applicant_id = $1 AND a.{ACTIVE}) \
+         WHERE user_id <> $1 AND id IN (SELECT job_id FROM applications WHERE applicant_id = $1)"
+    );
+    let withdraw_moves = format!(
+        "INSERT INTO application_moves (id, application_id, stage, actor_id, reason, at) \
+         SELECT id || '-erased', id, 'withdrawn', $2, NULL, $3 FROM applications WHERE applicant_id = $1 AND {ACTIVE}"
+    );
+    let withdraw = format!(
+        "UPDATE applications SET status = 'withdrawn', stage = 'withdrawn', decided_at = COALESCE(decided_at, $2) \
+         WHERE applicant_id = $1 AND {ACTIVE}"
+    );
+    // Their own words and files go; the stand-in takes their place in the rest.
+    let hand_over: [&str; 4] = [
+        "DELETE FROM application_messages WHERE sender_id = $1 \
+         AND application_id IN (SELECT id FROM applications WHERE applicant_id = $1)",
+        "DELETE FROM conversation_mail WHERE recipient_id = $1",
+        "UPDATE application_moves SET actor_id = $2 WHERE actor_id = $1",
+        "UPDATE applications SET applicant_id = $2, sop = '' WHERE applicant_id = $1",
+    ];
     // The search index keys a deleted job by its seq, which the log row now carries.
     const LOG_JOBS: &str =
         "INSERT INTO job_changes (job_id, at, job_seq) SELECT id, $2, seq FROM jobs WHERE user_id = $1";
@@ -146,21 +175,45 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
             }
             let resume_key: Option<(Option<String>,)> =
                 sqlx::query_as(RESUME).bind(id).fetch_optional(&mut *tx).await?;
-            let told: Vec<(String, String, String, String)> = sqlx::query_as(TOLD).bind(id).fetch_all(&mut *tx).await?;
-            sqlx::query(GIVE_BACK).bind(id).execute(&mut *tx).await?;
-            let applied = format!("{first_name} {last_name} applied for ");
-            sqlx::query(APPLIED_NOTICES).bind(id).bind(applied.as_str()).execute(&mut *tx).await?;
+            let told: Vec<(String, String, String, String)> =
+                sqlx::query_as(sqlx::AssertSqlSafe(told_sql.as_str())).bind(id).fetch_all(&mut *tx).await?;
+            let made: Vec<(String, String, String, String)> = sqlx::query_as(MADE).bind(id).fetch_all(&mut *tx).await?;
+            let name = format!("{first_name} {last_name}");
+            let stand_in = format!("{} {}", DELETED_CANDIDATE.0, DELETED_CANDIDATE.1);
+            // The recruiters' bell lines that named them name the stand-in.
+            let rename = format!(
+                "UPDATE notifications SET text = replace(text, $2, $3) WHERE {}(text, $2) > 0 \
+                 AND user_id IN (SELECT recruiter_id FROM applications WHERE applicant_id = $1)",
+                $contains
+            );
+            let query = sqlx::query(sqlx::AssertSqlSafe(rename)).bind(id).bind(name.as_str());
+            query.bind(stand_in.as_str()).execute(&mut *tx).await?;
+            sqlx::query(sqlx::AssertSqlSafe(give_back.as_str())).bind(id).execute(&mut *tx).await?;
+            let (applied,): (i64,) = sqlx::query_as(APPLIED).bind(id).fetch_one(&mut *tx).await?;
+            if applied > 0 {
+                let stand_in_id = new_id();
+                let address = format!("deleted-{stand_in_id}@deleted.invalid");
+                let (first, last) = DELETED_CANDIDATE;
+                let insert = sqlx::query(STAND_IN).bind(stand_in_id.as_str()).bind(first).bind(last);
+                insert.bind(address.as_str()).bind(now).execute(&mut *tx).await?;
+                let moves = sqlx::query(sqlx::AssertSqlSafe(withdraw_moves.as_str())).bind(id);
+                moves.bind(stand_in_id.as_str()).bind(now).execute(&mut *tx).await?;
+                sqlx::query(sqlx::AssertSqlSafe(withdraw.as_str())).bind(id).bind(now).execute(&mut *tx).await?;
+                for sql in hand_over {
+                    let query = sqlx::query(sql).bind(id);
+                    let query = if sql.contains("$2") { query.bind(stand_in_id.as_str()) } else { query };
+                    query.execute(&mut *tx).await?;
+                }
+            }
             sqlx::query(LOG_JOBS).bind(id).bind(now).execute(&mut *tx).await?;
             for sql in &deletes {
                 sqlx::query(sqlx::AssertSqlSafe(sql.as_str())).bind(id).execute(&mut *tx).await?;
             }
-            let name = format!("{first_name} {last_name}");
-            for (sql, second) in by_address($contains, id, &name) {
-                let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(email.to_lowercase());
-                let query = match second {
-                    Some(value) => query.bind(value),
-                    None => query,
-                };
+            for (sql, values) in by_address($contains, id, &name) {
+                let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(email.to_lowercase());
+                for value in values {
+                    query = query.bind(value);
+                }
                 query.execute(&mut *tx).await?;
             }
             sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(&mut *tx).await?;
@@ -176,8 +229,25 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
                 };
                 notifications::record(&mut *tx, &notice).await?;
             }
+            for (application_id, recruiter_id, job_id, title) in &made {
+                let notice = Notice {
+                    user_id: recruiter_id.clone(),
+                    kind: Kind::StageChange,
+                    text: format!(
+                        "A candidate for {title} deleted their account: their application stays as {stand_in}"
+                    ),
+                    link: format!("/dashboard/job/applications/{job_id}"),
+                    ref_id: application_id.clone(),
+                    mail: None,
+                };
+                notifications::record(&mut *tx, &notice).await?;
+            }
             tx.commit().await?;
-            let told = told.into_iter().map(|(applicant_id, ..)| applicant_id).collect();
+            let told = told
+                .into_iter()
+                .map(|(applicant_id, ..)| applicant_id)
+                .chain(made.into_iter().map(|(_, recruiter_id, ..)| recruiter_id))
+                .collect();
             Ok(Erased::Done { resume_key: resume_key.and_then(|(key,)| key), told })
         }};
     }
@@ -187,22 +257,22 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
     }
 }
 
-/// The deletes by address (`$1`, lower case), each with its second value: e-mail to the account,
-/// or to anyone else naming it by address (a calendar file's attendee included) or by name
-/// ("<name> applied for ..."); its codes, resets and limit windows. `contains` is the engine's
-/// substring search.
-fn by_address<'a>(contains: &str, id: &'a str, name: &'a str) -> [(String, Option<&'a str>); 4] {
+/// The deletes by address (`$1`, lower case), each with the values it takes after it: e-mail to
+/// the account, or to anyone else naming it by address (in a calendar file's attendee too, whose
+/// lines are folded: `$3` is the fold) or by name ("<name> applied for ..."); its codes, resets and
+/// limit windows. `contains` is the engine's substring search.
+fn by_address<'a>(contains: &str, id: &'a str, name: &'a str) -> [(String, Vec<&'a str>); 4] {
     [
         (
             format!(
                 "DELETE FROM outbox WHERE lower(to_address) = $1 OR {contains}(lower(text_body), $1) > 0 \
-                 OR {contains}(lower(coalesce(calendar, '')), $1) > 0 \
+                 OR {contains}(lower(replace(coalesce(calendar, ''), $3, '')), $1) > 0 \
                  OR {contains}(text_body, $2) > 0 OR {contains}(subject, $2) > 0"
             ),
-            Some(name),
+            vec![name, "\r\n "],
         ),
-        ("DELETE FROM signup_codes WHERE email = $1".to_string(), None),
-        ("DELETE FROM reset_requests WHERE email = $1".to_string(), None),
-        (format!("DELETE FROM limit_hits WHERE {contains}(key, $1) > 0 OR {contains}(key, $2) > 0"), Some(id)),
+        ("DELETE FROM signup_codes WHERE email = $1".to_string(), vec![]),
+        ("DELETE FROM reset_requests WHERE email = $1".to_string(), vec![]),
+        (format!("DELETE FROM limit_hits WHERE {contains}(key, $1) > 0 OR {contains}(key, $2) > 0"), vec![id]),
     ]
 }

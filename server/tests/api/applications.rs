@@ -134,8 +134,9 @@ async fn an_applicant_applies_and_both_sides_follow_the_application(app: &TestAp
     assert_eq!(application["jobId"], job.as_str());
     assert_eq!(
         application["jobDetails"],
-        json!({ "title": "Rust Engineer", "salary": 70000, "company": "Acme", "location": "Pune", "jobType": "Full-time", "deadline": midnight(60) })
+        json!({ "title": "Rust Engineer", "salary": 70000, "salaryMax": null, "company": "Acme", "location": "Pune", "jobType": "Full-time", "deadline": midnight(60) })
     );
+    assert_eq!(application["bookedInterviewAt"], Value::Null);
     assert_eq!(application["recruitersDetails"], json!({ "company": "Acme Labs" }));
     assert_eq!(
         application["userDetails"],

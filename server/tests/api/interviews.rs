@@ -81,6 +81,9 @@ async fn the_applicant_books_a_proposed_time_and_both_sides_get_one_calendar_eve
     let (status, booked) = app.put_as(&book, &applicant, &json!({ "slot": 1 })).await;
     assert_eq!((status, booked["message"].as_str()), (200, Some("Interview booked")), "{booked}");
     assert_eq!(instant(booked["data"]["startsAt"].as_str().unwrap()), instant(&first));
+    let (_, mine) = app.get_as("/api/v1/auth/applications", &applicant).await;
+    let shown = mine["applications"][0]["bookedInterviewAt"].as_str().expect("the application says when");
+    assert_eq!(instant(shown), instant(&first), "the application carries its booked interview's time");
     assert_eq!(
         app.put_as(&book, &applicant, &json!({ "slot": 0 })).await,
         (409, error("This interview is already booked"))
@@ -306,10 +309,12 @@ async fn a_planned_interview_is_cancelled_once_its_application_closes(app: &Test
     let proposed = proposed["data"]["_id"].as_str().unwrap().to_string();
     assert_eq!(sweep().await.unwrap(), 0, "nothing closed yet");
 
+    // The withdrawal itself wakes the sweep: its interview is cancelled without waiting for it.
     assert_eq!(app.put_as(&format!("/api/v1/auth/withdrawapplication/{leaving}"), &applicant, &json!({})).await.0, 200);
+    app.mail("leaving-cand@example.com", "Interview cancelled").await;
     let reject = json!({ "from": "applied", "stage": "rejected" });
     assert_eq!(app.put_as(&format!("/api/v1/auth/applications/{rejected}/stage"), &recruiter, &reject).await.0, 200);
-    assert_eq!(sweep().await.unwrap(), 2);
+    assert_eq!(sweep().await.unwrap(), 1, "the rejection's, on the sweep");
     assert_eq!(sweep().await.unwrap(), 0, "once");
     for (token, id) in [(&applicant, &booked), (&other, &proposed)] {
         let (_, interview) = app.get_as(&format!("/api/v1/auth/interviews/{id}"), token).await;
@@ -319,5 +324,7 @@ async fn a_planned_interview_is_cancelled_once_its_application_closes(app: &Test
     assert_eq!(cancel.property_value("METHOD"), Some("CANCEL"));
     let mail = app.mail("closing-int@example.com", "Interview cancelled").await;
     assert!(mail.contains("Ada Lovelace cancelled the interview"), "on the withdrawing applicant's behalf: {mail}");
+    let own = app.mail("leaving-cand@example.com", "Interview cancelled").await;
+    assert!(own.contains("You cancelled the interview"), "the side that cancelled reads it of itself: {own}");
     app.mail("rejected-cand@example.com", "Acme cancelled the interview").await;
 }

@@ -72,6 +72,17 @@ async fn each_event_reaches_the_bell_of_the_person_it_concerns(app: &TestApp) {
     assert_eq!(app.put_as(&format!("/api/v1/auth/applications/{id}/stage"), &recruiter, &body).await.0, 200);
     assert_eq!(bell(app, &applicant).await["unread"], 2);
     assert_eq!(bell(app, &recruiter).await["unread"], 1, "nothing new for the recruiter");
+
+    // A withdrawal reaches the recruiter's bell and mail.
+    assert_eq!(app.put_as(&format!("/api/v1/auth/withdrawapplication/{id}"), &applicant, &json!({})).await.0, 200);
+    let theirs = bell(app, &recruiter).await;
+    assert_eq!(
+        kinds_and_texts(&theirs)[0],
+        ("stageChange".into(), "Ada Lovelace withdrew their application for Site Reliability Engineer".into())
+    );
+    assert_eq!(theirs["notifications"][0]["link"], format!("/dashboard/job/applications/{job}"));
+    let mail = app.mail("belled-r@example.com", "Application withdrawn: Site Reliability Engineer").await;
+    assert!(mail.contains("Ada Lovelace withdrew their application for Site Reliability Engineer at Acme."), "{mail}");
 }
 
 async fn marking_read_is_the_owners_alone(app: &TestApp) {

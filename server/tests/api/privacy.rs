@@ -222,6 +222,8 @@ async fn a_deleted_applicant_leaves_no_row_or_file_that_names_them(app: &TestApp
 
     let leaving = app.account("Applicant", "Leaving.Person@Example.com").await;
     let leaving_id = id_of(app, &leaving).await;
+    let named = json!({ "firstName": "Zelda", "lastName": "Quixote" });
+    assert_eq!(app.post_as("/api/v1/auth/updateUserDetails", &leaving, &named).await.0, 200);
     assert_eq!(app.upload_resume(&leaving, PDF.to_vec(), "cv.pdf", "application/pdf").await.0, 200);
     let resumes_before = resume_files(app).len();
     let application = app.apply_as(&leaving, &job).await;
@@ -240,6 +242,9 @@ async fn a_deleted_applicant_leaves_no_row_or_file_that_names_them(app: &TestApp
     let interview = json!({ "slots": [slot], "durationMinutes": 45, "location": "Video call" });
     let (status, body) = app.post_as(&path(&application, "interviews"), &recruiter, &interview).await;
     assert_eq!(status, 201, "{body}");
+    let interview = body["data"]["_id"].as_str().unwrap().to_string();
+    let book = format!("/api/v1/auth/interviews/{interview}/book");
+    assert_eq!(app.put_as(&book, &leaving, &json!({ "slot": 0 })).await.0, 200);
     for stage in [("applied", "screening"), ("screening", "interview"), ("interview", "offer"), ("offer", "hired")] {
         let body = json!({ "from": stage.0, "stage": stage.1 });
         assert_eq!(app.put_as(&path(&hired, "stage"), &recruiter, &body).await.0, 200);
@@ -253,31 +258,57 @@ async fn a_deleted_applicant_leaves_no_row_or_file_that_names_them(app: &TestApp
         body["data"]["applicationsCount"].as_i64()
     };
     let before = counts(job.clone()).await;
-    assert!(!rows_naming(app, &[&leaving_id, "leaving.person@example.com"]).await.is_empty());
+    let needles = [leaving_id.as_str(), "leaving.person@example.com", "zelda quixote"];
+    let named_rows = rows_naming(app, &needles).await;
+    assert!(named_rows.iter().any(|(table, _)| table == "outbox"), "mail to the recruiter names them: {named_rows:?}");
     // Every mail so far is delivered (as files here), so the deletion meets them all written.
     outbox_drained(app).await;
 
     let (status, body) = delete_account(app, &leaving, Some(PASSWORD)).await;
     assert_eq!(status, 200, "{body}");
 
-    assert_eq!(rows_naming(app, &[&leaving_id, "leaving.person@example.com"]).await, Vec::<(String, String)>::new());
+    assert_eq!(
+        rows_naming(app, &needles).await,
+        Vec::<(String, String)>::new(),
+        "no row names them, mail to others included"
+    );
     assert_eq!(resume_files(app).len(), resumes_before - 1, "the resume's file is deleted from the store");
     let mail_files = crate::helpers::outbox_files(app);
     assert!(!mail_files.is_empty());
     assert!(
-        mail_files.iter().all(|mail| !mail.to_lowercase().contains("leaving.person@example.com")),
+        mail_files
+            .iter()
+            .all(|mail| !mail.to_lowercase().contains("leaving.person@example.com") && !mail.contains("Zelda Quixote")),
         "no delivered mail file names them"
     );
-    // The recruiter's lists no longer hold the application; the job's count went down.
+
+    // The recruiter keeps the record: both applications as "Deleted candidate", the hire hired
+    // (still filling its position), the one in the process withdrawn (its place given back),
+    // with the recruiter's rating, note and message; nothing of the person's own.
     let (status, body) = app.get_as("/api/v1/auth/applications", &recruiter).await;
     assert_eq!(status, 200, "{body}");
-    let listed: Vec<&str> =
-        body["applications"].as_array().unwrap().iter().map(|a| a["_id"].as_str().unwrap()).collect();
-    assert_eq!(listed.len(), 1, "{listed:?}");
-    assert!(!listed.contains(&application.as_str()) && !listed.contains(&hired.as_str()));
+    let listed = body["applications"].as_array().unwrap();
+    let kept =
+        |id: &str| listed.iter().find(|a| a["_id"] == id).unwrap_or_else(|| panic!("{id} is kept: {body}")).clone();
+    for (id, stage) in [(&application, "withdrawn"), (&hired, "hired")] {
+        let kept = kept(id);
+        assert_eq!(
+            (kept["stage"].as_str(), kept["userDetails"].clone(), kept["sop"].as_str()),
+            (Some(stage), json!({ "firstName": "Deleted", "lastName": "candidate", "email": "" }), Some("")),
+            "{kept}"
+        );
+        assert_eq!(kept["jobApplicantsDetails"]["resume"], "", "{kept}");
+    }
+    let withdrawn = kept(&application);
+    assert_eq!((withdrawn["rating"].as_i64(), withdrawn["notesCount"].as_i64()), (Some(4), Some(1)), "{withdrawn}");
+    let last = withdrawn["history"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!((last["stage"].as_str(), last["by"].as_str()), (Some("withdrawn"), Some("applicant")), "{withdrawn}");
+    let (status, page) = app.get_as(&path(&application, "messages"), &recruiter).await;
+    assert_eq!(status, 200, "{page}");
+    let bodies: Vec<&str> = page["messages"].as_array().unwrap().iter().map(|m| m["body"].as_str().unwrap()).collect();
+    assert_eq!(bodies, ["Hi."], "the recruiter's own message stays, theirs goes");
     let after = counts(job.clone()).await;
     assert_eq!(after.zip(before).map(|(after, before)| before - after), Some(1), "{before:?} -> {after:?}");
-    // The hire gave its position back.
     let hired_count: (i64,) = match &app.db {
         jobportal::db::Db::Sqlite(pool) => {
             sqlx::query_as("SELECT hired_count FROM jobs WHERE id = $1").bind(&other_job).fetch_one(pool).await.unwrap()
@@ -286,7 +317,34 @@ async fn a_deleted_applicant_leaves_no_row_or_file_that_names_them(app: &TestApp
             sqlx::query_as("SELECT hired_count FROM jobs WHERE id = $1").bind(&other_job).fetch_one(pool).await.unwrap()
         }
     };
-    assert_eq!(hired_count, (0,));
+    assert_eq!(hired_count, (1,), "the hire still fills its position");
+
+    // The booked interview is cancelled in the deletion, the recruiter's calendar told.
+    let cancelled = app.mail("keeps-hiring@example.com", "Interview cancelled: Backend Engineer").await;
+    assert!(cancelled.contains("METHOD:CANCEL"), "{cancelled}");
+    assert!(cancelled.contains("Deleted candidate cancelled the interview"), "{cancelled}");
+    let (_, shown) = app.get_as(&format!("/api/v1/auth/interviews/{interview}"), &recruiter).await;
+    assert_eq!(shown["data"]["status"], "cancelled", "{shown}");
+    // The bell says so, and its earlier lines name the stand-in.
+    let (_, bell) = app.get_as("/api/v1/auth/notifications", &recruiter).await;
+    let texts: Vec<&str> =
+        bell["notifications"].as_array().unwrap().iter().map(|n| n["text"].as_str().unwrap()).collect();
+    for line in [
+        "A candidate for Backend Engineer deleted their account: their application stays as Deleted candidate",
+        "A candidate for Frontend Engineer deleted their account: their application stays as Deleted candidate",
+        "Deleted candidate applied for Backend Engineer",
+        "Deleted candidate cancelled the interview for Backend Engineer",
+    ] {
+        assert!(texts.contains(&line), "{line:?} in {texts:?}");
+    }
+
+    // The stand-in names nobody and is no account.
+    jobportal::accounts::create_admin(&app.db, "privacy-admin@example.com", "Root", "Admin", PASSWORD).await.unwrap();
+    let admin = app.log_in("privacy-admin@example.com", PASSWORD).await;
+    let (_, accounts) = app.get_as("/api/v1/admin/accounts?limit=100", &admin).await;
+    let names: Vec<&str> =
+        accounts["data"].as_array().unwrap().iter().map(|a| a["firstName"].as_str().unwrap()).collect();
+    assert_eq!((names.len(), names.contains(&"Deleted")), (3, false), "{accounts}");
 }
 
 async fn a_deleted_recruiter_takes_their_jobs_and_their_applicants_are_told(app: &TestApp) {

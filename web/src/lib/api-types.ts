@@ -288,10 +288,12 @@ export interface paths {
         put?: never;
         /**
          * Delete the caller's account for good, with its password: the account, profile and resume,
-         *     sessions, applications (they leave recruiters' lists and each job's count goes down), saved
-         *     jobs and searches, notifications, messages, interviews and e-mail not yet sent; a recruiter's
-         *     jobs go with the applications to them (their applicants are told in the bell). The audit log
-         *     keeps the admin actions, naming nobody. The last Admin cannot delete itself.
+         *     sessions, saved jobs and searches, notifications, their messages and every e-mail naming them;
+         *     their applications stay on the recruiters' records as "Deleted candidate" (stage and dates, no
+         *     name, address, statement or resume; one still in the process is withdrawn and its planned
+         *     interviews cancelled with the recruiter told), and each recruiter is told in the bell. A
+         *     recruiter's jobs go with the applications to them (their applicants are told in the bell). The
+         *     audit log keeps the admin actions, naming nobody. The last Admin cannot delete itself.
          */
         post: operations["delete_account"];
         delete?: never;
@@ -703,7 +705,9 @@ export interface paths {
         /**
          * The caller's notifications, live, as Server-Sent Events: an `unread` event at once and each time
          *     the count or the newest changes (on whichever instance the change was written), a comment line
-         *     every 15 seconds, and the end after 15 minutes or when the server stops (the page opens another).
+         *     every 15 seconds, and the end after 15 minutes or when the server stops (the page opens another),
+         *     or at once when its session ends (logout, a password change or reset, a suspension, the
+         *     account's deletion), whichever instance ended it.
          *     Since a browser's EventSource cannot send the bearer header, the page reads the stream with
          *     `fetch`.
          */
@@ -1573,6 +1577,11 @@ export interface components {
         /** @description An application as the API shows it. */
         Application: {
             _id: string;
+            /**
+             * @description When its booked interview starts (RFC 3339, UTC), or `null` when none is booked: a
+             *     withdrawal cancels it.
+             */
+            bookedInterviewAt: string | null;
             dateOfApplication: string;
             /**
              * @description Every stage the application has had, oldest first: `applied` when it was made, then each
@@ -1615,8 +1624,16 @@ export interface components {
             deadline: string;
             jobType: components["schemas"]["JobType"];
             location: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Rupees per month; the bottom of the range when `salaryMax` is set.
+             */
             salary: number;
+            /**
+             * Format: int64
+             * @description Rupees per month: the top of the salary range, or `null` for one figure.
+             */
+            salaryMax: number | null;
             title: string;
         };
         ApplicationResponse: {

@@ -1,4 +1,6 @@
-/** How numbers and dates read on every screen, the same wherever they appear. */
+/** How numbers and dates read on every screen, the same wherever they appear (a time of day: lib/time-zone.ts). */
+
+import { formatZonedDateTime } from './time-zone'
 
 /** Indian digit grouping: lakhs and crores ("2,40,000"). */
 const indian = new Intl.NumberFormat('en-IN')
@@ -14,14 +16,6 @@ export const formatDate = (iso: string) =>
 /** The short form a card has room for: "12 Dec 2026", the UTC calendar date like `formatDate`. */
 export const formatShortDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
-
-const twoDigits = (n: number) => String(n).padStart(2, '0')
-
-/** An instant to the minute, in UTC like `formatDate`: "4 March 2026, 09:05 UTC". */
-export const formatDateTime = (iso: string) => {
-  const at = new Date(iso)
-  return `${formatDate(iso)}, ${twoDigits(at.getUTCHours())}:${twoDigits(at.getUTCMinutes())} UTC`
-}
 
 /** A count beside a filter: "(1,234)"; an estimate says so and keeps two figures: "(about 12,000)". */
 export const formatCount = (count: number, exact = true) => (exact ? `(${indian.format(count)})` : `(about ${formatEstimate(count)})`)
@@ -40,11 +34,11 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ]
 
-/** How long ago, for a recent event ("just now", "5 minutes ago", "yesterday"); a week or more back, its date. */
+/** How long ago, for a recent event ("just now", "5 minutes ago", "yesterday"); a week or more back, when, in the viewer's zone. */
 export function formatRelative(iso: string, now = Date.now()) {
   const seconds = Math.max(0, (now - new Date(iso).getTime()) / 1000)
   if (seconds < 60) return 'just now'
-  if (seconds >= 7 * 24 * 60 * 60) return formatDate(iso)
+  if (seconds >= 7 * 24 * 60 * 60) return formatZonedDateTime(iso)
   const [unit, size] = RELATIVE_STEPS.find(([, step]) => seconds >= step)!
   return relative.format(-Math.floor(seconds / size), unit)
 }

@@ -1,26 +1,19 @@
+import { viewerIn } from '@/testing/time-zone'
 import { FALLBACK_TIME_ZONE, formatZonedDateTime, localInputToRfc3339, timeZoneName, toLocalInput, viewerTimeZone } from './time-zone'
-
-/** The browser says its zone is `timeZone` (undefined: it says none). */
-function browserZone(timeZone: string | undefined) {
-  const real = Intl.DateTimeFormat.prototype.resolvedOptions
-  return vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
-    return { ...real.call(this), timeZone } as Intl.ResolvedDateTimeFormatOptions
-  })
-}
 
 afterEach(() => vi.restoreAllMocks())
 
 test("the viewer's zone is the browser's", () => {
-  browserZone('Europe/Berlin')
+  viewerIn('Europe/Berlin')
   expect(viewerTimeZone()).toBe('Europe/Berlin')
 })
 
 test('a zone the browser does not tell, or one Intl does not know, falls back to India Standard Time', () => {
   expect(FALLBACK_TIME_ZONE).toBe('Asia/Kolkata')
-  browserZone(undefined)
+  viewerIn(undefined)
   expect(viewerTimeZone()).toBe('Asia/Kolkata')
   vi.restoreAllMocks()
-  browserZone('Mars/Olympus_Mons')
+  viewerIn('Mars/Olympus_Mons')
   expect(viewerTimeZone()).toBe('Asia/Kolkata')
   vi.restoreAllMocks()
   vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(() => {
@@ -34,11 +27,11 @@ test("a UTC instant reads in the viewer's zone with the zone's short name", () =
   expect(formatZonedDateTime('2026-12-01T04:30:00Z', 'Asia/Kolkata')).toBe('Tue, 1 Dec, 2026, 10:00 IST')
   expect(formatZonedDateTime('2026-12-01T04:30:00Z', 'UTC')).toBe('Tue, 1 Dec, 2026, 04:30 UTC')
   expect(formatZonedDateTime('2026-12-01T04:30:00Z', 'America/New_York')).toMatch(/^Mon, 30 Nov, 2026, 23:30 (EST|GMT-5)$/)
-  browserZone('Asia/Kolkata')
+  viewerIn('Asia/Kolkata')
   expect(formatZonedDateTime('2026-12-01T04:30:00Z')).toBe('Tue, 1 Dec, 2026, 10:00 IST')
   expect(timeZoneName()).toBe('IST')
   vi.restoreAllMocks()
-  browserZone(undefined)
+  viewerIn(undefined)
   expect(formatZonedDateTime('2026-12-01T04:30:00Z')).toBe('Tue, 1 Dec, 2026, 10:00 IST')
 })
 
@@ -51,7 +44,7 @@ test("a datetime-local value is read in the viewer's zone and sent as RFC 3339 w
   expect(localInputToRfc3339('2026-12-01T10:00', 'Asia/Kathmandu')).toBe('2026-12-01T10:00:00+05:45')
   // The instant is the one meant.
   expect(new Date(localInputToRfc3339('2026-12-01T10:00', 'Asia/Kolkata')!).toISOString()).toBe('2026-12-01T04:30:00.000Z')
-  browserZone('Asia/Kolkata')
+  viewerIn('Asia/Kolkata')
   expect(localInputToRfc3339('2026-12-01T10:00')).toBe('2026-12-01T10:00:00+05:30')
   for (const bad of ['', 'tomorrow', '2026-12-01', '2026-12-01 10:00']) expect(localInputToRfc3339(bad, 'UTC')).toBeNull()
 })

@@ -1,7 +1,8 @@
 /**
- * Times in the viewer's time zone (docs/rules.md#interviews): the server keeps and sends UTC, the
- * e-mails write India Standard Time, and a screen shows the zone of the browser reading it. When the
- * browser does not tell its zone (or tells one Intl does not know), India Standard Time.
+ * Times in the viewer's time zone (docs/rules.md#interviews, docs/product.md#constants): the server
+ * keeps and sends UTC, the e-mails write India Standard Time, and a screen shows the zone of the
+ * browser reading it. When the browser does not tell its zone (or tells one Intl does not know),
+ * India Standard Time.
  */
 
 export const FALLBACK_TIME_ZONE = 'Asia/Kolkata'
@@ -22,7 +23,7 @@ export function viewerTimeZone(): string {
 // en-IN names India Standard Time "IST" (en-GB would write "GMT+5:30"), as the e-mails do.
 const LOCALE = 'en-IN'
 
-/** An instant as a person reads it in `timeZone`: "Tue, 1 Dec, 2026, 10:00 IST". */
+/** An instant as a person reads it in `timeZone`: "Tue, 1 Dec, 2026, 10:00 IST". Every time of day on a screen is written so. */
 export function formatZonedDateTime(iso: string, timeZone = viewerTimeZone()): string {
   return new Intl.DateTimeFormat(LOCALE, {
     weekday: 'short',

@@ -147,7 +147,7 @@ const baseApplication = (overrides: Partial<Application>): Omit<Application, 'hi
   stageLabel: 'Applied',
   sop: 'I have written Rust services for five years.',
   dateOfApplication: '2026-03-04T10:00:00Z',
-  jobDetails: { title: 'Backend Developer', salary: 50000, company: 'Acme', location: 'Pune', jobType: 'Full-time', deadline: DEADLINE },
+  jobDetails: { title: 'Backend Developer', salary: 50000, salaryMax: 80000, company: 'Acme', location: 'Pune', jobType: 'Full-time', deadline: DEADLINE },
   recruitersDetails: { company: 'Acme' },
   userDetails: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' },
   jobApplicantsDetails: {
@@ -156,6 +156,7 @@ const baseApplication = (overrides: Partial<Application>): Omit<Application, 'hi
     skills: ['Rust'],
   },
   jobRemoved: false,
+  bookedInterviewAt: null,
   ...overrides,
 })
 

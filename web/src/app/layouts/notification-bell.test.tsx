@@ -4,6 +4,13 @@ import { admin, applicant, notification, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { eventStream, http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
+import { viewerIn } from '@/testing/time-zone'
+
+/** The viewer's browser is in India: times read in IST. */
+beforeEach(() => {
+  viewerIn('Asia/Kolkata')
+})
+afterEach(() => vi.restoreAllMocks())
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 
@@ -45,7 +52,7 @@ function answer(notifications: Notification[] = NOTIFICATIONS, unread = notifica
 
 const bell = (name: string | RegExp = /^Notifications/) => within(screen.getByRole('banner')).getByRole('button', { name })
 
-test('the bell says how many are unread, in its name and its badge, and lists the notifications with the unread ones marked in words', async () => {
+test("the bell says how many are unread, in its name and its badge, and lists the notifications with the unread ones marked in words and when they came in the viewer's time zone", async () => {
   answer()
   signIn(applicant)
   const { user } = renderApp('/about')
@@ -59,9 +66,11 @@ test('the bell says how many are unread, in its name and its badge, and lists th
   expect(items).toHaveLength(2)
   expect(items[0]).toHaveAccessibleName('Unread Raj Rao sent you a message about Backend Developer, 5 minutes ago')
   expect(items[0]).toHaveAttribute('href', '/dashboard/my-applications?conversation=a1')
-  expect(items[1]).toHaveAccessibleName('Your application for Backend Developer moved to Screening stage, 7 March 2026')
+  expect(items[1]).toHaveAccessibleName('Your application for Backend Developer moved to Screening stage, Sat, 7 Mar, 2026, 15:30 IST')
   expect(within(items[1]).queryByText('Unread')).not.toBeInTheDocument()
-  expect(within(items[1]).getByText('7 March 2026').closest('time')).toHaveAttribute('dateTime', '2026-03-07T10:00:00Z')
+  const week = within(items[1]).getByText('Sat, 7 Mar, 2026, 15:30 IST')
+  expect(week).toHaveAttribute('dateTime', '2026-03-07T10:00:00Z')
+  expect(week).toHaveAttribute('title', 'Sat, 7 Mar, 2026, 15:30 IST')
 })
 
 test('a count past 99 shows "99+"', async () => {

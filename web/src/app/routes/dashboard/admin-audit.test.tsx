@@ -3,6 +3,7 @@ import { admin, auditEntry } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
+import { viewerIn } from '@/testing/time-zone'
 
 const ENTRIES = [
   auditEntry(),
@@ -10,7 +11,10 @@ const ENTRIES = [
   auditEntry({ _id: 'a3', at: '2026-03-02T08:00:00Z', action: 'category.create', targetType: 'category', targetId: 'c9', targetLabel: 'Design', reason: null }),
 ]
 
-test('the audit log is a table of when, which Admin, the action in words, its target and its reason', async () => {
+afterEach(() => vi.restoreAllMocks())
+
+test("the audit log is a table of when (in the viewer's time zone), which Admin, the action in words, its target and its reason", async () => {
+  viewerIn('Asia/Kolkata')
   server.use(http.get('/admin/audit', ({ response }) => response(200).json({ success: true, message: 'Audit log fetched successfully', data: ENTRIES, total: 3, page: 1, limit: 20 })))
   signIn(admin)
   renderApp('/dashboard/admin/audit')
@@ -19,9 +23,10 @@ test('the audit log is a table of when, which Admin, the action in words, its ta
   expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['When', 'Admin', 'Action', 'Target', 'Reason'])
   const rows = table.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))
   expect(rows).toEqual([
-    ['4 March 2026, 09:05 UTC', 'ada@example.com', 'Hid job', 'Backend Developer', 'Asks applicants for a fee'],
-    ['3 March 2026, 18:30 UTC', 'ada@example.com', 'Suspended account', 'raj@example.com', 'Posts fake jobs'],
-    ['2 March 2026, 08:00 UTC', 'ada@example.com', 'Added category', 'Design', '—None'],
+    ['Wed, 4 Mar, 2026, 14:35 IST', 'ada@example.com', 'Hid job', 'Backend Developer', 'Asks applicants for a fee'],
+    // 18:30 UTC is already the next day in India.
+    ['Wed, 4 Mar, 2026, 00:00 IST', 'ada@example.com', 'Suspended account', 'raj@example.com', 'Posts fake jobs'],
+    ['Mon, 2 Mar, 2026, 13:30 IST', 'ada@example.com', 'Added category', 'Design', '—None'],
   ])
   expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument()
 })

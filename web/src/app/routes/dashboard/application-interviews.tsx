@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router'
 import { useApplications } from '@/features/applications/api/get-applications'
-import { applicantName } from '@/features/applications/components/application-details'
+import { applicantName } from '@/features/applications/applicant-name'
 import { ApplicationInterviews } from '@/features/interviews/components/application-interviews'
 import { useSession } from '@/lib/auth'
 

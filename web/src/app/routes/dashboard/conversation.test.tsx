@@ -4,6 +4,13 @@ import { applicant, application, job, message, recruiter } from '@/testing/fixtu
 import { renderApp } from '@/testing/render'
 import { eventStream, http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
+import { viewerIn } from '@/testing/time-zone'
+
+/** The viewer's browser is in India: times read in IST. */
+beforeEach(() => {
+  viewerIn('Asia/Kolkata')
+})
+afterEach(() => vi.restoreAllMocks())
 
 /** A page of the server's answer: two messages here (the server's are 50), enough to test paging. */
 const PAGE = 2
@@ -65,7 +72,7 @@ const dialog = (name: string | RegExp = /^Messages/) => within(screen.getByRole(
 /** The dialog, once the page (loaded lazily) has opened it. */
 const findDialog = async (name: string | RegExp = /^Messages/) => within(await screen.findByRole('dialog', { name }))
 
-test('"Messages" on an application opens its conversation: oldest first, the newest at the bottom, each as plain text with who wrote it and when, and the own ones read or not', async () => {
+test(`"Messages" on an application opens its conversation: oldest first, the newest at the bottom, each as plain text with who wrote it and when (in the viewer's time zone), and the own ones read or not`, async () => {
   const api = conversation([message({ _id: 'm3', body: '<b>x</b> & <script>alert(1)</script>', createdAt: '2026-03-08T12:00:00Z' }), FROM_RECRUITER, FROM_ME], { unread: 1 })
   applicantWithApplications()
   const { user, router } = renderApp('/dashboard/my-applications')
@@ -78,8 +85,8 @@ test('"Messages" on an application opens its conversation: oldest first, the new
   const list = await dialog().findByRole('list', { name: 'Messages, oldest first' })
   const items = within(list).getAllByRole('listitem')
   expect(items.map((item) => item.querySelector('p:nth-child(2)')?.textContent)).toEqual(['Thanks for applying.\nCan you talk on Monday?', '<b>x</b> & <script>alert(1)</script>'])
-  expect(items[0]).toHaveTextContent('Recruiter at Acme, 8 March 2026, 11:00 UTC')
-  expect(items[1]).toHaveTextContent('You, 8 March 2026, 12:00 UTC')
+  expect(items[0]).toHaveTextContent('Recruiter at Acme, Sun, 8 Mar, 2026, 16:30 IST')
+  expect(items[1]).toHaveTextContent('You, Sun, 8 Mar, 2026, 17:30 IST')
   expect(within(items[1]).getByText('Not read yet')).toBeVisible()
   // Shown as text, never as markup.
   expect(list.querySelector('b, script')).toBeNull()
@@ -95,6 +102,7 @@ test('"Messages" on an application opens its conversation: oldest first, the new
   const oldest = within(list).getAllByRole('listitem')[0]
   expect(oldest).toHaveTextContent('Hello, is the position still open?')
   expect(within(oldest).getByText('Read')).toBeVisible()
+  expect(within(oldest).getByText('Read')).toHaveAttribute('title', 'Read Sun, 8 Mar, 2026, 16:00 IST')
   expect(dialog().queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument()
   expect(list).toHaveFocus()
 

@@ -1,9 +1,19 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Application } from '@/features/applications/types'
-import { application, applicationsOverview, job, movedTo, recruiter } from '@/testing/fixtures'
+import type { Notification } from '@/features/notifications/types'
+import { application, applicationsOverview, job, movedTo, notification, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { http, server } from '@/testing/server'
+import { eventStream, http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
+import { viewerIn } from '@/testing/time-zone'
+
+// Times of day read in the viewer's zone: these tests view from India.
+beforeEach(() => {
+  viewerIn('Asia/Kolkata')
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 
 type Note = { _id: string; body: string; author: string; createdAt: string }
 
@@ -58,7 +68,17 @@ function answer(applications: Application[], notes: Note[] = []) {
       return response(201).json({ success: true, message: 'Note added', note })
     }),
   )
-  return { counts, moves, ratings, added, move: (changed: Application) => put(changed) }
+  return {
+    counts,
+    moves,
+    ratings,
+    added,
+    move: (changed: Application) => put(changed),
+    /** An application arriving on the server. */
+    receive: (arrived: Application) => {
+      current = [...current, arrived]
+    },
+  }
 }
 
 async function openBoard() {
@@ -279,6 +299,32 @@ test('Details has a star rating: choosing "4 stars" saves it and the card says s
   expect(details).toHaveFocus()
 })
 
+test('Details shows what the list view shows of the applicant: stage, e-mail, history, skills, education, statement of purpose and resume link', async () => {
+  answer([application({ _id: 'a1' }), application({ _id: 'a2', userDetails: BO, jobApplicantsDetails: { resume: '', education: [], skills: [] } })])
+  const { user } = await openBoard()
+  await user.click(inCard('Ann Lee').getByRole('button', { name: 'Details of Ann Lee' }))
+  let dialog = within(screen.getByRole('dialog', { name: 'Ann Lee' }))
+  expect(dialog.getByText('Stage').nextElementSibling).toHaveTextContent('Applied')
+  expect(dialog.getByRole('link', { name: 'ann@example.com' })).toHaveAttribute('href', 'mailto:ann@example.com')
+  expect(dialog.getByText('Applied on')).toBeVisible()
+  expect(dialog.getByText('Skills').nextElementSibling).toHaveTextContent('Rust')
+  expect(dialog.getByRole('heading', { level: 3, name: 'Education' }).nextElementSibling).toHaveTextContent('IIT Bombay (2018 - 2022)')
+  expect(dialog.getByRole('heading', { level: 3, name: 'Statement of Purpose' }).nextElementSibling).toHaveTextContent('I have written Rust services for five years.')
+  const resume = dialog.getByRole('link', { name: 'Resume of Ann Lee' })
+  expect(resume).toHaveAttribute('href', 'http://127.0.0.1:8080/api/v1/resumes/u-applicant?viewer=u-recruiter&expires=4102444800&signature=def')
+  expect(resume).toHaveAttribute('target', '_blank')
+  expect(resume).toHaveAttribute('rel', 'noopener noreferrer')
+  await user.click(dialog.getByRole('button', { name: 'Close' }))
+
+  // An applicant who sent no resume, skills or education: the dialog says so, as the list does.
+  await user.click(inCard('Bo Kim').getByRole('button', { name: 'Details of Bo Kim' }))
+  dialog = within(screen.getByRole('dialog', { name: 'Bo Kim' }))
+  expect(dialog.getByText('No resume uploaded')).toBeVisible()
+  expect(dialog.queryByRole('link', { name: /^Resume of/ })).not.toBeInTheDocument()
+  expect(dialog.getByText('Skills').nextElementSibling).toHaveTextContent('None listed')
+  expect(dialog.getByText('No education details available.')).toBeVisible()
+})
+
 test('Details lists the notes newest first as plain text with author and time, and adds a note after checking it', async () => {
   const api = answer(
     [application({ _id: 'a1', stage: 'rejected', notesCount: 2, rejectionReason: 'Needs more Rust experience' })],
@@ -298,7 +344,7 @@ test('Details lists the notes newest first as plain text with author and time, a
   expect(items.map((item) => item.querySelector('p')!.textContent)).toEqual(['<b>Strong</b> answers <img src=x onerror=alert(1)>', 'Phone screen booked'])
   // Shown as text, never as HTML.
   expect(items[0].querySelector('b, img')).toBeNull()
-  expect(items[0]).toHaveTextContent('Raj Rao, 7 March 2026, 09:05 UTC')
+  expect(items[0]).toHaveTextContent('Raj Rao, Sat, 7 Mar, 2026, 14:35 IST')
 
   const field = dialog.getByRole('textbox', { name: 'New note' })
   await user.click(dialog.getByRole('button', { name: 'Add note' }))
@@ -344,4 +390,47 @@ test('the overview counts the applications by stage too', async () => {
     'Rejected: 1',
     'Withdrawn: 0',
   ])
+})
+
+test('the board comes first and the overview after it: the headings go from the page (h1) to the columns and their cards, then the overview', async () => {
+  answer([application()])
+  await openBoard()
+  await screen.findByRole('region', { name: 'Overview' })
+  const headings = within(screen.getByRole('main'))
+    .getAllByRole('heading')
+    .map((heading) => `${heading.tagName} ${heading.textContent}`)
+  expect(headings).toEqual([
+    'H1 Applications for Selected Job',
+    'H2 Applied (1)',
+    'H3 Ann Lee',
+    'H2 Screening (0)',
+    'H2 Interview (0)',
+    'H2 Offer (0)',
+    'H2 Hired (0)',
+    'H2 Rejected (0)',
+    'H2 Withdrawn (0)',
+    'H2 Overview',
+    'H3 By stage',
+  ])
+})
+
+test('a new application told live by the notification stream shows on the board, and the overview is fetched again, without a reload', async () => {
+  const api = answer([application({ _id: 'a1' })])
+  const stream = eventStream()
+  let notifications: Notification[] = []
+  server.use(
+    stream.handler,
+    http.get('/auth/notifications', ({ response }) =>
+      response(200).json({ success: true, message: 'Notifications fetched successfully', notifications, unread: notifications.length }),
+    ),
+  )
+  await openBoard()
+  await waitFor(() => expect(stream.connections()).toBe(1))
+  const before = { ...api.counts }
+  api.receive(application({ _id: 'a2', userDetails: BO }))
+  notifications = [notification({ _id: 'n1', kind: 'newApplication', text: 'Bo Kim applied for Backend Developer', link: '/dashboard/job/applications/j1' })]
+  act(() => stream.unread(1, 'n1'))
+  expect(await within(column(/^Applied/)).findByRole('article', { name: 'Bo Kim' })).toBeVisible()
+  expect(screen.getByRole('heading', { level: 2, name: 'Applied (2)' })).toBeVisible()
+  await waitFor(() => expect(api.counts.overview).toBeGreaterThan(before.overview))
 })

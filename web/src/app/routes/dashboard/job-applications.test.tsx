@@ -5,6 +5,15 @@ import { application, applicationsOverview, job, movedTo, recruiter } from '@/te
 import { renderApp } from '@/testing/render'
 import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
+import { viewerIn } from '@/testing/time-zone'
+
+// Times of day read in the viewer's zone: these tests view from India.
+beforeEach(() => {
+  viewerIn('Asia/Kolkata')
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 
 function answer(applications: Application[]) {
   let current = applications
@@ -42,7 +51,7 @@ test('each applicant shows name, e-mail (mailto), date applied, skills, educatio
   await open()
   const ann = applicantCard('Ann Lee')
   expect(ann.getByRole('link', { name: 'ann@example.com' })).toHaveAttribute('href', 'mailto:ann@example.com')
-  expect(ann.getByText('Applied on').nextElementSibling).toHaveTextContent('4 March 2026')
+  expect(ann.getByText('Applied on').nextElementSibling).toHaveTextContent('Wed, 4 Mar, 2026, 15:30 IST')
   expect(ann.getByText('Skills').nextElementSibling).toHaveTextContent('Rust')
   expect(ann.getByRole('link', { name: 'Resume of Ann Lee' })).toHaveAttribute('target', '_blank')
   expect(ann.getByText('IIT Bombay (2018 - 2022)')).toBeVisible()
@@ -74,7 +83,7 @@ test('a withdrawn application says so, with when, and offers no decision', async
   await open()
   const ann = applicantCard('Ann Lee')
   expect(ann.getByText('Withdrawn')).toBeVisible()
-  expect(ann.getByText('Withdrawn on').nextElementSibling).toHaveTextContent('6 March 2026')
+  expect(ann.getByText('Withdrawn on').nextElementSibling).toHaveTextContent('Fri, 6 Mar, 2026, 14:30 IST')
   expect(ann.queryAllByRole('button').map((button) => button.textContent)).toEqual(['Messages'])
 })
 
@@ -178,4 +187,11 @@ test('the overview counts the applications by status and charts them per day, wi
   const table = overview.getByRole('table')
   expect(within(table).getAllByRole('row')).toHaveLength(31)
   expect(within(table).getByRole('rowheader', { name: '30 March 2026' }).nextElementSibling).toHaveTextContent('2')
+})
+
+test('in the list view too the applications come first, and the overview after them', async () => {
+  answer([application()])
+  await open()
+  const overview = await screen.findByRole('region', { name: 'Overview' })
+  expect(screen.getByRole('list', { name: 'Applications' }).compareDocumentPosition(overview) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
 })

@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router'
 import { useJobApplications } from '@/features/applications/api/get-applications'
-import { applicantName } from '@/features/applications/components/application-details'
+import { applicantName } from '@/features/applications/applicant-name'
 import { ApplicationsOverview } from '@/features/applications/components/applications-overview'
 import { JobApplicationsList } from '@/features/applications/components/job-applications-list'
 import { StageBoard } from '@/features/applications/components/stage-board'
@@ -36,7 +36,6 @@ export default function JobApplicationsPage() {
           {job.title} at {job.company}
         </p>
       )}
-      <ApplicationsOverview jobId={jobId} />
       <ViewToggle
         view={view}
         onChange={(next) =>
@@ -52,6 +51,8 @@ export default function JobApplicationsPage() {
         }
       />
       {view === 'board' ? <StageBoard jobId={jobId} onMessages={openConversation} /> : <JobApplicationsList jobId={jobId} onMessages={openConversation} />}
+      {/* The board is the recruiter's working screen, so it comes first; the figures follow it. */}
+      <ApplicationsOverview jobId={jobId} />
       {conversation && <Conversation key={conversation} jobId={jobId} applicationId={conversation} onClose={() => setConversation(null)} />}
     </section>
   )

@@ -4,6 +4,13 @@ import { applicant, application, job, movedTo, recruiter } from '@/testing/fixtu
 import { renderApp } from '@/testing/render'
 import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
+import { viewerIn } from '@/testing/time-zone'
+
+/** The viewer's browser is in India: times read in IST. */
+beforeEach(() => {
+  viewerIn('Asia/Kolkata')
+})
+afterEach(() => vi.restoreAllMocks())
 
 const APPLICATIONS = [
   application({ _id: 'a1', jobId: 'j1', status: 'shortlisted' }),
@@ -11,7 +18,7 @@ const APPLICATIONS = [
     _id: 'a2',
     jobId: 'j2',
     status: 'rejected',
-    jobDetails: { title: 'Data Analyst', salary: 30000, company: 'Globex', location: 'Delhi', jobType: 'Internship', deadline: DEADLINE },
+    jobDetails: { title: 'Data Analyst', salary: 30000, salaryMax: null, company: 'Globex', location: 'Delhi', jobType: 'Internship', deadline: DEADLINE },
     recruitersDetails: { company: 'Globex' },
   }),
   application({ _id: 'a3', jobId: 'j3', status: 'applied', jobDetails: { ...application().jobDetails, title: 'QA Engineer' } }),
@@ -22,7 +29,7 @@ const answer = (applications = APPLICATIONS) =>
 
 const card = (title: string) => screen.getByRole('link', { name: title }).closest('article')!
 
-test('each card shows title, company, salary, applied date and status, with no toast for the fetch', async () => {
+test('each card shows title, company, salary (a range whole), applied date and status, with no toast for the fetch', async () => {
   answer()
   signIn(applicant)
   renderApp('/dashboard/my-applications')
@@ -30,8 +37,9 @@ test('each card shows title, company, salary, applied date and status, with no t
   await screen.findByRole('list', { name: 'Applications' })
   expect(screen.queryByText('Applications Fetched Successfully')).not.toBeInTheDocument()
   const first = within(card('Data Analyst'))
-  for (const text of ['Globex', '₹30,000 per month', '4 March 2026', 'Not selected']) expect(first.getByText(text)).toBeVisible()
+  for (const text of ['Globex', '₹30,000 per month', 'Wed, 4 Mar, 2026, 15:30 IST', 'Not selected']) expect(first.getByText(text)).toBeVisible()
   expect(first.queryByText('Ann Lee')).not.toBeInTheDocument()
+  expect(within(card('Backend Developer')).getByText('₹50,000 – ₹80,000 per month')).toBeVisible()
 })
 
 test('a stage under way is green, not selected red and anything else neutral, each written out in plain words', async () => {
@@ -101,14 +109,14 @@ test('an application whose job was removed says so and links nowhere, never to a
   expect(card.queryByRole('link')).not.toBeInTheDocument()
 })
 
-test('each card shows its history in plain stage words: applied, then each move with its date', async () => {
+test("each card shows its history in plain stage words: applied, then each move with its date and time in the viewer's time zone", async () => {
   answer()
   signIn(applicant)
   renderApp('/dashboard/my-applications')
   await screen.findByRole('list', { name: 'Applications' })
   const shortlisted = within(card('Backend Developer'))
-  expect(shortlisted.getByText('Applied on').nextElementSibling).toHaveTextContent('4 March 2026')
-  expect(shortlisted.getByText('Screening stage on').nextElementSibling).toHaveTextContent('6 March 2026')
+  expect(shortlisted.getByText('Applied on').nextElementSibling?.textContent).toBe('Wed, 4 Mar, 2026, 15:30 IST')
+  expect(shortlisted.getByText('Screening stage on').nextElementSibling?.textContent).toBe('Fri, 6 Mar, 2026, 14:30 IST')
   expect(within(card('Data Analyst')).getByText('Not selected on')).toBeVisible()
   const pending = within(card('QA Engineer'))
   expect(pending.getByText('Applied on')).toBeVisible()
@@ -133,6 +141,7 @@ test('a pending application can be withdrawn after confirming; a rejected one ca
 
   await user.click(within(card('QA Engineer')).getByRole('button', { name: 'Withdraw application for QA Engineer' }))
   const dialog = await screen.findByRole('dialog', { name: 'Withdraw this application?' })
+  expect(dialog).toHaveTextContent('Your application for "QA Engineer" will be withdrawn and its place given back to others. You cannot apply to this job again.')
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
   expect(withdrawn).toBeNull()
 
@@ -143,6 +152,19 @@ test('a pending application can be withdrawn after confirming; a rejected one ca
   await waitFor(() => expect(within(card('QA Engineer')).getByText('Withdrawn on')).toBeVisible())
   expect(within(card('QA Engineer')).getByText('Withdrawn')).toHaveFocus()
   expect(within(card('QA Engineer')).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument()
+})
+
+test('withdrawing an application with a booked interview says the interview will be cancelled, at its time in the viewer\'s zone', async () => {
+  const booked = application({ _id: 'a3', jobId: 'j3', stage: 'interview', stageLabel: 'Interview stage', bookedInterviewAt: '2026-03-10T05:00:00Z', jobDetails: { ...application().jobDetails, title: 'QA Engineer' } })
+  answer([booked])
+  signIn(applicant)
+  const { user } = renderApp('/dashboard/my-applications')
+  await screen.findByRole('list', { name: 'Applications' })
+  await user.click(within(card('QA Engineer')).getByRole('button', { name: 'Withdraw application for QA Engineer' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Withdraw this application?' })
+  expect(dialog).toHaveTextContent(
+    'Your application for "QA Engineer" will be withdrawn and its place given back to others. You cannot apply to this job again. Your interview on Tue, 10 Mar, 2026, 10:30 IST will be cancelled, and the recruiter told.',
+  )
 })
 
 test('a refused withdrawal says why and leaves the card as it was', async () => {
@@ -190,7 +212,7 @@ test('an application at the interview stage says "Interview stage", with its his
 
   const atInterview = within(card('Backend Developer'))
   expect(atInterview.getByText('Interview stage')).toHaveClass('text-green-800')
-  expect(atInterview.getByText('Interview stage on').nextElementSibling).toHaveTextContent('6 March 2026')
+  expect(atInterview.getByText('Interview stage on').nextElementSibling?.textContent).toBe('Fri, 6 Mar, 2026, 14:30 IST')
   expect(atInterview.getByRole('button', { name: 'Withdraw application for Backend Developer' })).toBeVisible()
 
   const atHired = within(card('Data Analyst'))
@@ -200,8 +222,8 @@ test('an application at the interview stage says "Interview stage", with its his
 
   const atOffer = within(card('QA Engineer'))
   expect(atOffer.getByText('Offer stage')).toBeVisible()
-  expect(atOffer.getByText('Screening stage on').nextElementSibling).toHaveTextContent('5 March 2026')
-  expect(atOffer.getByText('Offer stage on').nextElementSibling).toHaveTextContent('7 March 2026')
+  expect(atOffer.getByText('Screening stage on').nextElementSibling?.textContent).toBe('Thu, 5 Mar, 2026, 15:30 IST')
+  expect(atOffer.getByText('Offer stage on').nextElementSibling?.textContent).toBe('Sat, 7 Mar, 2026, 15:30 IST')
   expect(atOffer.getByRole('button', { name: 'Withdraw application for QA Engineer' })).toBeVisible()
   expect(screen.queryByText(/Strong portfolio/)).not.toBeInTheDocument()
 })

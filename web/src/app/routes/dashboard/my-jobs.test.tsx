@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { notificationsQueryOptions } from '@/features/notifications/api/notifications'
+import type { Notification } from '@/features/notifications/types'
 import { CLOSED_AT } from '@/testing/dates'
-import { job, recruiter } from '@/testing/fixtures'
+import { job, notification, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { http, server } from '@/testing/server'
+import { eventStream, http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
 function answerJobs() {
@@ -143,4 +145,37 @@ test('Close and Reopen keep the keyboard focus on the job\'s button, relabelled,
   await user.keyboard('{Enter}')
   expect(await screen.findByText('Job reopened')).toBeInTheDocument()
   await waitFor(() => expect(screen.getByRole('button', { name: 'Close Frontend Developer' })).toHaveFocus())
+})
+
+test("a new application told live by the notification stream refetches My Jobs' counts without a reload; a message changes none", async () => {
+  let jobs = [job({ applicationsCount: 1 })]
+  let jobFetches = 0
+  let notifications: Notification[] = []
+  const stream = eventStream()
+  server.use(
+    stream.handler,
+    http.get('/jobs/getAllJobs', ({ response }) => {
+      jobFetches++
+      return response(200).json({ success: true, message: 'Jobs fetched', data: jobs })
+    }),
+    http.get('/auth/notifications', ({ response }) =>
+      response(200).json({ success: true, message: 'Notifications fetched successfully', notifications, unread: notifications.length }),
+    ),
+  )
+  signIn(recruiter)
+  const { queryClient } = renderApp('/dashboard/my-jobs')
+  expect(await screen.findByText('1 of 10 applications received')).toBeVisible()
+  await waitFor(() => expect(stream.connections()).toBe(1))
+  const listed = () => queryClient.getQueryData(notificationsQueryOptions(recruiter._id).queryKey)?.notifications.map((each) => each._id)
+
+  // A message is news for the bell and the conversation, not for the jobs.
+  notifications = [notification({ _id: 'n1', kind: 'message', text: 'Ann Lee sent you a message about Backend Developer' })]
+  act(() => stream.unread(1, 'n1'))
+  await waitFor(() => expect(listed()).toEqual(['n1']))
+
+  jobs = [job({ applicationsCount: 2 })]
+  notifications = [notification({ _id: 'n2', kind: 'newApplication', text: 'Bo Kim applied for Backend Developer', link: '/dashboard/job/applications/j1' }), ...notifications]
+  act(() => stream.unread(2, 'n2'))
+  expect(await screen.findByText('2 of 10 applications received')).toBeVisible()
+  expect(jobFetches).toBe(2)
 })

@@ -44,8 +44,12 @@ function answerSearches(initial: SavedSearch[]) {
 
 const card = (name: string) => within(screen.getByRole('article', { name }))
 
-test('Saved Searches lists each search in words, with its alerts, and leads to its jobs', async () => {
-  answerSearches([search(), search({ _id: 's2', name: 'Anything', query: '', alerts: false })])
+test('Saved Searches lists each search in words (a minimum salary as every screen writes a salary), with its alerts, and leads to its jobs', async () => {
+  answerSearches([
+    search(),
+    search({ _id: 's2', name: 'Anything', query: '', alerts: false }),
+    search({ _id: 's3', name: 'Well paid', query: 'workMode=Remote&salaryMin=240000' }),
+  ])
   signIn(applicant)
   renderApp('/dashboard/saved-searches')
   expect(await screen.findByRole('heading', { level: 1, name: 'Saved Searches' })).toBeVisible()
@@ -54,6 +58,7 @@ test('Saved Searches lists each search in words, with its alerts, and leads to i
   expect(card('Rust in Pune').getByText('On')).toBeVisible()
   expect(card('Anything').getByText('All jobs')).toBeVisible()
   expect(card('Anything').getByText('Paused')).toBeVisible()
+  expect(card('Well paid').getByText('Remote, from ₹2,40,000 per month')).toBeVisible()
   expect(card('Rust in Pune').getByRole('link', { name: 'Show jobs for Rust in Pune' })).toHaveAttribute('href', '/jobs?q=rust&location=Pune&jobType=Full-time')
 })
 

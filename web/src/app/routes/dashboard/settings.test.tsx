@@ -483,13 +483,14 @@ test("an Applicant chooses among the kinds that reach applicants; Save sends all
   expect(saved).toEqual([{ email: { newApplication: false, stageChange: true, interview: true, message: false, jobClosing: true } }])
 })
 
-test('a Recruiter chooses among new applications, interviews, messages and jobs closing', async () => {
+test('a Recruiter chooses among new applications, withdrawals, interviews, messages and jobs closing', async () => {
   const saved = answerEmailSettings(emailSettings({ stageChange: false }))
   const { user } = await openSettings(recruiter)
   const choices = await emailChoices()
   const boxes = await choices.findAllByRole('checkbox')
   expect(boxes.map((box) => (box.closest('label') as HTMLElement).textContent)).toEqual([
     'New applications to my jobs',
+    'Applicants withdrawing or deleting their account',
     'Interview invitations and changes',
     'New messages',
     'My jobs closing within a day',

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Pagination } from '@/components/ui/pagination'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
-import { formatDateTime } from '@/lib/format'
+import { formatZonedDateTime } from '@/lib/time-zone'
 import { useAuditLog } from '../api/get-audit-log'
 import { actionLabel, pageCount, readPage } from '../format'
 
@@ -86,7 +86,7 @@ export function AuditLog() {
             {data.data.map((entry) => (
               <tr key={entry._id}>
                 <td className={`${cell} whitespace-nowrap`}>
-                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                  <time dateTime={entry.at}>{formatZonedDateTime(entry.at)}</time>
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>{entry.adminEmail}</td>
                 <td className={cell}>{actionLabel(entry.action)}</td>

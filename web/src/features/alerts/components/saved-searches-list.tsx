@@ -7,15 +7,15 @@ import { ConfirmationModal } from '@/components/ui/confirmation-modal'
 import { FormField } from '@/components/ui/form-field'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
-import { formatDate } from '@/lib/format'
+import { formatDate, formatSalary } from '@/lib/format'
 import { useDeleteSearch, useSavedSearches, useUpdateSearch, type SavedSearch } from '../api/saved-searches'
 
-/** "rust, Pune, Full-time": the filters of a saved search in words. */
+/** "rust, Pune, Full-time, from ₹40,000 per month": the filters of a saved search in words. */
 export function describeQuery(query: string) {
   const params = new URLSearchParams(query)
   const parts = [params.get('q'), params.get('location'), ...params.getAll('jobType'), ...params.getAll('workMode')].filter(Boolean)
   const salary = params.get('salaryMin')
-  if (salary) parts.push(`from ₹${Number(salary).toLocaleString('en-IN')} a month`)
+  if (salary) parts.push(`from ${formatSalary(Number(salary))}`)
   return parts.length > 0 ? parts.join(', ') : 'All jobs'
 }
 

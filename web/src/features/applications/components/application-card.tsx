@@ -6,6 +6,7 @@ import { ButtonLink } from '@/components/ui/button-link'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
 import { errorMessage } from '@/lib/api-client'
 import { formatSalary } from '@/lib/format'
+import { formatZonedDateTime } from '@/lib/time-zone'
 import { useWithdrawApplication } from '../api/application-mutations'
 import { applicationInterviewsPath } from '../interviews-path'
 import type { Application } from '../types'
@@ -79,7 +80,7 @@ export function ApplicationCard({ application, to, showApplicant = false, canWit
           </>
         )}
         <dt className="font-medium">Salary</dt>
-        <dd>{formatSalary(jobDetails.salary)}</dd>
+        <dd>{formatSalary(jobDetails.salary, jobDetails.salaryMax)}</dd>
         <StatusHistory history={application.history} />
         <dt className="font-medium">Status</dt>
         <dd>
@@ -106,6 +107,13 @@ export function ApplicationCard({ application, to, showApplicant = false, canWit
   )
 }
 
+/** What withdrawing `application` does, its booked interview included. */
+export function withdrawalText(application: Application) {
+  const text = `Your application for "${application.jobDetails.title}" will be withdrawn and its place given back to others. You cannot apply to this job again.`
+  const interview = application.bookedInterviewAt
+  return interview ? `${text} Your interview on ${formatZonedDateTime(interview)} will be cancelled, and the recruiter told.` : text
+}
+
 /** Withdraws an application still under way after asking; its place on the job goes back to others. */
 function WithdrawButton({ application }: { application: Application }) {
   const [asking, setAsking] = useState(false)
@@ -130,7 +138,7 @@ function WithdrawButton({ application }: { application: Application }) {
       {asking && (
         <ConfirmationModal
           title="Withdraw this application?"
-          text={`Your application for "${title}" will be withdrawn and its place given back to others. You cannot apply to this job again.`}
+          text={withdrawalText(application)}
           confirmLabel="Withdraw"
           cancelLabel="Cancel"
           onConfirm={() => void confirm()}

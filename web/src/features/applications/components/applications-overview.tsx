@@ -12,7 +12,7 @@ const COUNTS = [
   ['withdrawn', 'Withdrawn'],
 ] as const
 
-/** A job's applications at a glance, above their list: counts by status and by stage, and a chart of the last 30 days. */
+/** A job's applications at a glance, after their board or list: counts by status and by stage, and a chart of the last 30 days. */
 export function ApplicationsOverview({ jobId }: { jobId: string }) {
   const headingId = useId()
   const { data, isError } = useJobApplicationsOverview(jobId)

@@ -7,14 +7,13 @@ import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
 import { useJobApplications } from '../api/get-applications'
 import { useUpdateApplicationStatus } from '../api/application-mutations'
+import { applicantName } from '../applicant-name'
 import { applicationInterviewsPath } from '../interviews-path'
 import type { Application, Decision } from '../types'
+import { ApplicationFacts } from './application-facts'
 import { STATUS_LABELS, StageBadge } from './status-badge'
-import { StatusHistory } from './status-history'
 
 const FAILURE = 'Failed to fetch applications.'
-
-const years = ({ startYear, endYear }: { startYear: number; endYear: number | null }) => `${startYear} - ${endYear ?? 'Present'}`
 
 const QUESTION: Record<Decision, { title: string; confirm: string }> = {
   shortlisted: { title: 'Shortlist this applicant?', confirm: 'Shortlist' },
@@ -24,8 +23,7 @@ const QUESTION: Record<Decision, { title: string; confirm: string }> = {
 type ApplicantProps = { application: Application; onDecide: (status: Decision) => void; deciding: boolean; onMessages?: () => void }
 
 function Applicant({ application, onDecide, deciding, onMessages }: ApplicantProps) {
-  const { userDetails, jobApplicantsDetails: details } = application
-  const name = `${userDetails.firstName} ${userDetails.lastName}`
+  const name = applicantName(application)
   const headingId = `applicant-${application._id}`
   const [asking, setAsking] = useState<Decision | null>(null)
   // Once decided, the focus goes to the new stage (the buttons it was on are gone).
@@ -41,46 +39,7 @@ function Applicant({ application, onDecide, deciding, onMessages }: ApplicantPro
       <h2 id={headingId} className="text-xl font-semibold text-gray-900">
         {name}
       </h2>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-gray-700">
-        <dt className="font-medium">E-mail</dt>
-        <dd className="min-w-0 break-words">
-          <a href={`mailto:${userDetails.email}`} className="text-blue-800 underline hover:text-blue-900">
-            {userDetails.email}
-          </a>
-        </dd>
-        <StatusHistory history={application.history} />
-        {application.rejectionReason && (
-          <>
-            <dt className="font-medium">Rejection reason (private)</dt>
-            <dd className="whitespace-pre-line">{application.rejectionReason}</dd>
-          </>
-        )}
-        <dt className="font-medium">Skills</dt>
-        <dd>{details.skills.length > 0 ? details.skills.join(', ') : 'None listed'}</dd>
-      </dl>
-      <h3 className="mt-4 font-semibold text-gray-900">Education</h3>
-      {details.education.length > 0 ? (
-        <ul className="mt-1 text-gray-700">
-          {details.education.map((entry) => (
-            <li key={entry._id}>
-              {entry.institutionName} ({years(entry)})
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-1 text-gray-700">No education details available.</p>
-      )}
-      <h3 className="mt-4 font-semibold text-gray-900">Statement of Purpose</h3>
-      <p className="mt-1 whitespace-pre-line text-gray-700">{application.sop}</p>
-      <p className="mt-4">
-        {details.resume ? (
-          <a href={details.resume} target="_blank" rel="noopener noreferrer" className="font-semibold text-blue-800 underline hover:text-blue-900">
-            Resume of {name}
-          </a>
-        ) : (
-          <span className="text-gray-700">No resume uploaded</span>
-        )}
-      </p>
+      <ApplicationFacts application={application} />
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {application.stage === 'applied' ? (
           <>

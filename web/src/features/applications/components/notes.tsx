@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { TextForm } from '@/components/text-form'
 import { Spinner } from '@/components/ui/spinner'
-import { formatDateTime } from '@/lib/format'
+import { formatZonedDateTime } from '@/lib/time-zone'
 import { useAddNote, useNotes } from '../api/pipeline-mutations'
 
 /** The server's limit (docs/rules.md#stages). */
@@ -48,7 +48,7 @@ export function Notes({ jobId, applicationId }: { jobId: string; applicationId: 
             <li key={note._id} className="rounded-md border border-gray-200 bg-gray-50 p-3">
               <p className="break-words whitespace-pre-wrap text-gray-900">{note.body}</p>
               <p className="mt-1 text-sm text-gray-700">
-                {note.author}, <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+                {note.author}, <time dateTime={note.createdAt}>{formatZonedDateTime(note.createdAt)}</time>
               </p>
             </li>
           ))}

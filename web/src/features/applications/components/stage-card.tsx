@@ -1,9 +1,9 @@
 import { useEffect, useEffectEvent, useId, useRef, type DragEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { formatShortDate } from '@/lib/format'
+import { applicantName } from '../applicant-name'
 import { isFinal, type Stage } from '../stages'
 import type { Application } from '../types'
-import { applicantName } from './application-details'
 import { ratingText } from './rating'
 import { StageMove } from './stage-move'
 

@@ -1,17 +1,17 @@
-import { formatDate } from '@/lib/format'
+import { formatZonedDateTime } from '@/lib/time-zone'
 import type { StatusChange } from '../types'
 
 /**
- * An application's history as rows of a definition list, oldest first, in plain stage words:
- * "Applied on 4 March 2026", then "Interview stage on 6 March 2026" and every move after it. No
- * reason is ever shown here (a rejection's reason is the recruiter's alone).
+ * An application's history as rows of a definition list, oldest first, in plain stage words and
+ * the viewer's time zone: "Applied on Wed, 4 Mar, 2026, 14:35 IST", then "Interview stage on ..."
+ * and every move after it. No reason is ever shown here (a rejection's reason is the recruiter's alone).
  */
 export function StatusHistory({ history }: { history: StatusChange[] }) {
   return history.map((step, index) => (
     <div key={`${index}-${step.stage}`} className="contents">
       <dt className="font-medium">{step.stageLabel} on</dt>
       <dd>
-        <time dateTime={step.at}>{formatDate(step.at)}</time>
+        <time dateTime={step.at}>{formatZonedDateTime(step.at)}</time>
       </dd>
     </div>
   ))

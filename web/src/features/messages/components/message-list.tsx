@@ -1,5 +1,5 @@
 import { forwardRef } from 'react'
-import { formatDateTime } from '@/lib/format'
+import { formatZonedDateTime } from '@/lib/time-zone'
 import type { Message } from '../types'
 
 /** Who wrote a message, in the words of the one reading it. */
@@ -21,12 +21,12 @@ export const MessageList = forwardRef<HTMLOListElement, { messages: Message[]; o
         >
           <p className="text-sm text-gray-700">
             <span className="font-semibold text-gray-900">{authorOf(message, otherName)}</span>,{' '}
-            <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+            <time dateTime={message.createdAt}>{formatZonedDateTime(message.createdAt)}</time>
           </p>
           <p className="mt-1 break-words whitespace-pre-wrap text-gray-900">{message.body}</p>
           {message.mine && (
             <p className="mt-1 text-right text-xs text-gray-700">
-              {message.readAt ? <span title={`Read ${formatDateTime(message.readAt)}`}>Read</span> : 'Not read yet'}
+              {message.readAt ? <span title={`Read ${formatZonedDateTime(message.readAt)}`}>Read</span> : 'Not read yet'}
             </p>
           )}
         </li>

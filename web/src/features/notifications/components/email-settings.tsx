@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
 import type { AnyAccountType } from '@/lib/auth'
 import { useEmailSettings, useSaveEmailSettings } from '../api/notifications'
-import { KIND_LABELS, KINDS_OF } from '../kinds'
+import { KINDS_OF, kindLabel } from '../kinds'
 import type { EmailSettings } from '../types'
 
 function EmailSettingsForm({ settings, accountType }: { settings: EmailSettings; accountType: AnyAccountType }) {
@@ -40,7 +40,7 @@ function EmailSettingsForm({ settings, accountType }: { settings: EmailSettings;
           {(KINDS_OF[accountType] ?? []).map((kind) => (
             <label key={kind} className="flex items-center gap-3 text-gray-900">
               <input type="checkbox" className="h-5 w-5 rounded border-gray-500 accent-blue-700" {...register(kind)} />
-              {KIND_LABELS[kind]}
+              {kindLabel(kind, accountType)}
             </label>
           ))}
         </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
-import { formatDateTime, formatRelative } from '@/lib/format'
+import { formatRelative } from '@/lib/format'
+import { formatZonedDateTime } from '@/lib/time-zone'
 import type { Notification } from '../types'
 
 /** The bell's list, newest first: each a link to what it is about; an unread one is bold and says "Unread" in words too. */
@@ -22,7 +23,7 @@ export function NotificationList({ notifications, onFollow }: { notifications: N
                 <span className={`break-words text-gray-900 ${unread ? 'font-semibold' : ''}`}>{notification.text}</span>
                 <span className="sr-only">,</span>{' '}
                 <span className="mt-0.5 block text-sm text-gray-700">
-                  <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
+                  <time dateTime={notification.createdAt} title={formatZonedDateTime(notification.createdAt)}>
                     {formatRelative(notification.createdAt)}
                   </time>
                 </span>
