@@ -236,7 +236,7 @@ pub async fn login(
     limits.login_failures.clear(&throttle_key).await?;
     // Told only to whoever knows the password, so it says nothing of the account to anyone else.
     if repo::is_suspended(&state.db, &user.id).await? {
-        return Err(AppError::forbidden(SUSPENDED));
+        return Err(AppError::forbidden(session::SUSPENDED));
     }
     let token = session::open(&state.db, &state.keys, &user.id, &user.email, user.account_type).await?;
     Ok(ok(
@@ -244,8 +244,6 @@ pub async fn login(
         LoginResponse { token: token.clone(), user: User::from_row(user, Some(token), &state.config.api_public_url) },
     ))
 }
-
-pub const SUSPENDED: &str = "This account has been suspended";
 
 /// Log out: this token is refused from now on.
 #[utoipa::path(post, path = "/auth/logout", tag = "accounts", security(("bearer" = [])),

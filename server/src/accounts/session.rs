@@ -91,6 +91,8 @@ pub async fn open(
 
 pub const TOKEN_MISSING: &str = "Token is missing";
 pub const TOKEN_INVALID: &str = "Token is invalid or expired";
+/// A session an admin's suspension ended, and a login to a suspended account.
+pub const SUSPENDED: &str = "This account has been suspended";
 
 /// The caller, from a valid token whose session is open.
 #[derive(Clone, Debug)]
@@ -121,8 +123,16 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let token = bearer(parts).ok_or_else(|| AppError::unauthorized(TOKEN_MISSING))?;
         let claims = Arc::<Keys>::from_ref(state).verify(token).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
-        let row = repo::session_user(&Db::from_ref(state), &claims.jti, &claims.id, now_millis()).await?;
-        let (id, email, account_type) = row.ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
+        let db = Db::from_ref(state);
+        let Some((id, email, account_type)) = repo::session_user(&db, &claims.jti, &claims.id, now_millis()).await?
+        else {
+            // A suspension ended the session: its holder is told why, not that it expired.
+            return Err(AppError::unauthorized(if repo::is_suspended(&db, &claims.id).await? {
+                SUSPENDED
+            } else {
+                TOKEN_INVALID
+            }));
+        };
         Ok(Self { id, email, account_type, jti: claims.jti, token: token.to_string() })
     }
 }

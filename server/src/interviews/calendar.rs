@@ -19,6 +19,8 @@ pub enum Method {
     Request,
     /// Remove the event.
     Cancel,
+    /// A copy to import, as "Add to calendar" downloads it: no scheduling asked of anyone.
+    Publish,
 }
 
 /// The UID of an interview's event, the same in every file about it.
@@ -99,12 +101,13 @@ pub fn invitation(interview: &InterviewRow, method: Method, domain: &str, link: 
         .append_property(organizer)
         .append_property(attendee)
         .status(match method {
-            Method::Request => EventStatus::Confirmed,
+            Method::Request | Method::Publish => EventStatus::Confirmed,
             Method::Cancel => EventStatus::Cancelled,
         });
     let method = match method {
         Method::Request => "REQUEST",
         Method::Cancel => "CANCEL",
+        Method::Publish => "PUBLISH",
     };
     let mut calendar = Calendar::new();
     calendar.append_property(Property::new("METHOD", method)).push(event.done());
@@ -232,7 +235,12 @@ mod tests {
         values.push(format!("\"{attack}\""));
         for value in &values {
             for (field, row) in with_each_field(value) {
-                for (method, expected) in [(Method::Request, &expected_request), (Method::Cancel, &expected_cancel)] {
+                let methods = [
+                    (Method::Request, &expected_request),
+                    (Method::Publish, &expected_request),
+                    (Method::Cancel, &expected_cancel),
+                ];
+                for (method, expected) in methods {
                     let file = invitation(&row, method, "jobs.example", "https://jobs.example/i/1");
                     assert_eq!(&shape(&file), expected, "{field} = {value:?} changed the file:\n{file}");
                 }

@@ -242,6 +242,41 @@ pub async fn interview(
     Ok(ok("Interview fetched successfully", InterviewResponse { data: row.to_interview() }))
 }
 
+pub const NOT_BOOKED_YET: &str = "Only a booked interview can be added to a calendar";
+
+/// The booked interview as an iCalendar file to import ("Add to calendar"), for its recruiter or
+/// its applicant: the same event, UID and sequence as the invitations.
+#[utoipa::path(get, path = "/auth/interviews/{interviewId}/calendar.ics", tag = "interviews", security(("bearer" = [])),
+    params(("interviewId" = String, Path, description = "The interview's `_id`")),
+    responses(
+        (status = 200, description = "`text/calendar`: the interview's event, as an attachment named `interview.ics`", content_type = "text/calendar", body = String),
+        (status = 404, description = "`Interview not found` among the caller's", body = ErrorBody),
+        (status = 409, description = "`Only a booked interview can be added to a calendar`", body = ErrorBody),
+    ))]
+pub async fn calendar_file(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    PathParam(interview_id): PathParam<String>,
+) -> ApiResult<axum::response::Response> {
+    use axum::http::header;
+    use axum::response::IntoResponse;
+    let (row, for_recruiter) = party(&state, &caller.id, &interview_id).await?;
+    if row.status != InterviewStatus::Booked {
+        return Err(AppError::Conflict(NOT_BOOKED_YET.into()));
+    }
+    let (link, _) = page(&state, &row, for_recruiter);
+    let file = calendar::invitation(&row, Method::Publish, &domain(&state), &link);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/calendar; charset=utf-8"),
+            (header::CONTENT_DISPOSITION, "attachment; filename=\"interview.ics\""),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        file,
+    )
+        .into_response())
+}
+
 #[derive(Deserialize, ToSchema)]
 pub struct BookRequest {
     /// Which of the proposed times, from 0, in the order `slots` lists them.

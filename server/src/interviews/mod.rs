@@ -19,6 +19,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(handlers::propose, handlers::of_application))
         .routes(routes!(handlers::interview))
+        .routes(routes!(handlers::calendar_file))
         .routes(routes!(handlers::book))
         .routes(routes!(handlers::reschedule))
         .routes(routes!(handlers::cancel))

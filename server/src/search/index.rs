@@ -377,7 +377,12 @@ impl JobIndex {
             )?;
             tantivy::Result::Ok((full, (total, exact), facets, posted))
         };
-        let mut expanded = self.expanded(&searcher, &words)?;
+        // Asked as typed, the last word is whole, not the start of others.
+        let mut expanded = if query.as_typed {
+            words.iter().map(|(_, stem)| Searched { stems: vec![stem.clone()] }).collect()
+        } else {
+            self.expanded(&searcher, &words)?
+        };
         let (mut full, (mut total, mut total_exact), mut facets, mut posted) = counted(&expanded)?;
         // A word that no job spells so: with no matches, the spelling within one edit that the
         // most jobs use stands in for it; with matches (its stem matched), only a spelling of the
@@ -620,6 +625,22 @@ impl JobIndex {
         if let Some(now) = query.open_at {
             filters.push(Box::new(TermQuery::new(Term::from_field_text(f.open, OPEN), IndexRecordOption::WithFreqs)));
             filters.push(after(f.open_until, Bound::Excluded(now)));
+        }
+        // Asked as typed, a word matches its own spelling only, not every word of its stem
+        // ("enginer" is not "engineer"): as written in a title, skills, company or location.
+        if query.as_typed
+            && let Ok(mut analyzer) = self.index.tokenizer_for_field(f.words)
+        {
+            for word in &query.words {
+                let mut stream = analyzer.token_stream(word);
+                while let Some(token) = stream.next() {
+                    let term = Term::from_field_text(f.words, &token.text);
+                    filters.push(Box::new(ConstScoreQuery::new(
+                        Box::new(TermQuery::new(term, IndexRecordOption::Basic)),
+                        0.0,
+                    )));
+                }
+            }
         }
         Filters { category, job_type, work_mode, posted, rest: filters }
     }
@@ -1304,6 +1325,21 @@ mod tests {
         let as_typed = as_typed.unwrap();
         assert_eq!((as_typed.total, as_typed.corrected), (0, None), "asked as typed, the typo is searched as it is");
         assert_eq!(search(&index, "tuster").seqs, [2, 1], "equal matches newest first");
+    }
+
+    #[test]
+    fn asked_as_typed_a_word_matches_its_own_spelling_not_its_stem() {
+        let index = index_of(&[
+            job(1, "Senior Engineer", &["rust"]),
+            job(2, "Backend Engineer", &["go"]),
+            job(3, "Enginer Wanted", &["rust"]),
+        ]);
+        assert_eq!(search(&index, "enginer").total, 3, "searched by its stem, every engineer matches");
+        let as_typed = IndexQuery { words: words("enginer"), limit: 20, as_typed: true, ..IndexQuery::default() };
+        let as_typed = index.search(&as_typed).unwrap();
+        assert_eq!((as_typed.seqs, as_typed.total, as_typed.corrected), (vec![3], 1, None));
+        let engin = IndexQuery { words: words("engin"), limit: 20, as_typed: true, ..IndexQuery::default() };
+        assert_eq!(index.search(&engin).unwrap().total, 0, "as typed, a word is whole, not the start of others");
     }
 
     #[test]

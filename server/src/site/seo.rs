@@ -184,8 +184,8 @@ pub fn job_posting(job: &Job, url: &str) -> Value {
         "url": url,
         "industry": job.category_name,
     });
-    // A job whose location is only "Remote" has no place: its locality is not a town called Remote.
-    if !job.location.trim().eq_ignore_ascii_case("remote") {
+    let placeless = names_no_place(&job.location);
+    if !placeless {
         posting["jobLocation"] = json!({
             "@type": "Place",
             "address": { "@type": "PostalAddress", "addressLocality": job.location, "addressCountry": "IN" }
@@ -194,11 +194,19 @@ pub fn job_posting(job: &Job, url: &str) -> Value {
     if !job.skillsets.is_empty() {
         posting["skills"] = json!(job.skillsets.join(", "));
     }
-    if job.work_mode == WorkMode::Remote {
+    if job.work_mode == WorkMode::Remote || placeless {
         posting["jobLocationType"] = json!("TELECOMMUTE");
         posting["applicantLocationRequirements"] = json!({ "@type": "Country", "name": "India" });
     }
     posting
+}
+
+/// A location that says the work is done from anywhere ("Remote", "Remote (India)", "Work from
+/// home", "Anywhere"): it is no place, and its locality is not a town called Remote.
+fn names_no_place(location: &str) -> bool {
+    let location = location.trim().to_lowercase();
+    let first = location.split(|c: char| !c.is_alphanumeric()).next().unwrap_or_default();
+    matches!(first, "remote" | "anywhere" | "wfh") || location.starts_with("work from home")
 }
 
 /// JSON that a `<script>` element holds safely: no `<` can close it or open a comment.
@@ -336,10 +344,19 @@ mod tests {
 
     #[test]
     fn a_job_located_only_remote_has_no_place_named_remote() {
-        let remote = Job { location: "Remote".into(), ..job() };
-        let posting = job_posting(&remote, "https://jobs.example/job/0193");
-        assert_eq!(posting.get("jobLocation"), None);
-        assert_eq!(posting["jobLocationType"], "TELECOMMUTE");
+        for location in ["Remote", "Remote (India)", "remote - anywhere in India", "Work from home", "Anywhere"] {
+            let remote = Job { location: location.into(), work_mode: WorkMode::OnSite, ..job() };
+            let posting = job_posting(&remote, "https://jobs.example/job/0193");
+            assert_eq!(posting.get("jobLocation"), None, "{location}");
+            assert_eq!(posting["jobLocationType"], "TELECOMMUTE", "{location}");
+            assert_eq!(posting["applicantLocationRequirements"], json!({ "@type": "Country", "name": "India" }));
+        }
+        for town in ["Pune", "Remoteville"] {
+            let placed = Job { location: town.into(), work_mode: WorkMode::OnSite, ..job() };
+            let posting = job_posting(&placed, "https://jobs.example/job/0193");
+            assert_eq!(posting["jobLocation"]["address"]["addressLocality"], town);
+            assert_eq!(posting.get("jobLocationType"), None);
+        }
     }
 
     #[test]

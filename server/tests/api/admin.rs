@@ -237,8 +237,12 @@ async fn a_suspended_account_cannot_log_in_and_its_jobs_are_hidden_until_it_is_r
         (409, error("The account is already suspended"))
     );
 
-    // Its session ended; a login is refused, but only to whoever knows the password.
-    assert_eq!(app.get_as("/api/v1/auth/userDetails", &recruiter).await, (401, error("Token is invalid or expired")));
+    // Its session ended, and its holder is told why; a login is refused, but only to whoever knows
+    // the password.
+    assert_eq!(
+        app.get_as("/api/v1/auth/userDetails", &recruiter).await,
+        (401, error("This account has been suspended"))
+    );
     let login = async |password: &str| {
         app.post_json("/api/v1/auth/login", &json!({ "email": "rita@example.com", "password": password })).await
     };

@@ -71,6 +71,13 @@ async fn the_applicant_books_a_proposed_time_and_both_sides_get_one_calendar_eve
     assert!(mail.contains(&format!("/dashboard/interviews/{interview}?slot=1")), "{mail}");
     assert!(mail.contains(" IST ("), "times in IST: {mail}");
 
+    let ics = format!("/api/v1/auth/interviews/{interview}/calendar.ics");
+    assert_eq!(
+        app.get_as(&ics, &applicant).await,
+        (409, error("Only a booked interview can be added to a calendar")),
+        "nothing to add before a time is booked"
+    );
+
     // The applicant books the later time (slot 1) from the link.
     let book = format!("/api/v1/auth/interviews/{interview}/book");
     assert_eq!(app.put_as(&book, &recruiter, &json!({ "slot": 1 })).await.0, 403, "only the applicant books");
@@ -90,6 +97,20 @@ async fn the_applicant_books_a_proposed_time_and_both_sides_get_one_calendar_eve
     );
 
     let uid = format!("interview-{interview}@127.0.0.1");
+    // "Add to calendar": either side downloads the same event to import; nobody else can.
+    for token in [&applicant, &recruiter] {
+        let response = app.client.get(app.url(&ics)).bearer_auth(token).send().await.unwrap();
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()["content-type"], "text/calendar; charset=utf-8");
+        assert_eq!(response.headers()["content-disposition"], "attachment; filename=\"interview.ics\"");
+        let file: Calendar = response.text().await.unwrap().parse().expect("the download parses");
+        assert_eq!(file.property_value("METHOD"), Some("PUBLISH"));
+        let event = file.events().next().expect("one event");
+        assert_eq!(event.get_uid(), Some(uid.as_str()));
+        assert_eq!(event.get_summary(), Some("Interview: Backend Engineer at Acme"));
+    }
+    let stranger = app.account("Applicant", "stranger-ics@example.com").await;
+    assert_eq!(app.get_as(&ics, &stranger).await, (404, error("Interview not found")));
     for to in ["interviewee@example.com", "interviewer@example.com"] {
         let invite = calendar_to(app, to, "Interview booked").await;
         assert_eq!(invite.property_value("METHOD"), Some("REQUEST"));
