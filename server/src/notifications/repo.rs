@@ -146,6 +146,20 @@ pub async fn newest(db: &Db, user_id: &str, limit: i64) -> Result<Vec<Notificati
     dispatch!(db, |pool| sqlx::query_as(SQL).bind(user_id).bind(limit).fetch_all(pool).await)
 }
 
+/// The next `limit` of `user_id`'s notifications older than the one `before` (all when `None`),
+/// newest first: an export reads them a page at a time.
+#[tracing::instrument(skip_all)]
+pub async fn older(
+    db: &Db,
+    user_id: &str,
+    before: Option<&str>,
+    limit: i64,
+) -> Result<Vec<NotificationRow>, sqlx::Error> {
+    const SQL: &str = "SELECT id, kind, text, link, created_at, read_at FROM notifications \
+         WHERE user_id = $1 AND ($2 IS NULL OR id < $2) ORDER BY id DESC LIMIT $3";
+    dispatch!(db, |pool| sqlx::query_as(SQL).bind(user_id).bind(before).bind(limit).fetch_all(pool).await)
+}
+
 /// How many of `user_id`'s notifications are unread, up to `COUNTED`, and the newest one's id:
 /// what the open page is told.
 #[tracing::instrument(skip_all)]

@@ -14,11 +14,14 @@ use crate::applications::model::{Application, Viewer};
 use crate::applications::repo as applications;
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
+use crate::interviews::model::{Interview, InterviewRow};
+use crate::interviews::repo as interviews;
 use crate::jobs::model::{Job, rfc3339_from_millis};
 use crate::jobs::repo as jobs;
 use crate::notifications::model::Notification;
 use crate::notifications::repo as notifications;
 use crate::profiles::handlers::{applicant_profile, recruiter_profile};
+use crate::profiles::links;
 use crate::profiles::model::{ApplicantProfile, RecruiterProfile};
 use crate::saved::repo as saved;
 use crate::state::AppState;
@@ -52,12 +55,12 @@ pub enum Profile {
     Recruiter(RecruiterProfile),
 }
 
-/// The resume as uploaded, downloadable for ten minutes from the export.
+/// The resume as uploaded, downloadable for seven days from the export.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Resume {
     pub file_name: String,
-    /// A signed link for the caller, valid for ten minutes.
+    /// A signed link for the caller, valid for seven days.
     pub url: String,
 }
 
@@ -93,59 +96,98 @@ pub struct Export {
     /// recruiter's private rating, notes and rejection reasons are not the applicant's data and
     /// are left out, as the applicant's own views leave them out.
     pub applications: Vec<Application>,
+    /// The interviews the caller is a side of, newest first.
+    pub interviews: Vec<Interview>,
     /// The recruiter's listed jobs (empty for others).
     pub jobs: Vec<Job>,
     pub saved_jobs: Vec<Job>,
     pub saved_searches: Vec<SavedSearch>,
+    /// Oldest first. Read and sent a page at a time after the rest: the export is serialized
+    /// with this and `notifications` left empty, and so left out, and the pages follow.
+    #[schema(required)]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub messages: Vec<ExportedMessage>,
+    /// Newest first, up to 10,000; read and sent a page at a time after the messages.
+    #[schema(required)]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notifications: Vec<Notification>,
 }
 
+pub const BUSY: &str = "Your data is already being prepared for download; try again when that download ends";
+
+/// Messages and notifications are read and sent this many at a time, so an export holds one
+/// page in memory whatever the account's size.
+const PAGE: i64 = 200;
+
+/// The most interviews an export lists.
+const INTERVIEWS: i64 = 10_000;
+
 /// Everything the board holds about the caller, as a JSON file to download: the account, the
-/// profile (and a link to the resume), applications with their history, jobs, saved jobs and
-/// searches, messages and notifications.
+/// profile (and a link to the resume), applications with their history, interviews, jobs, saved
+/// jobs and searches, messages and notifications. Sent as it is read, one export per account at a
+/// time.
 #[utoipa::path(get, path = "/auth/account/export", tag = "accounts", security(("bearer" = [])),
     responses(
         (status = 200, description = "`Your data`: the caller's data, as an attachment named `jobportal-data.json`", body = Export),
         (status = 401, description = "No valid token", body = crate::error::ErrorBody),
+        (status = 429, description = "`Your data is already being prepared for download; try again when that download ends`", body = crate::error::ErrorBody),
     ))]
 pub async fn export(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Response> {
-    let row =
-        repo::account(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
+    let now = crate::db::now_millis();
+    let until = now + repo::EXPORT_LEASE_MILLIS;
+    if !repo::take_export(&state.db, &caller.id, now, until).await? {
+        return Err(AppError::TooManyRequests { message: BUSY.into(), retry_after_secs: 60 });
+    }
+    let lease = Lease { db: state.db.clone(), user_id: caller.id.clone(), until, released: false };
+    let head = head(&state, &caller.id).await?;
+    // The envelope and the head as one JSON object left open, for the paged parts to follow.
+    let mut opened = serde_json::to_vec(&ok("Your data", head).0).map_err(|error| AppError::Internal(error.into()))?;
+    opened.pop();
+    opened.extend_from_slice(b",\"messages\":[");
+    // The lease goes with the stream's state: given back when the stream ends or is dropped.
+    let pages = futures_util::stream::unfold((Part::Head(opened), lease), |(part, mut lease)| async move {
+        let (bytes, next) = next_part(&mut lease, part).await?;
+        Some((bytes, (next, lease)))
+    });
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json".to_string()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{FILE_NAME}\"")),
+            (header::CACHE_CONTROL, "no-store".to_string()),
+        ],
+        axum::body::Body::from_stream(pages),
+    )
+        .into_response())
+}
+
+/// The caller's export without its messages and notifications, the parts read whole: their account, profile and resume, applications,
+/// interviews, jobs, and saved jobs and searches.
+async fn head(state: &AppState, user_id: &str) -> ApiResult<Export> {
+    let row = repo::account(&state.db, user_id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
     let (profile, resume) = match row.account_type {
         AccountType::Applicant => {
-            let profile = applicant_profile(&state, &caller.id).await?;
+            let profile = applicant_profile(state, user_id).await?;
             let resume = (!profile.resume.is_empty())
-                .then(|| Resume { file_name: profile.resume_name.clone(), url: profile.resume.clone() });
+                .then(|| Resume { file_name: profile.resume_name.clone(), url: links::own_data_link(state, user_id) });
             (Some(Profile::Applicant(profile)), resume)
         }
-        AccountType::Recruiter => (Some(Profile::Recruiter(recruiter_profile(&state, &caller.id).await?)), None),
+        AccountType::Recruiter => (Some(Profile::Recruiter(recruiter_profile(state, user_id).await?)), None),
         AccountType::Admin => (None, None),
     };
     let applications = match row.account_type {
-        AccountType::Applicant => applications::of_applicant(&state.db, &caller.id)
+        AccountType::Applicant => applications::of_applicant(&state.db, user_id)
             .await?
             .into_iter()
-            .map(|found| shown_to(&state, Viewer::Applicant, &caller.id, found))
+            .map(|found| shown_to(state, Viewer::Applicant, user_id, found))
             .collect(),
         _ => Vec::new(),
     };
     let jobs = match row.account_type {
-        AccountType::Recruiter => jobs::list_by_recruiter(&state.db, &caller.id).await?,
+        AccountType::Recruiter => jobs::list_by_recruiter(&state.db, user_id).await?,
         _ => Vec::new(),
     };
-    let messages = repo::messages(&state.db, &caller.id)
-        .await?
-        .into_iter()
-        .map(|message| ExportedMessage {
-            application_id: message.application_id,
-            sent_by_you: message.sent_by_account,
-            body: message.body,
-            sent_at: rfc3339_from_millis(message.created_at),
-            read_at: message.read_at.map(rfc3339_from_millis),
-        })
-        .collect();
-    let document = Export {
+    let interviews = interviews::of_party(&state.db, user_id, INTERVIEWS).await?;
+    Ok(Export {
         exported_at: rfc3339_from_millis(crate::db::now_millis()),
         account: Account {
             id: row.id,
@@ -158,22 +200,121 @@ pub async fn export(State(state): State<AppState>, caller: AuthUser) -> ApiResul
         profile,
         resume,
         applications,
+        interviews: interviews.iter().map(InterviewRow::to_interview).collect(),
         jobs,
-        saved_jobs: saved::list(&state.db, &caller.id).await?,
-        saved_searches: searches::list(&state.db, &caller.id).await?.into_iter().map(SavedSearch::from).collect(),
-        messages,
-        notifications: notifications::newest(&state.db, &caller.id, NOTIFICATIONS)
-            .await?
-            .into_iter()
-            .map(Notification::from)
-            .collect(),
+        saved_jobs: saved::list(&state.db, user_id).await?,
+        saved_searches: searches::list(&state.db, user_id).await?.into_iter().map(SavedSearch::from).collect(),
+        messages: Vec::new(),
+        notifications: Vec::new(),
+    })
+}
+
+/// The account's one export place, given back when the export's stream is done with it.
+struct Lease {
+    db: crate::db::Db,
+    user_id: String,
+    until: i64,
+    released: bool,
+}
+
+impl Lease {
+    /// Gives the place back before the file's last bytes go, so a next export asked for once this
+    /// one is received finds it free.
+    async fn release(&mut self) {
+        if let Err(error) = repo::release_export(&self.db, &self.user_id, self.until).await {
+            tracing::warn!(%error, "giving back an export's place failed; its lease runs out by itself");
+        }
+        self.released = true;
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        if self.released {
+            return;
+        }
+        let (db, user_id, until) = (self.db.clone(), std::mem::take(&mut self.user_id), self.until);
+        tokio::spawn(async move {
+            if let Err(error) = repo::release_export(&db, &user_id, until).await {
+                tracing::warn!(%error, "giving back an export's place failed; its lease runs out by itself");
+            }
+        });
+    }
+}
+
+/// Where a streamed export is: what is left to send.
+enum Part {
+    /// The envelope and the head, the messages' list opened.
+    Head(Vec<u8>),
+    /// Messages after this one (its time and id); none sent yet when `None`.
+    Messages(Option<(i64, String)>),
+    /// Notifications older than this one, and how many were sent; none yet when `None`.
+    Notifications(Option<String>, i64),
+    Done,
+}
+
+/// The next piece of the file and what follows it; `None` once it is all sent. A read that fails
+/// ends the file short (logged): the download fails rather than hands out a file with a part
+/// missing.
+async fn next_part(lease: &mut Lease, part: Part) -> Option<(Result<bytes::Bytes, std::io::Error>, Part)> {
+    let failed = |error: sqlx::Error| {
+        tracing::error!(%error, "reading an export failed; its file ends short");
+        Some((Err(std::io::Error::other("the export could not be read")), Part::Done))
     };
-    Ok((
-        [
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{FILE_NAME}\"")),
-            (header::CACHE_CONTROL, "no-store".to_string()),
-        ],
-        ok("Your data", document),
-    )
-        .into_response())
+    let (db, user_id) = (lease.db.clone(), lease.user_id.clone());
+    let (db, user_id) = (&db, user_id.as_str());
+    match part {
+        Part::Head(bytes) => Some((Ok(bytes.into()), Part::Messages(None))),
+        Part::Messages(after) => {
+            let page = match repo::messages(db, user_id, after.as_ref().map(|(at, id)| (*at, id.as_str())), PAGE).await
+            {
+                Ok(page) => page,
+                Err(error) => return failed(error),
+            };
+            let mut out = Vec::new();
+            let last = page.last().map(|message| (message.created_at, message.id.clone()));
+            for message in page {
+                if after.is_some() || !out.is_empty() {
+                    out.push(b',');
+                }
+                let message = ExportedMessage {
+                    application_id: message.application_id,
+                    sent_by_you: message.sent_by_account,
+                    body: message.body,
+                    sent_at: rfc3339_from_millis(message.created_at),
+                    read_at: message.read_at.map(rfc3339_from_millis),
+                };
+                serde_json::to_writer(&mut out, &message).ok()?;
+            }
+            match last {
+                Some(last) => Some((Ok(out.into()), Part::Messages(Some(last)))),
+                None => Some((Ok(bytes::Bytes::from_static(b"],\"notifications\":[")), Part::Notifications(None, 0))),
+            }
+        }
+        Part::Notifications(before, sent) => {
+            let limit = PAGE.min(NOTIFICATIONS - sent);
+            let page = if limit > 0 {
+                match notifications::older(db, user_id, before.as_deref(), limit).await {
+                    Ok(page) => page,
+                    Err(error) => return failed(error),
+                }
+            } else {
+                Vec::new()
+            };
+            let Some(last) = page.last().map(|row| row.id.clone()) else {
+                lease.release().await;
+                return Some((Ok(bytes::Bytes::from_static(b"]}")), Part::Done));
+            };
+            let mut out = Vec::new();
+            let count = page.len() as i64;
+            for (n, row) in page.into_iter().enumerate() {
+                if sent > 0 || n > 0 {
+                    out.push(b',');
+                }
+                serde_json::to_writer(&mut out, &Notification::from(row)).ok()?;
+            }
+            Some((Ok(out.into()), Part::Notifications(Some(last), sent + count)))
+        }
+        Part::Done => None,
+    }
 }

@@ -28,6 +28,7 @@ pub async fn account(db: &Db, id: &str) -> Result<Option<AccountRow>, sqlx::Erro
 /// one to its jobs.
 #[derive(sqlx::FromRow)]
 pub struct MessageRow {
+    pub id: String,
     pub application_id: String,
     pub sent_by_account: bool,
     pub body: String,
@@ -35,13 +36,43 @@ pub struct MessageRow {
     pub read_at: Option<i64>,
 }
 
-/// Every message the account sent or received, oldest first.
+/// The next `limit` messages the account sent or received, oldest first, after the message
+/// `after` (its time and id) when given: an export reads them a page at a time.
 #[tracing::instrument(skip_all)]
-pub async fn messages(db: &Db, id: &str) -> Result<Vec<MessageRow>, sqlx::Error> {
-    const SQL: &str = "SELECT m.application_id, m.sender_id = $1 AS sent_by_account, m.body, m.created_at, m.read_at \
-         FROM application_messages m JOIN applications a ON a.id = m.application_id \
-         WHERE a.applicant_id = $1 OR a.recruiter_id = $1 ORDER BY m.created_at, m.id";
-    dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).fetch_all(pool).await)
+pub async fn messages(
+    db: &Db,
+    id: &str,
+    after: Option<(i64, &str)>,
+    limit: i64,
+) -> Result<Vec<MessageRow>, sqlx::Error> {
+    const SQL: &str = "SELECT m.id, m.application_id, m.sender_id = $1 AS sent_by_account, m.body, m.created_at, \
+         m.read_at FROM application_messages m JOIN applications a ON a.id = m.application_id \
+         WHERE (a.applicant_id = $1 OR a.recruiter_id = $1) \
+         AND (m.created_at > $2 OR (m.created_at = $2 AND m.id > $3)) ORDER BY m.created_at, m.id LIMIT $4";
+    let (at, after_id) = after.unwrap_or((i64::MIN, ""));
+    dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).bind(at).bind(after_id).bind(limit).fetch_all(pool).await)
+}
+
+/// How long an export holds its account's one place: a download left unread this long frees it.
+pub const EXPORT_LEASE_MILLIS: i64 = 15 * 60 * 1000;
+
+/// Takes the account's one place for an export until `until`, unless another export holds it
+/// still (its lease runs past `now`): true when taken.
+#[tracing::instrument(skip_all)]
+pub async fn take_export(db: &Db, id: &str, now: i64, until: i64) -> Result<bool, sqlx::Error> {
+    const SQL: &str = "INSERT INTO export_leases (user_id, until) VALUES ($1, $2) \
+         ON CONFLICT (user_id) DO UPDATE SET until = excluded.until WHERE export_leases.until <= $3 \
+         RETURNING user_id";
+    let taken: Option<(String,)> =
+        dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).bind(until).bind(now).fetch_optional(pool).await)?;
+    Ok(taken.is_some())
+}
+
+/// Gives back the place the export that took it `until` held.
+#[tracing::instrument(skip_all)]
+pub async fn release_export(db: &Db, id: &str, until: i64) -> Result<(), sqlx::Error> {
+    const SQL: &str = "DELETE FROM export_leases WHERE user_id = $1 AND until = $2";
+    dispatch!(db, |pool| sqlx::query(SQL).bind(id).bind(until).execute(pool).await.map(|_| ()))
 }
 
 pub enum Erased {
@@ -146,6 +177,7 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
         "DELETE FROM jobs WHERE user_id = $1".into(),
         "DELETE FROM saved_searches WHERE user_id = $1".into(),
         "DELETE FROM alert_mail WHERE user_id = $1".into(),
+        "DELETE FROM export_leases WHERE user_id = $1".into(),
         "DELETE FROM sessions WHERE user_id = $1".into(),
         "DELETE FROM password_resets WHERE user_id = $1".into(),
         "DELETE FROM applicant_profiles WHERE user_id = $1".into(),

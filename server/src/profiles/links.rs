@@ -19,10 +19,23 @@ fn signature(keys: &Keys, applicant_id: &str, viewer_id: &str, expires: i64) -> 
 /// The absolute link (from `API_PUBLIC_URL`, so a client on another origin can follow it) through
 /// which `viewer_id` may download `applicant_id`'s resume for the next ten minutes.
 pub fn link(state: &AppState, applicant_id: &str, viewer_id: &str) -> String {
-    let expires = now_millis() / 1000 + LINK_LIFETIME_SECS;
+    link_for(state, applicant_id, viewer_id, LINK_LIFETIME_SECS)
+}
+
+fn link_for(state: &AppState, applicant_id: &str, viewer_id: &str, lifetime_secs: i64) -> String {
+    let expires = now_millis() / 1000 + lifetime_secs;
     let signature = signature(&state.keys, applicant_id, viewer_id, expires);
     let base = &state.config.api_public_url;
     format!("{base}/api/v1/resumes/{applicant_id}?viewer={viewer_id}&expires={expires}&signature={signature}")
+}
+
+/// How long the link in a person's download of their own data works: the file is kept and read
+/// later, and only its owner's own resume is behind it (gone with the resume if deleted).
+pub const OWN_DATA_LINK_LIFETIME_SECS: i64 = 7 * 24 * 60 * 60;
+
+/// The owner's own link to their resume for the next seven days, as their data download holds it.
+pub fn own_data_link(state: &AppState, applicant_id: &str) -> String {
+    link_for(state, applicant_id, applicant_id, OWN_DATA_LINK_LIFETIME_SECS)
 }
 
 /// Whether the link's signature is ours for this resume and viewer, and it has not expired.

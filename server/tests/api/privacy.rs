@@ -9,6 +9,7 @@ use crate::on_both_engines;
 on_both_engines!(
     an_applicant_downloads_everything_the_board_holds_about_them,
     a_recruiters_download_holds_their_jobs_and_an_admins_their_account,
+    a_long_download_is_sent_a_page_at_a_time_and_one_at_a_time_per_account,
     deleting_an_account_needs_its_password,
     a_deleted_applicant_leaves_no_row_or_file_that_names_them,
     a_deleted_recruiter_takes_their_jobs_and_their_applicants_are_told,
@@ -131,6 +132,11 @@ async fn an_applicant_downloads_everything_the_board_holds_about_them(app: &Test
     assert_eq!(app.put_as(&format!("/api/v1/jobs/saved/{saved}"), &applicant, &json!({})).await.0, 200);
     let search = json!({ "name": "Rust in Pune", "query": "q=rust&location=Pune" });
     assert_eq!(app.post_as("/api/v1/jobs/savedSearches", &applicant, &search).await.0, 201);
+    let slot = (time::OffsetDateTime::now_utc() + time::Duration::days(3)).replace_nanosecond(0).unwrap();
+    let slot = slot.format(&time::format_description::well_known::Rfc3339).unwrap();
+    let interview = json!({ "slots": [slot], "durationMinutes": 30, "location": "Video call" });
+    let path = format!("/api/v1/auth/applications/{application}/interviews");
+    assert_eq!(app.post_as(&path, &recruiter, &interview).await.0, 201);
     let message = json!({ "body": "When can we talk?" });
     let path = format!("/api/v1/auth/applications/{application}/messages");
     assert_eq!(app.post_as(&path, &recruiter, &message).await.0, 201);
@@ -146,8 +152,13 @@ async fn an_applicant_downloads_everything_the_board_holds_about_them(app: &Test
     assert_eq!(data["account"]["firstName"], "Ada");
     assert_eq!(data["profile"]["resumeName"], "my-cv.pdf");
     assert_eq!(data["resume"]["fileName"], "my-cv.pdf");
-    // The resume's link works for the caller, as the profile's does.
-    let resume = app.client.get(data["resume"]["url"].as_str().unwrap()).send().await.unwrap();
+    // The resume's link works for the caller, as the profile's does, and for a week: the file is
+    // read later than a page is.
+    let link = data["resume"]["url"].as_str().unwrap();
+    let expires: i64 = link.split("expires=").nth(1).unwrap().split('&').next().unwrap().parse().unwrap();
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    assert!((now + 7 * 86_400 - 10..=now + 7 * 86_400).contains(&expires), "expires {expires}, now {now}");
+    let resume = app.client.get(link).send().await.unwrap();
     assert_eq!(resume.status(), 200);
     assert_eq!(resume.bytes().await.unwrap().as_ref(), PDF);
     let applications = data["applications"].as_array().unwrap();
@@ -171,6 +182,12 @@ async fn an_applicant_downloads_everything_the_board_holds_about_them(app: &Test
         data["notifications"]
     );
     assert_eq!(data["jobs"], json!([]));
+    let interviews = data["interviews"].as_array().unwrap();
+    assert_eq!(
+        (interviews.len(), interviews[0]["status"].as_str(), interviews[0]["location"].as_str()),
+        (1, Some("proposed"), Some("Video call")),
+        "the interviews they are a side of"
+    );
 
     let anonymous = app.client.get(app.url("/api/v1/auth/account/export")).send().await.unwrap();
     assert_eq!(anonymous.status(), 401);
@@ -192,6 +209,77 @@ async fn a_recruiters_download_holds_their_jobs_and_an_admins_their_account(app:
     let (_, data) = export(app, &admin).await;
     assert_eq!(data["account"]["accountType"], "Admin");
     assert_eq!(data["profile"], Value::Null);
+}
+
+async fn a_long_download_is_sent_a_page_at_a_time_and_one_at_a_time_per_account(app: &TestApp) {
+    let recruiter = app.account("Recruiter", "long-export-r@example.com").await;
+    let job = app.post_job_as(&recruiter, "Archive Engineer", 1, &day(30)).await;
+    let applicant = app.account("Applicant", "long-export@example.com").await;
+    let application = app.apply_as(&applicant, &job).await;
+    let applicant_id = id_of(app, &applicant).await;
+    // More messages and notifications than one page of each, written straight to the database.
+    const MESSAGE: &str = "INSERT INTO application_messages (id, application_id, sender_id, body, created_at) \
+         VALUES ($1, $2, $3, $4, $5)";
+    const NOTICE: &str = "INSERT INTO notifications (id, user_id, kind, text, link, ref_id, created_at) \
+         VALUES ($1, $2, 'message', $3, '/dashboard/my-applications', $4, $5)";
+    let now = jobportal::db::now_millis();
+    for n in 0..450_i64 {
+        let (id, body) = (format!("m-{n:04}"), format!("message {n}"));
+        jobportal::dispatch!(&app.db, |pool| {
+            sqlx::query(MESSAGE)
+                .bind(&id)
+                .bind(&application)
+                .bind(&applicant_id)
+                .bind(&body)
+                .bind(now + n)
+                .execute(pool)
+                .await
+                .map(|_| ())
+        })
+        .unwrap();
+        let (id, text) = (format!("n-{n:04}"), format!("notice {n}"));
+        jobportal::dispatch!(&app.db, |pool| {
+            sqlx::query(NOTICE)
+                .bind(&id)
+                .bind(&applicant_id)
+                .bind(&text)
+                .bind(&application)
+                .bind(now + n)
+                .execute(pool)
+                .await
+                .map(|_| ())
+        })
+        .unwrap();
+    }
+
+    // While one download is under way, another of the same account waits its turn.
+    let url = app.url("/api/v1/auth/account/export");
+    let first = app.client.get(&url).bearer_auth(&applicant).send().await.unwrap();
+    assert_eq!(first.status(), 200);
+    assert_eq!(first.headers().get("content-length"), None, "sent as it is read");
+    let second = app.client.get(&url).bearer_auth(&applicant).send().await.unwrap();
+    assert_eq!(second.status(), 429);
+    assert_eq!(second.headers()["retry-after"], "60");
+    assert_eq!(
+        second.json::<Value>().await.unwrap(),
+        error("Your data is already being prepared for download; try again when that download ends")
+    );
+    let (_, others) = export(app, &recruiter).await;
+    assert_eq!(others["account"]["accountType"], "Recruiter", "another account's download is not held up");
+
+    let data: Value = first.json().await.expect("the streamed file is one JSON document");
+    let bodies: Vec<&str> = data["messages"].as_array().unwrap().iter().map(|m| m["body"].as_str().unwrap()).collect();
+    let expected: Vec<String> = (0..450).map(|n| format!("message {n}")).collect();
+    assert_eq!(bodies, expected, "every message once, oldest first");
+    let notices: Vec<&str> =
+        data["notifications"].as_array().unwrap().iter().map(|n| n["text"].as_str().unwrap()).collect();
+    assert_eq!(notices.len(), 450);
+    assert_eq!(&notices[..2], ["notice 449", "notice 448"], "newest first");
+    assert_eq!(data["applications"][0]["_id"], application.as_str());
+
+    // Once received, the next download may start.
+    let (_, again) = export(app, &applicant).await;
+    assert_eq!(again["messages"].as_array().unwrap().len(), 450);
 }
 
 async fn deleting_an_account_needs_its_password(app: &TestApp) {

@@ -11,7 +11,7 @@ import { AppToaster } from '@/lib/toaster'
  */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient())
-  useEffect(() => onSessionRejected(() => endRejectedSession(client)), [client])
+  useEffect(() => onSessionRejected((message) => endRejectedSession(client, message)), [client])
   return (
     <QueryClientProvider client={client}>
       {children}

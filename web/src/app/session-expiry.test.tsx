@@ -38,3 +38,17 @@ test('the provider registers the handler of a refused token, and takes it back w
   await listSaved()
   expect(sessionStore.get().token).toBe('applicant-token')
 })
+
+test('a session an admin\'s suspension ended says "This account has been suspended", not that it expired', async () => {
+  signIn(applicant)
+  const suspended = { success: false, message: 'This account has been suspended' }
+  server.use(
+    http.get('/auth/userDetails', ({ response }) => response(401).json(suspended)),
+    http.get('/jobs/saved', ({ response }) => response(401).json(suspended)),
+  )
+  renderApp('/about')
+  await listSaved()
+  expect(await screen.findByText('This account has been suspended')).toBeInTheDocument()
+  await waitFor(() => expect(sessionStore.get().token).toBeNull())
+  expect(screen.queryByText('Your session has expired, please log in again')).not.toBeInTheDocument()
+})

@@ -15,13 +15,15 @@ const FALLBACK_MESSAGE = 'Internal Server Error'
 export const OFFLINE_MESSAGE = 'You appear to be offline. Try again'
 
 /**
- * Called when the server refuses the token a call sent (it expired, or the session was ended
- * elsewhere); the app's provider registers what to do (lib/auth's endRejectedSession: end the
- * session here and say so), and the returned function takes it back. A wrong current password on
- * change-password, or a wrong password on account deletion, is a 401 of its own, not a dead session.
+ * Called with the server's message when it refuses the token a call sent (it expired, the session
+ * was ended elsewhere, or an admin suspended the account); the app's provider registers what to do
+ * (lib/auth's endRejectedSession: end the session here and say so), and the returned function takes
+ * it back. A wrong current password on change-password, or a wrong password on account deletion, is
+ * a 401 of its own, not a dead session.
  */
-let sessionRejected: () => void = () => {}
-export function onSessionRejected(handler: () => void): () => void {
+type SessionRejected = (message: string | undefined) => void
+let sessionRejected: SessionRejected = () => {}
+export function onSessionRejected(handler: SessionRejected): () => void {
   sessionRejected = handler
   return () => {
     if (sessionRejected === handler) sessionRejected = () => {}
@@ -68,9 +70,11 @@ const envelope: Middleware = {
     return request
   },
   async onResponse({ request, response, schemaPath }) {
-    if (response.status === 401 && request.headers.has('Authorization') && !NOT_A_SESSION_CHECK.has(schemaPath)) sessionRejected()
     if (response.ok && FILE_ANSWERS.has(schemaPath)) return response
     const payload = parseJson(await response.clone().text())
+    if (response.status === 401 && request.headers.has('Authorization') && !NOT_A_SESSION_CHECK.has(schemaPath)) {
+      sessionRejected(typeof payload?.message === 'string' ? payload.message : undefined)
+    }
     if (!response.ok || payload?.success !== true) {
       const message = typeof payload?.message === 'string' && payload.message ? payload.message : FALLBACK_MESSAGE
       throw new ApiError(message, response.status, payload?.removed === true)

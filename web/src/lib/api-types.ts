@@ -311,8 +311,9 @@ export interface paths {
         };
         /**
          * Everything the board holds about the caller, as a JSON file to download: the account, the
-         *     profile (and a link to the resume), applications with their history, jobs, saved jobs and
-         *     searches, messages and notifications.
+         *     profile (and a link to the resume), applications with their history, interviews, jobs, saved
+         *     jobs and searches, messages and notifications. Sent as it is read, one export per account at a
+         *     time.
          */
         get: operations["export"];
         put?: never;
@@ -525,6 +526,26 @@ export interface paths {
          *     with its calendar file.
          */
         put: operations["book"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/interviews/{interviewId}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The booked interview as an iCalendar file to import ("Add to calendar"), for its recruiter or
+         *     its applicant: the same event, UID and sequence as the invitations.
+         */
+        get: operations["calendar_file"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1816,10 +1837,17 @@ export interface components {
             applications: components["schemas"]["Application"][];
             /** @description RFC 3339, UTC. */
             exportedAt: string;
+            /** @description The interviews the caller is a side of, newest first. */
+            interviews: components["schemas"]["Interview"][];
             /** @description The recruiter's listed jobs (empty for others). */
             jobs: components["schemas"]["Job"][];
             message: string;
+            /**
+             * @description Oldest first. Read and sent a page at a time after the rest: the export is serialized
+             *     with this and `notifications` left empty, and so left out, and the pages follow.
+             */
             messages: components["schemas"]["ExportedMessage"][];
+            /** @description Newest first, up to 10,000; read and sent a page at a time after the messages. */
             notifications: components["schemas"]["Notification"][];
             profile: components["schemas"]["Profile"] | null;
             resume: components["schemas"]["Resume"] | null;
@@ -2292,10 +2320,10 @@ export interface components {
         ResetTokenRequest: {
             email?: string | null;
         };
-        /** @description The resume as uploaded, downloadable for ten minutes from the export. */
+        /** @description The resume as uploaded, downloadable for seven days from the export. */
         Resume: {
             fileName: string;
-            /** @description A signed link for the caller, valid for ten minutes. */
+            /** @description A signed link for the caller, valid for seven days. */
             url: string;
         };
         SaveSearchRequest: {
@@ -3688,6 +3716,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `Your data is already being prepared for download; try again when that download ends` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable */
             503: {
                 headers: {
@@ -4691,6 +4728,74 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    calendar_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interview's `_id` */
+                interviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `text/calendar`: the interview's event, as an attachment named `interview.ics` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Interview not found` among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Only a booked interview can be added to a calendar` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

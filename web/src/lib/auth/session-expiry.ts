@@ -4,6 +4,8 @@ import { clearSession, getToken } from './session'
 import { USER_QUERY_KEY } from './user'
 
 export const SESSION_EXPIRED = 'Your session has expired, please log in again'
+/** The server's word for a session an admin's suspension ended: said as it is, not as an expiry. */
+export const ACCOUNT_SUSPENDED = 'This account has been suspended'
 
 /**
  * One place for a token the server refuses (the app's provider registers it with lib/api-client):
@@ -11,9 +13,9 @@ export const SESSION_EXPIRED = 'Your session has expired, please log in again'
  * The dashboard's guard then leads to /login?next=<where they were>; a public page simply shows
  * itself to a guest.
  */
-export function endRejectedSession(queryClient: QueryClient) {
+export function endRejectedSession(queryClient: QueryClient, message?: string) {
   if (!getToken()) return
   clearSession()
   queryClient.removeQueries({ queryKey: USER_QUERY_KEY })
-  toast.error(SESSION_EXPIRED, { id: 'session-expired' })
+  toast.error(message === ACCOUNT_SUSPENDED ? ACCOUNT_SUSPENDED : SESSION_EXPIRED, { id: 'session-expired' })
 }
