@@ -3,13 +3,20 @@
 //! may take; so slow or idle clients cannot hold the server's file descriptors or memory. Each
 //! request is offered first to `kept`, which answers what it can without the stack of layers
 //! (answers kept in memory, jobs read for their page or `getJob`); the rest go through the stack.
-//! Also the process settings that go with it: the open-files limit raised to its ceiling, and
-//! large allocations handed back to the operating system when freed.
+//! When the open connections near the bound, the ones idle longest (between requests, or never
+//! having sent one) are closed to keep room for new visitors, so a few addresses holding idle
+//! connections cannot starve everyone else. Also the process settings that go with it: the
+//! open-files limit raised to its ceiling, and large allocations handed back to the operating
+//! system when freed.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future;
-use std::sync::Arc;
-use std::time::Duration;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, Request};
 use axum::http::StatusCode;
@@ -18,7 +25,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::sync::{Notify, Semaphore};
 use tower::{Service, ServiceExt};
 
 use crate::error::ErrorBody;
@@ -54,6 +61,9 @@ where
     S::Future: Send + 'static,
 {
     let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    // Kept free for new visitors: below it, the longest idle connections are closed.
+    let room = (limits.max_connections / 10).max(1);
+    let registry = Arc::new(Registry::default());
     let per_client = Shares::new(limits.max_connections_per_client);
     let graceful = GracefulShutdown::new();
     let mut builder = hyper::server::conn::http1::Builder::new();
@@ -61,6 +71,10 @@ where
     let builder = Arc::new(builder);
     tokio::pin!(shutdown);
     loop {
+        let free = open.available_permits();
+        if free < room {
+            registry.close_longest_idle(room - free);
+        }
         // A connection is accepted only with a slot free; the rest wait in the kernel's queue.
         let slot = tokio::select! {
             slot = open.clone().acquire_owned() => slot.expect("the connection semaphore is never closed"),
@@ -100,7 +114,11 @@ where
         let request_timeout = limits.request_timeout;
         let trusted_proxies = trusted_proxies.clone();
         let kept = kept.clone();
+        let tracked = registry.open();
+        let busy = tracked.clone();
         let service = tower::service_fn(move |mut request: Request<hyper::body::Incoming>| {
+            // Busy until its answer's body is sent or dropped: never closed for room meanwhile.
+            let busy = Busy::new(busy.clone());
             let client = crate::client::resolve(remote.ip(), request.headers(), &trusted_proxies);
             let https = crate::client::https(remote.ip(), request.headers(), &trusted_proxies);
             // An answer kept in memory goes at once, a job not kept is read first; either without
@@ -109,7 +127,7 @@ where
             let (kept, app) = (kept.clone(), app.clone());
             async move {
                 let read = match first {
-                    First::Sent(answer) => return Ok(answer),
+                    First::Sent(answer) => return Ok(busy.until_sent(answer)),
                     First::Read => true,
                     First::Stack => false,
                 };
@@ -122,19 +140,26 @@ where
                     request.extensions_mut().insert(ConnectInfo(remote));
                     app.oneshot(request.map(axum::body::Body::new)).await
                 };
-                match tokio::time::timeout(request_timeout, answered).await {
+                let answer = match tokio::time::timeout(request_timeout, answered).await {
                     Ok(response) => response,
                     Err(_) => Ok(timed_out()),
-                }
+                };
+                answer.map(|answer| busy.until_sent(answer))
             }
         });
         let connection = builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
         let connection = graceful.watch(connection);
+        let registry = registry.clone();
         tokio::spawn(async move {
             let _held = (slot, share);
-            if let Err(error) = connection.await {
-                tracing::debug!(%error, "connection ended with an error");
+            tokio::select! {
+                ended = connection => if let Err(error) = ended {
+                    tracing::debug!(%error, "connection ended with an error");
+                },
+                // Idle, and its slot is wanted: dropping the connection closes it.
+                () = tracked.close.notified() => {}
             }
+            registry.closed(&tracked);
         });
     }
     drop(listener);
@@ -145,6 +170,139 @@ where
         );
     }
     Ok(())
+}
+
+/// Connections closed to make room for new ones, since the process started.
+static CLOSED_FOR_ROOM: AtomicU64 = AtomicU64::new(0);
+/// Connections open now.
+static OPEN: AtomicU64 = AtomicU64::new(0);
+
+/// The open-files limit the process runs with (`tune_process`).
+static OPEN_FILES_LIMIT: AtomicU64 = AtomicU64::new(0);
+
+/// For the metrics: connections open now, connections closed to make room since the start, and
+/// the open-files limit.
+pub fn counts() -> (u64, u64, u64) {
+    (OPEN.load(Ordering::Relaxed), CLOSED_FOR_ROOM.load(Ordering::Relaxed), OPEN_FILES_LIMIT.load(Ordering::Relaxed))
+}
+
+/// The open connections, each with whether it is answering a request and since when it is idle.
+#[derive(Default)]
+struct Registry {
+    next: AtomicU64,
+    open: Mutex<HashMap<u64, Arc<Tracked>>>,
+}
+
+struct Tracked {
+    id: u64,
+    /// Requests whose answer is not yet sent.
+    busy: AtomicUsize,
+    /// When it was accepted or last finished an answer, in milliseconds since `epoch()`.
+    idle_since: AtomicU64,
+    close: Notify,
+}
+
+/// The instant `idle_since` counts from.
+fn epoch() -> Instant {
+    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    *EPOCH.get_or_init(Instant::now)
+}
+
+fn millis_now() -> u64 {
+    epoch().elapsed().as_millis() as u64
+}
+
+impl Registry {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Arc<Tracked>>> {
+        self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn open(&self) -> Arc<Tracked> {
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let tracked = Arc::new(Tracked {
+            id,
+            busy: AtomicUsize::new(0),
+            idle_since: AtomicU64::new(millis_now()),
+            close: Notify::new(),
+        });
+        self.lock().insert(id, tracked.clone());
+        OPEN.fetch_add(1, Ordering::Relaxed);
+        tracked
+    }
+
+    fn closed(&self, tracked: &Tracked) {
+        self.lock().remove(&tracked.id);
+        OPEN.fetch_sub(1, Ordering::Relaxed);
+    }
+
+    /// Tells the `count` connections idle longest to close (fewer when fewer are idle).
+    fn close_longest_idle(&self, count: usize) {
+        // Oldest first by when it became idle, then by when it was accepted: many are accepted
+        // within one millisecond.
+        let mut idle: Vec<((u64, u64), Arc<Tracked>)> = self
+            .lock()
+            .values()
+            .filter(|tracked| tracked.busy.load(Ordering::Acquire) == 0)
+            .map(|tracked| ((tracked.idle_since.load(Ordering::Relaxed), tracked.id), tracked.clone()))
+            .collect();
+        let count = count.min(idle.len());
+        if count == 0 {
+            return;
+        }
+        idle.select_nth_unstable_by_key(count - 1, |(age, _)| *age);
+        for (_, tracked) in &idle[..count] {
+            tracked.close.notify_one();
+        }
+        CLOSED_FOR_ROOM.fetch_add(count as u64, Ordering::Relaxed);
+    }
+}
+
+/// A request of a connection, from its arrival until its answer's body is sent or dropped.
+struct Busy(Arc<Tracked>);
+
+impl Busy {
+    fn new(tracked: Arc<Tracked>) -> Self {
+        tracked.busy.fetch_add(1, Ordering::AcqRel);
+        Self(tracked)
+    }
+
+    /// The answer, its body holding the connection busy until it is done.
+    fn until_sent(self, answer: Response) -> Response {
+        answer.map(|body| axum::body::Body::new(Sending { body, _busy: self }))
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.idle_since.store(millis_now(), Ordering::Relaxed);
+        self.0.busy.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// An answer's body being sent: the same bytes, with the connection marked busy.
+struct Sending {
+    body: axum::body::Body,
+    _busy: Busy,
+}
+
+impl hyper::body::Body for Sending {
+    type Data = bytes::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+    ) -> Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        Pin::new(&mut self.get_mut().body).poll_frame(context)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
+    }
 }
 
 pub const TOO_MANY_CONNECTIONS_MESSAGE: &str = "Too many connections from this client";
@@ -198,6 +356,7 @@ pub fn tune_process() -> u64 {
                         limit = raised;
                     }
                 }
+                OPEN_FILES_LIMIT.store(limit.rlim_cur, Ordering::Relaxed);
                 return limit.rlim_cur;
             }
         }

@@ -63,6 +63,15 @@ on_both_engines!(
 
 on_both_engines!(
     configured |config| {
+        // Idle connections wait a whole minute for headers: only making room lets a new one in.
+        config.limits.header_timeout = std::time::Duration::from_secs(60);
+        config.limits.max_connections = 4;
+    };
+    idle_connections_yield_to_a_new_visitor_when_every_slot_is_held,
+);
+
+on_both_engines!(
+    configured |config| {
         config.limits.header_timeout = std::time::Duration::from_secs(1);
         config.limits.request_timeout = std::time::Duration::from_secs(2);
         config.limits.max_connections = 3;
@@ -366,13 +375,36 @@ async fn slow_idle_and_stalled_connections_are_closed(app: &TestApp) {
     assert!(answered.starts_with("HTTP/1.1 408"), "{answered}");
     assert!(answered.ends_with(r#"{"success":false,"message":"The request took too long"}"#), "{answered}");
 
-    // More idle connections than the server serves at once: it still answers once they are closed.
+    // More idle connections than the server serves at once: it still answers, the idle ones
+    // making room.
     let mut held = Vec::new();
     for _ in 0..10 {
         held.push(connect(app).await);
     }
-    let answer = tokio::time::timeout(Duration::from_secs(20), app.get("/healthz")).await;
-    assert_eq!(answer.expect("the server answers after the idle connections are closed").0, 200);
+    let answer =
+        tokio::time::timeout(Duration::from_secs(20), async { health_on(&mut connect(app).await).await }).await;
+    let answer = answer.expect("the server answers while idle connections hold its slots");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    drop(held);
+}
+
+async fn idle_connections_yield_to_a_new_visitor_when_every_slot_is_held(app: &TestApp) {
+    // Every slot held by connections that never send a request, the way a holder keeps them.
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        held.push(connect(app).await);
+    }
+    // A keep-alive connection that was answered and then left idle, the newest of them.
+    let mut kept_alive = connect(app).await;
+    kept_alive.write_all(b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n").await.unwrap();
+    // A new visitor is answered at once, well before any of them times out.
+    let answer =
+        tokio::time::timeout(Duration::from_secs(20), async { health_on(&mut connect(app).await).await }).await;
+    let answer = answer.expect("a new visitor is answered while idle connections hold every slot");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // The connections idle longest were the ones closed for it.
+    let closed = until_closed(&mut held[0]).await;
+    assert_eq!(closed, "", "the oldest idle connection is closed without an answer");
     drop(held);
 }
 
