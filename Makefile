@@ -147,3 +147,5 @@ bench-web: web-build server-bench
 bench-abuse: server-bench
 	python3 bench/login_memory.py $(SERVER)/target/release/jobportal 200
 	python3 bench/reset_timing.py $(SERVER)/target/release/jobportal 600
+	python3 bench/held_connections.py $(SERVER)/target/release/jobportal $(if $(BASELINE),--baseline $(BASELINE))
+	python3 bench/export_memory.py $(SERVER)/target/release/jobportal $(BASELINE)

@@ -18,8 +18,9 @@ def free_port():
 
 
 @contextlib.contextmanager
-def serving(binary, prefix, extra_env=None, before=None):
-    """Yields (base URL, process). `before(env)` runs first with the same settings (a command)."""
+def serving(binary, prefix, extra_env=None, before=None, preexec=None):
+    """Yields (base URL, process). `before(env)` runs first with the same settings (a command);
+    `preexec` runs in the server's process before it starts (its limits)."""
     data = tempfile.mkdtemp(prefix=prefix)
     port = free_port()
     env = dict(os.environ, DATA_DIR=data, LISTEN_ADDR=f"127.0.0.1:{port}", RUST_LOG="warn",
@@ -27,7 +28,9 @@ def serving(binary, prefix, extra_env=None, before=None):
     env.pop("DATABASE_URL", None)
     if before:
         before(env)
-    server = subprocess.Popen([binary], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen([binary], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              preexec_fn=preexec)
+    server.data_dir = data
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):

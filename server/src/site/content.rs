@@ -5,8 +5,9 @@
 //! in this markup's place; the API answers that screen asks for first travel in the page as JSON
 //! (`#page-data`), so the app draws them at once instead of asking again.
 //!
-//! The markup is plain HTML that works without any script: links go where the app's would, and
-//! the search box is a form that loads /jobs with the words.
+//! The markup is plain HTML that works without any script: links go where the app's would, the
+//! search box is a form that loads /jobs with the words, a search page's filters are a form of
+//! their own behind "Filters", and its pages are links.
 
 use serde_json::{Value, json};
 
@@ -277,16 +278,18 @@ pub enum SearchHeading<'a> {
 }
 
 /// /jobs or a category's page for a guest (web/src/app/routes/jobs.tsx and category.tsx): the
-/// heading, a search box, and the first page of results (`found`, the answer of `GET api_url`),
+/// heading, a search box, the filters (a form of their own, closed), the first page of results
+/// (`found`, the answer of `/api/v1/jobs/alljobs?{api_query}`) and links to the pages around it,
 /// with the categories' answer the screen asks for too.
 pub fn search(
     heading: SearchHeading,
     words: &str,
-    api_url: String,
+    api_query: &str,
     found: Value,
     categories: Value,
     now: i64,
 ) -> Content {
+    let on_category_page = matches!(heading, SearchHeading::Category(_));
     let e = html_escape;
     let (top, action) = match heading {
         SearchHeading::Jobs => ("<h1 class=\"text-3xl font-bold text-ink\">Jobs</h1>".to_string(), "/jobs".to_string()),
@@ -326,17 +329,163 @@ pub fn search(
              <button type=\"submit\" class=\"{BUTTON} {PRIMARY}\">Search</button></div></form>",
         e(words)
     );
+    let chosen = Chosen::read(api_query);
+    let filters = filter_form(&action, &chosen, (!on_category_page).then_some(&categories));
+    let pages = page_links(&action, &chosen, total.min(10_000));
+    // Beside the results from 1024px, as the app's side column of filters is.
     let html = format!(
-        "<section class=\"mx-auto max-w-5xl px-4 py-6 md:py-12\">{top}{form}\
-         <h2 id=\"job-results\" class=\"mt-6 text-xl font-semibold text-ink md:mt-10\">Results</h2>\
-         <div class=\"mt-2 flex min-h-8 items-center gap-3\"><p class=\"text-muted\">{count}</p></div>{list}</section>",
+        "<section class=\"mx-auto max-w-6xl px-4 py-6 md:py-12\">{top}{form}\
+         <div class=\"lg:mt-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-x-8\">{filters}\
+         <div class=\"lg:col-start-2 lg:row-start-1\">\
+         <h2 id=\"job-results\" class=\"mt-6 text-xl font-semibold text-ink md:mt-10 lg:mt-0\">Results</h2>\
+         <div class=\"mt-2 flex min-h-8 items-center gap-3\"><p class=\"text-muted\">{count}</p></div>{list}{pages}</div></div></section>",
     );
     let categories_body =
         json!({ "success": true, "message": "Categories fetched successfully", "categories": categories });
     Content { html, answers: Vec::new() }
-        .answer(api_url, found)
+        .answer(format!("/api/v1/jobs/alljobs?{api_query}"), found)
         .answer("/api/v1/jobs/showAllCategories".to_string(), categories_body)
 }
+
+/// What a search page's address chose, read back from the API query `search_query` made of it.
+struct Chosen {
+    pairs: Vec<(String, String)>,
+}
+
+impl Chosen {
+    fn read(api_query: &str) -> Self {
+        Self { pairs: form_urlencoded::parse(api_query.as_bytes()).into_owned().collect() }
+    }
+
+    fn first(&self, key: &str) -> Option<&str> {
+        self.pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    fn has(&self, key: &str, value: &str) -> bool {
+        self.pairs.iter().any(|(k, v)| k == key && v == value)
+    }
+
+    fn page(&self) -> i64 {
+        self.first("page").and_then(|page| page.parse().ok()).unwrap_or(1)
+    }
+
+    /// The page's own address for `page` of the same search, as the app writes it.
+    fn address(&self, action: &str, page: i64) -> String {
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        for (key, value) in &self.pairs {
+            match key.as_str() {
+                "q" | "jobType" | "workMode" | "location" | "salaryMin" | "postedWithin" | "sort" => {
+                    query.append_pair(key, value);
+                }
+                "category" if action == "/jobs" => {
+                    query.append_pair(key, value);
+                }
+                "asTyped" => {
+                    query.append_pair("asTyped", "1");
+                }
+                _ => {}
+            }
+        }
+        if self.first("openOnly").is_none() {
+            query.append_pair("closed", "1");
+        }
+        if page > 1 {
+            query.append_pair("page", &page.to_string());
+        }
+        let query = query.finish();
+        if query.is_empty() { action.to_string() } else { format!("{action}?{query}") }
+    }
+}
+
+/// The filters as a form of their own behind "Filters" (closed until opened), for a visit without
+/// script; the app puts its own in their place. `categories` is the categories' answer on /jobs
+/// (a category's page is its category).
+fn filter_form(action: &str, chosen: &Chosen, categories: Option<&Value>) -> String {
+    let e = html_escape;
+    let checked = |on: bool| if on { " checked" } else { "" };
+    let boxes = |key: &str, values: &[&str]| -> String {
+        values
+            .iter()
+            .map(|value| {
+                format!(
+                    "<label class=\"flex items-center gap-2\"><input type=\"checkbox\" name=\"{key}\" value=\"{value}\" \
+                     class=\"h-5 w-5\"{}>{value}</label>",
+                    checked(chosen.has(key, value))
+                )
+            })
+            .collect()
+    };
+    let category = categories.and_then(Value::as_array).map_or_else(String::new, |categories| {
+        let options: String = categories
+            .iter()
+            .filter_map(|category| Some((category.get("_id")?.as_str()?, category.get("name")?.as_str()?)))
+            .map(|(id, name)| {
+                let selected = if chosen.has("category", id) { " selected" } else { "" };
+                format!("<option value=\"{}\"{selected}>{}</option>", e(id), e(name))
+            })
+            .collect();
+        format!(
+            "<label for=\"nojs-category\" class=\"block font-medium text-gray-800\">Category</label>\
+             <select id=\"nojs-category\" name=\"category\" class=\"{FIELD}\"><option value=\"\">All categories</option>{options}</select>"
+        )
+    });
+    let posted: String = [("", "Any time"), ("1", "Last 24 hours"), ("7", "Last 7 days"), ("30", "Last 30 days")]
+        .iter()
+        .map(|(days, label)| {
+            let selected = if chosen.first("postedWithin").unwrap_or_default() == *days { " selected" } else { "" };
+            format!("<option value=\"{days}\"{selected}>{label}</option>")
+        })
+        .collect();
+    let hidden: String = ["q", "sort"]
+        .iter()
+        .filter_map(|key| chosen.first(key).map(|value| (key, value)))
+        .map(|(key, value)| format!("<input type=\"hidden\" name=\"{key}\" value=\"{}\">", e(value)))
+        .collect();
+    format!(
+        "<details class=\"mt-3 lg:col-start-1 lg:row-start-1 lg:mt-0\"><summary class=\"{BUTTON} {SECONDARY} cursor-pointer\">Filters</summary>\
+         <form action=\"{action}\" method=\"get\" aria-label=\"Filters\" class=\"mt-3 flex flex-col gap-4\">{hidden}\
+         <fieldset><legend class=\"font-medium text-gray-800\">Job type</legend>{types}</fieldset>\
+         <fieldset><legend class=\"font-medium text-gray-800\">Work mode</legend>{modes}</fieldset>\
+         <div>{category}</div>\
+         <div><label for=\"nojs-location\" class=\"block font-medium text-gray-800\">Location</label>\
+         <input id=\"nojs-location\" name=\"location\" value=\"{location}\" class=\"{FIELD}\"></div>\
+         <div><label for=\"nojs-salary\" class=\"block font-medium text-gray-800\">Minimum salary (₹ per month)</label>\
+         <input id=\"nojs-salary\" name=\"salaryMin\" inputmode=\"numeric\" value=\"{salary}\" class=\"{FIELD}\"></div>\
+         <div><label for=\"nojs-posted\" class=\"block font-medium text-gray-800\">Posted within</label>\
+         <select id=\"nojs-posted\" name=\"postedWithin\" class=\"{FIELD}\">{posted}</select></div>\
+         <label class=\"flex items-center gap-2\"><input type=\"checkbox\" name=\"closed\" value=\"1\" class=\"h-5 w-5\"{closed}>Show closed jobs</label>\
+         <button type=\"submit\" class=\"{BUTTON} {PRIMARY}\">Apply filters</button></form></details>",
+        types = boxes("jobType", &["Full-time", "Part-time", "Internship"]),
+        modes = boxes("workMode", &["On-site", "Hybrid", "Remote"]),
+        location = e(chosen.first("location").unwrap_or_default()),
+        salary = e(chosen.first("salaryMin").unwrap_or_default()),
+        closed = checked(chosen.first("openOnly").is_none()),
+    )
+}
+
+/// "Previous" and "Next" around "Page 2 of 5" (the app's pagination), as links.
+fn page_links(action: &str, chosen: &Chosen, total: i64) -> String {
+    let pages = (total + PAGE_SIZE - 1) / PAGE_SIZE;
+    if pages <= 1 {
+        return String::new();
+    }
+    let page = chosen.page().min(pages);
+    let link = |to: i64, label: &str, rel: &str| {
+        format!(
+            "<a href=\"{}\" rel=\"{rel}\" class=\"{BUTTON} {SECONDARY}\">{label}</a>",
+            html_escape(&chosen.address(action, to))
+        )
+    };
+    let previous = if page > 1 { link(page - 1, "Previous", "prev") } else { "<span></span>".to_string() };
+    let next = if page < pages { link(page + 1, "Next", "next") } else { "<span></span>".to_string() };
+    format!(
+        "<nav aria-label=\"Pagination\" class=\"mt-8 flex items-center justify-between gap-4\">{previous}\
+         <p class=\"text-gray-800\">Page {page} of {pages}</p>{next}</nav>"
+    )
+}
+
+/// A form field's look (web/src/components/ui/form-field.tsx).
+const FIELD: &str = "mt-1 w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900";
 
 /// A result's card (web/src/features/jobs/components/job-card.tsx), from its JSON.
 fn card(job: &Value, now: i64) -> String {
@@ -482,6 +631,43 @@ pub fn search_query(page_query: &str, category: Option<&str>) -> (String, String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_search_page_without_script_has_its_filters_as_a_form_and_its_pages_as_links() {
+        let (api_query, words) = search_query("q=rust&workMode=Remote&salaryMin=50000&page=2", None);
+        let found = json!({ "success": true, "data": [], "total": 45 });
+        let categories = json!([{ "_id": "c1", "name": "Engineering & Data" }]);
+        let content = search(SearchHeading::Jobs, &words, &api_query, found, categories, 0);
+        let html = &content.html;
+        assert!(html.contains("<summary class=\"inline-flex"), "{html}");
+        assert!(html.contains("<form action=\"/jobs\" method=\"get\" aria-label=\"Filters\""), "{html}");
+        assert!(
+            html.contains("<input type=\"hidden\" name=\"q\" value=\"rust\">"),
+            "the words go with the filters: {html}"
+        );
+        assert!(html.contains("name=\"workMode\" value=\"Remote\" class=\"h-5 w-5\" checked>Remote"), "{html}");
+        assert!(html.contains("name=\"workMode\" value=\"Hybrid\" class=\"h-5 w-5\">Hybrid"), "{html}");
+        assert!(html.contains("name=\"salaryMin\" inputmode=\"numeric\" value=\"50000\""), "{html}");
+        assert!(html.contains("<option value=\"c1\">Engineering &amp; Data</option>"), "{html}");
+        assert!(
+            html.contains(
+                "<a href=\"/jobs?q=rust&amp;workMode=Remote&amp;salaryMin=50000\" rel=\"prev\" class=\"inline-flex"
+            ),
+            "{html}"
+        );
+        assert!(html.contains("<p class=\"text-gray-800\">Page 2 of 3</p>"), "{html}");
+        assert!(
+            html.contains("href=\"/jobs?q=rust&amp;workMode=Remote&amp;salaryMin=50000&amp;page=3\" rel=\"next\""),
+            "{html}"
+        );
+        // The last page has no next, a single page no links at all.
+        let (api_query, words) = search_query("page=3", None);
+        let last = search(SearchHeading::Jobs, &words, &api_query, json!({ "data": [], "total": 45 }), json!([]), 0);
+        assert!(last.html.contains("Page 3 of 3</p><span></span></nav>"), "{}", last.html);
+        let (api_query, words) = search_query("", None);
+        let one = search(SearchHeading::Jobs, &words, &api_query, json!({ "data": [], "total": 20 }), json!([]), 0);
+        assert!(!one.html.contains("Pagination"), "{}", one.html);
+    }
 
     #[test]
     fn a_search_pages_address_becomes_the_query_the_app_sends() {

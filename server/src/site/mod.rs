@@ -436,7 +436,7 @@ async fn search_content(
     let answer = crate::jobs::handlers::all_jobs(State(site.state.clone()), RawQuery(Some(api_query.clone()))).await;
     let found = serde_json::to_value(&answer.ok()?.0).ok()?;
     let categories = serde_json::to_value(categories).ok()?;
-    Some(content::search(heading, &words, format!("/api/v1/jobs/alljobs?{api_query}"), found, categories, now))
+    Some(content::search(heading, &words, &api_query, found, categories, now))
 }
 
 /// Whether `path` is one of the app's own screens (login, signup, the dashboard…), which are
