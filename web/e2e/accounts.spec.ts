@@ -11,7 +11,20 @@ const SIDEBAR = {
   Recruiter: ['My Profile', 'My Jobs', 'Add Job', 'Applications', 'Settings'],
 }
 
-async function signUp(page: Page, accountType: 'Applicant' | 'Recruiter', email: string, check = false) {
+type AccountType = 'Applicant' | 'Recruiter'
+
+/** Where a login or a signup with nowhere else to go lands: an applicant on My Profile, a recruiter on their work, My Jobs. */
+const HOME = {
+  Applicant: { path: /\/dashboard\/my-profile$/, heading: 'My Profile' },
+  Recruiter: { path: /\/dashboard\/my-jobs$/, heading: 'My Jobs' },
+}
+
+async function expectHome(page: Page, accountType: AccountType) {
+  await expect(page).toHaveURL(HOME[accountType].path)
+  await expect(page.getByRole('heading', { level: 1, name: HOME[accountType].heading })).toBeVisible()
+}
+
+async function signUp(page: Page, accountType: AccountType, email: string, check = false) {
   await page.goto('/signup')
   await expect(page.getByRole('tab', { name: 'Applicant' })).toHaveAttribute('aria-selected', 'true')
   if (check) await expectAccessible(page)
@@ -33,19 +46,17 @@ async function signUp(page: Page, accountType: 'Applicant' | 'Recruiter', email:
   await page.getByRole('button', { name: 'Verify Email' }).click()
   await expect(page.getByText('Signup Successful')).toBeVisible()
   // The signup's answer is a session: no second login.
-  await expect(page).toHaveURL(/\/dashboard\/my-profile$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  await expectHome(page, accountType)
 }
 
-async function logIn(page: Page, email: string, password: string) {
+async function logIn(page: Page, email: string, password: string, accountType: AccountType = 'Applicant') {
   if (!page.url().endsWith('/login')) await page.goto('/login')
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
   await page.getByLabel('Email Address', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page.getByText('Login Successful')).toBeVisible()
-  await expect(page).toHaveURL(/\/dashboard\/my-profile$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  await expectHome(page, accountType)
 }
 
 async function logOutFromSidebar(page: Page) {
@@ -67,6 +78,8 @@ for (const accountType of ['Applicant', 'Recruiter'] as const) {
     await signUp(page, accountType, email, true)
     await expectAccessible(page)
 
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Profile' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
     const main = page.getByRole('main')
     await expect(main.getByText(accountType === 'Applicant' ? 'Ann Lee' : 'Raj Rao')).toBeVisible()
     await expect(main.getByText(email)).toBeVisible()
@@ -89,7 +102,7 @@ for (const accountType of ['Applicant', 'Recruiter'] as const) {
 
     await logOutFromSidebar(page)
     await expectAccessible(page)
-    await logIn(page, email, PASSWORD)
+    await logIn(page, email, PASSWORD, accountType)
   })
 }
 
@@ -137,8 +150,7 @@ test('the dashboard sends a logged-out visitor to /login, and /login sends a log
   const email = freshEmail('returning')
   await signUp(page, 'Recruiter', email)
   await page.goto('/login')
-  await expect(page).toHaveURL(/\/dashboard\/my-profile$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  await expectHome(page, 'Recruiter')
   await expectAccessible(page)
 })
 

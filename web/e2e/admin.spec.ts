@@ -195,7 +195,7 @@ test('an Admin runs categories, jobs and accounts from the console, and the audi
   await expect(desk.getByText('Account reinstated')).toBeVisible()
   await expect(account.getByText('Suspended', { exact: true })).toHaveCount(0)
   await logIn(shut, recruiter.user.email)
-  await expect(shut.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  await expect(shut.getByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
   await guestSearchFinds(guest, 2)
 
   // The audit log: each action in words, with its target and its reason.

@@ -46,7 +46,14 @@ async function moveByKeyboard(page: Page, card: Locator, stage: string) {
 }
 
 /** Drags the card by its name (not by one of its buttons) onto a column, as a mouse does. */
-const dragByName = (card: Locator, target: Locator) => card.dragTo(target, { sourcePosition: { x: 24, y: 16 } })
+/**
+ * Drags `card` by its name onto `target`, the target first brought into view: a page that scrolls
+ * in the middle of a drag (to reach a column below a phone's screen) drops nowhere.
+ */
+const dragByName = async (card: Locator, target: Locator) => {
+  await target.scrollIntoViewIfNeeded()
+  await card.dragTo(target, { sourcePosition: { x: 24, y: 16 } })
+}
 
 /** A datetime-local value `days` from now at 10:00, the browser's local time. */
 function localMorning(days: number): { input: string; at: Date } {
@@ -96,7 +103,7 @@ for (const device of DEVICES) {
     const card = recruiterPage.getByRole('article', { name: 'Jo Bs' })
     await expect(column(recruiterPage, 'Applied').getByRole('article')).toHaveCount(1)
     // The board is the screen's first thing, the overview after it: on a 1366x768 desktop every
-    // column's heading is in the first screen, and on a phone the first column starts in it.
+    // column's heading is in the first screen, none off to the side, and on a phone the first column starts in it.
     const firstScreen = device.name === 'desktop' ? { width: 1366, height: 768 } : device.viewport
     await recruiterPage.setViewportSize(firstScreen)
     const overview = recruiterPage.getByRole('region', { name: 'Overview' })
@@ -108,6 +115,14 @@ for (const device of DEVICES) {
     }
     const board = (await column(recruiterPage, 'Applied').boundingBox())!
     expect((await overview.boundingBox())!.y).toBeGreaterThan(board.y)
+    if (device.name === 'desktop') {
+      // All seven columns side by side in the page's width: nothing is hidden to the side.
+      expect(await column(recruiterPage, 'Applied').locator('..').evaluate((row) => row.scrollWidth - row.clientWidth)).toBe(0)
+      for (const stage of stages) {
+        const box = (await column(recruiterPage, stage).boundingBox())!
+        expect(box.x + box.width).toBeLessThanOrEqual(firstScreen.width)
+      }
+    }
     await recruiterPage.setViewportSize(device.viewport)
     await expectAccessible(recruiterPage)
     await dragByName(card, column(recruiterPage, 'Screening'))
@@ -152,6 +167,11 @@ for (const device of DEVICES) {
     await expectAccessible(applicantPage)
     await applicantPage.getByRole('button', { name: 'Book this time' }).click()
     await expect(applicantPage.getByText('Interview booked').first()).toBeVisible()
+    // "Add to Google Calendar" carries the booked time in UTC, for its 45 minutes.
+    const stamp = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')
+    const google = applicantPage.getByRole('region', { name: 'Add to calendar' }).getByRole('link', { name: 'Add to Google Calendar (opens in a new tab)' })
+    await expect(google).toHaveAttribute('href', new RegExp(`^https://calendar\\.google\\.com/calendar/render\\?action=TEMPLATE&text=.+&dates=${stamp(second.at)}/${stamp(new Date(second.at.getTime() + 45 * 60 * 1000))}&`))
+    await expect(google).toHaveAttribute('target', '_blank')
 
     // Both invitations carry one event, read by a real calendar library.
     const uids = new Set<string>()

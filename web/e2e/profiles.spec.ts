@@ -26,6 +26,12 @@ async function signUpAndLogIn(page: Page, accountType: 'Applicant' | 'Recruiter'
   await page.getByLabel('Email Address', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
+  // A recruiter's login lands on their work, My Jobs; this journey is about the profile.
+  if (accountType === 'Recruiter') {
+    await expect(page).toHaveURL(/\/dashboard\/my-jobs$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Profile' }).click()
+  }
   await expect(page).toHaveURL(/\/dashboard\/my-profile$/)
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
   await toastGone(page, 'Login Successful')

@@ -86,9 +86,10 @@ async function signUpAndLogIn(browser: Browser, accountType: 'Applicant' | 'Recr
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).focus()
   await page.keyboard.type(code)
   await page.getByRole('button', { name: 'Verify Email' }).click()
-  // The signup's answer logs the new account in.
-  await expect(page).toHaveURL(/\/dashboard\/my-profile$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  // The signup's answer logs the new account in: a recruiter on their work, My Jobs, an applicant on My Profile.
+  const home = accountType === 'Recruiter' ? { path: /\/dashboard\/my-jobs$/, heading: 'My Jobs' } : { path: /\/dashboard\/my-profile$/, heading: 'My Profile' }
+  await expect(page).toHaveURL(home.path)
+  await expect(page.getByRole('heading', { level: 1, name: home.heading })).toBeVisible()
   if (accountType === 'Recruiter') recruiterTokens.push(await token(page))
   return { page, email, name: `${firstName} ${lastName}` }
 }

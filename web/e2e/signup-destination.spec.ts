@@ -5,10 +5,10 @@ import { freshEmail, signupCode } from './mail'
 import { categoryIds, deleteJob, ok, postJob, signUp as signUpByApi, type Posted, type Session } from './seed'
 
 /**
- * A new account keeps what the person came for (issue 25): a guest who taps "Log in to apply" or
- * "Post a job" and has no account yet signs up, enters the e-mailed code, and is logged in at once
- * and back where they were heading. Every job made here is deleted again: other journeys expect an
- * empty board.
+ * A new account keeps what the person came for: a guest who taps "Log in to apply", "Post a job" or
+ * the header's Signup and has no account yet signs up, enters the e-mailed code, and is logged in at
+ * once and back where they were heading; the resume detour that follows comes back to the job with
+ * its apply dialog open. Every job made here is deleted again: other journeys expect an empty board.
  */
 
 const PASSWORD = 'destination-secret-1'
@@ -44,6 +44,11 @@ const at = (path: string) => new RegExp(`^[^/]+//[^/]+${escaped(path)}$`)
 /** From Login, "Signup" (in the page, not the header's), then the form filled in and sent; ends on Verify Email, checked. */
 async function signUpFromLogin(page: Page, accountType: 'Applicant' | 'Recruiter', email: string, next: string) {
   await page.getByRole('main').getByRole('link', { name: 'Signup', exact: true }).click()
+  await signUpHere(page, accountType, email, next)
+}
+
+/** On Signup (`?next=` checked), the form filled in and sent, then the e-mailed code; ends with "Signup Successful". */
+async function signUpHere(page: Page, accountType: 'Applicant' | 'Recruiter', email: string, next: string) {
   await expect(page).toHaveURL(at(`/signup?next=${next}`))
   // The tab the destination needs is already chosen.
   await expect(page.getByRole('tab', { name: accountType })).toHaveAttribute('aria-selected', 'true')
@@ -101,12 +106,9 @@ test('a guest taps "Log in to apply", signs up with the e-mailed code and is bac
   await expectAccessible(page)
   await resume.getByRole('button', { name: 'Upload' }).click()
   await expect(page.getByText('Resume uploaded successfully')).toBeVisible()
+  // Back on the job with the apply dialog already open, for what the person came for.
   await expect(page).toHaveURL(at(jobPath))
-  await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Complete your profile' })).toHaveCount(0)
-  await expectAccessible(page)
-
-  await page.getByRole('button', { name: 'Apply', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: `Apply for ${job.title}` })
   await expect(dialog.getByRole('link', { name: 'ann-lee.pdf' })).toBeVisible()
   await expectAccessible(page)
@@ -120,20 +122,44 @@ test('a guest taps "Post a job", signs up as a recruiter and lands on Add Job; a
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1, name: 'Connecting Talent with Opportunity' })).toBeVisible()
   await expectAccessible(page)
+  // Straight to Signup, on the Recruiter tab (checked in signUpHere).
   await page.getByRole('link', { name: 'Post a job' }).click()
-  await expect(page).toHaveURL(at('/login?next=/dashboard/add-job'))
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
-  await expectAccessible(page)
+  await expect(page.getByRole('heading', { level: 1, name: 'Join the millions finding their next job with jobportal' })).toBeVisible()
 
-  await signUpFromLogin(page, 'Recruiter', freshEmail('destination-recruiter'), '/dashboard/add-job')
+  await signUpHere(page, 'Recruiter', freshEmail('destination-recruiter'), '/dashboard/add-job')
   await expect(page).toHaveURL(at('/dashboard/add-job'))
   await expect(page.getByRole('heading', { level: 1, name: 'Add Job' })).toBeVisible()
   await expectAccessible(page)
 
-  // Logged in, a login page asked to return to another site stays on this one.
+  // Logged in, a login page asked to return to another site stays on this one: the recruiter's work, My Jobs.
   for (const next of ['//evil.example/', 'https%3A%2F%2Fevil.example%2F', '/%09/evil.example']) {
     await page.goto(`/login?next=${next}`)
-    await expect(page).toHaveURL(at('/dashboard/my-profile'))
-    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+    await expect(page).toHaveURL(at('/dashboard/my-jobs'))
+    await expect(page.getByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
   }
+})
+
+test('a guest on a job page taps the header\'s Signup, signs up and is back on that job; skipping the resume, "Back to the job" opens the apply dialog', async ({ page }) => {
+  test.setTimeout(120_000)
+  const jobPath = `/job/${job._id}`
+  await page.goto(jobPath)
+  await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible()
+  await page.getByRole('banner').getByRole('link', { name: 'Signup', exact: true }).click()
+  await signUpHere(page, 'Applicant', freshEmail('destination-header'), jobPath)
+  await expect(page).toHaveURL(at(jobPath))
+  await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible()
+
+  await page.getByRole('region', { name: 'Complete your profile' }).getByRole('link', { name: 'Upload a resume' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to the job' }).click()
+  await expect(page).toHaveURL(at(jobPath))
+  const dialog = page.getByRole('dialog', { name: `Apply for ${job.title}` })
+  await expect(dialog.getByText('You have not uploaded a resume, so the recruiter will see only your statement.')).toBeVisible()
+  await expectAccessible(page)
+  // Closed, the focus is on Apply; a reload shows the job, not the dialog again.
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeFocused()
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 })

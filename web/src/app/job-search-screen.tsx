@@ -18,34 +18,33 @@ export function JobSearchScreen({ jobSearch }: { jobSearch: JobSearchState }) {
   const { data } = jobSearch.results
 
   return (
-    <>
-      <JobSearchForm
-        search={jobSearch.search}
-        onSearch={jobSearch.update}
-        categories={categories.data}
-        categoriesLoading={categories.isPending}
-        facets={data?.facets ?? undefined}
-        filterCount={jobSearch.filters.length}
-        onClearFilters={jobSearch.clearFilters}
-        matches={data && !jobSearch.results.isFetching ? { total: data.total, capped: data.totalCapped, exact: data.totalExact } : undefined}
-        actions={
-          accountType === 'Applicant' ? (
-            <SaveSearchButton query={savedSearchQuery(jobSearch.search)} suggestedName={describeSearch(jobSearch.search)} />
-          ) : (
-            // A guest learns that an account saves searches (and jobs), and comes back to this very search.
-            !loggedIn && (
-              <ButtonLink to={withNext('/login', `${pathname}${search}`)} variant="secondary" size="sm">
-                Log in to save this search
-              </ButtonLink>
-            )
+    <JobSearchForm
+      search={jobSearch.search}
+      onSearch={jobSearch.update}
+      categories={categories.data}
+      categoriesLoading={categories.isPending}
+      facets={data?.facets ?? undefined}
+      filterCount={jobSearch.filters.length}
+      onClearFilters={jobSearch.clearFilters}
+      matches={data && !jobSearch.results.isFetching ? { total: data.total, capped: data.totalCapped, exact: data.totalExact } : undefined}
+      actions={
+        accountType === 'Applicant' ? (
+          <SaveSearchButton query={savedSearchQuery(jobSearch.search)} suggestedName={describeSearch(jobSearch.search)} />
+        ) : (
+          // A guest learns that an account saves searches (and jobs), and comes back to this very search.
+          !loggedIn && (
+            <ButtonLink to={withNext('/login', `${pathname}${search}`)} variant="secondary" size="sm">
+              Log in to save this search
+            </ButtonLink>
           )
-        }
-      />
+        )
+      }
+    >
       <JobResults
         {...jobSearch}
         categories={categories.data}
         actions={accountType === 'Applicant' ? (job) => <SaveJobButton job={job} className="mt-3" /> : undefined}
       />
-    </>
+    </JobSearchForm>
   )
 }

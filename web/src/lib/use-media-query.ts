@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
-/** Tailwind's `md` breakpoint: at and above it a screen is laid out for a tablet or a desktop. */
-export const WIDE_SCREEN = '(min-width: 48rem)'
+/** Tailwind's `lg` breakpoint: at and above it a screen is laid out for a desktop. */
+export const DESKTOP = '(min-width: 64rem)'
 
 /** Whether the media query matches, following it as the window changes (a phone turned, a window resized). */
 export function useMediaQuery(query: string): boolean {

@@ -12,8 +12,47 @@ test('a logged-out visitor sees Home, Category, About Us, Jobs, Login and Signup
   expect(nav.getByRole('link', { name: 'About Us' })).toHaveAttribute('aria-current', 'page')
   expect(nav.getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/jobs')
   const banner = within(screen.getByRole('banner'))
-  expect(banner.getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/login')
-  expect(banner.getAllByRole('link', { name: 'Signup' })[0]).toHaveAttribute('href', '/signup')
+  expect(banner.getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/login?next=/about')
+  expect(banner.getAllByRole('link', { name: 'Signup' })[0]).toHaveAttribute('href', '/signup?next=/about')
+})
+
+/** The header's Login and Signup, on a wide screen. */
+const headerLink = (name: 'Login' | 'Signup') => within(screen.getByRole('banner')).getByRole('link', { name })
+
+test('the header\'s Login and Signup carry the page they are clicked on, with its query, as the next page', async () => {
+  renderApp('/jobs?q=rust&page=2')
+  await screen.findByRole('heading', { level: 1, name: 'Jobs' })
+  expect(headerLink('Login')).toHaveAttribute('href', '/login?next=/jobs%3Fq%3Drust%26page%3D2')
+  expect(headerLink('Signup')).toHaveAttribute('href', '/signup?next=/jobs%3Fq%3Drust%26page%3D2')
+})
+
+test('on the home page the header\'s Login and Signup carry no next: the account\'s own home is the better start', async () => {
+  renderApp('/')
+  await screen.findByRole('heading', { level: 1, name: 'Connecting Talent with Opportunity' })
+  expect(headerLink('Login')).toHaveAttribute('href', '/login')
+  expect(headerLink('Signup')).toHaveAttribute('href', '/signup')
+})
+
+test('on Login, Signup or Verify Email the header\'s links keep where that page was heading, not the page itself', async () => {
+  const { unmount } = renderApp('/login?next=/job/j1')
+  await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })
+  expect(headerLink('Login')).toHaveAttribute('href', '/login?next=/job/j1')
+  expect(headerLink('Signup')).toHaveAttribute('href', '/signup?next=/job/j1')
+  unmount()
+
+  renderApp('/forgot-password')
+  await screen.findByRole('heading', { level: 1, name: 'Reset your password' })
+  expect(headerLink('Login')).toHaveAttribute('href', '/login')
+  expect(headerLink('Signup')).toHaveAttribute('href', '/signup')
+})
+
+test('the phone menu\'s Login and Signup carry the page too', async () => {
+  const { user } = renderApp('/about')
+  await screen.findByRole('heading', { level: 1, name: 'About Us' })
+  await user.click(screen.getByRole('button', { name: 'Open menu' }))
+  const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }))
+  expect(mobile.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?next=/about')
+  expect(mobile.getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup?next=/about')
 })
 
 test('the hamburger menu opens with the same links and closes after choosing one', async () => {

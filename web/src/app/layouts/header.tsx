@@ -1,13 +1,15 @@
 import { useRef, useState } from 'react'
-import { Link, NavLink } from 'react-router'
+import { Link, NavLink, useLocation } from 'react-router'
 import { Avatar } from '@/features/auth/components/avatar'
 import { AvatarMenu } from '@/features/auth/components/avatar-menu'
 import { LogoutButton } from '@/features/auth/components/logout-button'
+import { comeBackTo } from '@/features/auth/destination'
 import { CategoryDropdown } from '@/features/categories/components/category-dropdown'
 import { NotificationBell } from '@/features/notifications/components/notification-bell'
 import { hasNotifications } from '@/features/notifications/kinds'
 import { useSession } from '@/lib/auth'
 import { focusLeft } from '@/lib/focus'
+import { withNext } from '@/lib/next-page'
 import { dashboardLinks } from '../dashboard-links'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -38,13 +40,16 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   )
 }
 
+/** Login and Signup, each coming back afterwards to the page they were clicked on (docs/product.md#navigation). */
 function AuthButtons({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname, search } = useLocation()
+  const next = comeBackTo(pathname, search)
   return (
     <>
-      <Link to="/login" onClick={onNavigate} className="rounded-md border border-blue-700 px-4 py-1.5 font-semibold text-blue-700 hover:bg-blue-50">
+      <Link to={withNext('/login', next)} onClick={onNavigate} className="rounded-md border border-blue-700 px-4 py-1.5 font-semibold text-blue-700 hover:bg-blue-50">
         Login
       </Link>
-      <Link to="/signup" onClick={onNavigate} className="rounded-md bg-blue-700 px-4 py-1.5 font-semibold text-white hover:bg-blue-800">
+      <Link to={withNext('/signup', next)} onClick={onNavigate} className="rounded-md bg-blue-700 px-4 py-1.5 font-semibold text-white hover:bg-blue-800">
         Signup
       </Link>
     </>

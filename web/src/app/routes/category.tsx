@@ -4,6 +4,7 @@ import { JobSearchScreen } from '@/app/job-search-screen'
 import { useCategories } from '@/features/categories/api/get-categories'
 import type { Category } from '@/features/categories/types'
 import { JobListSkeleton } from '@/features/jobs/components/job-card'
+import { RESULTS_COLUMN, SEARCH_LAYOUT } from '@/features/jobs/components/job-search-form'
 import { jobSearchParams } from '@/features/jobs/search'
 import { useJobSearch } from '@/features/jobs/use-job-search'
 import { errorMessage } from '@/lib/api-client'
@@ -28,7 +29,7 @@ export default function CategoryPage() {
   if (categories.isSuccess && !match) return <NotFound />
   if (categories.isError) {
     return (
-      <section className="mx-auto max-w-5xl px-4 py-6 md:py-12">
+      <section className="mx-auto max-w-6xl px-4 py-6 md:py-12">
         <h1 className="text-3xl font-bold text-ink">Category</h1>
         <p className="mt-4 text-gray-700">{FAILURE}</p>
       </section>
@@ -38,16 +39,20 @@ export default function CategoryPage() {
     // While the categories load, the page has its final shape: the name from the link, a line for the description, placeholder cards.
     const name = titleFromSlug(categoryName)
     return (
-      <section className="mx-auto max-w-5xl px-4 py-6 md:py-12">
+      <section className="mx-auto max-w-6xl px-4 py-6 md:py-12">
         <title>{pageTitle(name)}</title>
         <h1 className="text-3xl font-bold text-ink">{name}</h1>
         <div aria-hidden="true" className="mt-2 flex h-7 items-center">
           <div className="h-4 w-2/3 animate-pulse rounded bg-gray-200 motion-reduce:animate-none" />
         </div>
-        <h2 id="job-results" className="mt-6 text-xl font-semibold text-ink md:mt-10">
-          Results
-        </h2>
-        <JobListSkeleton labelledBy="job-results" />
+        <div className={SEARCH_LAYOUT}>
+          <div className={RESULTS_COLUMN}>
+            <h2 id="job-results" className="mt-6 text-xl font-semibold text-ink md:mt-10 lg:mt-0">
+              Results
+            </h2>
+            <JobListSkeleton labelledBy="job-results" />
+          </div>
+        </div>
       </section>
     )
   }
@@ -66,7 +71,7 @@ function CategorySearch({ category, categories }: { category: Category; categori
   const everyCategory = jobSearchParams({ ...jobSearch.search, category: '', page: 1 }).toString()
 
   return (
-    <section className="mx-auto max-w-5xl px-4 py-6 md:py-12">
+    <section className="mx-auto max-w-6xl px-4 py-6 md:py-12">
       <title>{pageTitle(category.name)}</title>
       <div className="flex flex-wrap items-baseline justify-between gap-x-6">
         <h1 className="text-3xl font-bold text-ink">{category.name}</h1>

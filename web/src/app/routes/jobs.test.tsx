@@ -502,6 +502,45 @@ test('a shared link that finds nothing offers to remove its filters one at a tim
   expect(await screen.findByRole('link', { name: 'Job 1' })).toBeVisible()
 })
 
+test('on a desktop the filters are a rail headed "Filters" between the search box and the results, with Clear filters and Save this search, and no Filters button', async () => {
+  answerJobs(pageOf(3))
+  renderApp('/jobs?q=rust')
+  await screen.findByRole('link', { name: 'Job 1' })
+  const rail = screen.getByRole('region', { name: 'Filters' })
+  for (const name of ['Category', 'Posted within', 'Sort by']) expect(within(rail).getByRole('combobox', { name })).toBeVisible()
+  expect(within(rail).getByRole('textbox', { name: 'Location' })).toBeVisible()
+  expect(within(rail).getByRole('spinbutton', { name: 'Minimum salary (₹ per month)' })).toBeVisible()
+  for (const name of ['Full-time', 'Part-time', 'Internship', 'On-site', 'Hybrid', 'Remote', 'Show closed jobs']) expect(within(rail).getByRole('checkbox', { name })).toBeVisible()
+  expect(within(rail).getByRole('button', { name: 'Clear filters' })).toBeVisible()
+  expect(within(rail).getByRole('link', { name: 'Log in to save this search' })).toHaveAttribute('href', '/login?next=/jobs%3Fq%3Drust')
+  expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument()
+  // The headings go in order: the page's, the rail's, the results' and then each card's.
+  expect(screen.getAllByRole('heading').map((heading) => `${heading.tagName} ${heading.textContent}`).slice(0, 4)).toEqual(['H1 Jobs', 'H2 Filters', 'H2 Results', 'H3 Job 1'])
+  const follows = (a: Node, b: Node) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+  expect(follows(screen.getByRole('searchbox', { name: 'Search jobs' }), rail)).toBe(true)
+})
+
+test("Enter in the rail's minimum salary searches every typed box at once, the words too", async () => {
+  const requests = answerJobs(pageOf(5))
+  const { router, user } = renderApp('/jobs')
+  await screen.findByRole('link', { name: 'Job 1' })
+  await user.type(screen.getByRole('searchbox', { name: 'Search jobs' }), 'rust')
+  await user.type(within(screen.getByRole('region', { name: 'Filters' })).getByRole('spinbutton', { name: 'Minimum salary (₹ per month)' }), '30000{Enter}')
+  expect(router.state.location.search).toBe('?q=rust&salaryMin=30000')
+  await waitFor(() => expect(requests.map(query).at(-1)).toBe('q=rust&salaryMin=30000&openOnly=true&page=1&limit=20'))
+})
+
+test('on a tablet, narrower than a desktop, the filters wait behind the Filters button as on a phone', async () => {
+  window.innerWidth = 820
+  answerJobs(pageOf(3))
+  const { user } = renderApp('/jobs')
+  await screen.findByRole('link', { name: 'Job 1' })
+  expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('combobox', { name: 'Category' })).not.toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'Filters' }))
+  expect(within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('combobox', { name: 'Category' })).toBeVisible()
+})
+
 /** The window of a phone held upright: narrower than Tailwind's `md`. */
 const phone = () => {
   window.innerWidth = 390

@@ -75,9 +75,16 @@ test('the hero search with no words goes to every job', async () => {
   expect(router.state.location.search).toBe('')
 })
 
-test('"Post a job" sends a guest to log in first, with Add Job as where to go next', async () => {
-  renderApp('/')
-  expect(await screen.findByRole('link', { name: 'Post a job' })).toHaveAttribute('href', '/login?next=/dashboard/add-job')
+test('"Post a job" opens recruiter signup for a guest: Signup on the Recruiter tab, with Add Job as where to go next', async () => {
+  const { user, router } = renderApp('/')
+  const post = await screen.findByRole('link', { name: 'Post a job' })
+  expect(post).toHaveAttribute('href', '/signup?next=/dashboard/add-job')
+  await user.click(post)
+  expect(await screen.findByRole('tab', { name: 'Recruiter' })).toHaveAttribute('aria-selected', 'true')
+  expect(screen.getByRole('tab', { name: 'Applicant' })).toHaveAttribute('aria-selected', 'false')
+  expect(router.state.location.pathname + router.state.location.search).toBe('/signup?next=/dashboard/add-job')
+  // A guest who has a recruiter account logs in from there and still arrives at Add Job.
+  expect(within(screen.getByRole('main')).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?next=/dashboard/add-job')
 })
 
 test('"Post a job" takes a recruiter straight to Add Job', async () => {

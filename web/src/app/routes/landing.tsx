@@ -48,10 +48,11 @@ function HeroSearch() {
 }
 
 /**
- * "Post a job" leads a recruiter to Add Job, and a guest to log in (or sign up) first and on to Add
- * Job. An applicant's account cannot post: like other job boards, the page says who posting is for
- * instead of offering a button that ends in a refusal. An Admin moderates jobs and posts none: no
- * button either.
+ * "Post a job" leads a recruiter to Add Job, and a guest to Signup on the Recruiter tab (the tab
+ * follows Add Job as the `next`), on to Add Job once the account exists; a guest who has a recruiter
+ * account logs in from there and arrives at Add Job the same way. An applicant's account cannot
+ * post: like other job boards, the page says who posting is for instead of offering a button that
+ * ends in a refusal. An Admin moderates jobs and posts none: no button either.
  */
 function PostJobAction() {
   const { loggedIn, accountType } = useSession()
@@ -60,7 +61,7 @@ function PostJobAction() {
   }
   if (loggedIn && accountType !== 'Recruiter') return null
   return (
-    <ButtonLink to={loggedIn ? ADD_JOB : withNext('/login', ADD_JOB)} variant="secondary">
+    <ButtonLink to={loggedIn ? ADD_JOB : withNext('/signup', ADD_JOB)} variant="secondary">
       Post a job
     </ButtonLink>
   )

@@ -15,7 +15,7 @@ test('the login page says welcome back and its e-mail input is plain text', asyn
   expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgot-password')
 })
 
-test('a successful login stores token and user, shows "Login Successful" and opens /dashboard/my-profile', async () => {
+test('a successful Applicant login stores token and user, shows "Login Successful" and opens /dashboard/my-profile', async () => {
   let body: unknown
   server.use(http.post('/auth/login', async ({ request, response }) => {
     body = await request.json()
@@ -105,14 +105,40 @@ test('"Signup" on a login asked for by another page carries that page on (?next=
   expect(within(screen.getByRole('main')).getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup?next=/job/j1')
 })
 
-test('a Recruiter who logs in from "Log in to apply" (?next=/job/j1) goes to their dashboard, as they cannot apply', async () => {
+/** Logs the recruiter in on the page open at `path`. */
+async function logInRecruiter(path: string) {
   server.use(http.post('/auth/login', ({ response }) => response(200).json({ success: true, message: 'Logged in successfully', token: 'recruiter-token', user: recruiter })))
-  const { user, router } = renderApp('/login?next=/job/j1')
-  await user.type(await screen.findByLabelText('Email Address'), 'raj@example.com')
-  await user.type(screen.getByLabelText('Password'), 'secret123')
-  await user.click(screen.getByRole('button', { name: 'Login' }))
-  expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
-  expect(router.state.location.pathname).toBe('/dashboard/my-profile')
+  const view = renderApp(path)
+  await view.user.type(await screen.findByLabelText('Email Address'), 'raj@example.com')
+  await view.user.type(screen.getByLabelText('Password'), 'secret123')
+  await view.user.click(screen.getByRole('button', { name: 'Login' }))
+  expect(await screen.findByText('Login Successful')).toBeInTheDocument()
+  return view
+}
+
+test('a Recruiter\'s login lands on their work, My Jobs, not on My Profile', async () => {
+  const { router } = await logInRecruiter('/login')
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
+  expect(router.state.location.pathname).toBe('/dashboard/my-jobs')
+})
+
+test('a Recruiter\'s login asked for by a protected page (?next=/dashboard/settings) returns there first, not to My Jobs', async () => {
+  const { router } = await logInRecruiter('/login?next=/dashboard/settings')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+  expect(router.state.location.pathname).toBe('/dashboard/settings')
+})
+
+test('a Recruiter who logs in from "Log in to apply" (?next=/job/j1) goes to My Jobs, as they cannot apply', async () => {
+  const { router } = await logInRecruiter('/login?next=/job/j1')
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
+  expect(router.state.location.pathname).toBe('/dashboard/my-jobs')
+})
+
+test('a logged-in Recruiter opening /login goes to My Jobs', async () => {
+  signIn(recruiter)
+  const { router } = renderApp('/login')
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
+  expect(router.state.location.pathname).toBe('/dashboard/my-jobs')
 })
 
 test('a refused login shows the reason beside the password as well as in a toast', async () => {

@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { setSignupData } from '@/features/auth/store'
 import type { SignupData } from '@/features/auth/types'
 import type { User } from '@/lib/auth'
-import { applicant, emptyApplicantDetails, recruiter } from '@/testing/fixtures'
+import { applicant, applicantDetails, emptyApplicantDetails, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { http, server } from '@/testing/server'
 import { reloadStores } from '@/testing/session'
 
 /**
- * A new account keeps what the person came for (issue 25): the page a login was asked for travels
- * through Login, Signup and Verify Email as `?next=`, and the new account, logged in by the signup
- * answer's token, lands there.
+ * A new account keeps what the person came for: the page a login was asked for (or the page the
+ * header's Login or Signup was clicked on) travels through Login, Signup and Verify Email as
+ * `?next=`, and the new account, logged in by the signup answer's token, lands there.
  */
 
 const pending = (accountType: SignupData['accountType']): SignupData => ({
@@ -81,12 +81,10 @@ test('a guest taps "Log in to apply", then "Signup", enters the code and is back
   expect(sent).toEqual([{ ...pending('Applicant'), otp: '123456' }])
 })
 
-test('"Post a job" leads a guest through Login to Signup on the Recruiter tab, and the new recruiter lands on Add Job', async () => {
-  answerSignup(recruiter)
+test('"Post a job" leads a guest straight to Signup on the Recruiter tab, and the new recruiter lands on Add Job', async () => {
+  const sent = answerSignup(recruiter)
   const { user, router } = renderApp('/')
   await user.click(await screen.findByRole('link', { name: 'Post a job' }))
-  expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
-  await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Signup' }))
   expect(await screen.findByRole('tab', { name: 'Recruiter' })).toHaveAttribute('aria-selected', 'true')
   expect(screen.getByRole('tabpanel', { name: 'Recruiter' })).toBeInTheDocument()
   expect(where(router)).toBe('/signup?next=/dashboard/add-job')
@@ -97,15 +95,112 @@ test('"Post a job" leads a guest through Login to Signup on the Recruiter tab, a
   expect(await screen.findByRole('heading', { level: 1, name: 'Add Job' })).toBeVisible()
   expect(router.state.location.pathname).toBe('/dashboard/add-job')
   expect(localStorage.getItem('token')).toBe('Recruiter-session')
+  expect(sent).toEqual([{ ...pending('Recruiter'), otp: '123456' }])
 })
 
-test('a Recruiter signing up from "Log in to apply" goes to their dashboard, not to a job they cannot apply to', async () => {
+test('a Recruiter signing up from "Log in to apply" goes to their work, My Jobs, not to a job they cannot apply to', async () => {
   answerSignup(recruiter)
   setSignupData(pending('Recruiter'))
   const { user, router } = renderApp('/verify-email?next=/job/j1')
   await enterCode(user)
-  expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
-  expect(router.state.location.pathname).toBe('/dashboard/my-profile')
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
+  expect(router.state.location.pathname).toBe('/dashboard/my-jobs')
+})
+
+test('the header\'s Signup, clicked on a job page, brings the new applicant back to that job', async () => {
+  answerSignup(applicant)
+  const { user, router } = renderApp('/job/j1')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Backend Developer' })).toBeVisible()
+  await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Signup' }))
+  expect(await screen.findByRole('tab', { name: 'Applicant' })).toHaveAttribute('aria-selected', 'true')
+  expect(where(router)).toBe('/signup?next=/job/j1')
+
+  await fillSignup(user, pending('Applicant'))
+  await waitFor(() => expect(where(router)).toBe('/verify-email?next=/job/j1'))
+  await enterCode(user)
+  expect(await screen.findByRole('heading', { level: 1, name: 'Backend Developer' })).toBeVisible()
+  expect(where(router)).toBe('/job/j1')
+  expect(await screen.findByRole('button', { name: 'Apply' })).toBeEnabled()
+})
+
+test('the header\'s Login, clicked on a job page, brings the applicant back to that job', async () => {
+  server.use(http.post('/auth/login', ({ response }) => response(200).json({ success: true, message: 'Logged in successfully', token: 'applicant-token', user: applicant })))
+  const { user, router } = renderApp('/job/j1')
+  expect(await screen.findByRole('heading', { level: 1, name: 'Backend Developer' })).toBeVisible()
+  await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' }))
+  expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
+  expect(where(router)).toBe('/login?next=/job/j1')
+  await user.type(screen.getByLabelText('Email Address'), 'ann@example.com')
+  await user.type(screen.getByLabelText('Password'), 'secret123')
+  await user.click(screen.getByRole('button', { name: 'Login' }))
+  expect(await screen.findByRole('heading', { level: 1, name: 'Backend Developer' })).toBeVisible()
+  expect(where(router)).toBe('/job/j1')
+})
+
+/** After a signup from the job page: its prompt's "Upload a resume", to Settings, which names the way back. */
+async function takeResumeDetour(user: Ui, router: ReturnType<typeof renderApp>['router']) {
+  const prompt = within(await screen.findByRole('region', { name: 'Complete your profile' }))
+  await user.click(prompt.getByRole('link', { name: 'Upload a resume' }))
+  expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+  expect(where(router)).toBe('/dashboard/settings?next=/job/j1')
+  expect(screen.getByRole('link', { name: 'Back to the job' })).toHaveAttribute('href', '/job/j1')
+}
+
+/** The applicant is back on the job, its apply dialog open (and focused) for what they came for. */
+async function expectBackToApply(router: ReturnType<typeof renderApp>['router']) {
+  const dialog = await screen.findByRole('dialog', { name: 'Apply for Backend Developer' })
+  expect(where(router)).toBe('/job/j1')
+  expect(screen.getByRole('heading', { level: 1, name: 'Backend Developer' })).toBeInTheDocument()
+  await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement))
+  // The entry forgets it: Back or a reload to it shows the job, not the dialog again.
+  await waitFor(() => expect(router.state.location.state).toBeNull())
+  return within(dialog)
+}
+
+test('the resume detour after a signup from a job: the upload brings the applicant back to that job with the apply dialog open, naming the new resume', async () => {
+  answerSignup(applicant)
+  let uploaded = false
+  server.use(
+    http.post('/upload/uploadResume', ({ response }) => {
+      uploaded = true
+      return response(200).json({ success: true, message: 'Resume uploaded successfully', updatedApplicant: applicantDetails({ resumeName: 'ann-cv.pdf' }) })
+    }),
+    http.get('/auth/applicantDetails', ({ response }) =>
+      response(200).json({ success: true, message: 'ok', data: uploaded ? applicantDetails({ resumeName: 'ann-cv.pdf' }) : emptyApplicantDetails() }),
+    ),
+  )
+  const { user, router } = renderApp('/signup?next=/job/j1')
+  await screen.findByRole('tab', { name: 'Applicant' })
+  await fillSignup(user, pending('Applicant'))
+  await enterCode(user)
+  await takeResumeDetour(user, router)
+
+  const resume = within(screen.getByRole('region', { name: 'Resume' }))
+  await user.upload(resume.getByLabelText('Browse'), new File(['%PDF-1.4\n%%EOF\n'], 'ann-cv.pdf', { type: 'application/pdf' }))
+  await user.click(resume.getByRole('button', { name: 'Upload' }))
+  expect(await screen.findByText('Resume uploaded successfully')).toBeInTheDocument()
+
+  const dialog = await expectBackToApply(router)
+  expect(await dialog.findByRole('link', { name: 'ann-cv.pdf' })).toBeVisible()
+  expect(screen.queryByRole('region', { name: 'Complete your profile' })).not.toBeInTheDocument()
+
+  // Closed, the dialog gives the focus to Apply (it had no opener on this page).
+  await user.keyboard('{Escape}')
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Apply' })).toHaveFocus()
+})
+
+test('the resume detour skipped: "Back to the job" on Settings brings the applicant back to that job with the apply dialog open', async () => {
+  answerSignup(applicant)
+  const { user, router } = renderApp('/signup?next=/job/j1')
+  await screen.findByRole('tab', { name: 'Applicant' })
+  await fillSignup(user, pending('Applicant'))
+  await enterCode(user)
+  await takeResumeDetour(user, router)
+
+  await user.click(screen.getByRole('link', { name: 'Back to the job' }))
+  const dialog = await expectBackToApply(router)
+  expect(await dialog.findByText(/You have not uploaded a resume/)).toBeVisible()
 })
 
 test('an Applicant signing up from "Post a job" goes to their dashboard, not to an Add Job that does not exist for them', async () => {

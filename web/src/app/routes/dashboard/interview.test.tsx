@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { http as untypedHttp, HttpResponse } from 'msw'
 import type { Interview } from '@/features/interviews/types'
 import { formatZonedDateTime } from '@/lib/time-zone'
 import { applicant, interview, recruiter } from '@/testing/fixtures'
@@ -75,7 +76,104 @@ test('the e-mail\'s link preselects its time (?slot=1); "Book this time" books i
   expect(screen.queryByRole('group', { name: 'Choose a time' })).not.toBeInTheDocument()
   expect(screen.getByRole('heading', { name: 'Add to calendar' })).toBeVisible()
   expect(screen.getByText(/The invitation was e-mailed to you with a calendar file \(invite\.ics\)/)).toBeVisible()
+  expect(screen.getByRole('button', { name: 'Download .ics' })).toBeVisible()
+  expect(screen.getByRole('link', { name: 'Add to Google Calendar (opens in a new tab)' })).toBeVisible()
   expect(screen.getByRole('button', { name: 'Cancel interview' })).toBeVisible()
+})
+
+const ICS = 'BEGIN:VCALENDAR\r\nMETHOD:PUBLISH\r\nBEGIN:VEVENT\r\nUID:interview-i1@jobportal.example\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'
+
+/**
+ * The calendar file's call (not in the typed document's paths yet, so plain MSW): answered with
+ * `answer`, keeping each request's interview and Authorization header.
+ */
+function answerCalendarFile(answer: () => Response) {
+  const seen: { interviewId: string; authorization: string | null }[] = []
+  server.use(
+    untypedHttp.get('*/api/v1/auth/interviews/:interviewId/calendar.ics', ({ params, request }) => {
+      seen.push({ interviewId: String(params.interviewId), authorization: request.headers.get('Authorization') })
+      return answer()
+    }),
+  )
+  return seen
+}
+
+/** What the page offered to save: each temporary link clicked, with its name and the text behind its object URL. */
+function watchDownloads() {
+  const blobs = new Map<string, Blob>()
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {
+    const url = `blob:http://localhost/calendar-${blobs.size}`
+    blobs.set(url, blob as Blob)
+    return url
+  })
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+  const offered: { name: string; text: Promise<string> | undefined }[] = []
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    offered.push({ name: this.download, text: blobs.get(this.href)?.text() })
+  })
+  return offered
+}
+
+const booked = () => interview({ status: 'booked', startsAt: '2026-12-01T04:30:00Z', durationMinutes: 45 })
+
+test('"Download .ics" fetches the interview\'s calendar file with the bearer token and saves it as interview.ics', async () => {
+  answer(booked())
+  const seen = answerCalendarFile(() => new HttpResponse(ICS, { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } }))
+  const offered = watchDownloads()
+  const { user } = await open('/dashboard/interviews/i1')
+  const calendar = within(screen.getByRole('region', { name: 'Add to calendar' }))
+  await user.click(calendar.getByRole('button', { name: 'Download .ics' }))
+  await waitFor(() => expect(offered).toHaveLength(1))
+  expect(offered[0].name).toBe('interview.ics')
+  expect(await offered[0].text).toBe(ICS)
+  expect(seen).toEqual([{ interviewId: 'i1', authorization: 'Bearer applicant-token' }])
+  expect(calendar.getByRole('button', { name: 'Download .ics' })).toBeEnabled()
+})
+
+test('a refused calendar file says the server\'s message, and saves nothing', async () => {
+  answer(booked())
+  answerCalendarFile(() => HttpResponse.json({ success: false, message: 'Only a booked interview has a calendar file' }, { status: 409 }))
+  const offered = watchDownloads()
+  const { user } = await open('/dashboard/interviews/i1')
+  await user.click(screen.getByRole('button', { name: 'Download .ics' }))
+  expect(await screen.findByText('Only a booked interview has a calendar file')).toBeInTheDocument()
+  expect(offered).toEqual([])
+})
+
+test('a calendar file failing without a message says "Could not download the calendar file"', async () => {
+  answer(booked())
+  answerCalendarFile(() => new HttpResponse('Bad Gateway', { status: 502 }))
+  const { user } = await open('/dashboard/interviews/i1')
+  await user.click(screen.getByRole('button', { name: 'Download .ics' }))
+  expect(await screen.findByText('Could not download the calendar file')).toBeInTheDocument()
+})
+
+test('"Add to Google Calendar" opens Google\'s new event in a new tab, filled in from the booked interview', async () => {
+  answer(booked())
+  await open('/dashboard/interviews/i1', recruiter)
+  const link = within(screen.getByRole('region', { name: 'Add to calendar' })).getByRole('link', { name: 'Add to Google Calendar (opens in a new tab)' })
+  expect(link).toHaveAttribute(
+    'href',
+    'https://calendar.google.com/calendar/render?action=TEMPLATE' +
+      '&text=Interview%3A%20Backend%20Developer%20at%20Acme' +
+      '&dates=20261201T043000Z/20261201T051500Z' +
+      '&details=Interview%20of%20Ann%20Lee%20for%20Backend%20Developer%20at%20Acme.%0AWhere%3A%20https%3A%2F%2Fmeet.example.com%2Fabc-defg%0ADetails%3A%20http%3A%2F%2Flocalhost%3A3000%2Fdashboard%2Finterviews%2Fi1' +
+      '&location=https%3A%2F%2Fmeet.example.com%2Fabc-defg',
+  )
+  expect(link).toHaveAttribute('target', '_blank')
+  expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+})
+
+test('a proposed or cancelled interview offers nothing to add to a calendar', async () => {
+  const { set } = answer(interview())
+  const { unmount } = await open('/dashboard/interviews/i1')
+  expect(screen.queryByRole('region', { name: 'Add to calendar' })).not.toBeInTheDocument()
+  unmount()
+  set(interview({ status: 'cancelled', sequence: 1 }))
+  await open('/dashboard/interviews/i1')
+  expect(screen.getByRole('heading', { level: 2, name: 'This interview was cancelled' })).toBeVisible()
+  expect(screen.queryByRole('button', { name: 'Download .ics' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('link', { name: /Google Calendar/ })).not.toBeInTheDocument()
 })
 
 test('another time can be chosen; without a time chosen, "Book this time" says to choose one, tied to the group', async () => {

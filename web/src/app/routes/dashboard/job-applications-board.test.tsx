@@ -120,6 +120,17 @@ test('the board has a column per stage, its count in its heading, and a card per
   expect(inCard('Cy Das').getByRole('button', { name: 'Details of Cy Das' })).toBeVisible()
 })
 
+test("a long name cut short in a desktop's narrow column is still whole in the card's heading, which names the card and its buttons, and in its tooltip", async () => {
+  const name = 'Maximiliana Alexandrina Venkataraghavan-Subramaniam'
+  answer([application({ _id: 'a1', userDetails: { firstName: 'Maximiliana Alexandrina', lastName: 'Venkataraghavan-Subramaniam', email: 'max@example.com' } })])
+  await openBoard()
+  const heading = within(card(name)).getByRole('heading', { level: 3 })
+  expect(heading).toHaveTextContent(name)
+  expect(heading).toHaveAttribute('title', name)
+  expect(inCard(name).getByRole('button', { name: `Move ${name}` })).toBeVisible()
+  expect(inCard(name).getByRole('button', { name: `Details of ${name}` })).toBeVisible()
+})
+
 test('Board and List are toggle buttons; List shows the list of applications and is kept in the address', async () => {
   answer([application()])
   const { user, router } = await openBoard()

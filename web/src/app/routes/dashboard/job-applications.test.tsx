@@ -78,6 +78,23 @@ test('a shortlisted application shows its stage ("Screening stage") and a reject
   expect(buttons('Bo Kim')).toEqual(['Messages'])
 })
 
+test('a deleted candidate\'s kept application shows as "Deleted candidate", with no e-mail, statement or resume', async () => {
+  const gone = application({
+    _id: 'a1',
+    stage: 'hired',
+    status: 'shortlisted',
+    sop: '',
+    userDetails: { firstName: 'Deleted', lastName: 'candidate', email: '' },
+    jobApplicantsDetails: { resume: '', education: [], skills: [] },
+  })
+  answer([gone])
+  await open()
+  const card = applicantCard('Deleted candidate')
+  expect(card.queryByText('E-mail')).not.toBeInTheDocument()
+  expect(card.queryByRole('link', { name: /@/ })).not.toBeInTheDocument()
+  expect(card.getByText('No resume uploaded')).toBeVisible()
+})
+
 test('a withdrawn application says so, with when, and offers no decision', async () => {
   answer([application({ _id: 'a1', status: 'withdrawn' })])
   await open()

@@ -31,11 +31,8 @@ export default function JobApplicationsPage() {
     <section>
       <title>Applications for Selected Job | jobportal</title>
       <h1 className="text-3xl font-bold text-gray-900">Applications for Selected Job</h1>
-      {job && (
-        <p className="mt-2 text-lg text-gray-700">
-          {job.title} at {job.company}
-        </p>
-      )}
+      {/* Its line is kept while the job loads, so the board does not move under a drag. */}
+      <p className="mt-2 min-h-7 text-lg text-gray-700">{job && `${job.title} at ${job.company}`}</p>
       <ViewToggle
         view={view}
         onChange={(next) =>

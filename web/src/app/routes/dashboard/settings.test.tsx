@@ -397,14 +397,15 @@ test('an upload shows its progress in place (no "Uploading resume..." toast), th
   expect(contentType).toMatch(/^multipart\/form-data; boundary=/)
 })
 
-test('from a job\'s "Upload a resume" (?next=/job/j1) Settings says so, and the upload goes back to that job', async () => {
+test('from a job\'s "Upload a resume" (?next=/job/j1) Settings says so, and the upload goes back to that job with its apply dialog open', async () => {
   server.use(
     http.post('/upload/uploadResume', ({ response }) => response(200).json({ success: true, message: 'Resume uploaded successfully', updatedApplicant: applicantDetails() })),
     http.get('/auth/applicantDetails', ({ response }) => response(200).json({ success: true, message, data: emptyApplicantDetails() })),
   )
   signIn(applicant)
   const { user, router } = renderApp('/dashboard/settings?next=/job/j1')
-  expect(await screen.findByText(/^Once your resume is uploaded you go back to the job\./)).toBeVisible()
+  const note = await screen.findByText(/^Once your resume is uploaded or your profile saved, you go back to the job\./)
+  expect(note).toHaveTextContent('Once your resume is uploaded or your profile saved, you go back to the job. Back to the job')
   expect(screen.getByRole('link', { name: 'Back to the job' })).toHaveAttribute('href', '/job/j1')
   await screen.findByRole('region', { name: 'Resume' })
   await user.upload(resumeSection().getByLabelText('Browse'), pdf('ann-cv.pdf'))
@@ -412,6 +413,22 @@ test('from a job\'s "Upload a resume" (?next=/job/j1) Settings says so, and the 
   expect(await screen.findByText('Resume uploaded successfully')).toBeInTheDocument()
   await waitFor(() => expect(router.state.location.pathname).toBe('/job/j1'))
   expect(await screen.findByRole('heading', { level: 1, name: 'Backend Developer' })).toBeVisible()
+  expect(await screen.findByRole('dialog', { name: 'Apply for Backend Developer' })).toBeVisible()
+})
+
+test('from a job\'s "Upload a resume", a profile save goes back to that job with its apply dialog open, not to My Profile', async () => {
+  const { seen, release } = acceptUpdate(applicant)
+  release()
+  server.use(http.get('/auth/applicantDetails', ({ response }) => response(200).json({ success: true, message, data: emptyApplicantDetails() })))
+  signIn(applicant)
+  const { user, router } = renderApp('/dashboard/settings?next=/job/j1')
+  await screen.findByRole('region', { name: 'Profile Information' })
+  await user.type(profileForm().getByLabelText('About'), 'I build reliable web services.')
+  await user.click(profileForm().getByRole('button', { name: 'Save' }))
+  expect(await screen.findByText('User updated successfully')).toBeInTheDocument()
+  await waitFor(() => expect(router.state.location.pathname).toBe('/job/j1'))
+  expect(await screen.findByRole('dialog', { name: 'Apply for Backend Developer' })).toBeVisible()
+  expect(seen.body).toMatchObject({ profile: 'I build reliable web services.' })
 })
 
 test('Settings ignores a next that is not a job of this site: the upload goes to My Profile', async () => {

@@ -4,6 +4,7 @@ import { toast } from 'react-hot-toast'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PasswordField } from '@/components/ui/form-field'
 import { DeleteAccountSection } from '@/features/account/components/delete-account'
+import { BACK_TO_APPLY } from '@/features/applications/resume-link'
 import { YourDataSection } from '@/features/account/components/your-data-section'
 import { changePassword } from '@/features/auth/api/auth-calls'
 import { changePasswordSchema, type ChangePasswordValues } from '@/features/auth/schemas'
@@ -56,7 +57,8 @@ export default function SettingsPage() {
   const { user, accountType } = useSession()
   const setUser = useSetUser()
   const navigate = useNavigate()
-  // From a job page's "Upload a resume": the resume upload goes back to that job.
+  // From a job page's "Upload a resume": the upload, a profile save and "Back to the job" all go back
+  // to that job, its apply dialog open (docs/product.md#resume-upload).
   const [params] = useSearchParams()
   const next = safeNext(params.get(NEXT_PARAM))
   const backTo = accountType === 'Applicant' && next?.startsWith('/job/') ? next : null
@@ -66,11 +68,12 @@ export default function SettingsPage() {
   if (!user) return null
 
   const names = { firstName: user.firstName, lastName: user.lastName }
-  const toProfile = () => navigate('/dashboard/my-profile')
-  // docs/product.md#profile-form: after a profile save the stored user is the server's, and the person sees it.
+  const onward = () => (backTo ? navigate(backTo, { state: BACK_TO_APPLY }) : navigate('/dashboard/my-profile'))
+  // docs/product.md#profile-form: after a profile save the stored user is the server's, and the person
+  // sees it on My Profile, unless the save was part of the detour from a job.
   const onSaved = ({ updatedUserDetails }: ProfileUpdateResponse) => {
     setUser(updatedUserDetails)
-    toProfile()
+    onward()
   }
 
   return (
@@ -79,15 +82,13 @@ export default function SettingsPage() {
       <h1 className="text-3xl font-bold text-gray-900">Settings</h1>
       {backTo && (
         <p className="mt-2 text-gray-700">
-          Once your resume is uploaded you go back to the job.{' '}
-          <Link to={backTo} className="font-semibold text-blue-800 underline hover:text-blue-900">
+          Once your resume is uploaded or your profile saved, you go back to the job.{' '}
+          <Link to={backTo} state={BACK_TO_APPLY} className="font-semibold text-blue-800 underline hover:text-blue-900">
             Back to the job
           </Link>
         </p>
       )}
-      {accountType === 'Applicant' && (
-        <ApplicantSettings names={names} onSaved={onSaved} onResumeUploaded={backTo ? () => navigate(backTo) : toProfile} />
-      )}
+      {accountType === 'Applicant' && <ApplicantSettings names={names} onSaved={onSaved} onResumeUploaded={onward} />}
       {accountType === 'Recruiter' && <RecruiterSettings names={names} onSaved={onSaved} />}
       {accountType && hasNotifications(accountType) && <EmailSettingsSection accountType={accountType} />}
       <ChangePasswordSection />

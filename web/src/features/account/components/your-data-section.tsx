@@ -3,7 +3,8 @@ import { toast } from 'react-hot-toast'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { Panel } from '@/components/ui/panel'
 import { errorMessage } from '@/lib/api-client'
-import { EXPORT_FILE_NAME, exportMyData, saveFile } from '../api/account'
+import { saveFile } from '@/lib/save-file'
+import { EXPORT_FILE_NAME, exportMyData } from '../api/account'
 
 /** An applicant's resume on file: its address (the one the profile gives) and its name. */
 export type ResumeFile = { url: string; name: string }

@@ -64,13 +64,18 @@ export function ApplicationCard({ application, to, showApplicant = false, canWit
           <>
             <dt className="font-medium">Applicant</dt>
             <dd>{`${userDetails.firstName} ${userDetails.lastName}`}</dd>
-            <dt className="font-medium">E-mail</dt>
-            <dd className="min-w-0 break-words">
-              {/* Above the card's stretched link, so it can be clicked on its own. */}
-              <a href={`mailto:${userDetails.email}`} className="relative z-10 text-blue-800 underline hover:text-blue-900">
-                {userDetails.email}
-              </a>
-            </dd>
+            {/* A deleted candidate's record keeps no address. */}
+            {userDetails.email && (
+              <>
+                <dt className="font-medium">E-mail</dt>
+                <dd className="min-w-0 break-words">
+                  {/* Above the card's stretched link, so it can be clicked on its own. */}
+                  <a href={`mailto:${userDetails.email}`} className="relative z-10 text-blue-800 underline hover:text-blue-900">
+                    {userDetails.email}
+                  </a>
+                </dd>
+              </>
+            )}
             {application.jobApplicantsDetails.skills.length > 0 && (
               <>
                 <dt className="font-medium">Skills</dt>

@@ -31,12 +31,17 @@ export function ApplicationFacts({ application, withStage = false }: Props) {
             </dd>
           </>
         )}
-        <dt className="font-medium">E-mail</dt>
-        <dd className="min-w-0 break-words">
-          <a href={`mailto:${userDetails.email}`} className="text-blue-800 underline hover:text-blue-900">
-            {userDetails.email}
-          </a>
-        </dd>
+        {/* A deleted candidate's record keeps no address. */}
+        {userDetails.email && (
+          <>
+            <dt className="font-medium">E-mail</dt>
+            <dd className="min-w-0 break-words">
+              <a href={`mailto:${userDetails.email}`} className="text-blue-800 underline hover:text-blue-900">
+                {userDetails.email}
+              </a>
+            </dd>
+          </>
+        )}
         {application.history.length === 0 && (
           <>
             <dt className="font-medium">Applied on</dt>

@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
 import { Modal } from '@/components/ui/modal'
 import { Spinner } from '@/components/ui/spinner'
 import { Button } from '@/components/ui/button'
+import { backToApply } from '../resume-link'
 
 // The form (and its validation library) loads when the dialog opens: most visitors of a job page
 // never apply, and the page paints sooner without it.
@@ -14,7 +16,8 @@ export const WITHDRAWN_NOTE = 'You withdrew your application, so you cannot appl
 
 /**
  * The job view's Apply: a statement of purpose in a dialog, then "Applied" for good, or "Withdrawn"
- * once the applicant withdrew it (docs/rules.md#withdraw: the job cannot be applied to again).
+ * once the applicant withdrew it (docs/rules.md#withdraw: the job cannot be applied to again). Back
+ * from the resume detour (BACK_TO_APPLY) the dialog is open at once.
  */
 export function ApplyButton({
   jobId,
@@ -30,8 +33,21 @@ export function ApplyButton({
   /** Undefined while it is being looked up. */
   resume?: ResumeToSend
 }) {
-  const [open, setOpen] = useState(false)
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [openedOnArrival] = useState(() => backToApply(location.state))
+  const [open, setOpen] = useState(openedOnArrival)
   const [appliedNow, setAppliedNow] = useState(false)
+  const applyRef = useRef<HTMLButtonElement>(null)
+  // Opened once: Back or a reload to this entry shows the job as it is, not the dialog again.
+  const forgetArrival = useEffectEvent(() => void navigate(location, { replace: true, state: null }))
+  useEffect(() => {
+    if (openedOnArrival) forgetArrival()
+  }, [openedOnArrival])
+  // A dialog that opened by itself had no opener to give the focus back to: Apply takes it.
+  useEffect(() => {
+    if (!open && openedOnArrival) applyRef.current?.focus()
+  }, [open, openedOnArrival])
   // Once sent, the dialog and the Apply button that had the focus are gone: the confirmation takes it.
   const sentRef = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
@@ -66,7 +82,7 @@ export function ApplyButton({
 
   return (
     <>
-      <Button size="lg" onClick={() => setOpen(true)} className="mt-4">
+      <Button ref={applyRef} size="lg" onClick={() => setOpen(true)} className="mt-4">
         Apply
       </Button>
       {open && (

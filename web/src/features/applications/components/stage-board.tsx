@@ -66,7 +66,9 @@ export function StageBoard({ jobId, onMessages }: { jobId: string; onMessages?: 
   return (
     <>
       <p className="mt-6 text-gray-700">Drag a card onto another column, or use its Move button, to move it to that stage.</p>
-      <div className="mt-4 flex flex-col gap-4 md:flex-row md:items-start md:overflow-x-auto md:pb-3">
+      {/* Stacked on a phone, side by side from a tablet (scrolling sideways), and from a desktop all
+          seven in the width of the page, so the whole pipeline is seen at once. */}
+      <div className="mt-4 flex flex-col gap-4 md:flex-row md:items-start md:overflow-x-auto md:pb-3 xl:grid xl:grid-cols-7 xl:gap-1.5 xl:overflow-visible xl:pb-0">
         {STAGES.map((stage) => (
           <StageColumn
             key={stage}

@@ -5,7 +5,7 @@ import { applicantName } from '../applicant-name'
 import { isFinal, type Stage } from '../stages'
 import type { Application } from '../types'
 import { ratingText } from './rating'
-import { StageMove } from './stage-move'
+import { CARD_BUTTON, StageMove } from './stage-move'
 
 type Props = {
   application: Application
@@ -55,12 +55,14 @@ export function StageCard({ application, moving, focusNow, onFocused, onMove, on
       draggable={movable && !moving}
       onDragStart={movable ? startDrag : undefined}
       onDragEnd={onDragEnd}
-      className={`rounded-md border border-gray-300 bg-white p-3 shadow-sm focus:outline-3 focus:outline-offset-2 focus:outline-primary ${movable ? 'cursor-grab active:cursor-grabbing' : ''}`}
+      className={`rounded-md border border-gray-300 bg-white p-3 shadow-sm xl:p-1.5 focus:outline-3 focus:outline-offset-2 focus:outline-primary ${movable ? 'cursor-grab active:cursor-grabbing' : ''}`}
     >
-      <h3 id={headingId} className="font-semibold break-words text-gray-900">
+      {/* In the desktop's narrow column a long name is cut short after two lines; the heading still holds
+          all of it, which names the card for assistive technology, and the pointer shows it whole. */}
+      <h3 id={headingId} title={name} className="font-semibold break-words text-gray-900 xl:line-clamp-2 xl:text-sm">
         {name}
       </h3>
-      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm text-gray-700">
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm text-gray-700 xl:grid-cols-1 xl:text-xs">
         <dt className="font-medium">Rating</dt>
         <dd>{ratingText(application.rating)}</dd>
         <dt className="font-medium">Notes</dt>
@@ -70,13 +72,13 @@ export function StageCard({ application, moving, focusNow, onFocused, onMove, on
           <time dateTime={application.dateOfApplication}>{formatShortDate(application.dateOfApplication)}</time>
         </dd>
       </dl>
-      <div className="mt-2 flex flex-wrap items-start gap-2">
+      <div className="mt-2 flex flex-wrap items-start gap-2 xl:flex-col xl:items-stretch xl:gap-1">
         {movable && <StageMove ref={moveRef} name={name} stage={application.stage} busy={moving} onMove={onMove} />}
-        <Button variant="neutral" size="sm" aria-label={`Details of ${name}`} onClick={onDetails}>
+        <Button variant="neutral" size="sm" className={CARD_BUTTON} aria-label={`Details of ${name}`} onClick={onDetails}>
           Details
         </Button>
         {onMessages && (
-          <Button variant="neutral" size="sm" aria-label={`Messages with ${name}`} onClick={onMessages}>
+          <Button variant="neutral" size="sm" className={CARD_BUTTON} aria-label={`Messages with ${name}`} onClick={onMessages}>
             Messages
           </Button>
         )}

@@ -51,16 +51,16 @@ export function StageColumn({ stage, applications, dragged, find, movingId, focu
       onDragOver={onDragOver}
       onDragLeave={() => setOver(false)}
       onDrop={drop}
-      className={`flex flex-col rounded-lg border-2 p-3 md:w-64 md:shrink-0 ${over ? 'border-dashed border-primary bg-primary-soft' : accepts ? 'border-dashed border-gray-500 bg-gray-50' : 'border-transparent bg-gray-100'}`}
+      className={`flex min-w-0 flex-col rounded-lg border-2 p-3 md:w-64 md:shrink-0 xl:w-auto xl:p-1 ${over ? 'border-dashed border-primary bg-primary-soft' : accepts ? 'border-dashed border-gray-500 bg-gray-50' : 'border-transparent bg-gray-100'}`}
     >
-      <h2 id={headingId} className="text-lg font-semibold text-gray-900">
+      <h2 id={headingId} className="text-lg font-semibold text-gray-900 xl:px-1 xl:text-sm">
         {STAGE_NAMES[stage]} ({applications.length})
       </h2>
-      {accepts && <p className="text-sm text-gray-700">Drop here to move to {STAGE_NAMES[stage]}</p>}
+      {accepts && <p className="text-sm text-gray-700 xl:px-1 xl:text-xs">Drop here to move to {STAGE_NAMES[stage]}</p>}
       {applications.length === 0 ? (
-        <p className="mt-2 min-h-12 text-sm text-gray-700">No applications</p>
+        <p className="mt-2 min-h-12 text-sm text-gray-700 xl:px-1 xl:text-xs">No applications</p>
       ) : (
-        <ul className="mt-2 flex min-h-12 flex-col gap-3" aria-labelledby={headingId}>
+        <ul className="mt-2 flex min-h-12 flex-col gap-3 xl:gap-1.5" aria-labelledby={headingId}>
           {applications.map((application) => (
             <li key={application._id}>
               <StageCard

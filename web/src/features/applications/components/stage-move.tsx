@@ -3,6 +3,9 @@ import { Button } from '@/components/ui/button'
 import { focusLeft } from '@/lib/focus'
 import { moveTargets, STAGE_NAMES, type Stage } from '../stages'
 
+/** A card's button in the desktop's narrow columns: the card's width, its label smaller so it fits. */
+export const CARD_BUTTON = 'xl:w-full xl:px-1 xl:text-sm'
+
 type Props = {
   name: string
   stage: Stage
@@ -49,6 +52,7 @@ export function StageMove({ name, stage, busy, onMove, ref }: Props) {
         ref={setRefs}
         variant="secondary"
         size="sm"
+        className={CARD_BUTTON}
         loading={busy}
         aria-label={`Move ${name}`}
         aria-expanded={open}
@@ -57,12 +61,13 @@ export function StageMove({ name, stage, busy, onMove, ref }: Props) {
       >
         Move…
       </Button>
-      <ul id={listId} hidden={!open} aria-label={`Move ${name} to`} className="mt-2 flex flex-wrap gap-2">
+      <ul id={listId} hidden={!open} aria-label={`Move ${name} to`} className="mt-2 flex flex-wrap gap-2 xl:mt-1 xl:flex-col xl:gap-1">
         {targets.map((target) => (
           <li key={target}>
             <Button
               variant="neutral"
               size="sm"
+              className={CARD_BUTTON}
               onClick={() => {
                 setOpen(false)
                 onMove(target)

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, payload } from '@/lib/api-client'
+import { api, ApiError, apiUrl, OFFLINE_MESSAGE, payload } from '@/lib/api-client'
+import { getToken } from '@/lib/auth'
 import type { Interview } from '../types'
 
 /** Every interview query starts with this key, so any change refetches them all. */
@@ -10,6 +11,39 @@ export const getApplicationInterviews = async (applicationId: string): Promise<I
 
 export const getInterview = async (interviewId: string): Promise<Interview> =>
   (await payload(api.GET('/auth/interviews/{interviewId}', { params: { path: { interviewId } } }))).data
+
+/** The name a downloaded calendar file is saved under. */
+export const CALENDAR_FILE_NAME = 'interview.ics'
+
+const calendarFileUrl = (interviewId: string) =>
+  `${apiUrl('/auth/interviews/{interviewId}').replace('{interviewId}', encodeURIComponent(interviewId))}/calendar.ics`
+
+/** The `message` of a refusal's JSON envelope, when it has one. */
+async function refusalMessage(response: Response): Promise<string> {
+  const body: unknown = await response.json().catch(() => null)
+  return body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : ''
+}
+
+/**
+ * GET /auth/interviews/{interviewId}/calendar.ics: a booked interview's calendar file (text/calendar
+ * bytes). Called with fetch and the session's bearer token, as lib/api-client sends it: the typed
+ * client knows only the paths in api-types, and this one is not among them yet. A refusal throws an
+ * ApiError with the server's message, as the client's calls do.
+ */
+export async function getCalendarFile(interviewId: string): Promise<Blob> {
+  const token = getToken()
+  let response: Response
+  try {
+    response = await fetch(calendarFileUrl(interviewId), { headers: { Accept: 'text/calendar', ...(token ? { Authorization: `Bearer ${token}` } : {}) } })
+  } catch {
+    throw new ApiError(OFFLINE_MESSAGE, 0)
+  }
+  if (!response.ok) {
+    const message = await refusalMessage(response)
+    throw message ? new ApiError(message, response.status) : new Error(`The calendar file was refused with ${response.status}`)
+  }
+  return response.blob()
+}
 
 /** Newest first; the page says a failure in place. */
 export const applicationInterviewsQueryOptions = (applicationId: string) =>

@@ -8,6 +8,7 @@ import { formatZonedDateTime, timeZoneName } from '@/lib/time-zone'
 import { useBookInterview, useInterview } from '../api/interviews'
 import { CHOOSE_A_TIME } from '../rules'
 import type { Interview } from '../types'
+import { AddToCalendar } from './add-to-calendar'
 import { CancelInterview } from './cancel-interview'
 import { InterviewFacts, ZonedTime } from './interview-facts'
 
@@ -149,15 +150,7 @@ export function InterviewBooking({ interviewId, preselected, asApplicant }: Prop
       </h2>
       <InterviewFacts interview={interview} times={!(asApplicant && interview.status === 'proposed')} />
 
-      {interview.status === 'booked' && (
-        <div className="mt-6 rounded-md border border-gray-200 bg-gray-50 p-4">
-          <h3 className="font-semibold text-gray-900">Add to calendar</h3>
-          <p className="mt-1 text-gray-700">
-            The invitation was e-mailed to you with a calendar file (invite.ics): open it to add the interview to Google Calendar, Outlook or Apple
-            Calendar. A change or a cancellation updates the same event.
-          </p>
-        </div>
-      )}
+      {interview.status === 'booked' && interview.startsAt && <AddToCalendar interview={interview} startsAt={interview.startsAt} />}
 
       {asApplicant && interview.status === 'proposed' && <BookingForm interview={interview} preselected={preselected} onBooked={markChanged} />}
 

@@ -53,7 +53,7 @@ export function JobResults({ search, update, results, pageCount, beyondReach, fi
 
   return (
     <>
-      <h2 id="job-results" ref={heading} tabIndex={-1} className="mt-6 text-xl font-semibold text-ink focus:outline-2 focus:outline-offset-2 focus:outline-primary md:mt-10">
+      <h2 id="job-results" ref={heading} tabIndex={-1} className="mt-6 text-xl font-semibold text-ink focus:outline-2 focus:outline-offset-2 focus:outline-primary md:mt-10 lg:mt-0">
         Results
       </h2>
       <div className="mt-2 flex min-h-8 items-center gap-3">

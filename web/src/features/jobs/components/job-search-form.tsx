@@ -1,10 +1,10 @@
-import { useEffect, useEffectEvent, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Modal } from '@/components/ui/modal'
 import { SelectField } from '@/components/ui/select-field'
 import { formatCount, formatEstimate } from '@/lib/format'
-import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query'
+import { DESKTOP, useMediaQuery } from '@/lib/use-media-query'
 import { jobSearchParams, parseSalary, POSTED_WITHIN, SEARCH_DEBOUNCE_MS, type JobSearch } from '../search'
 import { JOB_TYPES, WORK_MODES, type JobFacets, type JobType, type WorkMode } from '../types'
 
@@ -15,15 +15,24 @@ type Props = {
   categories: { _id: string; name: string }[] | undefined
   categoriesLoading: boolean
   facets: JobFacets | undefined
-  /** How many filters are on (the phone's Filters button says so). */
+  /** How many filters are on (the Filters button says so). */
   filterCount: number
   /** Turns every filter off, keeping the words. */
   onClearFilters: () => void
   /** How many jobs the search finds, once known (the sheet's button says so). */
   matches: { total: number; capped: boolean; exact?: boolean } | undefined
-  /** Beside the Filters button on a phone, under the filters on a wider screen ("Save this search"). */
+  /** Beside the Filters button, or on a desktop under the rail's heading ("Save this search"). */
   actions?: ReactNode
+  /** The results: beside the rail on a desktop, under the Filters button on a smaller screen. */
+  children: ReactNode
 }
+
+/**
+ * The columns of a search page on a desktop: the filters' rail, then the results. The server draws
+ * the first page's results with these classes too (server/src/site/content.rs), without the rail.
+ */
+export const SEARCH_LAYOUT = 'lg:mt-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-x-8'
+export const RESULTS_COLUMN = 'lg:col-start-2'
 
 const SALARY_ERROR = 'Enter a whole number of rupees'
 
@@ -68,12 +77,18 @@ function showLabel(matches: Props['matches']) {
 }
 
 /**
- * The search box and every filter of the jobs page, each with the count the facets give it. On a
- * wide screen the filters sit under the box; on a phone, where they would fill the screen before
- * the first result, they wait behind a Filters button, in a sheet.
+ * The search box and every filter of the jobs page, each with the count the facets give it, around
+ * the results. The box comes first; on a desktop the filters are a rail to the left of the results,
+ * so the first results are on the first screen; on a phone or a tablet, where they would fill the
+ * screen before the first result, they wait behind a Filters button, in a sheet.
  */
-export function JobSearchForm({ search, onSearch, categories, categoriesLoading, facets, filterCount, onClearFilters, matches, actions }: Props) {
-  const wide = useMediaQuery(WIDE_SCREEN)
+export function JobSearchForm({ search, onSearch, categories, categoriesLoading, facets, filterCount, onClearFilters, matches, actions, children }: Props) {
+  const desktop = useMediaQuery(DESKTOP)
+  const filtersHeading = useId()
+  const searchForm = useId()
+  // The rail is beside the results, apart from the box; its typed filters still belong to the box's
+  // form, so Enter in any of them searches every typed box, as it does in the sheet.
+  const typedIn = desktop ? searchForm : undefined
   const [sheetOpen, setSheetOpen] = useState(false)
   const words = useTypedFilter(search.q, (q) => onSearch({ q }, true))
   const location = useTypedFilter(search.location, (location) => onSearch({ location }, true))
@@ -124,8 +139,8 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
     onClearFilters()
   }
   // Still there, and still focused, once there is nothing left to clear: it says so instead of vanishing.
-  const clearButton = (
-    <Button variant="neutral" aria-disabled={!canClear} onClick={clear} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60">
+  const clearButton = (size: 'sm' | 'md') => (
+    <Button variant="neutral" size={size} aria-disabled={!canClear} onClick={clear} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60">
       Clear filters
     </Button>
   )
@@ -157,8 +172,9 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
   )
 
   const filters = (
-    <>
-      <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    // Laid out by the room it is given: one column in the desktop's rail and on a phone, two in a tablet's sheet.
+    <div className="space-y-4 @container">
+      <div className="grid items-start gap-4 @xl:grid-cols-2">
         <SelectField label="Category" value={shown.category} onChange={(event) => choose({ category: event.target.value })}>
           <option value="">All categories</option>
           {categories?.map((category) => (
@@ -174,6 +190,7 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
           value={location.typed}
           onChange={(event) => location.setTyped(event.target.value)}
           autoComplete="off"
+          form={typedIn}
         />
         <FormField
           label="Minimum salary (₹ per month)"
@@ -184,6 +201,7 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
           value={salary.typed}
           onChange={(event) => salary.setTyped(event.target.value)}
           error={salary.value === undefined ? SALARY_ERROR : undefined}
+          form={typedIn}
         />
         <SelectField
           label="Posted within"
@@ -200,10 +218,10 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
       </div>
 
       {/* Two columns of their own: counts arriving in the labels never wrap one under the other. */}
-      <div className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
+      <div className="grid gap-x-8 gap-y-4 @xl:grid-cols-2">
         <fieldset>
           <legend className="font-medium text-gray-900">Job type</legend>
-          <div className="flex flex-wrap gap-x-4">
+          <div className="flex flex-col @xs:flex-row @xs:flex-wrap @xs:gap-x-4">
             {JOB_TYPES.map((type) => (
               <label key={type} className="flex items-center gap-2 py-2 text-gray-800">
                 <input type="checkbox" checked={shown.jobTypes.includes(type)} onChange={() => toggleType(type)} className="h-5 w-5" />
@@ -214,7 +232,7 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
         </fieldset>
         <fieldset>
           <legend className="font-medium text-gray-900">Work mode</legend>
-          <div className="flex flex-wrap gap-x-4">
+          <div className="flex flex-col @xs:flex-row @xs:flex-wrap @xs:gap-x-4">
             {WORK_MODES.map((mode) => (
               <label key={mode} className="flex items-center gap-2 py-2 text-gray-800">
                 <input type="checkbox" checked={shown.workModes.includes(mode)} onChange={() => toggleMode(mode)} className="h-5 w-5" />
@@ -236,35 +254,39 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
             <option value="newest">Newest</option>
           </SelectField>
         )}
-        {wide && <div className="ml-auto">{clearButton}</div>}
       </div>
-    </>
+    </div>
   )
-
-  if (wide) {
-    return (
-      <>
-        <form role="search" aria-label="Jobs" className="mt-6 space-y-4" onSubmit={searchTyped}>
-          {searchBox}
-          {filters}
-        </form>
-        {actions && <div className="mt-4 flex justify-end">{actions}</div>}
-      </>
-    )
-  }
 
   return (
     <>
-      <form role="search" aria-label="Jobs" className="mt-4" onSubmit={searchTyped}>
+      <form id={searchForm} role="search" aria-label="Jobs" className="mt-4" onSubmit={searchTyped}>
         {searchBox}
       </form>
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <Button variant="secondary" aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
-          {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
-        </Button>
-        {actions}
+      {/* The results keep their column whether or not the rail is drawn: the page the server draws has none. */}
+      <div className={SEARCH_LAYOUT}>
+        {desktop ? (
+          <section aria-labelledby={filtersHeading} className="space-y-4">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id={filtersHeading} className="text-xl font-semibold text-ink">
+                Filters
+              </h2>
+              {clearButton('sm')}
+            </div>
+            {actions}
+            {filters}
+          </section>
+        ) : (
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+            <Button variant="secondary" aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
+              {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
+            </Button>
+            {actions}
+          </div>
+        )}
+        <div className={RESULTS_COLUMN}>{children}</div>
       </div>
-      {sheetOpen && (
+      {sheetOpen && !desktop && (
         <Modal title="Filters" size="sheet" onClose={() => setSheetOpen(false)}>
           <form
             className="flex min-h-0 flex-1 flex-col"
@@ -273,9 +295,9 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
               setSheetOpen(false)
             }}
           >
-            <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4">{filters}</div>
+            <div className="min-h-0 flex-1 overflow-y-auto p-4">{filters}</div>
             <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 px-4 py-3">
-              {clearButton}
+              {clearButton('md')}
               <Button type="submit">{showLabel(matches)}</Button>
             </div>
           </form>
