@@ -77,7 +77,7 @@ def measure(binary, args):
         recruiter = account(base, "Recruiter", "bench-r@example.com", data_dir)
         applicant = account(base, "Applicant", "bench-a@example.com", data_dir)
         db = sqlite3.connect(os.path.join(data_dir, "jobportal.db"), timeout=30)
-        categories = call(base, "/jobs/showAllCategories")["data"]
+        categories = call(base, "/jobs/showAllCategories")["categories"]
         for n in range(args.conversations):
             job = {"title": f"Archivist {n}", "company": "Acme", "description": "Keep the records.",
                    "maxApplicants": 10, "maxPositions": 1, "dateOfPosting": time.strftime("%Y-%m-%d"),

@@ -3,8 +3,8 @@
 Starts each build given on a fresh SQLite database with an open-files limit of 1,024 (as
 `ulimit -n 1024` would), then from 127.0.0.2.. holds `--per-holder` idle connections per address
 (they send nothing, and reconnect as soon as the server closes one), and from another address opens
-a new connection every `--every` seconds for a request to /healthz, measuring how long each takes
-to be answered (`--timeout` at most). Prints one row per build: answered, timed out, p50, p95, max.
+a new connection every `--every` seconds for a request to /healthz (from a process of its own),
+measuring how long each takes to be answered (`--timeout` at most). Prints one row per build: answered, timed out, p50, p95, max.
 Loopback only; every loop is bounded in time.
 
     python3 bench/held_connections.py server/target/release/jobportal [--baseline OLD_BINARY]
@@ -12,6 +12,7 @@ Loopback only; every loop is bounded in time.
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import resource
 import statistics
@@ -57,23 +58,46 @@ async def visit(port, timeout):
     return time.perf_counter() - started if answered else None
 
 
-async def measure(port, args):
+async def holding(port, args, stop_flag):
+    """The holders until `stop_flag` is set (in a process of their own, so that their reconnecting
+    never delays the visitors' clock)."""
     stop = asyncio.Event()
     holders = [
         asyncio.ensure_future(hold(f"127.0.0.{2 + holder}", port, stop))
         for holder in range(args.holders)
         for _ in range(args.per_holder)
     ]
-    await asyncio.sleep(args.warmup)
+    while not stop_flag.is_set():
+        await asyncio.sleep(0.1)
+    stop.set()
+    await asyncio.gather(*holders, return_exceptions=True)
+
+
+def hold_all(port, args, stop_flag):
+    asyncio.run(holding(port, args, stop_flag))
+
+
+async def visiting(port, args):
     visits = []
     deadline = time.monotonic() + args.seconds
     while time.monotonic() < deadline:
         visits.append(asyncio.ensure_future(visit(port, args.timeout)))
         await asyncio.sleep(args.every)
-    results = await asyncio.gather(*visits)
-    stop.set()
-    await asyncio.gather(*holders, return_exceptions=True)
-    return results
+    return await asyncio.gather(*visits)
+
+
+def measure(port, args):
+    stop_flag = multiprocessing.Event()
+    holders = multiprocessing.Process(target=hold_all, args=(port, args, stop_flag))
+    holders.start()
+    try:
+        time.sleep(args.warmup)
+        return asyncio.run(visiting(port, args))
+    finally:
+        stop_flag.set()
+        holders.join(timeout=30)
+        if holders.is_alive():
+            holders.kill()
 
 
 def limit_open_files(limit):
@@ -96,9 +120,10 @@ def row(name, results):
 
 def run(binary, args):
     # The holders and visitors of this process need more files than the server may have.
-    resource.setrlimit(resource.RLIMIT_NOFILE, (65536, 65536))
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     with serving(binary, "held-", preexec=limit_open_files(args.nofile)) as (base, _):
-        return asyncio.run(measure(int(base.rsplit(":", 1)[1]), args))
+        return measure(int(base.rsplit(":", 1)[1]), args)
 
 
 def main():

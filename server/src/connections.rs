@@ -61,8 +61,9 @@ where
     S::Future: Send + 'static,
 {
     let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
-    // Kept free for new visitors: below it, the longest idle connections are closed.
-    let room = (limits.max_connections / 10).max(1);
+    // Kept free for new visitors: from half of it down, the longest idle connections are closed
+    // until it is free again.
+    let room = (limits.max_connections / 10).max(2);
     let registry = Arc::new(Registry::default());
     let per_client = Shares::new(limits.max_connections_per_client);
     let graceful = GracefulShutdown::new();
@@ -71,8 +72,10 @@ where
     let builder = Arc::new(builder);
     tokio::pin!(shutdown);
     loop {
+        // Made room for in batches, so the look for the longest idle is not made at every accept
+        // while clients keep reconnecting.
         let free = open.available_permits();
-        if free < room {
+        if free <= room / 2 {
             registry.close_longest_idle(room - free);
         }
         // A connection is accepted only with a slot free; the rest wait in the kernel's queue.

@@ -24,11 +24,11 @@ test("the landing page shows seven job-area shortcuts, eleven after Show More, a
   await expectAccessible(page)
 })
 
-test('the hero search box takes its words to /jobs, and "Post a job" sends a guest to log in on the way to Add Job', async ({ page }) => {
+test('the hero search box takes its words to /jobs, and "Post a job" sends a guest to sign up as a recruiter on the way to Add Job', async ({ page }) => {
   await page.goto('/')
   const hero = page.getByRole('search', { name: 'Jobs' })
   await expect(hero).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Post a job' })).toHaveAttribute('href', '/login?next=/dashboard/add-job')
+  await expect(page.getByRole('link', { name: 'Post a job' })).toHaveAttribute('href', '/signup?next=/dashboard/add-job')
   await hero.getByRole('searchbox', { name: 'Search jobs' }).fill('qxzv nothing')
   await expectAccessible(page)
   await hero.getByRole('searchbox', { name: 'Search jobs' }).press('Enter')

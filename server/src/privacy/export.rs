@@ -102,7 +102,7 @@ pub struct Export {
     pub jobs: Vec<Job>,
     pub saved_jobs: Vec<Job>,
     pub saved_searches: Vec<SavedSearch>,
-    /// Oldest first. Read and sent a page at a time after the rest: the export is serialized
+    /// Each conversation's in turn, oldest first. Read and sent a page at a time after the rest: the export is serialized
     /// with this and `notifications` left empty, and so left out, and the pages follow.
     #[schema(required)]
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -246,12 +246,25 @@ impl Drop for Lease {
 enum Part {
     /// The envelope and the head, the messages' list opened.
     Head(Vec<u8>),
-    /// Messages after this one (its time and id); none sent yet when `None`.
-    Messages(Option<(i64, String)>),
+    Messages(Reading),
     /// Notifications older than this one, and how many were sent; none yet when `None`.
     Notifications(Option<String>, i64),
     Done,
 }
+
+/// The messages' place: the conversations read next (a batch of the account's applications, in
+/// order), the message of the first that was sent last, and whether any was sent yet.
+#[derive(Default)]
+struct Reading {
+    conversations: std::collections::VecDeque<String>,
+    /// The last application a batch ended with: the next batch starts after it.
+    after_conversation: String,
+    after_message: String,
+    sent: bool,
+}
+
+/// Conversations read at a time, as their applications' ids.
+const CONVERSATIONS: i64 = 100;
 
 /// The next piece of the file and what follows it; `None` once it is all sent. A read that fails
 /// ends the file short (logged): the download fails rather than hands out a file with a part
@@ -264,19 +277,36 @@ async fn next_part(lease: &mut Lease, part: Part) -> Option<(Result<bytes::Bytes
     let (db, user_id) = (lease.db.clone(), lease.user_id.clone());
     let (db, user_id) = (&db, user_id.as_str());
     match part {
-        Part::Head(bytes) => Some((Ok(bytes.into()), Part::Messages(None))),
-        Part::Messages(after) => {
-            let page = match repo::messages(db, user_id, after.as_ref().map(|(at, id)| (*at, id.as_str())), PAGE).await
-            {
+        Part::Head(bytes) => Some((Ok(bytes.into()), Part::Messages(Reading::default()))),
+        Part::Messages(mut reading) => loop {
+            let Some(conversation) = reading.conversations.front().cloned() else {
+                let batch = match repo::conversations(db, user_id, &reading.after_conversation, CONVERSATIONS).await {
+                    Ok(batch) => batch,
+                    Err(error) => return failed(error),
+                };
+                let Some(last) = batch.last() else {
+                    let closed = bytes::Bytes::from_static(b"],\"notifications\":[");
+                    return Some((Ok(closed), Part::Notifications(None, 0)));
+                };
+                reading.after_conversation = last.clone();
+                reading.conversations = batch.into();
+                continue;
+            };
+            let page = match repo::messages(db, user_id, &conversation, &reading.after_message, PAGE).await {
                 Ok(page) => page,
                 Err(error) => return failed(error),
             };
+            let Some(last) = page.last().map(|message| message.id.clone()) else {
+                reading.conversations.pop_front();
+                reading.after_message.clear();
+                continue;
+            };
             let mut out = Vec::new();
-            let last = page.last().map(|message| (message.created_at, message.id.clone()));
             for message in page {
-                if after.is_some() || !out.is_empty() {
+                if reading.sent {
                     out.push(b',');
                 }
+                reading.sent = true;
                 let message = ExportedMessage {
                     application_id: message.application_id,
                     sent_by_you: message.sent_by_account,
@@ -286,11 +316,9 @@ async fn next_part(lease: &mut Lease, part: Part) -> Option<(Result<bytes::Bytes
                 };
                 serde_json::to_writer(&mut out, &message).ok()?;
             }
-            match last {
-                Some(last) => Some((Ok(out.into()), Part::Messages(Some(last)))),
-                None => Some((Ok(bytes::Bytes::from_static(b"],\"notifications\":[")), Part::Notifications(None, 0))),
-            }
-        }
+            reading.after_message = last;
+            return Some((Ok(out.into()), Part::Messages(reading)));
+        },
         Part::Notifications(before, sent) => {
             let limit = PAGE.min(NOTIFICATIONS - sent);
             let page = if limit > 0 {

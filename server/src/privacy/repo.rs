@@ -36,21 +36,32 @@ pub struct MessageRow {
     pub read_at: Option<i64>,
 }
 
-/// The next `limit` messages the account sent or received, oldest first, after the message
-/// `after` (its time and id) when given: an export reads them a page at a time.
+/// The next `limit` of the account's applications (made, or to its jobs) after `after`, in the
+/// order of their ids: an export reads their conversations one after another.
+#[tracing::instrument(skip_all)]
+pub async fn conversations(db: &Db, id: &str, after: &str, limit: i64) -> Result<Vec<String>, sqlx::Error> {
+    const SQL: &str = "SELECT id FROM applications WHERE (applicant_id = $1 OR recruiter_id = $1) AND id > $2 \
+         ORDER BY id LIMIT $3";
+    let rows: Vec<(String,)> =
+        dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).bind(after).bind(limit).fetch_all(pool).await)?;
+    Ok(rows.into_iter().map(|(application,)| application).collect())
+}
+
+/// The next `limit` messages of the conversation about `application_id` after the message `after`,
+/// oldest first (a message's id grows with its time), as the account `id` sees them.
 #[tracing::instrument(skip_all)]
 pub async fn messages(
     db: &Db,
     id: &str,
-    after: Option<(i64, &str)>,
+    application_id: &str,
+    after: &str,
     limit: i64,
 ) -> Result<Vec<MessageRow>, sqlx::Error> {
     const SQL: &str = "SELECT m.id, m.application_id, m.sender_id = $1 AS sent_by_account, m.body, m.created_at, \
-         m.read_at FROM application_messages m JOIN applications a ON a.id = m.application_id \
-         WHERE (a.applicant_id = $1 OR a.recruiter_id = $1) \
-         AND (m.created_at > $2 OR (m.created_at = $2 AND m.id > $3)) ORDER BY m.created_at, m.id LIMIT $4";
-    let (at, after_id) = after.unwrap_or((i64::MIN, ""));
-    dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).bind(at).bind(after_id).bind(limit).fetch_all(pool).await)
+         m.read_at FROM application_messages m WHERE m.application_id = $2 AND m.id > $3 ORDER BY m.id LIMIT $4";
+    dispatch!(db, |pool| {
+        sqlx::query_as(SQL).bind(id).bind(application_id).bind(after).bind(limit).fetch_all(pool).await
+    })
 }
 
 /// How long an export holds its account's one place: a download left unread this long frees it.

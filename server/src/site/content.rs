@@ -157,7 +157,7 @@ pub fn landing() -> Content {
          {search}\
          <div class=\"mt-8 flex flex-wrap justify-center gap-4\">\
          <a href=\"/jobs\" class=\"{BUTTON} {PRIMARY}\">Find Jobs</a>\
-         <a href=\"/login?next=/dashboard/add-job\" class=\"{BUTTON} {SECONDARY}\">Post a job</a></div></section>\
+         <a href=\"/signup?next=/dashboard/add-job\" class=\"{BUTTON} {SECONDARY}\">Post a job</a></div></section>\
          <section aria-labelledby=\"who-heading\" class=\"mx-auto max-w-4xl px-4 py-12 text-center\">\
          <h2 id=\"who-heading\" class=\"text-2xl font-bold text-gray-900\">Who is it for?</h2>\
          <p class=\"mt-4 text-lg text-gray-700\">For anyone navigating their professional life: job seekers looking for their \
