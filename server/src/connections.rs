@@ -175,20 +175,6 @@ where
     Ok(())
 }
 
-/// Connections closed to make room for new ones, since the process started.
-static CLOSED_FOR_ROOM: AtomicU64 = AtomicU64::new(0);
-/// Connections open now.
-static OPEN: AtomicU64 = AtomicU64::new(0);
-
-/// The open-files limit the process runs with (`tune_process`).
-static OPEN_FILES_LIMIT: AtomicU64 = AtomicU64::new(0);
-
-/// For the metrics: connections open now, connections closed to make room since the start, and
-/// the open-files limit.
-pub fn counts() -> (u64, u64, u64) {
-    (OPEN.load(Ordering::Relaxed), CLOSED_FOR_ROOM.load(Ordering::Relaxed), OPEN_FILES_LIMIT.load(Ordering::Relaxed))
-}
-
 /// The open connections, each with whether it is answering a request and since when it is idle.
 #[derive(Default)]
 struct Registry {
@@ -229,13 +215,13 @@ impl Registry {
             close: Notify::new(),
         });
         self.lock().insert(id, tracked.clone());
-        OPEN.fetch_add(1, Ordering::Relaxed);
+        metrics::gauge!("jobportal_connections_open").increment(1.0);
         tracked
     }
 
     fn closed(&self, tracked: &Tracked) {
         self.lock().remove(&tracked.id);
-        OPEN.fetch_sub(1, Ordering::Relaxed);
+        metrics::gauge!("jobportal_connections_open").decrement(1.0);
     }
 
     /// Tells the `count` connections idle longest to close (fewer when fewer are idle).
@@ -256,7 +242,7 @@ impl Registry {
         for (_, tracked) in &idle[..count] {
             tracked.close.notify_one();
         }
-        CLOSED_FOR_ROOM.fetch_add(count as u64, Ordering::Relaxed);
+        metrics::counter!("jobportal_connections_closed_for_room_total").increment(count as u64);
     }
 }
 
@@ -359,7 +345,7 @@ pub fn tune_process() -> u64 {
                         limit = raised;
                     }
                 }
-                OPEN_FILES_LIMIT.store(limit.rlim_cur, Ordering::Relaxed);
+                metrics::gauge!("process_open_files_limit").set(limit.rlim_cur as f64);
                 return limit.rlim_cur;
             }
         }

@@ -3,11 +3,11 @@
 //!
 //! Counted as they happen: requests by route template, method and status, with their latency
 //! (`jobportal_http_*`); password hashes refused (`jobportal_password_hash_refused_total`); mail
-//! delivered and failed attempts; alerts sent. Read when scraped, from this instance and its
+//! delivered and failed attempts; alerts sent; connections open and those closed to make room for
+//! new ones, and the open-files limit (`connections`). Read when scraped, from this instance and its
 //! database: the pool's size, connections in use and how long taking one takes; the outbox's depth
 //! and the age of its oldest unsent mail; the search index's lag and document count; the hash
-//! queue; the connections open and those closed to make room for new ones; the process's resident
-//! memory and open-files limit.
+//! queue; the process's resident memory.
 
 use std::net::SocketAddr;
 use std::sync::OnceLock;
@@ -163,10 +163,6 @@ async fn read_gauges(state: &AppState) -> Result<(), sqlx::Error> {
     metrics::counter!("jobportal_http_answered_before_stack_total")
         .absolute(state.before_stack.load(std::sync::atomic::Ordering::Relaxed));
     metrics::gauge!("jobportal_application_writer_busy_seconds").set(state.applications.busy().as_secs_f64());
-    let (open, closed_for_room, open_files) = crate::connections::counts();
-    metrics::gauge!("jobportal_connections_open").set(open as f64);
-    metrics::counter!("jobportal_connections_closed_for_room_total").absolute(closed_for_room);
-    metrics::gauge!("process_open_files_limit").set(open_files as f64);
     if let Some(bytes) = resident_memory() {
         metrics::gauge!("process_resident_memory_bytes").set(bytes as f64);
     }

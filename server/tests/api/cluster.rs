@@ -435,7 +435,7 @@ async fn the_whole_product_works_through_the_balancer(c: &Cluster) -> People {
         let gone = on(&applicant).get(&format!("/api/v1/jobs/getJob/{second}")).await;
         assert_eq!(message(&gone), (404, "Job not found"), "on {}", instance.name);
         let refused = on(&spammer).get("/api/v1/auth/userDetails").await;
-        assert_eq!(message(&refused), (401, "Token is invalid or expired"), "on {}", instance.name);
+        assert_eq!(message(&refused), (401, "This account has been suspended"), "on {}", instance.name);
     }
     People { recruiter_id, category }
 }

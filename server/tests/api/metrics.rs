@@ -77,6 +77,8 @@ async fn a_scrape_shows_requests_by_route_and_the_figures_read_from_the_database
     assert_eq!(sample(&after, "jobportal_search_index_lag_changes", &[]), 0.0);
     assert!(after.lines().any(|line| line.starts_with("jobportal_password_hash_waiting ")));
     assert!(sample(&after, "process_resident_memory_bytes", &[]) > 1_000_000.0);
+    assert!(sample(&after, "process_open_files_limit", &[]) >= 1024.0, "{after}");
+    assert!(after.lines().any(|line| line.starts_with("jobportal_connections_open ")), "{after}");
     // The job read three times is kept, with the bytes of its answer.
     assert_eq!(sample(&after, "jobportal_job_cache_jobs", &[]), 1.0);
     assert!(sample(&after, "jobportal_job_cache_bytes", &[]) > 512.0, "{after}");

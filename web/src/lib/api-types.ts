@@ -1843,7 +1843,7 @@ export interface components {
             jobs: components["schemas"]["Job"][];
             message: string;
             /**
-             * @description Oldest first. Read and sent a page at a time after the rest: the export is serialized
+             * @description Each conversation's in turn, oldest first. Read and sent a page at a time after the rest: the export is serialized
              *     with this and `notifications` left empty, and so left out, and the pages follow.
              */
             messages: components["schemas"]["ExportedMessage"][];
