@@ -345,7 +345,6 @@ pub fn tune_process() -> u64 {
                         limit = raised;
                     }
                 }
-                metrics::gauge!("process_open_files_limit").set(limit.rlim_cur as f64);
                 return limit.rlim_cur;
             }
         }

@@ -4,10 +4,10 @@
 //! Counted as they happen: requests by route template, method and status, with their latency
 //! (`jobportal_http_*`); password hashes refused (`jobportal_password_hash_refused_total`); mail
 //! delivered and failed attempts; alerts sent; connections open and those closed to make room for
-//! new ones, and the open-files limit (`connections`). Read when scraped, from this instance and its
+//! new ones (`connections`). Read when scraped, from this instance and its
 //! database: the pool's size, connections in use and how long taking one takes; the outbox's depth
 //! and the age of its oldest unsent mail; the search index's lag and document count; the hash
-//! queue; the process's resident memory.
+//! queue; the process's resident memory and open-files limit.
 
 use std::net::SocketAddr;
 use std::sync::OnceLock;
@@ -166,6 +166,9 @@ async fn read_gauges(state: &AppState) -> Result<(), sqlx::Error> {
     if let Some(bytes) = resident_memory() {
         metrics::gauge!("process_resident_memory_bytes").set(bytes as f64);
     }
+    if let Some(limit) = open_files_limit() {
+        metrics::gauge!("process_open_files_limit").set(limit as f64);
+    }
     Ok(())
 }
 
@@ -185,6 +188,13 @@ async fn search_index(state: &AppState) -> Result<(), sqlx::Error> {
 async fn outbox(db: &Db) -> Result<(i64, Option<i64>), sqlx::Error> {
     const SQL: &str = "SELECT CAST(COUNT(*) AS BIGINT), MIN(created_at) FROM outbox WHERE sent_at IS NULL";
     dispatch!(db, |pool| sqlx::query_as(SQL).fetch_one(pool).await)
+}
+
+/// The process's open-files limit (the soft one, which the server raised to the hard one at start).
+fn open_files_limit() -> Option<u64> {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes into the struct it is given.
+    (unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0).then_some(limit.rlim_cur)
 }
 
 /// The process's resident memory in bytes (Linux's /proc; `None` elsewhere).

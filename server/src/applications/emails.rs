@@ -4,7 +4,8 @@ use crate::mail::{Mail, html_escape, wrap};
 
 use super::model::Stage;
 
-pub struct NewApplication<'a> {
+/// A recruiter's notice about an applicant to one of their jobs.
+pub struct ToRecruiter<'a> {
     pub recruiter_email: &'a str,
     pub recruiter_first_name: &'a str,
     pub applicant_name: &'a str,
@@ -13,14 +14,30 @@ pub struct NewApplication<'a> {
     pub link: &'a str,
 }
 
-pub fn new_application(notice: &NewApplication<'_>) -> Mail {
+/// Someone applied to the recruiter's job.
+pub fn new_application(notice: &ToRecruiter<'_>) -> Mail {
+    to_recruiter(notice, "applied for", format!("New application for {}", notice.job_title), "See the application")
+}
+
+/// An applicant withdrew their application to the recruiter's job.
+pub fn withdrawn(notice: &ToRecruiter<'_>) -> Mail {
+    to_recruiter(
+        notice,
+        "withdrew their application for",
+        format!("Application withdrawn: {}", notice.job_title),
+        "See the applications",
+    )
+}
+
+/// "Hello {recruiter}, {applicant} {what} {title} at {company}." with a link to `notice.link`.
+fn to_recruiter(notice: &ToRecruiter<'_>, what: &str, subject: String, label: &str) -> Mail {
     let (text, html) = wrap(
         &format!(
-            "Hello {},\n\n{} applied for {} at {}.\n\nSee the application: {}",
+            "Hello {},\n\n{} {what} {} at {}.\n\n{label}: {}",
             notice.recruiter_first_name, notice.applicant_name, notice.job_title, notice.company, notice.link
         ),
         &format!(
-            "<p>Hello {},</p><p>{} applied for <strong>{}</strong> at {}.</p><p><a href=\"{}\">See the application</a></p>",
+            "<p>Hello {},</p><p>{} {what} <strong>{}</strong> at {}.</p><p><a href=\"{}\">{label}</a></p>",
             html_escape(notice.recruiter_first_name),
             html_escape(notice.applicant_name),
             html_escape(notice.job_title),
@@ -30,43 +47,7 @@ pub fn new_application(notice: &NewApplication<'_>) -> Mail {
     );
     Mail {
         to: notice.recruiter_email.into(),
-        subject: format!("New application for {}", notice.job_title),
-        text,
-        html,
-        list_unsubscribe: None,
-        calendar: None,
-        expires_at: None,
-    }
-}
-
-pub struct Withdrawn<'a> {
-    pub recruiter_email: &'a str,
-    pub recruiter_first_name: &'a str,
-    pub applicant_name: &'a str,
-    pub job_title: &'a str,
-    pub company: &'a str,
-    pub link: &'a str,
-}
-
-/// The recruiter's notice that an applicant withdrew their application.
-pub fn withdrawn(notice: &Withdrawn<'_>) -> Mail {
-    let (text, html) = wrap(
-        &format!(
-            "Hello {},\n\n{} withdrew their application for {} at {}.\n\nSee the applications: {}",
-            notice.recruiter_first_name, notice.applicant_name, notice.job_title, notice.company, notice.link
-        ),
-        &format!(
-            "<p>Hello {},</p><p>{} withdrew their application for <strong>{}</strong> at {}.</p><p><a href=\"{}\">See the applications</a></p>",
-            html_escape(notice.recruiter_first_name),
-            html_escape(notice.applicant_name),
-            html_escape(notice.job_title),
-            html_escape(notice.company),
-            html_escape(notice.link)
-        ),
-    );
-    Mail {
-        to: notice.recruiter_email.into(),
-        subject: format!("Application withdrawn: {}", notice.job_title),
+        subject,
         text,
         html,
         list_unsubscribe: None,

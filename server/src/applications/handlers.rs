@@ -11,7 +11,7 @@ use crate::jobs::repo as jobs;
 use crate::profiles::links;
 use crate::state::AppState;
 
-use super::emails::{self, NewApplication};
+use super::emails::{self, ToRecruiter};
 use super::group::Submitted;
 use crate::db::new_id;
 use crate::notifications::model::{Kind, Notice};
@@ -89,7 +89,7 @@ async fn withdrawal_notice(state: &AppState, row: &ApplicationRow) -> ApiResult<
         link: path,
         ref_id: row.id.clone(),
         mail: recruiter.filter(|_| wanted).map(|recruiter| {
-            emails::withdrawn(&emails::Withdrawn {
+            emails::withdrawn(&ToRecruiter {
                 recruiter_email: &recruiter.email,
                 recruiter_first_name: &recruiter.first_name,
                 applicant_name: &applicant_name,
@@ -153,7 +153,7 @@ pub async fn apply(
         link: path,
         ref_id: job_id.clone(),
         mail: (job.email_off == 0).then(|| {
-            emails::new_application(&NewApplication {
+            emails::new_application(&ToRecruiter {
                 recruiter_email: &job.recruiter_email,
                 recruiter_first_name: &job.recruiter_first_name,
                 applicant_name: &applicant_name,

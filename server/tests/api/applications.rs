@@ -270,7 +270,7 @@ async fn one_applicant_racing_applies_once(app: &TestApp) {
 
 /// An application as the handler hands it to the writer, the recruiter's notice and e-mail with it.
 fn submitted(recruiter_id: &str, applicant_id: &str, job: &str) -> Submitted {
-    let mail = jobportal::applications::emails::new_application(&jobportal::applications::emails::NewApplication {
+    let mail = jobportal::applications::emails::new_application(&jobportal::applications::emails::ToRecruiter {
         recruiter_email: "batch-r@example.com",
         recruiter_first_name: "Rita",
         applicant_name: "Ada Lovelace",
