@@ -3,6 +3,7 @@
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -145,10 +146,12 @@ pub async fn export(State(state): State<AppState>, caller: AuthUser) -> ApiResul
     opened.pop();
     opened.extend_from_slice(b",\"messages\":[");
     // The lease goes with the stream's state: given back when the stream ends or is dropped.
+    // Fused: a compressing layer may ask again once it has ended.
     let pages = futures_util::stream::unfold((Part::Head(opened), lease), |(part, mut lease)| async move {
         let (bytes, next) = next_part(&mut lease, part).await?;
         Some((bytes, (next, lease)))
-    });
+    })
+    .fuse();
     Ok((
         [
             (header::CONTENT_TYPE, "application/json".to_string()),

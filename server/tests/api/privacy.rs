@@ -277,9 +277,17 @@ async fn a_long_download_is_sent_a_page_at_a_time_and_one_at_a_time_per_account(
     assert_eq!(&notices[..2], ["notice 449", "notice 448"], "newest first");
     assert_eq!(data["applications"][0]["_id"], application.as_str());
 
-    // Once received, the next download may start.
+    // Once received, the next download may start; compressed, as a browser asks for it, it is the
+    // same file.
     let (_, again) = export(app, &applicant).await;
     assert_eq!(again["messages"].as_array().unwrap().len(), 450);
+    let zipped = app.client.get(&url).bearer_auth(&applicant).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!((zipped.status().as_u16(), zipped.headers()["content-encoding"].to_str().unwrap()), (200, "gzip"));
+    let bytes = zipped.bytes().await.expect("the compressed file arrives whole");
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut text).unwrap();
+    let unzipped: Value = serde_json::from_str(&text).expect("one JSON document");
+    assert_eq!(unzipped["messages"], again["messages"]);
 }
 
 async fn deleting_an_account_needs_its_password(app: &TestApp) {
