@@ -53,7 +53,7 @@ async function deleteAccount(page: Page, password: string) {
 }
 
 for (const device of DEVICES) {
-  test(`on a ${device.name}, an applicant downloads their data and resume, then deletes the account: a wrong password is refused, the right one signs them out for good and takes their application off the recruiter's list`, async ({
+  test(`on a ${device.name}, an applicant downloads their data and resume, then deletes the account: a wrong password is refused, the right one signs them out for good and leaves the recruiter a record naming nobody`, async ({
     browser,
     playwright,
   }, testInfo) => {
@@ -85,7 +85,7 @@ for (const device of DEVICES) {
 
     // The recruiter sees the application.
     const received = async () =>
-      (await ok<{ applications: { _id: string }[] }>(await api.get(`/api/v1/auth/jobs/applications/${job._id}`, { headers: bearer(recruiter) }))).applications
+      (await ok<{ applications: { _id: string; stage: string; sop: string; userDetails: unknown }[] }>(await api.get(`/api/v1/auth/jobs/applications/${job._id}`, { headers: bearer(recruiter) }))).applications
     expect(await received()).toHaveLength(1)
 
     // Your data: the JSON file, and the resume.
@@ -128,11 +128,17 @@ for (const device of DEVICES) {
     await expect(page).toHaveURL(/\/login$/)
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
 
-    // The recruiter's list of the job's applications no longer has them.
-    expect(await received()).toEqual([])
+    // The recruiter keeps the record without the person: "Deleted candidate", withdrawn (it was
+    // still in the process), with no e-mail or statement.
+    const kept = await received()
+    expect(kept.map((each) => [each.stage, each.sop, each.userDetails])).toEqual([
+      ['withdrawn', '', { firstName: 'Deleted', lastName: 'candidate', email: '' }],
+    ])
     const recruiterPage = await pageAs(browser, recruiter, device.viewport)
-    await recruiterPage.goto(`/dashboard/job/applications/${job._id}`)
-    await expect(recruiterPage.getByText('No applications found for this job.')).toBeVisible()
+    await recruiterPage.goto(`/dashboard/job/applications/${job._id}?view=list`)
+    await expect(recruiterPage.getByRole('heading', { name: 'Deleted candidate' })).toBeVisible()
+    await expect(recruiterPage.getByText('No resume uploaded')).toBeVisible()
+    await expectAccessible(recruiterPage)
 
     // Other journeys expect an empty board.
     await deleteJob(api, recruiter.token, job)
