@@ -19,7 +19,7 @@ import time
 import urllib.error
 import urllib.request
 
-from server_process import serving
+from server_process import serving, status_kib
 
 PASSWORD = "correct horse battery"
 
@@ -51,14 +51,6 @@ def account(base, kind, email, data_dir):
     body = {"firstName": "Ada", "lastName": "Lovelace", "email": email, "password": PASSWORD,
             "confirmPassword": PASSWORD, "accountType": kind, "otp": code}
     return call(base, "/auth/signup", body)["token"]
-
-
-def status_kib(pid, field):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
 
 
 def download(base, token):

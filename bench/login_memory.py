@@ -18,15 +18,7 @@ import time
 import urllib.error
 import urllib.request
 
-from server_process import serving
-
-
-def status_kib(pid, field):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
+from server_process import serving, status_kib
 
 
 def login(base, n, barrier):

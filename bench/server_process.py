@@ -49,3 +49,12 @@ def serving(binary, prefix, extra_env=None, before=None, preexec=None):
         except subprocess.TimeoutExpired:
             server.kill()
         shutil.rmtree(data, ignore_errors=True)
+
+
+def status_kib(pid, field):
+    """A field of /proc/PID/status in kB (VmRSS, VmHWM), 0 when absent."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0

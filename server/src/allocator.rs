@@ -1,12 +1,12 @@
 //! The allocator, and when it is told to give freed memory back to the system.
 //!
 //! mimalloc returns what a thread frees only when that thread next calls into it, after a delay:
-//! a thread that falls idle keeps it. Measured (BENCHMARKS.md, issue 29): 64 logins left the
+//! a thread that falls idle keeps it. Measured (BENCHMARKS.md): 64 logins left the
 //! process 20 MB larger for as long as it ran, each password hash's 19 MiB kept by the blocking
 //! thread that ran it. (A collection after start-up was tried and freed nothing measurable: what
 //! start-up frees belongs to threads that go on working, and they return it themselves.)
 
-/// mimalloc, not glibc's allocator: 30 % more searches a second (BENCHMARKS.md, issue 26). Set
+/// mimalloc, not glibc's allocator: 30 % more searches a second (BENCHMARKS.md). Set
 /// here, not in `main.rs`, so the tests run on the allocator the server runs on. The library's own
 /// unit tests have the library built without `test` beside them (its dev-dependency), whose
 /// allocator would be a second: they keep the system's and only link mimalloc, for `mi_collect`.
@@ -32,7 +32,7 @@ pub fn give_back() {
 /// mimalloc asks for huge pages where the system leaves it to each process (Debian's default,
 /// `madvise`), and the kernel then maps, and zeroes, 2 MB at each first touch: a page held for a
 /// few kilobytes of one allocation counts whole in the process's memory, and mimalloc's returning
-/// of freed memory splits it. Measured (BENCHMARKS.md, issue 29): 20,000 job pages read for the
+/// of freed memory splits it. Measured (BENCHMARKS.md): 20,000 job pages read for the
 /// first time at 1,000,000 jobs left the process 115 MB large instead of 145 (with brotli, 152
 /// instead of 196), each first read taking up to 10 % less CPU; a read of a kept page takes 5-8 %
 /// more (more TLB misses over 4 kB pages). Called first thing in `main`, before most of the memory

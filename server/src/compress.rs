@@ -42,7 +42,7 @@ struct Effort {
 const PER_REQUEST: Effort = Effort { brotli: BROTLI_QUALITY, gzip: GZIP_LEVEL, first: Encoding::Brotli };
 
 /// A job's answers (its page's own pieces, its `getJob`), compressed on its first read while the
-/// client waits (BENCHMARKS.md, seventeenth session). On their few kilobytes gzip's level 2 costs
+/// client waits (BENCHMARKS.md). On their few kilobytes gzip's level 2 costs
 /// 14 % less time than level 4 for 1-2 % more bytes (a search's 45 kB of JSON would lose 10 %, so
 /// `PER_REQUEST` keeps level 4). And gzip goes first: at this effort it comes out smaller than
 /// brotli (quality 2 gains too little on a few kilobytes, and a page's pieces leave out its

@@ -80,7 +80,7 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
 /// connection checkpoints when it commits (`wal_autocheckpoint=0`): with SQLite's default, the
 /// commit that took the log past 1,000 pages copied them all and synced the file before its
 /// writer could go on, every few groups of applications, while every other writer waited for its
-/// turn (BENCHMARKS.md, issue 29). Here no writer waits: a checkpoint that cannot finish (a reader
+/// turn (BENCHMARKS.md). Here no writer waits: a checkpoint that cannot finish (a reader
 /// still on older pages, a writer meanwhile) copies what it can and the next goes on. Durability
 /// is unchanged: every commit is in the log, synced, before it is acknowledged
 /// (docs/operations.md#durability).
@@ -159,7 +159,7 @@ impl Db {
     /// through stay in memory. It keeps each statement's journal in memory too (`temp_store`): a
     /// group's insert changes a few hundred pages, and past SQLite's 64 kB each page's former
     /// content went to a temporary file first, 8 % of the server's CPU in an application at
-    /// 1,000,000 jobs (BENCHMARKS.md, issue 29). Its statements are prepared once for each size of
+    /// 1,000,000 jobs (BENCHMARKS.md). Its statements are prepared once for each size of
     /// group: a group's statements have a row of placeholders per application, up to 64 sizes of
     /// each, which the default cache of 100 statements would keep preparing again.
     pub fn one_connection(&self) -> Self {
@@ -258,7 +258,7 @@ impl Db {
 ///
 /// SQLite has one writer at a time, and a connection that finds the lock taken sleeps in SQLite's
 /// busy handler (1 ms, then 2, 5, 10…) before it tries again: under many writers most of their
-/// time went to those sleeps and the thread switches around them (BENCHMARKS.md, issue 29). So the
+/// time went to those sleeps and the thread switches around them (BENCHMARKS.md). So the
 /// writers of one database file take turns in this process first, in order, each woken as the one
 /// before it ends (`WriteTx` holds the turn until it commits or is dropped); SQLite's lock then only
 /// waits for writers outside the server (the commands).

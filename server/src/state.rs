@@ -20,7 +20,7 @@ use crate::storage::Storage;
 /// What every handler can reach: one `Arc`, so that a request's clone of it (axum clones the state
 /// for each handler and extractor) is one reference count, not one per part. The count's cache
 /// line still moves between cores at each clone; a dozen of them took a fifth of a cached read's
-/// time (BENCHMARKS.md, issue 29).
+/// time (BENCHMARKS.md).
 #[derive(Clone)]
 pub struct AppState(Arc<Shared>);
 

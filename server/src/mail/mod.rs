@@ -164,7 +164,7 @@ impl Outbox {
 
     /// Delivers `messages`, and tells how each went, in their order: over SMTP one after another,
     /// or as files, the whole batch in one trip to a thread that may block (each file took three
-    /// trips, each waking two threads: BENCHMARKS.md, issue 29).
+    /// trips, each waking two threads: BENCHMARKS.md).
     #[tracing::instrument(skip_all)]
     async fn deliver_all(&self, messages: &[Due]) -> Vec<Result<(), DeliveryError>> {
         match &self.transport {

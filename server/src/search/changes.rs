@@ -33,8 +33,7 @@ pub const LATE_CHANGES: &str = "SELECT seq, job_id FROM job_changes \
 /// batch at a time. `deadline >= $1` says again what the keyset condition implies, so that the
 /// index on the deadline is read from `after` on: without it PostgreSQL's plan for the prepared
 /// statement could walk the index from its start, every job whose deadline ever passed, and a
-/// sweep that found nothing took 2.6-8 s at 1,000,000 jobs, every 10 seconds (BENCHMARKS.md,
-/// issue 29).
+/// sweep that found nothing took 2.6-8 s at 1,000,000 jobs, every 10 seconds (BENCHMARKS.md).
 #[tracing::instrument(skip_all)]
 pub(crate) async fn closed_between(
     db: &Db,

@@ -1,4 +1,4 @@
-//! The job cache (issue 29): a job's page and `getJob` answer from memory once read, and no change to
+//! The job cache: a job's page and `getJob` answer from memory once read, and no change to
 //! the job is ever served stale: each case below first has the job kept (read twice, counted in the
 //! cache), changes it through the API, and reads it again at once, as a page and as JSON.
 
