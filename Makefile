@@ -137,9 +137,11 @@ bench-cluster: server-bench
 	command -v haproxy >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null)
 	python3 bench/cluster.py $(SERVER)/target/release/jobportal $(WEB)/dist
 
-# Lighthouse (mobile) on /, /jobs, /login and a job page in Debian's Chromium; run it on an idle
-# machine (bench/lighthouse/run.mjs, BENCHMARKS.md).
+# Lighthouse (mobile) on /, /jobs, /login, a job page and a category page in Debian's Chromium, with
+# the longest task of the app's scripts; run it on an idle machine (bench/lighthouse/run.mjs,
+# BENCHMARKS.md).
 bench-web: web-build server-bench
+	command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 	cd bench/lighthouse && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund
 	node bench/lighthouse/run.mjs $(SERVER)/target/release/jobportal $(WEB)/dist
 

@@ -120,6 +120,27 @@ test("with script, the app draws the same screens from the page's answers withou
   await context.close()
 })
 
+test("the app's code is asked for only once the page's content has painted", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE })
+  const page = await context.newPage()
+  for (const path of ['/', `/job/${job._id}`, `/jobs?q=${WORD}`, '/category/engineering', '/login']) {
+    await page.goto(path)
+    // The app has taken over: the server's markup is gone.
+    await expect(page.locator('main[data-drawn]')).toHaveCount(0)
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /^\/assets\/.+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }))
+    expect(paint, path).toBeGreaterThan(0)
+    expect(scripts.length, path).toBeGreaterThan(0)
+    expect(Math.min(...scripts), path).toBeGreaterThan(paint!)
+  }
+  await context.close()
+})
+
 test('what a visitor types before the app arrives is still there, and focused, once it takes over', async ({ page }) => {
   // The app's code waits until the visitor has typed.
   const release = await holdTheApp(page)

@@ -16,6 +16,9 @@ const root = createRoot(document.getElementById('root')!)
 // its code loaded and its data in the cache (docs/product.md#content-before-script).
 if (drawnByServer()) {
   const restoreTyped = keepTyped()
+  // The page is there to read and use: each step of the takeover is a task of its own, so a phone
+  // answers a tap between them (this module's loading, the router's start, the drawing's slices).
+  await new Promise((resolve) => setTimeout(resolve, 0))
   await Promise.all([routerReady(), fillFromPage(queryClient, window.location)])
   // Drawn in slices (the page is already there to read), then what was typed meanwhile carried over.
   startTransition(() =>

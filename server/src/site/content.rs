@@ -86,10 +86,10 @@ impl Content {
 }
 
 /// A page with its app's code fetched and run only once the content has painted: the entry
-/// module and the `modulepreload`s leave the head, and `/boot.js` (a deferred script of a few
-/// lines) asks for them all at once after the first frame. Fetched beside the page, the code would
-/// share a slow phone's connection with the page's styles, and run before the paint, hold it back,
-/// while nothing it draws is needed for it.
+/// module and the `modulepreload`s leave the head, and `/boot.js` (deferred) asks for them once
+/// the page's first contentful paint is reported (docs/product.md#content-before-script). Fetched
+/// beside the page, the code would share a slow phone's connection with the page's styles, and run
+/// before the paint, hold it back, while nothing it draws is needed for it.
 ///
 /// Made once for each of the app's pages (`site::Pages`): what it takes out and puts in depends
 /// on the page alone, never on the content or head given to it after.

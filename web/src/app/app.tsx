@@ -5,10 +5,20 @@ import { AppProvider } from './provider'
 import { routes } from './routes'
 import { SplashGate } from './splash'
 
-const router = createBrowserRouter(routes)
+let made: ReturnType<typeof createBrowserRouter> | undefined
+
+/**
+ * The app's one router, made at its first use rather than when this module loads: making it ranks
+ * every route, matches the address and starts the first screen's loaders, work that a page the
+ * server drew does in a task of its own (main.tsx).
+ */
+function appRouter() {
+  return (made ??= createBrowserRouter(routes))
+}
 
 /** Resolves once the router has the first screen's code and loaders done, so it can draw it. */
 export function routerReady(): Promise<void> {
+  const router = appRouter()
   return new Promise((resolve) => {
     if (router.state.initialized) return resolve()
     const unsubscribe = router.subscribe((state) => {
@@ -30,7 +40,7 @@ export function App({ queryClient, splash = true, onDrawn }: { queryClient?: Que
   return (
     <AppProvider queryClient={queryClient}>
       <SplashGate enabled={splash}>
-        <RouterProvider router={router} />
+        <RouterProvider router={appRouter()} />
       </SplashGate>
     </AppProvider>
   )

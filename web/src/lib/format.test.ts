@@ -11,6 +11,13 @@ test('a salary is grouped the Indian way, in lakhs and crores', () => {
   expect(formatCount(123456)).toBe('(1,23,456)')
 })
 
+test('numbers are grouped exactly as Intl writes them in en-IN, decimals and negatives included', () => {
+  const intl = new Intl.NumberFormat('en-IN')
+  for (const value of [0, 7, 999, 1000, 99999, 100000, 240000, 1234567, 12345678, 987654321012, 1500.5, 2.125, 0.1, -450000]) {
+    expect(formatSalary(value)).toBe(`₹${intl.format(value)} per month`)
+  }
+})
+
 test('a salary range shows both ends, and one whose ends agree shows one figure', () => {
   expect(formatSalary(40000, 95000)).toBe('₹40,000 – ₹95,000 per month')
   expect(formatSalary(40000, 40000)).toBe('₹40,000 per month')

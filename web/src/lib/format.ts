@@ -2,31 +2,47 @@
 
 import { formatZonedDateTime } from './time-zone'
 
-/** Indian digit grouping: lakhs and crores ("2,40,000"). */
-const indian = new Intl.NumberFormat('en-IN')
+/**
+ * Made at its first use, not when the module loads: an Intl object takes a phone milliseconds to
+ * make, and every module the first screen needs loads in the page's first seconds.
+ */
+function madeOnce<T>(make: () => T): () => T {
+  let made: T | undefined
+  return () => (made ??= make())
+}
+
+/**
+ * Indian digit grouping: lakhs and crores ("2,40,000"), as Intl's en-IN writes a number (up to three
+ * decimals), written here because the first en-IN formatter costs a phone longer than a frame.
+ */
+function indian(value: number): string {
+  const [whole, fraction] = Math.abs(value).toFixed(3).replace(/\.?0+$/, '').split('.')
+  const grouped = whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`
+  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`
+}
 
 /** A monthly salary as every screen shows it: "₹2,40,000 per month", or a range, "₹40,000 – ₹95,000 per month". */
 export const formatSalary = (salary: number, salaryMax?: number | null) =>
-  salaryMax != null && salaryMax > salary ? `₹${indian.format(salary)} – ₹${indian.format(salaryMax)} per month` : `₹${indian.format(salary)} per month`
+  salaryMax != null && salaryMax > salary ? `₹${indian(salary)} – ₹${indian(salaryMax)} per month` : `₹${indian(salary)} per month`
 
+const longDate = madeOnce(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }))
 /** Deadlines are UTC instants; show the calendar date in UTC so every visitor reads the same day. */
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+export const formatDate = (iso: string) => longDate().format(new Date(iso))
 
+const shortDate = madeOnce(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }))
 /** The short form a card has room for: "12 Dec 2026", the UTC calendar date like `formatDate`. */
-export const formatShortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+export const formatShortDate = (iso: string) => shortDate().format(new Date(iso))
 
 /** A count beside a filter: "(1,234)"; an estimate says so and keeps two figures: "(about 12,000)". */
-export const formatCount = (count: number, exact = true) => (exact ? `(${indian.format(count)})` : `(about ${formatEstimate(count)})`)
+export const formatCount = (count: number, exact = true) => (exact ? `(${indian(count)})` : `(about ${formatEstimate(count)})`)
 
 /** An estimated count to two significant figures, grouped the Indian way: 6,53,421 reads "6,50,000". */
 export function formatEstimate(count: number) {
   const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, count))) - 1)
-  return indian.format(Math.round(count / step) * step)
+  return indian(Math.round(count / step) * step)
 }
 
-const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' })
+const relative = madeOnce(() => new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' }))
 /** The largest unit first. */
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 24 * 60 * 60],
@@ -40,5 +56,5 @@ export function formatRelative(iso: string, now = Date.now()) {
   if (seconds < 60) return 'just now'
   if (seconds >= 7 * 24 * 60 * 60) return formatZonedDateTime(iso)
   const [unit, size] = RELATIVE_STEPS.find(([, step]) => seconds >= step)!
-  return relative.format(-Math.floor(seconds / size), unit)
+  return relative().format(-Math.floor(seconds / size), unit)
 }
