@@ -29,12 +29,12 @@ pub const MANIFEST: &str = "BACKUP.txt";
 pub enum BackupError {
     #[error(
         "the database is PostgreSQL: back it up with pg_dump (pg_dump --format=custom --file=jobportal.dump \"$DATABASE_URL\") \
-         and restore it with pg_restore into an empty database; see README \"Backup and restore\""
+         and restore it with pg_restore into an empty database; see docs/operations.md#backup-and-restore"
     )]
     Postgres,
     #[error(
         "resumes are kept in S3 (STORAGE_URL={0}): keep them with the bucket's versioning or replication, not with this \
-         command; see README \"Backup and restore\""
+         command; see docs/operations.md#backup-and-restore"
     )]
     Bucket(String),
     #[error("{0} already exists; back up into a new directory")]

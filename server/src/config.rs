@@ -45,9 +45,9 @@ pub struct Config {
     pub metrics_addr: Option<SocketAddr>,
 }
 
-/// Abuse limits and connection bounds (docs/rules.md#limits, README "Operating safely"). Tests and
-/// benchmarks raise them through `LOGIN_FAILURE_LIMIT`, `OTP_ADDRESS_LIMIT`, `OTP_CLIENT_LIMIT`,
-/// `RESET_ADDRESS_LIMIT` and the others named below.
+/// Abuse limits and connection bounds (docs/rules.md#limits, docs/operations.md#operating-safely).
+/// Tests and benchmarks raise them through `LOGIN_FAILURE_LIMIT`, `OTP_ADDRESS_LIMIT`,
+/// `OTP_CLIENT_LIMIT`, `RESET_ADDRESS_LIMIT` and the others named below.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Failed logins for one address from one client within 15 minutes before 429.

@@ -1,6 +1,6 @@
 //! The database path of search, while the index is first built (or with `SEARCH_INDEX=off`):
 //! filters are shared SQL; only the text match differs by engine (SQLite FTS5, PostgreSQL
-//! tsvector). Where its answers differ from the index's is in README ("Search").
+//! tsvector). Where its answers differ from the index's is in docs/search.md#database-path.
 
 use crate::db::{Db, now_millis};
 use crate::jobs::model::{JOB_COLUMNS, Job, JobRow, LISTED, open_at};

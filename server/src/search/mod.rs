@@ -1,7 +1,7 @@
 //! Finding jobs: the one place where /jobs, category pages, saved-search alerts and jobs for you
 //! search, so that they agree (docs/rules.md#search). The embedded Tantivy index answers once it
 //! holds every listed job; while it is first built (or with `SEARCH_INDEX=off`) the database
-//! answers behind the same calls, and README says where its answers differ.
+//! answers behind the same calls, and docs/search.md#database-path says where its answers differ.
 //!
 //! - `query`: what a search asks for, parsed from a query string (a URL's or a saved search's);
 //! - `index`: the Tantivy index (schema, analysis, matching, ranking, bounded counts);

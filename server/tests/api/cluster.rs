@@ -1,8 +1,9 @@
 //! The product as it runs in production: two instances of the real server (the built binary) on
 //! one PostgreSQL database and moto's S3, with mail through a real SMTP server, behind HAProxy from
-//! Debian's packages running deploy/haproxy.cfg, the example README gives. Requests through the
-//! balancer alternate between the instances (each answer names its instance in X-Served-By), and
-//! people connect from addresses of their own (127.0.0.x), which the balancer forwards.
+//! Debian's packages running deploy/haproxy.cfg, the example docs/operations.md#haproxy gives.
+//! Requests through the balancer alternate between the instances (each answer names its instance in
+//! X-Served-By), and people connect from addresses of their own (127.0.0.x), which the balancer
+//! forwards.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::IpAddr;
