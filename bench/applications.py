@@ -91,7 +91,7 @@ def bench_engine(engine, args, log):
         if args.outbox_in_memory:
             # The mail written as files (no SMTP here) in memory: the stand-in for a mail relay,
             # kept off this machine's disk, where creating each file took 17-21 % of the server's
-            # CPU in a profile (BENCHMARKS.md, ninth session).
+            # CPU in a profile (BENCHMARKS.md#applications).
             os.makedirs(data)
             os.symlink(tempfile.mkdtemp(prefix="jobportal-bench-outbox-", dir="/dev/shm"), os.path.join(data, "outbox"))
         seed_s, seeded = run_command(os.path.abspath(args.binary), url, data, "seed-bench", "--jobs", str(args.jobs),

@@ -1,7 +1,7 @@
 """One search at a time, on an otherwise idle machine: the latency of broad and narrow searches and
-the totals they answer, for two server builds side by side on the same board (issue 26's bounded
-counts; BENCHMARKS.md). The board is a DATA_DIR seeded with `jobportal seed-bench --jobs N`; each
-build keeps its own index beside it.
+the totals they answer, for two server builds side by side on the same board (the bounded
+counts; BENCHMARKS.md#bounded-counts). The board is a DATA_DIR seeded with `jobportal seed-bench
+--jobs N`; each build keeps its own index beside it.
 
     python3 bench/counts.py BEFORE_BINARY AFTER_BINARY DATA_DIR
 """

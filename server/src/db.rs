@@ -242,11 +242,28 @@ impl Db {
     /// (a `TRUNCATE` checkpoint), so whatever opens the database next has no log to read back,
     /// however much was written: seeding 1,000,000 jobs wrote more than 8 GB of log, which the next
     /// command read back for longer than it waited for a connection.
+    ///
+    /// The periodic checkpoint (`checkpoints`, on a connection of its own) may be copying at that
+    /// moment; SQLite then answers this one busy at once rather than waiting, so it is asked
+    /// again, every 10 ms for a second at most.
     pub async fn close(&self) {
-        if let Self::Sqlite(pool) = self
-            && let Err(error) = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(pool).await
-        {
-            tracing::warn!(%error, "the database's log could not be copied back into it before closing");
+        if let Self::Sqlite(pool) = self {
+            let mut tries = 0;
+            loop {
+                tries += 1;
+                match sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(TRUNCATE)").fetch_one(pool).await {
+                    Ok((0, _, _)) => break,
+                    Ok(_) if tries < 100 => tokio::time::sleep(Duration::from_millis(10)).await,
+                    Ok(_) => {
+                        tracing::warn!("the database's log could not be copied back into it before closing: busy");
+                        break;
+                    }
+                    Err(error) => {
+                        tracing::warn!(%error, "the database's log could not be copied back into it before closing");
+                        break;
+                    }
+                }
+            }
         }
         dispatch!(self, |pool| pool.close().await)
     }

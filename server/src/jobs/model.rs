@@ -189,6 +189,12 @@ pub fn open_at(now: &str) -> String {
     format!("{NOT_FULL} AND j.deadline > {now}")
 }
 
+/// `open_at` for a job already read (times in milliseconds): not closed early, places left, and
+/// its deadline ahead of `now`; at the deadline itself the job is closed.
+pub fn open_when(closed_early: bool, applications: i64, max_applicants: i64, deadline: i64, now: i64) -> bool {
+    !closed_early && applications < max_applicants && deadline > now
+}
+
 /// The columns every job query selects, in `JobRow`'s shape (`j` is jobs, `c` categories).
 pub const JOB_COLUMNS: &str = "j.id, j.title, j.company, j.description, j.salary, j.salary_max, j.work_mode, j.date_of_posting, \
      j.deadline, j.location, j.max_applicants, j.max_positions, j.skillsets, j.job_type, \

@@ -12,7 +12,7 @@
 use serde_json::{Value, json};
 
 use crate::categories::model::Category;
-use crate::jobs::model::Job;
+use crate::jobs::model::{Job, open_when};
 use crate::mail::html_escape;
 
 use super::seo::{indian_grouping, script_safe};
@@ -492,10 +492,13 @@ fn card(job: &Value, now: i64) -> String {
     let text = |key: &str| job.get(key).and_then(Value::as_str).unwrap_or_default();
     let number = |key: &str| job.get(key).and_then(Value::as_i64);
     let e = html_escape;
-    let deadline = millis(text("deadline"));
-    let closed = job.get("closedAt").is_some_and(|at| !at.is_null())
-        || deadline.is_some_and(|deadline| deadline < now)
-        || number("applicationsCount") >= number("maxApplicants");
+    let closed = !open_when(
+        job.get("closedAt").is_some_and(|at| !at.is_null()),
+        number("applicationsCount").unwrap_or_default(),
+        number("maxApplicants").unwrap_or_default(),
+        millis(text("deadline")).unwrap_or(i64::MIN),
+        now,
+    );
     let badge = if closed {
         "<span class=\"rounded-full border border-gray-400 bg-gray-100 px-2 py-0.5 text-sm font-medium text-gray-800\">Closed</span>"
     } else {
@@ -631,6 +634,19 @@ pub fn search_query(page_query: &str, category: Option<&str>) -> (String, String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_result_at_its_deadline_is_closed_as_the_sql_rule_says() {
+        // The test's own clock: the deadline is whenever `at` says, and the card is drawn around it.
+        let at = crate::db::now_millis();
+        let deadline = crate::jobs::model::rfc3339_from_millis(at);
+        let at = millis(&deadline).expect("an instant");
+        let job =
+            json!({ "_id": "j1", "title": "Welder", "deadline": deadline, "applicationsCount": 0, "maxApplicants": 5 });
+        assert!(!card(&job, at - 1).contains(">Closed<"), "open a millisecond before its deadline");
+        assert!(card(&job, at).contains(">Closed<"), "closed at its deadline");
+        assert!(open_when(false, 0, 5, at, at - 1) && !open_when(false, 0, 5, at, at));
+    }
 
     #[test]
     fn a_search_page_without_script_has_its_filters_as_a_form_and_its_pages_as_links() {

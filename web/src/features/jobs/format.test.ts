@@ -28,6 +28,13 @@ test('a job is closed once its deadline has passed or it has all the application
   expect(isClosed({ ...open, applicationsCount: 3 }, now)).toBe(true)
 })
 
+test('a job is closed at its deadline itself, as the server counts it', () => {
+  const now = Date.parse('2026-06-01T00:00:00Z') // fixed clock for this test
+  const job = { deadline: new Date(now).toISOString(), applicationsCount: 0, maxApplicants: 3 }
+  expect(isClosed(job, now - 1)).toBe(false)
+  expect(isClosed(job, now)).toBe(true)
+})
+
 test("today's date for a date input is the local calendar day, not the UTC one", () => {
   // Half past midnight local time: west of UTC's midnight it is already another UTC day, east of it the previous one.
   expect(todayInputValue(new Date(2026, 4, 2, 0, 30))).toBe('2026-05-02')

@@ -1,7 +1,8 @@
 import { formatShortDate } from '@/lib/format'
 import type { Job } from './types'
 
-export const isPastDeadline = (deadline: string, now = Date.now()) => Date.parse(deadline) < now
+/** At its deadline a job is closed, as the server's rule has it (docs/rules.md#open-jobs). */
+export const isPastDeadline = (deadline: string, now = Date.now()) => Date.parse(deadline) <= now
 
 /** A job takes no more applications once its deadline has passed, it has all it accepts, or its recruiter closed it. */
 export const isClosed = (job: Pick<Job, 'deadline' | 'applicationsCount' | 'maxApplicants'> & { closedAt?: string | null }, now = Date.now()) =>
