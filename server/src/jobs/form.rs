@@ -245,8 +245,8 @@ mod tests {
         let job = new_job(&fields(complete()), "u1".into()).unwrap();
         assert_eq!((job.max_applicants, job.max_positions, job.salary), (20, 2, 85_000));
         assert_eq!(job.skillsets, ["rust", "sql"]);
-        assert_eq!(job.date_of_posting, 1_793_491_200_000);
-        assert_eq!(job.deadline, 1_798_718_400_000);
+        assert_eq!(job.date_of_posting, 1_793_491_200_000); // fixed date: the form's own, no clock reads it
+        assert_eq!(job.deadline, 1_798_718_400_000); // fixed date: the form's own, no clock reads it
     }
 
     #[test]

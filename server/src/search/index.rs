@@ -1240,8 +1240,9 @@ impl tantivy::collector::SegmentCollector for PostedSegment {
 mod tests {
     use super::*;
 
-    /// 2100-01-01: open whenever these tests run.
-    const FAR_AHEAD: i64 = 4_102_444_800_000;
+    /// A century after the tests start: open whenever they run.
+    static FAR_AHEAD: std::sync::LazyLock<i64> =
+        std::sync::LazyLock::new(|| crate::db::now_millis() + 100 * 365 * 86_400_000);
 
     fn job(seq: u64, title: &str, skills: &[&str]) -> JobDoc {
         JobDoc {
@@ -1256,7 +1257,7 @@ mod tests {
             work_mode: "On-site".into(),
             salary: 80_000,
             posted: 1_000,
-            deadline: FAR_AHEAD,
+            deadline: *FAR_AHEAD,
             full: false,
         }
     }
@@ -1438,7 +1439,7 @@ mod tests {
         let now = crate::db::now_millis();
         assert_eq!(query(&|q| q.open_at = Some(now)).seqs, [4, 3], "not past its deadline, not full");
         assert_eq!(
-            query(&|q| q.open_at = Some(FAR_AHEAD)).seqs,
+            query(&|q| q.open_at = Some(*FAR_AHEAD)).seqs,
             Vec::<u64>::new(),
             "a deadline passed since the job was indexed closes it at once, before the sweep re-indexes it"
         );

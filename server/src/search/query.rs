@@ -228,7 +228,7 @@ mod tests {
 
     #[test]
     fn posted_within_starts_at_a_whole_minute_at_or_before_the_exact_bound() {
-        let now = 1_700_000_123_456;
+        let now = 1_700_000_123_456; // fixed clock: posted_since is given the time
         let since = posted_since(now, 7);
         assert_eq!(since % 60_000, 0);
         assert!(since <= now - 7 * DAY_MILLIS && since > now - 7 * DAY_MILLIS - 60_000);

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use crate::helpers::{TestApp, day, midnight};
+use crate::helpers::{TestApp, day, midnight, midnight_millis};
 use crate::on_both_engines;
 
 on_both_engines!(
@@ -565,7 +565,9 @@ async fn robots_and_the_sitemap_list_every_open_job_and_category(app: &TestApp) 
 async fn bulk_jobs(app: &TestApp, recruiter: &str, category: &str, count: i64) {
     let columns = "id, user_id, category_id, title, company, description, location, salary, date_of_posting, \
                    deadline, max_applicants, max_positions, skillsets, job_type, created_at";
-    let values = "'bulk-' || n, $1, $2, 'Bulk Job', 'Acme', 'A job.', 'Pune', 1000, 1793491200000, 4102444800000, 5, 1, '[]', 'Full-time', 1793491200000";
+    // Posted a month ago ($4), open for two months more ($5).
+    let values =
+        "'bulk-' || n, $1, $2, 'Bulk Job', 'Acme', 'A job.', 'Pune', 1000, $4, $5, 5, 1, '[]', 'Full-time', $4";
     let sql = match &app.db {
         jobportal::db::Db::Sqlite(_) => format!(
             "WITH RECURSIVE series(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM series WHERE n < $3) \
@@ -576,7 +578,15 @@ async fn bulk_jobs(app: &TestApp, recruiter: &str, category: &str, count: i64) {
         }
     };
     jobportal::dispatch!(&app.db, |pool| {
-        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(recruiter).bind(category).bind(count).execute(pool).await.map(|_| ())
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(recruiter)
+            .bind(category)
+            .bind(count)
+            .bind(midnight_millis(-30))
+            .bind(midnight_millis(60))
+            .execute(pool)
+            .await
+            .map(|_| ())
     })
     .unwrap();
 }
