@@ -23,9 +23,12 @@ type Props = {
   /** What follows the count in the hint: ", private to you"; "." */
   countSuffix: string
   submitLabel: string
-  /** Sends the text, trimmed; the answer's message is toasted and the field emptied. */
+  /**
+   * Sends the text, trimmed; the answer's message is toasted and the field emptied. A failure is
+   * toasted by `send` itself (a mutation's, lib/query-client), with `failure` when the server gave no words.
+   */
   send: (body: string) => Promise<{ message: string }>
-  /** The toast of a failure the server did not put in words. */
+  /** What a 400 the server did not put in words says beside the field (as `send`'s toast does). */
   failure: string
   /** Whatever else a failure calls for (a 400's words are shown beside the field already). */
   onFailed?: (error: unknown) => void
@@ -40,8 +43,8 @@ type Props = {
 
 /**
  * A text to send (a note, a message): a labelled box with a count of its characters (red past the
- * limit), checked with the server's rules before it goes; the answer's message in a toast, a
- * refusal's too, and a 400's words beside the field.
+ * limit), checked with the server's rules before it goes; the answer's message in a toast (a
+ * refusal's is send's own), and a 400's words beside the field.
  */
 export function TextForm({
   label,
@@ -75,9 +78,7 @@ export function TextForm({
       reset()
       if (keyboardSend) fieldRef?.current?.focus()
     } catch (error) {
-      const message = errorMessage(error, failure)
-      toast.error(message)
-      if (error instanceof ApiError && error.status === 400) setError('body', { message }, { shouldFocus: true })
+      if (error instanceof ApiError && error.status === 400) setError('body', { message: errorMessage(error, failure) }, { shouldFocus: true })
       onFailed?.(error)
     }
   }

@@ -11,7 +11,8 @@ export const API_BASE = '/api/v1'
 /** The document's API paths as the app names them, below API_BASE: '/jobs/alljobs' for '/api/v1/jobs/alljobs'. */
 export type ApiPaths = { [P in keyof paths as P extends `${typeof API_BASE}${infer Path}` ? Path : never]: paths[P] }
 
-const FALLBACK_MESSAGE = 'Internal Server Error'
+/** What a failure says when the server gave no words of its own (docs/product.md#messages). */
+export const FALLBACK_MESSAGE = 'Internal Server Error'
 export const OFFLINE_MESSAGE = 'You appear to be offline. Try again'
 
 /**

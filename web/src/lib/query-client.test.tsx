@@ -1,8 +1,9 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { QueryClientProvider, useMutation, useQuery, type QueryClient } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { toast, Toaster } from 'react-hot-toast'
-import { ApiError } from './api-client'
-import { createQueryClient, type ErrorToast } from './query-client'
+import { ApiError, FALLBACK_MESSAGE } from './api-client'
+import { createQueryClient, type ErrorToast, type MutationErrorToast } from './query-client'
 
 const failing = (message: string) => () => Promise.reject(new ApiError(message, 500))
 
@@ -53,4 +54,73 @@ test('a query opts out with meta.errorToast false, or by a message of null', asy
   await waitFor(() => expect(client.getQueryState(['failing', 'e'])?.status).toBe('error'))
   expect(screen.queryByRole('status')).not.toBeInTheDocument()
   expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument()
+})
+
+/** A change that fails with `error`, asked with `variables` when its button is pressed. */
+function Change({ label = 'Change', error, variables = 'draft', errorToast }: { label?: string; error: Error; variables?: string; errorToast?: MutationErrorToast<string> | false }) {
+  const change = useMutation({ mutationFn: (_variables: string) => Promise.reject(error), meta: errorToast === undefined ? undefined : { errorToast } })
+  return (
+    <button type="button" onClick={() => change.mutate(variables)}>
+      {label}
+    </button>
+  )
+}
+
+/** Resolves once every mutation `client` ran has failed. */
+const allFailed = (client: QueryClient, count: number) =>
+  waitFor(() => {
+    const states = client.getMutationCache().getAll().map((mutation) => mutation.state.status)
+    expect(states).toEqual(Array<string>(count).fill('error'))
+  })
+
+test("a failed mutation says the server's message in a toast, by default", async () => {
+  renderWith(<Change error={new ApiError('Job is closed', 409)} />)
+  await userEvent.click(screen.getByRole('button', { name: 'Change' }))
+  expect(await screen.findByText('Job is closed')).toBeInTheDocument()
+})
+
+test('a failed mutation the server gave no words for says "Internal Server Error"', async () => {
+  renderWith(
+    <>
+      <Change label="Unreachable" error={new TypeError('Failed to fetch')} />
+      <Change label="Wordless" error={new ApiError(FALLBACK_MESSAGE, 500)} />
+    </>,
+  )
+  await userEvent.click(screen.getByRole('button', { name: 'Unreachable' }))
+  await userEvent.click(screen.getByRole('button', { name: 'Wordless' }))
+  await waitFor(() => expect(screen.getAllByText('Internal Server Error')).toHaveLength(2))
+  expect(screen.queryByText('Failed to fetch')).not.toBeInTheDocument()
+})
+
+test('without a toast id, each failure of a mutation has a toast of its own', async () => {
+  const client = renderWith(<Change error={new ApiError('Job is closed', 409)} />)
+  await userEvent.click(screen.getByRole('button', { name: 'Change' }))
+  await userEvent.click(screen.getByRole('button', { name: 'Change' }))
+  await allFailed(client, 2)
+  await waitFor(() => expect(screen.getAllByText('Job is closed')).toHaveLength(2))
+})
+
+test("a mutation's errorToast gives its words, from the error and what it was asked with, and its toast id: a second failure replaces the first's toast", async () => {
+  const errorToast: MutationErrorToast<string> = { id: 'rating', message: (error, variables) => `Could not save ${variables}: ${error.message}` }
+  const client = renderWith(<Change error={new ApiError('Application is withdrawn', 409)} variables="the rating" errorToast={errorToast} />)
+  await userEvent.click(screen.getByRole('button', { name: 'Change' }))
+  await userEvent.click(screen.getByRole('button', { name: 'Change' }))
+  await allFailed(client, 2)
+  expect(await screen.findByText('Could not save the rating: Application is withdrawn')).toBeInTheDocument()
+  expect(screen.getAllByText('Could not save the rating: Application is withdrawn')).toHaveLength(1)
+  expect(screen.queryByText('Application is withdrawn')).not.toBeInTheDocument()
+})
+
+test('a mutation opts out of the toast with meta.errorToast false, or by a message of null', async () => {
+  const client = renderWith(
+    <>
+      <Change label="In place" error={new ApiError('Category already exists', 400)} errorToast={false} />
+      <Change label="Silent" error={new ApiError('Category already exists', 400)} errorToast={{ message: () => null }} />
+    </>,
+  )
+  await userEvent.click(screen.getByRole('button', { name: 'In place' }))
+  await userEvent.click(screen.getByRole('button', { name: 'Silent' }))
+  await allFailed(client, 2)
+  expect(screen.queryByRole('status')).not.toBeInTheDocument()
+  expect(screen.queryByText('Category already exists')).not.toBeInTheDocument()
 })

@@ -1,6 +1,6 @@
-import { QueryCache, QueryClient, type Query } from '@tanstack/react-query'
+import { MutationCache, QueryCache, QueryClient, type Mutation, type Query } from '@tanstack/react-query'
 import { toast } from 'react-hot-toast'
-import { errorMessage } from './api-client'
+import { errorMessage, FALLBACK_MESSAGE } from './api-client'
 
 /**
  * How a screen tells that a query it shows failed (docs/product.md#messages): a toast with this `id`
@@ -16,13 +16,38 @@ export type QueryMeta = {
   errorToast?: ErrorToast | false
 }
 
+/**
+ * How a screen tells that a change it asked for failed (docs/product.md#messages): a toast saying
+ * `message(error, variables)`, the variables being what the change was asked with (no toast when that
+ * is null); without `message`, the server's message (or "Internal Server Error"). Under `id` when
+ * given, so a second failure replaces the first's toast; without one, each failure has its own.
+ */
+export type MutationErrorToast<TVariables = unknown> = {
+  id?: string
+  message?: (error: Error, variables: TVariables) => string | null
+}
+
+export type MutationMeta = {
+  /**
+   * The failure's toast; without one, the server's message (or "Internal Server Error"). `false`
+   * opts out: the screen shows the failure in place (beside a form's fields, in its dialog), or the
+   * change fails in silence. (`never`: a toast for any mutation's variables fits here.)
+   */
+  errorToast?: MutationErrorToast<never> | false
+}
+
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: QueryMeta
+    mutationMeta: MutationMeta
   }
 }
 
-const FALLBACK = 'Internal Server Error'
+/** The words of most failures: the server's message, or `fallback` when it gave none. */
+export const serverMessage =
+  (fallback: string) =>
+  (error: Error): string =>
+    errorMessage(error, fallback)
 
 /** A query's options with the toast a screen asks for, when it asks for one (otherwise those the options carry). */
 export const withErrorToast = <T extends { meta?: QueryMeta }>(options: T, errorToast: ErrorToast | false | undefined): T =>
@@ -36,7 +61,7 @@ export const withErrorToast = <T extends { meta?: QueryMeta }>(options: T, error
 export function toastQueryError(error: Error, query: Query<unknown, unknown, unknown>) {
   const shown = new Set<string>()
   for (const observer of query.observers) {
-    const errorToast = observer.options.meta?.errorToast ?? { id: query.queryHash, message: (failure: Error) => errorMessage(failure, FALLBACK) }
+    const errorToast = observer.options.meta?.errorToast ?? { id: query.queryHash, message: serverMessage(FALLBACK_MESSAGE) }
     if (errorToast === false || shown.has(errorToast.id)) continue
     shown.add(errorToast.id)
     const message = errorToast.message(error)
@@ -44,10 +69,27 @@ export function toastQueryError(error: Error, query: Query<unknown, unknown, unk
   }
 }
 
+/**
+ * The one error handler of every mutation: the toast its `meta.errorToast` asks for, the server's
+ * message by default. It runs whether or not the screen that asked is still shown (the change was
+ * the person's, so its failure is theirs to hear), before the mutation's own onError and before
+ * mutateAsync rejects; what else a failure calls for (a refusal beside a field, a refetch) stays
+ * with the screen.
+ */
+export function toastMutationError(error: Error, variables: unknown, _onMutateResult: unknown, mutation: Mutation<unknown, unknown, unknown>) {
+  const errorToast = mutation.options.meta?.errorToast
+  if (errorToast === false) return
+  // The variables are the ones this mutation was asked with, which its toast was written for.
+  const message = errorToast?.message ? errorToast.message(error, variables as never) : errorMessage(error, FALLBACK_MESSAGE)
+  // Without an id, react-hot-toast gives the toast one of its own.
+  if (message !== null) toast.error(message, { id: errorToast?.id })
+}
+
 /** No retries: a failure shows its message at once (docs/product.md#messages). */
 export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({ onError: toastQueryError }),
+    mutationCache: new MutationCache({ onError: toastMutationError }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },
     },

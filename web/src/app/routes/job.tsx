@@ -11,19 +11,17 @@ import { CloseJobButton } from '@/features/jobs/components/close-job-button'
 import { SaveJobButton } from '@/features/jobs/components/save-job-button'
 import { isClosed } from '@/features/jobs/format'
 import { formatDate, formatSalary } from '@/lib/format'
-import { ApiError, errorMessage } from '@/lib/api-client'
+import { ApiError, errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
 import { withNext } from '@/lib/next-page'
 import type { ErrorToast } from '@/lib/query-client'
 import { Button } from '@/components/ui/button'
 
-const FALLBACK = 'Internal Server Error'
-
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
 /** Its recruiter deleted it (a 404 marked `removed`): unlike a job that never was, or a hidden one, the page says so. */
 const isRemoved = (error: unknown) => error instanceof ApiError && error.removed
 /** A job that does not exist or was removed is the page's own message; any other failure says the server's message as well. */
-const JOB_TOAST: ErrorToast = { id: 'job', message: (error) => (isNotFound(error) ? null : errorMessage(error, FALLBACK)) }
+const JOB_TOAST: ErrorToast = { id: 'job', message: (error) => (isNotFound(error) ? null : errorMessage(error, FALLBACK_MESSAGE)) }
 
 /** docs/product.md#job: a deleted job's page (the server serves its address with 410). */
 function JobRemoved() {
@@ -58,7 +56,7 @@ export default function JobPage() {
       <section className="mx-auto max-w-3xl px-4 py-16">
         <title>Job | jobportal</title>
         <h1 className="text-3xl font-bold text-gray-900">Could not load this job</h1>
-        <p className="mt-4 text-gray-700">{errorMessage(error, FALLBACK)}</p>
+        <p className="mt-4 text-gray-700">{errorMessage(error, FALLBACK_MESSAGE)}</p>
         <Button className="mt-6" onClick={() => refetch()} loading={isFetching}>
           Try again
         </Button>

@@ -9,7 +9,7 @@ import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/compone
 import { destinationAfterLogin, emailFromState } from '@/features/auth/destination'
 import { loginSchema, type LoginValues } from '@/features/auth/schemas'
 import { authStore } from '@/features/auth/store'
-import { ApiError, errorMessage } from '@/lib/api-client'
+import { ApiError, errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
 import { useStartSession } from '@/lib/auth'
 import { NEXT_PARAM, withNext } from '@/lib/next-page'
 import { OPERATOR_EMAIL } from '../operator'
@@ -69,7 +69,7 @@ export default function LoginPage() {
     } catch (error) {
       // docs/rules.md: a login answers 403 only to a suspended account (and only with its password).
       setSuspended(error instanceof ApiError && error.status === 403)
-      const message = errorMessage(error, 'Internal Server Error')
+      const message = errorMessage(error, FALLBACK_MESSAGE)
       toast.error(message)
       // Next to the field as well: the toast goes away, the reason stays where the person looks.
       setError('password', { message }, { shouldFocus: true })

@@ -1,5 +1,5 @@
 import { toast } from 'react-hot-toast'
-import { errorMessage } from '@/lib/api-client'
+import { errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
 import { sendOtp } from './api/auth-calls'
 import { authStore } from './store'
 
@@ -14,7 +14,7 @@ export async function requestSignupCode(email: string): Promise<boolean> {
     toast.success('OTP Sent Successfully')
     return true
   } catch (error) {
-    toast.error(errorMessage(error, 'Internal Server Error'))
+    toast.error(errorMessage(error, FALLBACK_MESSAGE))
     return false
   } finally {
     authStore.set({ loading: false })

@@ -14,7 +14,7 @@ import { useApplicantDetails } from '@/features/profiles/api/get-applicant-detai
 import { ApplicantSettings } from '@/features/profiles/components/applicant-settings'
 import { RecruiterSettings } from '@/features/profiles/components/recruiter-settings'
 import type { ProfileUpdateResponse } from '@/features/profiles/types'
-import { errorMessage } from '@/lib/api-client'
+import { errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
 import { useSession, useSetUser } from '@/lib/auth'
 import { NEXT_PARAM, safeNext } from '@/lib/next-page'
 import { Panel } from '@/components/ui/panel'
@@ -34,7 +34,7 @@ function ChangePasswordSection() {
       toast.success('Password Changed Successfully')
       reset()
     } catch (error) {
-      toast.error(errorMessage(error, 'Internal Server Error'))
+      toast.error(errorMessage(error, FALLBACK_MESSAGE))
     }
   }
 

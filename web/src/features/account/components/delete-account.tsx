@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { PasswordField } from '@/components/ui/form-field'
 import { Modal } from '@/components/ui/modal'
 import { Panel } from '@/components/ui/panel'
-import { errorMessage } from '@/lib/api-client'
+import { errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
 import { useEndSession, type AnyAccountType } from '@/lib/auth'
 import { z } from '@/lib/zod'
 import { useDeleteAccount } from '../api/account'
@@ -38,7 +38,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     try {
       await remove.mutateAsync(password)
     } catch (error) {
-      setRefusal(errorMessage(error, 'Internal Server Error'))
+      setRefusal(errorMessage(error, FALLBACK_MESSAGE))
       setFocus('password', { shouldSelect: true })
       return
     }

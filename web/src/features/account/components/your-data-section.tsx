@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import { toast } from 'react-hot-toast'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { Panel } from '@/components/ui/panel'
-import { errorMessage } from '@/lib/api-client'
+import { serverMessage } from '@/lib/query-client'
 import { saveFile } from '@/lib/save-file'
 import { EXPORT_FILE_NAME, exportMyData } from '../api/account'
 
@@ -17,7 +16,7 @@ export function YourDataSection({ resume }: { resume?: ResumeFile | null }) {
   const download = useMutation({
     mutationFn: exportMyData,
     onSuccess: (blob) => saveFile(blob, EXPORT_FILE_NAME),
-    onError: (error) => toast.error(errorMessage(error, 'Could not download your data')),
+    meta: { errorToast: { message: serverMessage('Could not download your data') } },
   })
   return (
     <Panel title="Your data">

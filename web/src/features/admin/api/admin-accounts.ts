@@ -36,6 +36,8 @@ export function useSuspendAccount() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => suspendAccount(id, reason),
     onSuccess: () => invalidateAfterAdminChange(queryClient),
+    // The reason dialog says a refusal in place.
+    meta: { errorToast: false },
   })
 }
 

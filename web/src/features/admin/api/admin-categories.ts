@@ -28,9 +28,10 @@ export const unhideCategory = (id: string) => payload(api.PUT('/admin/categories
 
 export const deleteCategory = (id: string) => payload(api.DELETE('/admin/categories/{categoryId}', category(id)))
 
+// Adding and editing: the form says a refusal beside the field it is about, not in a toast.
 export function useCreateCategory() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: createCategory, onSuccess: () => invalidateAfterAdminChange(queryClient) })
+  return useMutation({ mutationFn: createCategory, onSuccess: () => invalidateAfterAdminChange(queryClient), meta: { errorToast: false } })
 }
 
 export function useUpdateCategory() {
@@ -38,6 +39,7 @@ export function useUpdateCategory() {
   return useMutation({
     mutationFn: ({ id, ...fields }: CategoryFields & { id: string }) => updateCategory(id, fields),
     onSuccess: () => invalidateAfterAdminChange(queryClient),
+    meta: { errorToast: false },
   })
 }
 

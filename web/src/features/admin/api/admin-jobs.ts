@@ -37,6 +37,8 @@ export function useHideJob() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => hideJob(id, reason),
     onSuccess: () => invalidateAfterAdminChange(queryClient),
+    // The reason dialog says a refusal in place.
+    meta: { errorToast: false },
   })
 }
 

@@ -9,7 +9,7 @@ import { Modal } from '@/components/ui/modal'
 import { Panel } from '@/components/ui/panel'
 import { Spinner } from '@/components/ui/spinner'
 import { TextAreaField } from '@/components/ui/textarea-field'
-import { errorMessage } from '@/lib/api-client'
+import { errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
 import { useAdminCategories, useCreateCategory, useDeleteCategory, useHideCategory, useUpdateCategory, type CategoryFields } from '../api/admin-categories'
 import { countOf } from '../format'
 import {
@@ -21,8 +21,6 @@ import {
 } from '../schemas'
 import type { AdminCategory } from '../types'
 import { Badge } from './badge'
-
-const FAILED = 'Internal Server Error'
 
 type FormProps = {
   defaultValues: CategoryValues
@@ -54,7 +52,7 @@ function CategoryForm({ defaultValues, submitLabel, onSubmit, onCancel, again = 
         form?.querySelector('input')?.focus()
       }
     } catch (error) {
-      const message = errorMessage(error, FAILED)
+      const message = errorMessage(error, FALLBACK_MESSAGE)
       // "Category already exists" and the rest are about the name; one message is about the description.
       setError(message === CATEGORY_DESCRIPTION_REQUIRED ? 'description' : 'name', { message }, { shouldFocus: true })
     }
@@ -109,8 +107,8 @@ function CategoryCard({ category, listHeading }: { category: AdminCategory; list
     try {
       const { message } = await hide.mutateAsync({ id, hidden: !hidden })
       toast.success(message)
-    } catch (error) {
-      toast.error(errorMessage(error, FAILED))
+    } catch {
+      // The mutation's toast says it (lib/query-client).
     }
     // The button was busy (and so lost the focus); it now offers the opposite.
     toggleRef.current?.focus()
@@ -123,8 +121,8 @@ function CategoryCard({ category, listHeading }: { category: AdminCategory; list
       toast.success(message)
       // The card and its button are gone: the list's heading takes the focus.
       listHeading.current?.focus()
-    } catch (error) {
-      toast.error(errorMessage(error, FAILED))
+    } catch {
+      // The mutation's toast says it (lib/query-client).
     }
   }
 

@@ -2,7 +2,6 @@ import { useId, useRef, useState, type RefObject } from 'react'
 import { toast } from 'react-hot-toast'
 import { Link, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { errorMessage } from '@/lib/api-client'
 import { formatDate } from '@/lib/format'
 import { useAdminJobs, useHideJob, useUnhideJob, type AdminJobSearch } from '../api/admin-jobs'
 import { countOf, jobStatus, readPage } from '../format'
@@ -33,8 +32,8 @@ function JobRow({ job, hiddenOnly, listHeading }: { job: AdminJob; hiddenOnly: b
       // Among hidden jobs only, the job has left the list; elsewhere its button now offers Hide.
       const next = hiddenOnly ? listHeading.current : toggleRef.current
       next?.focus()
-    } catch (error) {
-      toast.error(errorMessage(error, 'Internal Server Error'))
+    } catch {
+      // The mutation's toast says it (lib/query-client).
       toggleRef.current?.focus()
     }
   }

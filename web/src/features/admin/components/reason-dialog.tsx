@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { TextAreaField } from '@/components/ui/textarea-field'
-import { ApiError, errorMessage } from '@/lib/api-client'
+import { ApiError, errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
 import { REASON_MAX, reasonSchema, type ReasonValues } from '../schemas'
 
 type Props = {
@@ -39,7 +39,7 @@ export function ReasonDialog({ title, text, confirmLabel, onSubmit, onClose }: P
     try {
       await onSubmit(reason)
     } catch (error) {
-      const message = errorMessage(error, 'Internal Server Error')
+      const message = errorMessage(error, FALLBACK_MESSAGE)
       if (error instanceof ApiError && error.status === 400) setError('reason', { message }, { shouldFocus: true })
       else setRefusal(message)
     }

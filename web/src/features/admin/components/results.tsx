@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, type ReactNode, type RefObject } from 'react'
 import { Button } from '@/components/ui/button'
 import { Pagination } from '@/components/ui/pagination'
-import { errorMessage } from '@/lib/api-client'
+import { errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
 import { pageCount as countPages } from '../format'
 
 type Page = { data: unknown[]; total: number; limit: number }
@@ -32,7 +32,7 @@ export function Results({ headingRef, results, page, onPage, count, loading, emp
     if (pastTheEnd) toLastPage()
   }, [pastTheEnd, pages])
 
-  const status = isFetching ? loading : error ? errorMessage(error, 'Internal Server Error') : data ? (data.total === 0 ? empty : count(data.total)) : ''
+  const status = isFetching ? loading : error ? errorMessage(error, FALLBACK_MESSAGE) : data ? (data.total === 0 ? empty : count(data.total)) : ''
 
   return (
     <section aria-labelledby={headingId} className="mt-8">

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, payload, type Schemas } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
+import type { MutationErrorToast } from '@/lib/query-client'
 
 export type SavedSearch = Schemas['SavedSearch']
 
@@ -48,7 +49,10 @@ export function useSavedSearchFor(query: string, { enabled = true } = {}) {
   return { saved: searches.data?.find((each) => searchKey(each.query) === key) }
 }
 
-/** The new search joins the list at once (the Save button then shows it saved), before the refetch confirms it. */
+/**
+ * The new search joins the list at once (the Save button then shows it saved), before the refetch
+ * confirms it. A refusal is said beside the name in the dialog, not toasted.
+ */
 export function useSaveSearch() {
   const queryClient = useQueryClient()
   const key = useSearchesKey()
@@ -56,22 +60,26 @@ export function useSaveSearch() {
     mutationFn: (body: Schemas['SaveSearchRequest']) => payload(api.POST('/jobs/savedSearches', { body })),
     onSuccess: ({ data }) => queryClient.setQueryData<SavedSearch[]>(key, (list) => (list ? [...list.filter((each) => each._id !== data._id), data] : list)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    meta: { errorToast: false },
   })
 }
 
-export function useUpdateSearch() {
+type SearchChange = Schemas['UpdateSearchRequest'] & { id: string }
+
+/** `errorToast`, here and below: the failure's toast (lib/query-client's MutationMeta); without one, the server's message. */
+export function useUpdateSearch(errorToast?: MutationErrorToast<SearchChange> | false) {
   const queryClient = useQueryClient()
   const key = useSearchesKey()
   return useMutation({
-    mutationFn: ({ id, ...change }: Schemas['UpdateSearchRequest'] & { id: string }) =>
-      payload(api.PUT('/jobs/savedSearches/{searchId}', { params: { path: { searchId: id } }, body: change })),
+    mutationFn: ({ id, ...change }: SearchChange) => payload(api.PUT('/jobs/savedSearches/{searchId}', { params: { path: { searchId: id } }, body: change })),
     onSuccess: ({ data }) =>
       queryClient.setQueryData<SavedSearch[]>(key, (list) => list?.map((each) => (each._id === data._id ? data : each))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    meta: { errorToast },
   })
 }
 
-export function useDeleteSearch() {
+export function useDeleteSearch(errorToast?: MutationErrorToast<string> | false) {
   const queryClient = useQueryClient()
   const key = useSearchesKey()
   return useMutation({
@@ -79,6 +87,7 @@ export function useDeleteSearch() {
     onSuccess: (_answer, id) =>
       queryClient.setQueryData<SavedSearch[]>(key, (list) => list?.filter((each) => each._id !== id)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    meta: { errorToast },
   })
 }
 

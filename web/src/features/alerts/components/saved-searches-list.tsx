@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
 import { formatDate, formatSalary } from '@/lib/format'
+import { serverMessage } from '@/lib/query-client'
 import { useDeleteSearch, useSavedSearches, useUpdateSearch, type SavedSearch } from '../api/saved-searches'
 
 /** "rust, Pune, Full-time, from ₹40,000 per month": the filters of a saved search in words. */
@@ -25,8 +26,9 @@ function SearchCard({ search }: { search: SavedSearch }) {
   const [name, setName] = useState(search.name)
   const [error, setError] = useState<string>()
   const [deleting, setDeleting] = useState(false)
-  const update = useUpdateSearch()
-  const remove = useDeleteSearch()
+  // A rename's refusal shows beside the new name, not in a toast; the alerts switch's is toasted.
+  const update = useUpdateSearch({ message: (failure, change) => (change.name !== undefined ? null : errorMessage(failure, 'Could not change the alerts')) })
+  const remove = useDeleteSearch({ message: serverMessage('Could not delete the search') })
 
   const rename = async (event: FormEvent) => {
     event.preventDefault()
@@ -43,8 +45,8 @@ function SearchCard({ search }: { search: SavedSearch }) {
     try {
       await update.mutateAsync({ id: search._id, alerts: !search.alerts })
       toast.success(search.alerts ? 'Alerts paused' : 'Alerts resumed')
-    } catch (failure) {
-      toast.error(errorMessage(failure, 'Could not change the alerts'))
+    } catch {
+      // The mutation's toast says it.
     }
   }
 
@@ -53,8 +55,8 @@ function SearchCard({ search }: { search: SavedSearch }) {
     try {
       await remove.mutateAsync(search._id)
       toast.success('Saved search deleted')
-    } catch (failure) {
-      toast.error(errorMessage(failure, 'Could not delete the search'))
+    } catch {
+      // The mutation's toast says it.
     }
   }
 

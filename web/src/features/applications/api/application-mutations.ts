@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, ApiError, payload } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
+import type { MutationErrorToast } from '@/lib/query-client'
 import type { Application, Decision } from '../types'
 import { applicationsQueryOptions } from './get-applications'
 import { changedParts, mergeApplication } from './merge-application'
@@ -33,14 +34,18 @@ function putMine(queryClient: QueryClient, userId: string | null, changed: Appli
   })
 }
 
-/** Applying adds to the applicant's applications and to the job's applicationsCount. */
-export function useApply(jobId: string) {
+/**
+ * Applying adds to the applicant's applications and to the job's applicationsCount. `errorToast`,
+ * here and below: the failure's toast (lib/query-client's MutationMeta); without one, the server's message.
+ */
+export function useApply(jobId: string, errorToast?: MutationErrorToast<string> | false) {
   const queryClient = useQueryClient()
   const { userId } = useSession()
   return useMutation({
     mutationFn: (sop: string) => applyToJob(jobId, sop),
     onSuccess: ({ application }) => putMine(queryClient, userId, application),
     onSettled: () => refreshAfterApplying(queryClient),
+    meta: { errorToast },
   })
 }
 
@@ -58,12 +63,13 @@ export const withdrawApplication = (applicationId: string) =>
   payload(api.PUT('/auth/withdrawapplication/{applicationId}', { params: { path: { applicationId } } }))
 
 /** Withdrawing changes the applicant's list (the job page then says "Withdrawn", not "Applied") and frees a place on the job. */
-export function useWithdrawApplication() {
+export function useWithdrawApplication(errorToast?: MutationErrorToast<string> | false) {
   const queryClient = useQueryClient()
   const { userId } = useSession()
   return useMutation({
     mutationFn: withdrawApplication,
     onSuccess: ({ data }) => putMine(queryClient, userId, data),
     onSettled: () => refreshAfterApplying(queryClient),
+    meta: { errorToast },
   })
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, payload, type Schemas } from '@/lib/api-client'
+import type { MutationErrorToast } from '@/lib/query-client'
 import type { Stage } from '../stages'
 import type { Application } from '../types'
 import { jobApplicationsQueryOptions } from './get-applications'
@@ -31,25 +32,30 @@ function usePutInJobList(jobId: string) {
 /**
  * A move changes the job's list and its overview (and the recruiter's list of all applications):
  * each refetches afterwards, whether the move happened or was refused (a 409 says the card was
- * stale, so the fresh list shows where it really is).
+ * stale, so the fresh list shows where it really is). `errorToast`, here and below: the failure's
+ * toast (lib/query-client's MutationMeta); without one, the server's message.
  */
-export function useMoveStage(jobId: string) {
+export function useMoveStage(jobId: string, errorToast?: MutationErrorToast<StageMove> | false) {
   const queryClient = useQueryClient()
   const putInList = usePutInJobList(jobId)
   return useMutation({
     mutationFn: moveStage,
     onSuccess: ({ data }) => putInList(data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+    meta: { errorToast },
   })
 }
 
-export function useRateApplication(jobId: string) {
+type RatingChange = { applicationId: string; rating: number | null }
+
+export function useRateApplication(jobId: string, errorToast?: MutationErrorToast<RatingChange> | false) {
   const queryClient = useQueryClient()
   const putInList = usePutInJobList(jobId)
   return useMutation({
-    mutationFn: ({ applicationId, rating }: { applicationId: string; rating: number | null }) => rateApplication(applicationId, rating),
+    mutationFn: ({ applicationId, rating }: RatingChange) => rateApplication(applicationId, rating),
     onSuccess: ({ data }) => putInList(data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobApplicationsQueryOptions(jobId).queryKey }),
+    meta: { errorToast },
   })
 }
 
@@ -64,7 +70,7 @@ export const notesQueryOptions = (applicationId: string) =>
 export const useNotes = (applicationId: string) => useQuery(notesQueryOptions(applicationId))
 
 /** A new note goes on top of the list (newest first) and adds one to the card's count. */
-export function useAddNote(jobId: string, applicationId: string) {
+export function useAddNote(jobId: string, applicationId: string, errorToast?: MutationErrorToast<string> | false) {
   const queryClient = useQueryClient()
   const listKey = jobApplicationsQueryOptions(jobId).queryKey
   return useMutation({
@@ -80,5 +86,6 @@ export function useAddNote(jobId: string, applicationId: string) {
         queryClient.invalidateQueries({ queryKey: notesQueryOptions(applicationId).queryKey }),
         queryClient.invalidateQueries({ queryKey: listKey }),
       ]),
+    meta: { errorToast },
   })
 }

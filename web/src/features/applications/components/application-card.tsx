@@ -4,8 +4,8 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
-import { errorMessage } from '@/lib/api-client'
 import { formatSalary } from '@/lib/format'
+import { serverMessage } from '@/lib/query-client'
 import { formatZonedDateTime } from '@/lib/time-zone'
 import { useWithdrawApplication } from '../api/application-mutations'
 import { applicationInterviewsPath } from '../interviews-path'
@@ -122,7 +122,7 @@ export function withdrawalText(application: Application) {
 /** Withdraws an application still under way after asking; its place on the job goes back to others. */
 function WithdrawButton({ application }: { application: Application }) {
   const [asking, setAsking] = useState(false)
-  const withdraw = useWithdrawApplication()
+  const withdraw = useWithdrawApplication({ message: serverMessage('Could not withdraw the application') })
   const title = application.jobDetails.title
 
   const confirm = async () => {
@@ -130,8 +130,8 @@ function WithdrawButton({ application }: { application: Application }) {
     try {
       await withdraw.mutateAsync(application._id)
       toast.success('Application withdrawn')
-    } catch (error) {
-      toast.error(errorMessage(error, 'Could not withdraw the application'))
+    } catch {
+      // The mutation's toast says it.
     }
   }
 

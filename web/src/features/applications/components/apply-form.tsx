@@ -4,7 +4,8 @@ import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import { Link } from 'react-router'
 import { TextAreaField } from '@/components/ui/textarea-field'
-import { ApiError, errorMessage } from '@/lib/api-client'
+import { ApiError } from '@/lib/api-client'
+import { serverMessage } from '@/lib/query-client'
 import { useApply } from '../api/application-mutations'
 import { countWords, DEFAULT_SOP, SOP_MAX_WORDS, sopSchema, type SopValues } from '../sop'
 import { resumeSettingsFor } from '../resume-link'
@@ -55,7 +56,7 @@ export default function ApplyForm({
   resume?: ResumeToSend
   onDone: (applied: boolean) => void
 }) {
-  const apply = useApply(jobId)
+  const apply = useApply(jobId, { message: serverMessage('Job application failed') })
   const {
     register,
     handleSubmit,
@@ -73,8 +74,7 @@ export default function ApplyForm({
       toast.success('Job Applied Successfully')
       onDone(true)
     } catch (error) {
-      toast.error(errorMessage(error, 'Job application failed'))
-      // Applied before (on another device, say): the button says so from now on.
+      // The mutation's toast says it. Applied before (on another device, say): the button says so from now on.
       if (error instanceof ApiError && error.status === 409) onDone(true)
     }
   }

@@ -1,14 +1,17 @@
 import { useId } from 'react'
 import { TextForm } from '@/components/text-form'
 import { Spinner } from '@/components/ui/spinner'
+import { serverMessage } from '@/lib/query-client'
 import { formatZonedDateTime } from '@/lib/time-zone'
 import { useAddNote, useNotes } from '../api/pipeline-mutations'
 
 /** The server's limit (docs/rules.md#stages). */
 export const NOTE_MAX = 2000
 
+const NOT_ADDED = 'Could not add the note'
+
 function AddNote({ jobId, applicationId }: { jobId: string; applicationId: string }) {
-  const add = useAddNote(jobId, applicationId)
+  const add = useAddNote(jobId, applicationId, { message: serverMessage(NOT_ADDED) })
   return (
     <TextForm
       className="mt-3"
@@ -18,7 +21,7 @@ function AddNote({ jobId, applicationId }: { jobId: string; applicationId: strin
       countSuffix=", private to you"
       submitLabel="Add note"
       send={add.mutateAsync}
-      failure="Could not add the note"
+      failure={NOT_ADDED}
     />
   )
 }

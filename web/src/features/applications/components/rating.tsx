@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { toast } from 'react-hot-toast'
 import { Button } from '@/components/ui/button'
-import { errorMessage } from '@/lib/api-client'
+import { serverMessage } from '@/lib/query-client'
 import { useRateApplication } from '../api/pipeline-mutations'
 import { starsName } from '../stages'
 import type { Application } from '../types'
@@ -18,15 +18,15 @@ export const ratingText = (rating: number | null | undefined) => (rating ? `${ra
  */
 export function Rating({ jobId, application }: { jobId: string; application: Application }) {
   const name = useId()
-  const rate = useRateApplication(jobId)
+  const rate = useRateApplication(jobId, { message: serverMessage('Could not save the rating') })
   const current = application.rating ?? null
 
   const save = async (rating: number | null) => {
     try {
       const { message } = await rate.mutateAsync({ applicationId: application._id, rating })
       toast.success(message)
-    } catch (error) {
-      toast.error(errorMessage(error, 'Could not save the rating'))
+    } catch {
+      // The mutation's toast says it.
     }
   }
 

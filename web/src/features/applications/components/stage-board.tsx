@@ -3,6 +3,7 @@ import { toast } from 'react-hot-toast'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
+import { serverMessage } from '@/lib/query-client'
 import { useJobApplications } from '../api/get-applications'
 import { useMoveStage } from '../api/pipeline-mutations'
 import { applicantName } from '../applicant-name'
@@ -13,6 +14,7 @@ import { RejectDialog } from './reject-dialog'
 import { StageColumn } from './stage-column'
 
 const FAILURE = 'Failed to fetch applications.'
+const NOT_MOVED = 'Could not move the application'
 
 /** A move that asks first: to Rejected (with an optional reason) or to Hired (final, and it fills a position). */
 type Asking = { application: Application; stage: 'rejected' | 'hired' }
@@ -24,7 +26,7 @@ type Asking = { application: Application; stage: 'rejected' | 'hired' }
  */
 export function StageBoard({ jobId, onMessages }: { jobId: string; onMessages?: (application: Application) => void }) {
   const { data, isPending, isError } = useJobApplications(jobId, { id: 'job-applications', message: () => FAILURE })
-  const move = useMoveStage(jobId)
+  const move = useMoveStage(jobId, { message: serverMessage(NOT_MOVED) })
   const [dragged, setDragged] = useState<Application | null>(null)
   const [asking, setAsking] = useState<Asking | null>(null)
   const [focusId, setFocusId] = useState<string | null>(null)
@@ -39,8 +41,8 @@ export function StageBoard({ jobId, onMessages }: { jobId: string; onMessages?: 
       toast.success(message)
       setAnnouncement(`${name} moved to ${moved.stageLabel}.`)
     } catch (error) {
-      const message = errorMessage(error, 'Could not move the application')
-      toast.error(message)
+      // The mutation's toast says it; so does the board, to a screen reader.
+      const message = errorMessage(error, NOT_MOVED)
       setAnnouncement(`${name} was not moved: ${message}`)
     }
     setFocusId(application._id)

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, apiUrl, OFFLINE_MESSAGE, payload } from '@/lib/api-client'
 import { getToken } from '@/lib/auth'
+import type { MutationErrorToast } from '@/lib/query-client'
 import type { Interview } from '../types'
 
 /** Every interview query starts with this key, so any change refetches them all. */
@@ -81,9 +82,10 @@ export const cancelInterview = (interviewId: string) => payload(api.PUT('/auth/i
 /**
  * The changed interview goes in place at once (its own page and its application's list); then every
  * interview query refetches, whether the change happened or was refused (a 409 says the page was
- * stale, so the fresh one shows where the interview really stands).
+ * stale, so the fresh one shows where the interview really stands). `errorToast`: the failure's toast
+ * (lib/query-client's MutationMeta); without one, the server's message.
  */
-function useInterviewChange<V>(change: (variables: V) => Promise<{ message: string; data: Interview }>) {
+function useInterviewChange<V>(change: (variables: V) => Promise<{ message: string; data: Interview }>, errorToast?: MutationErrorToast<V> | false) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: change,
@@ -95,13 +97,18 @@ function useInterviewChange<V>(change: (variables: V) => Promise<{ message: stri
       })
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ALL }),
+    meta: { errorToast },
   })
 }
 
-export const useProposeInterview = (applicationId: string) => useInterviewChange((body: Proposal) => proposeInterview(applicationId, body))
+export const useProposeInterview = (applicationId: string, errorToast?: MutationErrorToast<Proposal> | false) =>
+  useInterviewChange((body: Proposal) => proposeInterview(applicationId, body), errorToast)
 
-export const useBookInterview = (interviewId: string) => useInterviewChange((slot: number) => bookInterview(interviewId, slot))
+export const useBookInterview = (interviewId: string, errorToast?: MutationErrorToast<number> | false) =>
+  useInterviewChange((slot: number) => bookInterview(interviewId, slot), errorToast)
 
-export const useRescheduleInterview = (interviewId: string) => useInterviewChange((body: Reschedule) => rescheduleInterview(interviewId, body))
+export const useRescheduleInterview = (interviewId: string, errorToast?: MutationErrorToast<Reschedule> | false) =>
+  useInterviewChange((body: Reschedule) => rescheduleInterview(interviewId, body), errorToast)
 
-export const useCancelInterview = (interviewId: string) => useInterviewChange(() => cancelInterview(interviewId))
+export const useCancelInterview = (interviewId: string, errorToast?: MutationErrorToast<void> | false) =>
+  useInterviewChange(() => cancelInterview(interviewId), errorToast)

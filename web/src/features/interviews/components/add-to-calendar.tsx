@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useId } from 'react'
-import { toast } from 'react-hot-toast'
 import { Button, buttonClasses } from '@/components/ui/button'
-import { errorMessage } from '@/lib/api-client'
+import { serverMessage } from '@/lib/query-client'
 import { saveFile } from '@/lib/save-file'
 import { CALENDAR_FILE_NAME, getCalendarFile } from '../api/interviews'
 import { googleCalendarUrl } from '../calendar'
@@ -21,7 +20,7 @@ export function AddToCalendar({ interview, startsAt }: { interview: Interview; s
   const download = useMutation({
     mutationFn: () => getCalendarFile(interview._id),
     onSuccess: (blob) => saveFile(blob, CALENDAR_FILE_NAME),
-    onError: (error) => toast.error(errorMessage(error, 'Could not download the calendar file')),
+    meta: { errorToast: { message: serverMessage('Could not download the calendar file') } },
   })
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-md border border-gray-200 bg-gray-50 p-4">

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { toast } from 'react-hot-toast'
 import { Button, type ButtonSize } from '@/components/ui/button'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
-import { errorMessage } from '@/lib/api-client'
+import { serverMessage } from '@/lib/query-client'
 import { formatZonedDateTime } from '@/lib/time-zone'
 import { useCancelInterview } from '../api/interviews'
 import type { Interview } from '../types'
@@ -17,7 +17,7 @@ type Props = {
 /** "Cancel interview", after asking: either side may cancel a proposal or a booking; both are told. */
 export function CancelInterview({ interview, onCancelled, size }: Props) {
   const [asking, setAsking] = useState(false)
-  const cancel = useCancelInterview(interview._id)
+  const cancel = useCancelInterview(interview._id, { message: serverMessage('Could not cancel the interview') })
 
   const confirm = async () => {
     setAsking(false)
@@ -25,9 +25,8 @@ export function CancelInterview({ interview, onCancelled, size }: Props) {
       const { message } = await cancel.mutateAsync(undefined)
       toast.success(message)
       onCancelled?.()
-    } catch (error) {
-      // A 409 (cancelled or changed meanwhile): the interview is fetched again and shows how it stands.
-      toast.error(errorMessage(error, 'Could not cancel the interview'))
+    } catch {
+      // The mutation's toast says it; a 409 (cancelled or changed meanwhile): the interview is fetched again and shows how it stands.
     }
   }
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
+import { serverMessage } from '@/lib/query-client'
 import { formatZonedDateTime, timeZoneName } from '@/lib/time-zone'
 import { useBookInterview, useInterview } from '../api/interviews'
 import { CHOOSE_A_TIME } from '../rules'
@@ -27,7 +28,7 @@ type Props = {
 function BookingForm({ interview, preselected, onBooked }: { interview: Interview; preselected: number | null; onBooked: () => void }) {
   const errorId = useId()
   const hintId = useId()
-  const book = useBookInterview(interview._id)
+  const book = useBookInterview(interview._id, { message: serverMessage('Could not book the interview') })
   // Read once: a time that passes while the page is open is the server's to refuse.
   const [now] = useState(() => Date.now())
   const open = (index: number) => index >= 0 && index < interview.slots.length && new Date(interview.slots[index]).getTime() > now
@@ -47,9 +48,8 @@ function BookingForm({ interview, preselected, onBooked }: { interview: Intervie
       const { message } = await book.mutateAsync(chosen)
       toast.success(message)
       onBooked()
-    } catch (failure) {
-      // A 409 (booked or cancelled meanwhile, the time passed): the interview is fetched again.
-      toast.error(errorMessage(failure, 'Could not book the interview'))
+    } catch {
+      // The mutation's toast says it; a 409 (booked or cancelled meanwhile, the time passed): the interview is fetched again.
     }
   }
 

@@ -5,6 +5,7 @@ import { toast } from 'react-hot-toast'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { ApiError, errorMessage } from '@/lib/api-client'
+import { serverMessage } from '@/lib/query-client'
 import { localInputToRfc3339, timeZoneName } from '@/lib/time-zone'
 import { z } from '@/lib/zod'
 import { useProposeInterview } from '../api/interviews'
@@ -64,10 +65,12 @@ type ProposeValues = z.infer<typeof proposeSchema>
 
 const ORDINALS = ['First', 'Second', 'Third']
 
+const NOT_PROPOSED = 'Could not propose the interview'
+
 /** The recruiter's proposal: up to three times, how long and where; the applicant is e-mailed a link per time. */
 export function ProposeInterview({ applicationId, onProposed }: { applicationId: string; onProposed: (interview: Interview) => void }) {
   const hintId = useId()
-  const propose = useProposeInterview(applicationId)
+  const propose = useProposeInterview(applicationId, { message: serverMessage(NOT_PROPOSED) })
   const {
     register,
     control,
@@ -91,9 +94,8 @@ export function ProposeInterview({ applicationId, onProposed }: { applicationId:
       reset()
       onProposed(data)
     } catch (error) {
-      const message = errorMessage(error, 'Could not propose the interview')
-      toast.error(message)
-      // A refusal of a field's value shows at the field too (a 409 is about the application: the list is fetched again).
+      const message = errorMessage(error, NOT_PROPOSED)
+      // The mutation's toast says it; a refusal of a field's value shows at the field too (a 409 is about the application: the list is fetched again).
       const field = error instanceof ApiError && error.status === 400 ? fieldOfRefusal(message) : null
       if (field === 'slots') setError('slots.0.value', { message }, { shouldFocus: true })
       else if (field) setError(field, { message }, { shouldFocus: true })

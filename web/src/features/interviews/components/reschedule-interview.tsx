@@ -4,6 +4,7 @@ import { toast } from 'react-hot-toast'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { ApiError, errorMessage } from '@/lib/api-client'
+import { serverMessage } from '@/lib/query-client'
 import { localInputToRfc3339, timeZoneName } from '@/lib/time-zone'
 import { z } from '@/lib/zod'
 import { useRescheduleInterview } from '../api/interviews'
@@ -27,9 +28,11 @@ type RescheduleValues = z.infer<typeof rescheduleSchema>
 
 type Props = { interview: Interview; onDone: () => void; onCancel: () => void }
 
+const NOT_RESCHEDULED = 'Could not reschedule the interview'
+
 /** A booked interview's new time, and a new place when it changes; both sides get the calendar update. */
 export function RescheduleInterview({ interview, onDone, onCancel }: Props) {
-  const reschedule = useRescheduleInterview(interview._id)
+  const reschedule = useRescheduleInterview(interview._id, { message: serverMessage(NOT_RESCHEDULED) })
   const {
     register,
     handleSubmit,
@@ -44,8 +47,8 @@ export function RescheduleInterview({ interview, onDone, onCancel }: Props) {
       toast.success(message)
       onDone()
     } catch (error) {
-      const message = errorMessage(error, 'Could not reschedule the interview')
-      toast.error(message)
+      // The mutation's toast says it; a refusal of a field's value shows at the field too.
+      const message = errorMessage(error, NOT_RESCHEDULED)
       const field = error instanceof ApiError && error.status === 400 ? fieldOfRefusal(message) : null
       if (field === 'slots') setError('startsAt', { message }, { shouldFocus: true })
       else if (field === 'location') setError('location', { message }, { shouldFocus: true })

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, payload, type Schemas } from '@/lib/api-client'
+import type { MutationErrorToast } from '@/lib/query-client'
 
 /** What createJob receives: skillsets as a list, categoryName holding the category _id. */
 export type NewJob = Schemas['JobForm']
@@ -30,26 +31,30 @@ function invalidateJobs(queryClient: QueryClient) {
   ])
 }
 
-export function useCreateJob() {
+/** `errorToast`, here and below: the failure's toast (lib/query-client's MutationMeta); without one, the server's message. */
+export function useCreateJob(errorToast?: MutationErrorToast<NewJob> | false) {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: createJob, onSuccess: () => invalidateJobs(queryClient) })
+  return useMutation({ mutationFn: createJob, onSuccess: () => invalidateJobs(queryClient), meta: { errorToast } })
 }
 
-export function useUpdateJob(jobId: string) {
+export function useUpdateJob(jobId: string, errorToast?: MutationErrorToast<JobEdit> | false) {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: (edit: JobEdit) => updateJob(jobId, edit), onSuccess: () => invalidateJobs(queryClient) })
+  return useMutation({ mutationFn: (edit: JobEdit) => updateJob(jobId, edit), onSuccess: () => invalidateJobs(queryClient), meta: { errorToast } })
 }
 
-export function useDeleteJob() {
+export function useDeleteJob(errorToast?: MutationErrorToast<string> | false) {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: deleteJob, onSuccess: () => invalidateJobs(queryClient) })
+  return useMutation({ mutationFn: deleteJob, onSuccess: () => invalidateJobs(queryClient), meta: { errorToast } })
 }
+
+type JobClosing = { jobId: string; reopen: boolean }
 
 /** Closes a job to applications before its deadline, or reopens it (`reopen`). */
-export function useCloseJob() {
+export function useCloseJob(errorToast?: MutationErrorToast<JobClosing> | false) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ jobId, reopen }: { jobId: string; reopen: boolean }) => (reopen ? reopenJob(jobId) : closeJob(jobId)),
+    mutationFn: ({ jobId, reopen }: JobClosing) => (reopen ? reopenJob(jobId) : closeJob(jobId)),
     onSuccess: () => invalidateJobs(queryClient),
+    meta: { errorToast },
   })
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, payload } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
+import type { MutationErrorToast } from '@/lib/query-client'
 import type { Job } from '../types'
 
 /** Per user: the cache is cleared on every login and logout as well. */
@@ -32,16 +33,19 @@ export const saveJob = (jobId: string) => payload(api.PUT('/jobs/saved/{jobId}',
 
 export const unsaveJob = (jobId: string) => payload(api.DELETE('/jobs/saved/{jobId}', { params: { path: { jobId } } }))
 
+type SavedJobToggle = { job: Job; save: boolean }
+
 /**
  * Saves or forgets a job. The saved list changes at once (every Save button reads it), and goes back
- * to what it was if the server refuses; it is refetched either way.
+ * to what it was if the server refuses; it is refetched either way. `errorToast`: the failure's toast
+ * (lib/query-client's MutationMeta); without one, the server's message.
  */
-export function useToggleSavedJob() {
+export function useToggleSavedJob(errorToast?: MutationErrorToast<SavedJobToggle> | false) {
   const queryClient = useQueryClient()
   const { userId } = useSession()
   const key = savedKey(userId)
   return useMutation({
-    mutationFn: ({ job, save }: { job: Job; save: boolean }) => (save ? saveJob(job._id) : unsaveJob(job._id)),
+    mutationFn: ({ job, save }: SavedJobToggle) => (save ? saveJob(job._id) : unsaveJob(job._id)),
     onMutate: async ({ job, save }) => {
       await queryClient.cancelQueries({ queryKey: key })
       const before = queryClient.getQueryData<Job[]>(key)
@@ -52,5 +56,6 @@ export function useToggleSavedJob() {
     },
     onError: (_error, _variables, context) => queryClient.setQueryData(key, context?.before),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    meta: { errorToast },
   })
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { SelectField } from '@/components/ui/select-field'
 import { TextAreaField } from '@/components/ui/textarea-field'
-import { errorMessage } from '@/lib/api-client'
+import { serverMessage } from '@/lib/query-client'
 import { useCreateJob } from '../api/job-mutations'
 import { todayInputValue } from '../format'
 import { addJobSchema, emptyAddJob, type AddJobValues } from '../schemas'
@@ -27,7 +27,7 @@ type Props = {
 /** docs/product.md#add-job; the route fetches the categories and the recruiter's company. */
 export function AddJobForm({ categories, categoriesLoading, company }: Props) {
   const navigate = useNavigate()
-  const createJob = useCreateJob()
+  const createJob = useCreateJob({ message: serverMessage('Failed To create Job') })
   const {
     register,
     control,
@@ -64,8 +64,8 @@ export function AddJobForm({ categories, categoriesLoading, company }: Props) {
       toast.success('Job Added Successfully')
       reset()
       await navigate('/dashboard/my-jobs')
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed To create Job'))
+    } catch {
+      // The mutation's toast says it.
     }
   }
 

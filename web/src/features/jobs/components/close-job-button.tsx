@@ -10,7 +10,7 @@ import type { Job } from '../types'
  * stays listed, marked closed), "Reopen" takes them again while the deadline is ahead.
  */
 export function CloseJobButton({ job, size }: { job: Pick<Job, '_id' | 'title' | 'closedAt'>; size?: ButtonSize }) {
-  const change = useCloseJob()
+  const change = useCloseJob({ message: (error, closing) => errorMessage(error, closing.reopen ? 'Could not reopen the job' : 'Could not close the job') })
   const reopen = job.closedAt != null
   const buttonRef = useRef<HTMLButtonElement>(null)
   // The button is disabled while the change is under way, which drops the focus to the page: once it
@@ -27,8 +27,8 @@ export function CloseJobButton({ job, size }: { job: Pick<Job, '_id' | 'title' |
     try {
       const { message } = await change.mutateAsync({ jobId: job._id, reopen })
       toast.success(message)
-    } catch (error) {
-      toast.error(errorMessage(error, reopen ? 'Could not reopen the job' : 'Could not close the job'))
+    } catch {
+      // The mutation's toast says it.
     }
   }
 

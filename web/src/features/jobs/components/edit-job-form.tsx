@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button'
 /** docs/product.md#edit-job: max applicants, max positions and the deadline, prefilled from the job. */
 export function EditJobForm({ job }: { job: Job }) {
   const navigate = useNavigate()
-  const updateJob = useUpdateJob(job._id)
+  const updateJob = useUpdateJob(job._id, { message: () => 'Job Not Updated' })
   const [refusal, setRefusal] = useState<string | null>(null)
   const {
     register,
@@ -32,8 +32,7 @@ export function EditJobForm({ job }: { job: Job }) {
       toast.success('Job Updated Successfully')
       await navigate('/dashboard/my-jobs')
     } catch (error) {
-      toast.error('Job Not Updated')
-      // Why it was refused (e.g. fewer places than applications received) stays on the form.
+      // The mutation's toast says "Job Not Updated"; why it was refused (e.g. fewer places than applications received) stays on the form.
       setRefusal(errorMessage(error, '') || null)
     }
   }

@@ -1,4 +1,3 @@
-import { toast } from 'react-hot-toast'
 import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/lib/api-client'
 import { useSavedJobs, useToggleSavedJob } from '../api/saved-jobs'
@@ -10,16 +9,8 @@ import type { Job } from '../types'
  */
 export function SaveJobButton({ job, className = '' }: { job: Job; className?: string }) {
   const saved = useSavedJobs()
-  const toggle = useToggleSavedJob()
+  const toggle = useToggleSavedJob({ message: (error, { save }) => errorMessage(error, save ? 'Could not save the job' : 'Could not remove the saved job') })
   const isSaved = saved.data?.some((each) => each._id === job._id) ?? false
-
-  const onClick = async () => {
-    try {
-      await toggle.mutateAsync({ job, save: !isSaved })
-    } catch (error) {
-      toast.error(errorMessage(error, isSaved ? 'Could not remove the saved job' : 'Could not save the job'))
-    }
-  }
 
   return (
     <Button
@@ -29,7 +20,7 @@ export function SaveJobButton({ job, className = '' }: { job: Job; className?: s
       // The visible word first, so speech input can use it (WCAG 2.5.3).
       aria-label={`${isSaved ? 'Saved' : 'Save'} ${job.title}`}
       disabled={saved.isPending}
-      onClick={() => void onClick()}
+      onClick={() => toggle.mutate({ job, save: !isSaved })}
       className={className}
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill={isSaved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8">

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, ty
 import { useEffect } from 'react'
 import { api, payload } from '@/lib/api-client'
 import { onNotificationsChanged } from '@/lib/live-notifications'
+import type { MutationErrorToast } from '@/lib/query-client'
 import type { MessagesPage } from '../types'
 
 export const getMessages = (applicationId: string, before?: string) =>
@@ -45,22 +46,27 @@ function useChangeNewestPage(applicationId: string) {
     )
 }
 
-/** A sent message shows at once, as the newest; the refetch confirms it. */
-export function useSendMessage(applicationId: string) {
+/** A sent message shows at once, as the newest; the refetch confirms it. `errorToast`: the failure's toast (lib/query-client's MutationMeta). */
+export function useSendMessage(applicationId: string, errorToast?: MutationErrorToast<string> | false) {
   const queryClient = useQueryClient()
   const changeNewest = useChangeNewestPage(applicationId)
   return useMutation({
     mutationFn: (body: string) => sendMessage(applicationId, body),
     onSuccess: ({ data }) => changeNewest((page) => ({ ...page, messages: [data, ...page.messages.filter((each) => each._id !== data._id)] })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: conversationQueryOptions(applicationId).queryKey }),
+    meta: { errorToast },
   })
 }
 
-/** Marks the messages to the caller read; the cached count follows, so the next unread message marks them again. */
+/**
+ * Marks the messages to the caller read; the cached count follows, so the next unread message marks
+ * them again. A failure goes unsaid: the messages stay unread, to be marked at the next.
+ */
 export function useMarkConversationRead(applicationId: string) {
   const changeNewest = useChangeNewestPage(applicationId)
   return useMutation({
     mutationFn: () => markConversationRead(applicationId),
     onSuccess: () => changeNewest((page) => ({ ...page, unread: 0 })),
+    meta: { errorToast: false },
   })
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { Spinner } from '@/components/ui/spinner'
-import { errorMessage } from '@/lib/api-client'
+import { errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
 import { useConversation, useMarkConversationRead } from '../api/messages'
 import type { Message } from '../types'
 import { MessageForm } from './message-form'
@@ -85,7 +85,7 @@ export function ConversationDialog({ applicationId, title, otherName, onClose }:
       </p>
       <div className="mt-4 flex max-h-[50dvh] flex-col gap-3 overflow-y-auto rounded-md border border-gray-200 p-3">
         {isError ? (
-          <p className="text-gray-800">Could not load the conversation: {errorMessage(error, 'Internal Server Error')}</p>
+          <p className="text-gray-800">Could not load the conversation: {errorMessage(error, FALLBACK_MESSAGE)}</p>
         ) : isPending ? (
           <Spinner label="Loading messages..." />
         ) : (

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, payload } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
+import type { MutationErrorToast } from '@/lib/query-client'
 import type { EmailSettings, NotificationsAnswer } from '../types'
 
 export const getNotifications = () => payload(api.GET('/auth/notifications'))
@@ -46,14 +47,16 @@ function useMarkedHere() {
   }
 }
 
+/** Marking one read as its link is followed fails in silence: the refetch shows it unread again. */
 export function useMarkNotificationRead() {
   const here = useMarkedHere()
-  return useMutation({ mutationFn: markNotificationRead, onMutate: (id) => here.mark(id), onSettled: here.refetch })
+  return useMutation({ mutationFn: markNotificationRead, onMutate: (id) => here.mark(id), onSettled: here.refetch, meta: { errorToast: false } })
 }
 
-export function useMarkAllNotificationsRead() {
+/** `errorToast`, here and below: the failure's toast (lib/query-client's MutationMeta); without one, the server's message. */
+export function useMarkAllNotificationsRead(errorToast?: MutationErrorToast<void> | false) {
   const here = useMarkedHere()
-  return useMutation({ mutationFn: markAllNotificationsRead, onSuccess: () => here.mark(), onSettled: here.refetch })
+  return useMutation({ mutationFn: markAllNotificationsRead, onSuccess: () => here.mark(), onSettled: here.refetch, meta: { errorToast } })
 }
 
 export const getEmailSettings = async (): Promise<EmailSettings> => (await payload(api.GET('/auth/notifications/settings'))).email
@@ -69,11 +72,12 @@ export function useEmailSettings() {
   return useQuery(emailSettingsQueryOptions(userId))
 }
 
-export function useSaveEmailSettings() {
+export function useSaveEmailSettings(errorToast?: MutationErrorToast<EmailSettings> | false) {
   const queryClient = useQueryClient()
   const { userId } = useSession()
   return useMutation({
     mutationFn: saveEmailSettings,
     onSuccess: ({ email }) => queryClient.setQueryData(emailSettingsQueryOptions(userId).queryKey, email),
+    meta: { errorToast },
   })
 }

@@ -4,15 +4,15 @@ import { toast } from 'react-hot-toast'
 import { Button } from '@/components/ui/button'
 import { Panel } from '@/components/ui/panel'
 import { Spinner } from '@/components/ui/spinner'
-import { errorMessage } from '@/lib/api-client'
 import type { AnyAccountType } from '@/lib/auth'
+import { serverMessage } from '@/lib/query-client'
 import { useEmailSettings, useSaveEmailSettings } from '../api/notifications'
 import { KINDS_OF, kindLabel } from '../kinds'
 import type { EmailSettings } from '../types'
 
 function EmailSettingsForm({ settings, accountType }: { settings: EmailSettings; accountType: AnyAccountType }) {
   const descriptionId = useId()
-  const save = useSaveEmailSettings()
+  const save = useSaveEmailSettings({ message: serverMessage('Could not save the settings') })
   const {
     register,
     handleSubmit,
@@ -24,8 +24,8 @@ function EmailSettingsForm({ settings, accountType }: { settings: EmailSettings;
     try {
       const { message } = await save.mutateAsync({ ...settings, ...values })
       toast.success(message)
-    } catch (error) {
-      toast.error(errorMessage(error, 'Could not save the settings'))
+    } catch {
+      // The mutation's toast says it.
     }
   }
 

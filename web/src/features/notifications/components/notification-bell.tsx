@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'react-hot-toast'
 import { Button } from '@/components/ui/button'
-import { errorMessage } from '@/lib/api-client'
 import { focusLeft } from '@/lib/focus'
+import { serverMessage } from '@/lib/query-client'
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications'
 import { useNotificationStream } from '../api/use-notification-stream'
 import { NotificationList } from './notification-list'
@@ -28,7 +28,7 @@ export function NotificationBell() {
   const buttonRef = useRef<HTMLButtonElement>(null)
   const { data, isPending, isError } = useNotifications()
   const markOne = useMarkNotificationRead()
-  const markAll = useMarkAllNotificationsRead()
+  const markAll = useMarkAllNotificationsRead({ message: serverMessage('Could not mark the notifications read') })
   const unread = data?.unread ?? 0
 
   useEffect(() => {
@@ -45,8 +45,8 @@ export function NotificationBell() {
     try {
       const { message } = await markAll.mutateAsync()
       toast.success(message)
-    } catch (error) {
-      toast.error(errorMessage(error, 'Could not mark the notifications read'))
+    } catch {
+      // The mutation's toast says it.
     }
   }
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import { FileDropZone } from '@/components/ui/file-drop-zone'
-import { errorMessage } from '@/lib/api-client'
+import { serverMessage } from '@/lib/query-client'
 import { useUploadResume } from '../api/upload-resume'
 import { isPdf, NOT_A_PDF, resumeSchema, type ResumeValues } from '../schemas'
 import { Button } from '@/components/ui/button'
@@ -20,7 +20,7 @@ export function ResumeUpload({ hasResume, onUploaded }: Props) {
   const inputRef = useRef<HTMLInputElement>(null)
   const [replacing, setReplacing] = useState(false)
   const [progress, setProgress] = useState<number | null>(null)
-  const { mutateAsync } = useUploadResume()
+  const { mutateAsync } = useUploadResume({ message: serverMessage('Failed to upload resume') })
   const {
     handleSubmit,
     setValue,
@@ -58,8 +58,8 @@ export function ResumeUpload({ hasResume, onUploaded }: Props) {
       await mutateAsync({ file: resume, onProgress: setProgress })
       toast.success('Resume uploaded successfully')
       onUploaded()
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to upload resume'))
+    } catch {
+      // The mutation's toast says it.
       setProgress(null)
     }
   }

@@ -1,5 +1,5 @@
 import { toast } from 'react-hot-toast'
-import { errorMessage } from '@/lib/api-client'
+import { serverMessage } from '@/lib/query-client'
 import { useUpdateUserDetails } from '../api/update-user-details'
 import type { ProfileUpdate, ProfileUpdateResponse } from '../types'
 
@@ -8,14 +8,14 @@ import type { ProfileUpdate, ProfileUpdateResponse } from '../types'
  * successfully" and `onSaved`, or the server's message, or "Could not update profile".
  */
 export function useSaveProfile(onSaved: (response: ProfileUpdateResponse) => void) {
-  const { mutateAsync } = useUpdateUserDetails()
+  const { mutateAsync } = useUpdateUserDetails({ message: serverMessage('Could not update profile') })
   return async (body: ProfileUpdate) => {
     try {
       const response = await mutateAsync(body)
       toast.success('User updated successfully')
       onSaved(response)
-    } catch (error) {
-      toast.error(errorMessage(error, 'Could not update profile'))
+    } catch {
+      // The mutation's toast says it.
     }
   }
 }
