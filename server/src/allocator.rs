@@ -1,14 +1,14 @@
 //! The allocator, and when it is told to give freed memory back to the system.
 //!
 //! mimalloc returns what a thread frees only when that thread next calls into it, after a delay:
-//! a thread that falls idle keeps it. Measured (BENCHMARKS.md): 64 logins left the
-//! process 20 MB larger for as long as it ran, each password hash's 19 MiB kept by the blocking
-//! thread that ran it. (A collection after start-up was tried and freed nothing measurable: what
+//! a thread that falls idle keeps it: logins left the process larger for as long as it ran, each
+//! password hash's 19 MiB kept by the blocking thread that ran it (BENCHMARKS.md#job-cache-memory).
+//! (A collection after start-up was tried and freed nothing measurable: what
 //! start-up frees belongs to threads that go on working, and they return it themselves.)
 
-/// mimalloc, not glibc's allocator: 30 % more searches a second (BENCHMARKS.md). Set
-/// here, not in `main.rs`, so the tests run on the allocator the server runs on. The library's own
-/// unit tests have the library built without `test` beside them (its dev-dependency), whose
+/// mimalloc, not glibc's allocator: more searches a second (BENCHMARKS.md#search-at-full-speed).
+/// Set here, not in `main.rs`, so the tests run on the allocator the server runs on. The library's
+/// own unit tests have the library built without `test` beside them (its dev-dependency), whose
 /// allocator would be a second: they keep the system's and only link mimalloc, for `mi_collect`.
 #[cfg(not(test))]
 #[global_allocator]
@@ -32,10 +32,9 @@ pub fn give_back() {
 /// mimalloc asks for huge pages where the system leaves it to each process (Debian's default,
 /// `madvise`), and the kernel then maps, and zeroes, 2 MB at each first touch: a page held for a
 /// few kilobytes of one allocation counts whole in the process's memory, and mimalloc's returning
-/// of freed memory splits it. Measured (BENCHMARKS.md): 20,000 job pages read for the
-/// first time at 1,000,000 jobs left the process 115 MB large instead of 145 (with brotli, 152
-/// instead of 196), each first read taking up to 10 % less CPU; a read of a kept page takes 5-8 %
-/// more (more TLB misses over 4 kB pages). Called first thing in `main`, before most of the memory
+/// of freed memory splits it. Without them first reads leave the process smaller and take less CPU,
+/// and a read of a kept page takes a little more (more TLB misses over 4 kB pages;
+/// BENCHMARKS.md#job-cache-memory). Called first thing in `main`, before most of the memory
 /// is mapped; the setting holds for every mapping from then on, and for child processes.
 pub fn no_huge_pages() {
     #[cfg(target_os = "linux")]

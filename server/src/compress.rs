@@ -1,9 +1,8 @@
 //! Compression of the answers held whole in memory (the API's JSON, the server-drawn pages): in
-//! one pass, brotli at quality 2 with its window sized to the answer. Measured on a search's 19 kB
-//! of JSON (BENCHMARKS.md): 4.0 kB, as quality 4 gives (3.9 kB), for 13 % more searches a second
-//! than tower-http's streaming brotli at quality 4, which costs as much again at quality 2
-//! (quality 1: 6.5 kB). `tower_http`'s layer, outside this one, still compresses what streams
-//! (files), and leaves an answer this layer encoded alone.
+//! one pass, brotli at quality 2 with its window sized to the answer: on a search's JSON about as
+//! small as quality 4, for more searches a second than tower-http's streaming brotli, which costs
+//! as much again at quality 2 (BENCHMARKS.md#search-at-full-speed). `tower_http`'s layer, outside
+//! this one, still compresses what streams (files), and leaves an answer this layer encoded alone.
 //!
 //! An answer sent many times over (a job's page, the assets, a page with no data) is a [`Ready`]:
 //! its bytes, and each encoding made once, the first time a client asks for it, at a quality worth
@@ -42,12 +41,11 @@ struct Effort {
 const PER_REQUEST: Effort = Effort { brotli: BROTLI_QUALITY, gzip: GZIP_LEVEL, first: Encoding::Brotli };
 
 /// A job's answers (its page's own pieces, its `getJob`), compressed on its first read while the
-/// client waits (BENCHMARKS.md). On their few kilobytes gzip's level 2 costs
-/// 14 % less time than level 4 for 1-2 % more bytes (a search's 45 kB of JSON would lose 10 %, so
-/// `PER_REQUEST` keeps level 4). And gzip goes first: at this effort it comes out smaller than
-/// brotli (quality 2 gains too little on a few kilobytes, and a page's pieces leave out its
-/// dictionary: a job's page and its `getJob` about 4 % larger in brotli), and a page's own pieces
-/// take a third less time to make in it.
+/// client waits (BENCHMARKS.md#first-reads). On their few kilobytes gzip's level 2 costs less time
+/// than level 4 for a few more bytes (a search's larger JSON would lose more, so `PER_REQUEST`
+/// keeps level 4). And gzip goes first: at this effort it comes out smaller than brotli (quality 2
+/// gains too little on a few kilobytes, and a page's pieces leave out its dictionary), and a page's
+/// own pieces take less time to make in it.
 const FIRST_READ_EFFORT: Effort = Effort { brotli: BROTLI_QUALITY, gzip: 2, first: Encoding::Gzip };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,9 +199,9 @@ pub struct Ready {
 }
 
 /// The effort spent on an answer made once per process (an asset, a fixed page): brotli at
-/// quality 6 and gzip at 9 leave the largest script 8 % smaller than the per-answer settings, for
-/// some 5 ms a 6 kB page, paid once. A job's answer is made once per change, and the first read of
-/// each of many jobs pays it, so it takes `FIRST_READ_EFFORT`.
+/// quality 6 and gzip at 9 leave the largest script smaller than the per-answer settings, for a
+/// few milliseconds a page, paid once. A job's answer is made once per change, and the first read
+/// of each of many jobs pays it, so it takes `FIRST_READ_EFFORT`.
 const LASTING_EFFORT: Effort = Effort { brotli: 6, gzip: 9, first: Encoding::Brotli };
 
 /// Marks an answer whose encoding is settled: the layers leave it as it is.

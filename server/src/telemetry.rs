@@ -95,7 +95,7 @@ pub fn given_or_new_id(headers: &axum::http::HeaderMap) -> HeaderValue {
 
 /// A new request id: a UUID v7 (the time in milliseconds, then random bits) whose random bits come
 /// from the thread's own generator, not the system's (`Uuid::now_v7` asks the kernel for them, a
-/// system call on every request: 5 % of the server's time answering a static page). An id names a
+/// system call on every request, a visible share of the time a static page takes). An id names a
 /// request in the logs and is no secret, so it needs no randomness an attacker cannot guess.
 fn new_id() -> HeaderValue {
     let millis =

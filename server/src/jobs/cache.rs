@@ -49,7 +49,7 @@ const ENTRY_OVERHEAD: usize = 256;
 /// The most reads of jobs not kept at once, each a statement for up to `READ_TOGETHER` jobs on a
 /// connection of the readers' own (`Db::readers`). One: while it reads, the jobs missed meanwhile
 /// gather for its next statement, and each reader more cost PostgreSQL more CPU for every job read
-/// (on two cores, 31-32, 41-43, 50-57 and 68-82 µs a job with one to four: BENCHMARKS.md).
+/// (BENCHMARKS.md#first-reads).
 const READERS: usize = 1;
 const READ_TOGETHER: usize = 64;
 
