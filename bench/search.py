@@ -33,7 +33,7 @@ from server_process import free_port  # noqa: E402
 OUT = os.path.join(os.path.dirname(__file__), "out")
 PASSWORD = "bench password"  # bench_data::BENCH_PASSWORD
 
-# Words as seed-bench writes them (server/src/bench_data.rs): titles are "<seniority> <field>
+# Words as seed-bench writes them (server/src/ops/bench_data.rs): titles are "<seniority> <field>
 # <role>", with companies, locations and skills beside them.
 SENIORITY = "junior|senior|lead|principal|staff|associate|head|trainee"
 FIELDS = ("backend|frontend|data|cloud|security|mobile|embedded|payments|marketing|sales|support|finance|tax|"

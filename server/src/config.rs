@@ -1,11 +1,12 @@
 //! Settings read from the environment (docs/api.md#operation; README "Settings"). A bad value stops
 //! the program at start with one line naming the variable.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use axum::http::HeaderValue;
+use ipnet::IpNet;
 
 /// The settings. `Debug` shows them with every secret redacted (passwords in URLs, the signing
 /// key, the bucket's secret key), so a logged or printed configuration leaks none of them.
@@ -28,7 +29,7 @@ pub struct Config {
     pub cors_origins: Vec<HeaderValue>,
     /// The proxies whose `Forwarded` / `X-Forwarded-For` name the client (`TRUSTED_PROXIES`:
     /// addresses or CIDR ranges; none by default, so the connecting address is the client).
-    pub trusted_proxies: Vec<ipnet::IpNet>,
+    pub trusted_proxies: Vec<IpNet>,
     pub max_resume_bytes: u64,
     /// The built web app (`index.html` and `assets/`): where the server finds the app it serves,
     /// `web/dist` from the working directory unless `WEB_DIR` says otherwise.
@@ -264,7 +265,7 @@ impl Config {
             .collect();
         let cors_origins = get("CORS_ORIGINS").map(|origins| parse_origins(&origins)).transpose()?.unwrap_or_default();
         let trusted_proxies = get("TRUSTED_PROXIES")
-            .map(|proxies| crate::client::parse_trusted(&proxies).map_err(|reason| invalid("TRUSTED_PROXIES", reason)))
+            .map(|proxies| parse_trusted(&proxies).map_err(|reason| invalid("TRUSTED_PROXIES", reason)))
             .transpose()?
             .unwrap_or_default();
         let max_resume_bytes = match get("MAX_RESUME_BYTES") {
@@ -448,6 +449,20 @@ fn parse_origins(origins: &str) -> Result<Vec<HeaderValue>, ConfigError> {
             let origin = parse_http_url("CORS_ORIGINS", origin)?;
             HeaderValue::from_str(&origin)
                 .map_err(|_| invalid("CORS_ORIGINS", format!("{origin:?} is not a valid origin")))
+        })
+        .collect()
+}
+
+/// `TRUSTED_PROXIES`: comma-separated addresses or CIDR ranges (`10.0.0.0/8`, `::1`).
+pub fn parse_trusted(value: &str) -> Result<Vec<IpNet>, String> {
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .map(|item| {
+            item.parse::<IpNet>()
+                .or_else(|_| item.parse::<IpAddr>().map(IpNet::from))
+                .map_err(|_| format!("{item:?} is not an address or a CIDR range"))
         })
         .collect()
 }

@@ -4,41 +4,31 @@ pub mod accounts;
 pub mod admin;
 pub mod alerts;
 pub mod allocator;
+pub mod app;
 pub mod applications;
 pub mod audit;
-pub mod backup;
-#[cfg(feature = "bench-data")]
-pub mod bench_data;
 pub mod categories;
-pub mod client;
-mod compress;
 pub mod config;
-mod connections;
 pub mod db;
-pub mod envelope;
-pub mod error;
+mod front;
+pub mod http;
+pub mod hub;
 pub mod interviews;
 pub mod jobs;
-mod kept;
 pub mod mail;
 pub mod messages;
-pub mod metrics;
 pub mod notifications;
 mod openapi;
+pub mod ops;
 pub mod privacy;
 pub mod profiles;
 pub mod recommendations;
-pub mod retention;
 pub mod routes;
 pub mod saved;
-pub mod search;
-mod security;
-mod shares;
+pub mod secrets;
 mod site;
 pub mod state;
 pub mod storage;
-pub mod telemetry;
-mod text_input;
 
 use std::future::Future;
 use std::path::Path;
@@ -55,12 +45,16 @@ use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::normalize_path::NormalizePathLayer;
 
-use crate::accounts::session::Keys;
-use crate::accounts::throttle::Limit;
+pub use crate::app::App;
 use crate::config::Config;
 use crate::db::Db;
-use crate::error::AppError;
+use crate::front::{connections, kept};
+use crate::http::error::{self, AppError};
+use crate::http::throttle::Limit;
+use crate::http::{compress, security, telemetry};
 use crate::mail::{MailSetupError, Outbox, Transport};
+use crate::ops::{metrics, retention};
+use crate::secrets::Keys;
 pub use crate::state::AppState;
 use crate::state::{BACKGROUND_TASKS, Throttles};
 use crate::storage::{Storage, StorageSetupError};
@@ -87,16 +81,15 @@ pub enum StartError {
 
 /// Opens the configured database, migrates it, seeds the landing categories when empty, and sets
 /// up the signing keys and the mail outbox.
-pub async fn prepare(config: Config) -> Result<AppState, StartError> {
+pub async fn prepare(config: Config) -> Result<App, StartError> {
     let db = open_database(&config).await?;
     let secret = match &config.jwt_secret {
         Some(secret) => secret.clone(),
         None => {
             // An install from before the key lived in the database keeps the key of its DATA_DIR
             // (and so its sessions and links); else a new one.
-            let candidate = secret_in(&config.data_dir)
-                .map_err(StartError::Secret)?
-                .unwrap_or_else(|| accounts::secrets::random_hex(32));
+            let candidate =
+                secret_in(&config.data_dir).map_err(StartError::Secret)?.unwrap_or_else(|| secrets::random_hex(32));
             accounts::repo::signing_secret(&db, &candidate).await?
         }
     };
@@ -112,30 +105,31 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
             Duration::from_secs(60 * 60),
         ),
     };
-    let search = if config.search_index { search::Search::open(&config.index_dir)? } else { search::Search::off()? };
+    let search =
+        if config.search_index { jobs::search::Search::open(&config.index_dir)? } else { jobs::search::Search::off()? };
     // The decoy hash that evens out login timing is made now, not during the first login.
-    tokio::task::spawn_blocking(accounts::secrets::warm_up);
-    Ok(AppState::from(state::Shared {
-        applications: Arc::new(applications::group::Applications::new(&db)),
+    tokio::task::spawn_blocking(secrets::warm_up);
+    let listings = jobs::Listings { search, cache: jobs::cache::JobCache::new(config.limits.job_cache_bytes) };
+    let applications = applications::group::Applications::new(&db);
+    let state = AppState::from(state::Shared {
         db,
         keys: Arc::new(Keys::new(secret.as_bytes())),
         outbox,
         limits: Arc::new(limits),
         storage,
-        search,
-        job_cache: jobs::cache::JobCache::new(config.limits.job_cache_bytes),
-        hasher: Arc::new(accounts::secrets::Hasher::new(
+        hasher: Arc::new(secrets::Hasher::new(
             config.limits.hash_concurrency,
             config.limits.hash_queue,
             config.limits.hash_per_client,
         )),
         background: Arc::new(tokio::sync::Semaphore::new(BACKGROUND_TASKS)),
-        notifications: Arc::new(notifications::hub::Hub::default()),
+        notifications: Arc::new(hub::Hub::default()),
         stopping: Arc::new(tokio::sync::watch::Sender::new(false)),
         before_stack: Default::default(),
         applications_closed: Default::default(),
         config: Arc::new(config),
-    }))
+    });
+    Ok(App::new(state, listings, applications))
 }
 
 /// Opens the configured database, migrates it and seeds the landing categories when empty: all
@@ -169,9 +163,9 @@ pub async fn run(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), StartError> {
-    let state = prepare(config).await?;
-    let db = state.db.clone();
-    serve(state, listener, shutdown).await.map_err(StartError::Serve)?;
+    let app = prepare(config).await?;
+    let db = app.state.db.clone();
+    serve(app, listener, shutdown).await.map_err(StartError::Serve)?;
     db.close().await;
     Ok(())
 }
@@ -179,10 +173,11 @@ pub async fn run(
 /// Serves the whole product on `listener` until `shutdown` completes, then lets open requests end.
 /// The mail worker runs alongside and stops with it.
 pub async fn serve(
-    state: AppState,
+    app: App,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let state = &app.state;
     let metrics_listener = match state.config.metrics_addr {
         Some(address) => {
             metrics::install();
@@ -193,16 +188,16 @@ pub async fn serve(
     let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
     let metrics_served = metrics_listener.map(|listener| {
         tracing::info!(address = %listener.local_addr().map_or_else(|_| "?".into(), |a| a.to_string()), "serving metrics");
-        tokio::spawn(metrics::serve(state.clone(), listener, mail_stopped.clone()))
+        tokio::spawn(metrics::serve(app.clone(), listener, mail_stopped.clone()))
     });
     let mail_worker = tokio::spawn(state.outbox.clone().run(mail_stopped.clone()));
-    let alerts = tokio::spawn(alerts::worker::run(state.clone(), mail_stopped.clone()));
+    let alerts = tokio::spawn(alerts::worker::run(state.clone(), app.listings.search.clone(), mail_stopped.clone()));
     let closing = tokio::spawn(notifications::closing::run(state.clone(), mail_stopped.clone()));
     let reminders = tokio::spawn(interviews::reminders::run(state.clone(), mail_stopped.clone()));
     let retention = tokio::spawn(retention::run(state.clone(), mail_stopped.clone()));
     let listening = tokio::spawn(state.notifications.clone().run(state.db.clone(), mail_stopped.clone()));
-    let job_cache = tokio::spawn(state.job_cache.clone().run(state.db.clone(), mail_stopped.clone()));
-    let indexer = tokio::spawn(state.search.clone().run(state.db.clone(), mail_stopped));
+    let job_cache = tokio::spawn(app.listings.cache.clone().run(state.db.clone(), mail_stopped.clone()));
+    let indexer = tokio::spawn(app.listings.search.clone().run(state.db.clone(), mail_stopped));
     let open_files = connections::tune_process();
     let configured = &state.config.limits;
     // Each connection is one open file; keep a quarter of the limit for the database, resumes
@@ -230,9 +225,9 @@ pub async fn serve(
         }
     };
     let trusted_proxies: Arc<[ipnet::IpNet]> = state.config.trusted_proxies.clone().into();
-    let (app, kept) = app(state);
-    let app = NormalizePathLayer::trim_trailing_slash().layer(app);
-    let served = connections::serve(listener, app, Arc::new(kept), limits, trusted_proxies, shutdown).await;
+    let (router, kept) = stack(app.clone());
+    let router = NormalizePathLayer::trim_trailing_slash().layer(router);
+    let served = connections::serve(listener, router, Arc::new(kept), limits, trusted_proxies, shutdown).await;
     let _ = stop_mail.send(true);
     let _ = mail_worker.await;
     let _ = alerts.await;
@@ -251,13 +246,14 @@ pub async fn serve(
     served
 }
 
-pub fn router(state: AppState) -> Router {
-    app(state).0
+pub fn router(app: App) -> Router {
+    stack(app).0
 }
 
 /// The whole product's router, and the answers it keeps in memory that are sent before it
 /// (`kept`), with the headers its layers would add.
-fn app(state: AppState) -> (Router, kept::Kept) {
+fn stack(app: App) -> (Router, kept::Kept) {
+    let state = &app.state;
     let (api, _) = routes::api_routes(state.config.max_resume_bytes).split_for_parts();
     let api = api
         .route_layer(axum::middleware::from_fn(metrics::mark_route))
@@ -265,10 +261,10 @@ fn app(state: AppState) -> (Router, kept::Kept) {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(error::reject_nul));
     let (operation, _) = routes::operation_routes().split_for_parts();
-    let (site, held) = site::service(&state);
+    let (site, held) = site::service(state, &app.listings);
 
     let operation = operation.route_layer(axum::middleware::from_fn(metrics::mark_route));
-    let mut app = operation
+    let mut router = operation
         .nest("/api/v1", api)
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
@@ -276,16 +272,16 @@ fn app(state: AppState) -> (Router, kept::Kept) {
         .layer(telemetry::request_trace_layer())
         // Outside the trace layer, so the request's span has its id.
         .layer(axum::middleware::from_fn(telemetry::request_id))
-        // Answers held whole in memory are compressed in one pass (compress.rs); what streams (files)
+        // Answers held whole in memory are compressed in one pass (http/compress.rs); what streams (files)
         // by tower-http's layer. Brotli's default is its slowest setting; level 4 compresses well at a
         // fraction of the cost.
         .layer(axum::middleware::from_fn(compress::in_memory))
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)).compress_when(compress::streaming()));
     let headers = security::SecurityHeaders::new(&state.config.public_url);
-    let kept = kept::Kept::new(held, state.clone(), headers.clone());
-    app = app.layer(axum::middleware::from_fn_with_state(headers, security::add_headers));
+    let kept = kept::Kept::new(held, state.clone(), app.listings.clone(), headers.clone());
+    router = router.layer(axum::middleware::from_fn_with_state(headers, security::add_headers));
     if !state.config.cors_origins.is_empty() {
-        app = app.layer(
+        router = router.layer(
             CorsLayer::new()
                 .allow_origin(AllowOrigin::list(state.config.cors_origins.clone()))
                 .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE])
@@ -293,7 +289,7 @@ fn app(state: AppState) -> (Router, kept::Kept) {
         );
     }
     // Outermost, so a request's latency is all the time it took.
-    (app.layer(axum::middleware::from_fn(metrics::record)).with_state(state), kept)
+    (router.layer(axum::middleware::from_fn(metrics::record)).with_state(app), kept)
 }
 
 async fn api_not_found() -> AppError {

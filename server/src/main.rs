@@ -106,7 +106,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    jobportal::telemetry::init();
+    jobportal::http::telemetry::init();
     run(cli.command.unwrap_or(Command::Serve), config)
 }
 
@@ -118,7 +118,7 @@ async fn run(command: Command, config: Config) -> ExitCode {
             create_admin(config, &email, &first_name, &last_name).await
         }
         Command::Reindex => reindex(config).await,
-        Command::Backup { to } => match jobportal::backup::backup(&config, &to).await {
+        Command::Backup { to } => match jobportal::ops::backup::backup(&config, &to).await {
             Ok(copied) => {
                 println!(
                     "backed up the database ({} bytes) and {} resumes into {}{}",
@@ -134,7 +134,7 @@ async fn run(command: Command, config: Config) -> ExitCode {
                 ExitCode::from(1)
             }
         },
-        Command::Restore { from } => match jobportal::backup::restore(&config, &from).await {
+        Command::Restore { from } => match jobportal::ops::backup::restore(&config, &from).await {
             Ok(copied) => {
                 println!(
                     "restored the database ({} bytes) and {} resumes from {}{}; start the server to rebuild the search index",
@@ -227,19 +227,19 @@ async fn with_database(config: &Config, work: impl AsyncFnOnce(&Db) -> ExitCode)
 async fn seed_bench(config: Config, arguments: SeedBench) -> ExitCode {
     let SeedBench { jobs, recruiters, applicants, force, vocabulary } = arguments;
     let vocabulary = if vocabulary == "zipf" {
-        jobportal::bench_data::Vocabulary::Zipf
+        jobportal::ops::bench_data::Vocabulary::Zipf
     } else {
-        jobportal::bench_data::Vocabulary::Harsh
+        jobportal::ops::bench_data::Vocabulary::Harsh
     };
     with_database(&config, async |db| {
         if !force {
-            match jobportal::bench_data::holds_accounts(db).await {
+            match jobportal::ops::bench_data::holds_accounts(db).await {
                 Ok(false) => {}
                 Ok(true) => {
                     eprintln!(
                         "jobportal: seed-bench refuses a database that already holds accounts: every account it \
                          makes has the password `{}`; use an empty database, or give --force",
-                        jobportal::bench_data::BENCH_PASSWORD
+                        jobportal::ops::bench_data::BENCH_PASSWORD
                     );
                     return ExitCode::from(1);
                 }
@@ -250,8 +250,8 @@ async fn seed_bench(config: Config, arguments: SeedBench) -> ExitCode {
             }
         }
         let seeded = async {
-            let seconds = jobportal::bench_data::seed_with(db, recruiters as usize, jobs, vocabulary).await?;
-            jobportal::bench_data::seed_accounts(db, applicants).await?;
+            let seconds = jobportal::ops::bench_data::seed_with(db, recruiters as usize, jobs, vocabulary).await?;
+            jobportal::ops::bench_data::seed_accounts(db, applicants).await?;
             Ok::<_, sqlx::Error>(seconds)
         };
         match seeded.await {
@@ -272,7 +272,7 @@ async fn seed_bench(config: Config, arguments: SeedBench) -> ExitCode {
 /// index). A server also does this by itself when its index is missing or of an older version.
 async fn reindex(config: Config) -> ExitCode {
     with_database(&config, async |db| {
-        let index = match jobportal::search::Search::open(&config.index_dir) {
+        let index = match jobportal::jobs::search::Search::open(&config.index_dir) {
             Ok(index) => index,
             Err(error) => {
                 eprintln!("jobportal: cannot open the search index in INDEX_DIR (is a server running?): {error}");

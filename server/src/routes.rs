@@ -2,7 +2,7 @@
 //! description (utoipa-axum's `routes!`), and the OpenAPI document made from those registrations,
 //! served at `/api/v1/openapi.json` and kept as a snapshot in `server/openapi.json`.
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use axum::extract::State;
@@ -11,8 +11,10 @@ use axum::response::{IntoResponse, Json, Response};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::envelope::{Ack, Reply, ack, ok};
-use crate::error::{self, ErrorBody};
+use crate::app::App;
+use crate::http::envelope::{Ack, Reply, ack, ok};
+use crate::http::error::{self, ErrorBody};
+use crate::jobs::Listings;
 use crate::state::AppState;
 use crate::{
     accounts, admin, alerts, applications, categories, interviews, jobs, messages, notifications, openapi, privacy,
@@ -21,7 +23,7 @@ use crate::{
 
 /// Every call under `/api/v1`, each registered once, with its OpenAPI description, by its feature.
 /// The document at `/api/v1/openapi.json` is made from these same registrations (`openapi_json`).
-pub fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<AppState> {
+pub fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<App> {
     OpenApiRouter::new()
         .merge(accounts::router())
         .merge(applications::router())
@@ -40,7 +42,7 @@ pub fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<AppState> {
 }
 
 /// Liveness and readiness, beside the API at the root.
-pub fn operation_routes() -> OpenApiRouter<AppState> {
+pub fn operation_routes() -> OpenApiRouter<App> {
     OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(readyz))
 }
 
@@ -91,7 +93,7 @@ pub struct Readiness {
         (status = 503, description = "Not ready: the instance is stopping, the database is unreachable or its schema \
             is not this version's, or the search index is behind", body = ErrorBody),
     ))]
-pub async fn readyz(State(state): State<AppState>) -> Response {
+pub async fn readyz(State(state): State<AppState>, State(listings): State<Arc<Listings>>) -> Response {
     if *state.stopping.borrow() {
         return unavailable(STOPPING);
     }
@@ -99,11 +101,11 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         if !state.db.schema_current().await? {
             return Ok(Err(NOT_MIGRATED));
         }
-        let lag = state.search.lag(&state.db).await?;
+        let lag = listings.search.lag(&state.db).await?;
         Ok::<_, sqlx::Error>(if lag > INDEX_LAG_LIMIT_MILLIS { Err(INDEX_BEHIND) } else { Ok(()) })
     };
     match tokio::time::timeout(Duration::from_secs(2), checked).await {
-        Ok(Ok(Ok(()))) => ok("ready", Readiness { search_index: state.search.status().into() }).into_response(),
+        Ok(Ok(Ok(()))) => ok("ready", Readiness { search_index: listings.search.status().into() }).into_response(),
         Ok(Ok(Err(reason))) => {
             tracing::warn!(reason, "not ready");
             unavailable(reason)

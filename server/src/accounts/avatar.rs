@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 
-use crate::error::{ApiResult, AppError, PathParam};
+use crate::http::error::{ApiResult, AppError, PathParam};
 use crate::mail::html_escape;
 use crate::state::AppState;
 
@@ -40,8 +40,8 @@ pub fn render(id: &str, first_name: &str, last_name: &str) -> String {
     params(("file" = String, Path, description = "The user's `_id` followed by `.svg`")),
     responses(
         (status = 200, description = "The avatar", content_type = "image/svg+xml", body = String),
-        (status = 400, description = "A NUL character in the name", body = crate::error::ErrorBody),
-        (status = 404, description = "No such user", body = crate::error::ErrorBody),
+        (status = 400, description = "A NUL character in the name", body = crate::http::error::ErrorBody),
+        (status = 404, description = "No such user", body = crate::http::error::ErrorBody),
     ))]
 pub async fn avatar(State(state): State<AppState>, PathParam(file): PathParam<String>) -> ApiResult<impl IntoResponse> {
     let id = file.strip_suffix(".svg").ok_or_else(|| AppError::not_found("Not found"))?;

@@ -4,17 +4,17 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::client::ClientAddr;
 use crate::db::now_millis;
-use crate::envelope::{Ack, Reply, ack, ok};
-use crate::error::{ApiResult, AppError, Constraint, ErrorBody, JsonBody, ResultExt};
+use crate::http::client::ClientAddr;
+use crate::http::envelope::{Ack, Reply, ack, ok};
+use crate::http::error::{ApiResult, AppError, Constraint, ErrorBody, JsonBody, ResultExt};
 use crate::state::AppState;
 
 use super::emails;
 use super::model::{AccountType, Email, NewPassword, User};
 use super::repo::{self, Room};
-use super::secrets::{self, digest, keyed_digest, random_hex, six_digit_code};
 use super::session::{self, AuthUser};
+use crate::secrets::{self, digest, keyed_digest, random_hex, six_digit_code};
 
 /// The window of the per-address limits (signup codes, reset e-mails).
 const MAX_WRONG_CODES: i64 = 5;

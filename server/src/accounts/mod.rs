@@ -6,17 +6,20 @@ pub mod emails;
 pub mod handlers;
 pub mod model;
 pub mod repo;
-pub mod secrets;
 pub mod session;
-pub mod throttle;
 
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::state::AppState;
 
 /// The accounts calls, each registered with its OpenAPI description (the path is the handler's).
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(handlers::send_otp))
         .routes(routes!(handlers::signup))
@@ -43,7 +46,7 @@ pub async fn create_admin(
     if first_name.is_empty() || last_name.is_empty() {
         return Err("the first and last names are required".into());
     }
-    let hasher = secrets::Hasher::single();
+    let hasher = crate::secrets::Hasher::single();
     let password_hash = hasher
         .hash(std::net::Ipv4Addr::LOCALHOST.into(), password.as_str())
         .await
@@ -57,7 +60,7 @@ pub async fn create_admin(
     };
     match repo::insert(db, &user).await {
         Ok(row) => Ok(row.id),
-        Err(error) if crate::error::Constraint::UserEmail.is_violated_by(&error) => {
+        Err(error) if crate::http::error::Constraint::UserEmail.is_violated_by(&error) => {
             Err(format!("{} already has an account", email.as_str()))
         }
         Err(error) => Err(error.to_string()),

@@ -1,16 +1,15 @@
 //! JWTs (HS256, 24 hours) backed by a session row per `jti`: a token is honoured only while its
 //! session exists, so logout, a reset and a password change end sessions exactly.
 
-use std::sync::Arc;
-
 use axum::extract::{FromRef, FromRequestParts, OptionalFromRequestParts};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
-use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
 use crate::db::{Db, new_id, now_millis};
-use crate::error::AppError;
+use crate::http::error::AppError;
+use crate::secrets::Keys;
+use crate::state::AppState;
 
 use super::model::AccountType;
 use super::repo;
@@ -26,45 +25,6 @@ pub struct Claims {
     pub iat: i64,
     pub exp: i64,
     pub jti: String,
-}
-
-pub struct Keys {
-    encoding: EncodingKey,
-    decoding: DecodingKey,
-    /// Keys the digests of signup codes.
-    pub digest_key: Vec<u8>,
-    /// Signs resume download links; a key of its own, so a link's signature says nothing about
-    /// the tokens' key.
-    pub link_key: Vec<u8>,
-}
-
-/// A key for one purpose, derived from the server's secret (HMAC as the derivation function).
-fn derived_key(secret: &[u8], purpose: &str) -> Vec<u8> {
-    let digest = super::secrets::keyed_digest(secret, purpose);
-    digest.into_bytes()
-}
-
-impl Keys {
-    pub fn new(secret: &[u8]) -> Self {
-        Self {
-            encoding: EncodingKey::from_secret(secret),
-            decoding: DecodingKey::from_secret(secret),
-            digest_key: derived_key(secret, "jobportal signup code digests"),
-            link_key: derived_key(secret, "jobportal resume links"),
-        }
-    }
-
-    pub fn sign(&self, claims: &Claims) -> String {
-        jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &self.encoding).expect("HS256 signing cannot fail")
-    }
-
-    /// The claims of a token signed with our key, by HS256, and not expired.
-    pub fn verify(&self, token: &str) -> Option<Claims> {
-        let mut validation = Validation::new(Algorithm::HS256);
-        validation.leeway = 0;
-        validation.set_required_spec_claims(&["exp", "iat"]);
-        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).ok().map(|data| data.claims)
-    }
 }
 
 /// Signs a new token for the user and opens its session.
@@ -111,23 +71,24 @@ fn bearer(parts: &Parts) -> Option<&str> {
     (!token.is_empty() && token != "null" && token != "undefined").then_some(token)
 }
 
-/// Any state that holds the keys and the database (the app's `AppState`) can authenticate.
+/// Any router state that hands out the infrastructure (`AppState`, with the keys and the
+/// database) can authenticate.
 impl<S> FromRequestParts<S> for AuthUser
 where
     S: Send + Sync,
-    Arc<Keys>: FromRef<S>,
-    Db: FromRef<S>,
+    AppState: FromRef<S>,
 {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let token = bearer(parts).ok_or_else(|| AppError::unauthorized(TOKEN_MISSING))?;
-        let claims = Arc::<Keys>::from_ref(state).verify(token).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
-        let db = Db::from_ref(state);
-        let Some((id, email, account_type)) = repo::session_user(&db, &claims.jti, &claims.id, now_millis()).await?
+        let shared = AppState::from_ref(state);
+        let claims: Claims = shared.keys.verify(token).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
+        let db = &shared.db;
+        let Some((id, email, account_type)) = repo::session_user(db, &claims.jti, &claims.id, now_millis()).await?
         else {
             // A suspension ended the session: its holder is told why, not that it expired.
-            return Err(AppError::unauthorized(if repo::is_suspended(&db, &claims.id).await? {
+            return Err(AppError::unauthorized(if repo::is_suspended(db, &claims.id).await? {
                 SUSPENDED
             } else {
                 TOKEN_INVALID
@@ -141,8 +102,7 @@ where
 impl<S> OptionalFromRequestParts<S> for AuthUser
 where
     S: Send + Sync,
-    Arc<Keys>: FromRef<S>,
-    Db: FromRef<S>,
+    AppState: FromRef<S>,
 {
     type Rejection = AppError;
 
@@ -165,13 +125,13 @@ pub struct Token(pub Claims);
 impl<S> FromRequestParts<S> for Token
 where
     S: Send + Sync,
-    Arc<Keys>: FromRef<S>,
+    AppState: FromRef<S>,
 {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let token = bearer(parts).ok_or_else(|| AppError::unauthorized(TOKEN_MISSING))?;
-        Arc::<Keys>::from_ref(state).verify(token).map(Self).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))
+        AppState::from_ref(state).keys.verify(token).map(Self).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))
     }
 }
 
@@ -202,8 +162,7 @@ macro_rules! role_extractor {
         impl<S> FromRequestParts<S> for $name
         where
             S: Send + Sync,
-            Arc<Keys>: FromRef<S>,
-            Db: FromRef<S>,
+            AppState: FromRef<S>,
         {
             type Rejection = AppError;
 
@@ -227,6 +186,8 @@ role_extractor!(Admin, Admin, "This is a protected route for Admins only");
 
 #[cfg(test)]
 mod tests {
+    use jsonwebtoken::{Algorithm, EncodingKey, Header};
+
     use super::*;
 
     fn claims(exp_offset: i64) -> Claims {
@@ -244,7 +205,7 @@ mod tests {
     #[test]
     fn a_signed_token_verifies_and_carries_its_claims() {
         let keys = Keys::new(b"0123456789abcdef0123456789abcdef");
-        let verified = keys.verify(&keys.sign(&claims(60))).unwrap();
+        let verified = keys.verify::<Claims>(&keys.sign(&claims(60))).unwrap();
         assert_eq!(
             (verified.id.as_str(), verified.account_type.as_str(), verified.jti.as_str()),
             ("u1", "Applicant", "j1")
@@ -254,23 +215,28 @@ mod tests {
     #[test]
     fn expired_tampered_and_foreign_tokens_are_refused() {
         let keys = Keys::new(b"0123456789abcdef0123456789abcdef");
-        assert!(keys.verify(&keys.sign(&claims(-1))).is_none(), "expired");
+        assert!(keys.verify::<Claims>(&keys.sign(&claims(-1))).is_none(), "expired");
         let other = Keys::new(b"another secret, another signature!");
-        assert!(keys.verify(&other.sign(&claims(60))).is_none(), "signed with another key");
+        assert!(keys.verify::<Claims>(&other.sign(&claims(60))).is_none(), "signed with another key");
         let token = keys.sign(&claims(60));
         let mut parts: Vec<&str> = token.split('.').collect();
         let forged = jsonwebtoken::encode(
             &Header::new(Algorithm::HS256),
             &Claims { account_type: "Admin".into(), ..claims(60) },
-            &other.encoding,
+            &EncodingKey::from_secret(b"another secret, another signature!"),
         )
         .unwrap();
         let forged_payload = forged.split('.').nth(1).unwrap();
         parts[1] = forged_payload;
-        assert!(keys.verify(&parts.join(".")).is_none(), "payload swapped");
-        let hs512 = jsonwebtoken::encode(&Header::new(Algorithm::HS512), &claims(60), &keys.encoding).unwrap();
-        assert!(keys.verify(&hs512).is_none(), "another algorithm");
+        assert!(keys.verify::<Claims>(&parts.join(".")).is_none(), "payload swapped");
+        let hs512 = jsonwebtoken::encode(
+            &Header::new(Algorithm::HS512),
+            &claims(60),
+            &EncodingKey::from_secret(b"0123456789abcdef0123456789abcdef"),
+        )
+        .unwrap();
+        assert!(keys.verify::<Claims>(&hs512).is_none(), "another algorithm");
         let none = format!("eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.{}.", token.split('.').nth(1).unwrap());
-        assert!(keys.verify(&none).is_none(), "alg none");
+        assert!(keys.verify::<Claims>(&none).is_none(), "alg none");
     }
 }

@@ -1,13 +1,16 @@
 //! The admin console's calls. Each takes `Admin`, so anyone else is refused before any work.
 
+use std::sync::Arc;
+
 use axum::extract::{RawQuery, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::accounts::session::Admin;
 use crate::categories::handlers::{CATEGORY_EXISTS, CreateCategoryRequest, category_fields};
-use crate::envelope::{Ack, Reply, ack, ok};
-use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::http::envelope::{Ack, Reply, ack, ok};
+use crate::http::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::jobs::Listings;
 use crate::state::AppState;
 
 use super::emails;
@@ -111,6 +114,7 @@ pub struct AdminCategoryResponse {
     ))]
 pub async fn update_category(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Admin(admin): Admin,
     PathParam(category_id): PathParam<String>,
     JsonBody(request): JsonBody<CreateCategoryRequest>,
@@ -119,7 +123,7 @@ pub async fn update_category(
     match repo::update_category(&state.db, &admin.id, &category_id, &name, &description).await? {
         CategoryEdit::Updated(category) => {
             // Its jobs name it.
-            state.jobs_changed().await;
+            listings.changed(&state.db).await;
             Ok(ok("Category updated", AdminCategoryResponse { data: category.into() }))
         }
         CategoryEdit::NotFound => Err(AppError::not_found(CATEGORY_NOT_FOUND)),
@@ -246,6 +250,7 @@ pub struct AdminJobResponse {
     ))]
 pub async fn hide_job(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Admin(admin): Admin,
     PathParam(job_id): PathParam<String>,
     JsonBody(request): JsonBody<ReasonRequest>,
@@ -257,7 +262,7 @@ pub async fn hide_job(
     })
     .await?;
     toggled(hidden, JOB_NOT_FOUND, "The job is already hidden")?;
-    job_changed(&state, &job_id, "Job hidden").await
+    job_changed(&state, &listings, &job_id, "Job hidden").await
 }
 
 /// List a hidden job again; its recruiter is told. Audited.
@@ -270,6 +275,7 @@ pub async fn hide_job(
     ))]
 pub async fn unhide_job(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Admin(admin): Admin,
     PathParam(job_id): PathParam<String>,
 ) -> ApiResult<Reply<AdminJobResponse>> {
@@ -278,13 +284,18 @@ pub async fn unhide_job(
     })
     .await?;
     toggled(shown, JOB_NOT_FOUND, "The job is not hidden")?;
-    job_changed(&state, &job_id, "Job shown").await
+    job_changed(&state, &listings, &job_id, "Job shown").await
 }
 
 /// After a job's visibility changed: the index takes it before the answer, the mail goes.
-async fn job_changed(state: &AppState, job_id: &str, message: &'static str) -> ApiResult<Reply<AdminJobResponse>> {
+async fn job_changed(
+    state: &AppState,
+    listings: &Listings,
+    job_id: &str,
+    message: &'static str,
+) -> ApiResult<Reply<AdminJobResponse>> {
     state.outbox.notify();
-    state.jobs_changed().await;
+    listings.changed(&state.db).await;
     let job = repo::job(&state.db, job_id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
     Ok(ok(message, AdminJobResponse { data: job.into() }))
 }
@@ -342,6 +353,7 @@ pub struct AdminAccountResponse {
     ))]
 pub async fn suspend_account(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Admin(admin): Admin,
     PathParam(user_id): PathParam<String>,
     JsonBody(request): JsonBody<ReasonRequest>,
@@ -360,7 +372,7 @@ pub async fn suspend_account(
     }
     // Its sessions ended: their open notification streams look again, and end.
     state.notifications.wake(&user_id);
-    account_changed(&state, &user_id, "Account suspended").await
+    account_changed(&state, &listings, &user_id, "Account suspended").await
 }
 
 /// Reinstate a suspended account: it may log in again and its jobs are listed again (those an
@@ -374,6 +386,7 @@ pub async fn suspend_account(
     ))]
 pub async fn reinstate_account(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Admin(admin): Admin,
     PathParam(user_id): PathParam<String>,
 ) -> ApiResult<Reply<AdminAccountResponse>> {
@@ -390,16 +403,17 @@ pub async fn reinstate_account(
             return Err(AppError::Conflict("The account is not suspended".into()));
         }
     }
-    account_changed(&state, &user_id, "Account reinstated").await
+    account_changed(&state, &listings, &user_id, "Account reinstated").await
 }
 
 async fn account_changed(
     state: &AppState,
+    listings: &Listings,
     user_id: &str,
     message: &'static str,
 ) -> ApiResult<Reply<AdminAccountResponse>> {
     state.outbox.notify();
-    state.jobs_changed().await;
+    listings.changed(&state.db).await;
     let account = repo::account(&state.db, user_id).await?.ok_or_else(|| AppError::not_found(ACCOUNT_NOT_FOUND))?;
     Ok(ok(message, AdminAccountResponse { data: account.into() }))
 }

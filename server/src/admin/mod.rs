@@ -9,13 +9,22 @@ pub mod handlers;
 pub mod model;
 pub mod repo;
 
+use std::sync::Arc;
+
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::jobs::Listings;
 use crate::state::AppState;
 
 /// The admin calls, each registered with its OpenAPI description.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+    Arc<Listings>: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(handlers::overview))
         .routes(routes!(handlers::categories))

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use crate::accounts::model::AccountType;
 use crate::applications::model::DayCount;
 use crate::audit::Action;
-use crate::error::AppError;
+use crate::http::error::AppError;
 use crate::jobs::model::{Job, JobRow, rfc3339_from_millis};
 
 /// A category as the console lists it: hidden ones too, with how many jobs name it.

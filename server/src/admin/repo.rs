@@ -8,7 +8,7 @@ use crate::applications::{self, model::ApplicationsOverview};
 use crate::audit::{self, Action, Entry};
 use crate::db::{BeginWrite, Db, now_millis};
 use crate::dispatch;
-use crate::error::Constraint;
+use crate::http::error::Constraint;
 use crate::jobs::model::{JOB_COLUMNS, LISTED, open_at};
 use crate::mail::Mail;
 use crate::mail::repo as outbox;

@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::session::Applicant;
-use crate::envelope::{Ack, Reply, ack, ok};
-use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
-use crate::search::JobSearch;
+use crate::http::envelope::{Ack, Reply, ack, ok};
+use crate::http::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::jobs::search::JobSearch;
 use crate::state::AppState;
 
 use super::repo::{self, MAX_SEARCHES, SavedSearch};

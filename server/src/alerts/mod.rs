@@ -7,13 +7,18 @@ pub mod handlers;
 pub mod repo;
 pub mod worker;
 
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::state::AppState;
 
 /// The saved-search calls, each registered with its OpenAPI description (the path is the handler's).
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(handlers::saved_searches, handlers::save_search))
         .routes(routes!(handlers::update_search, handlers::delete_search))

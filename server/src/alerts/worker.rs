@@ -2,13 +2,14 @@
 //! alert that match each of their active searches. Every instance may run it: a person's day is
 //! claimed in the same transaction as their mail, so two instances never both send it.
 
+use std::sync::Arc;
 use std::time::Duration;
 
-use crate::accounts::secrets::{constant_time_eq, keyed_digest};
-use crate::accounts::session::Keys;
 use crate::db::now_millis;
-use crate::error::AppError;
-use crate::search::{JobSearch, Path, SortOrder};
+use crate::http::error::AppError;
+use crate::jobs::search::{JobSearch, Path, Search, SortOrder};
+use crate::secrets::Keys;
+use crate::secrets::{constant_time_eq, keyed_digest};
 use crate::state::AppState;
 
 use super::emails::{self, Section};
@@ -44,7 +45,7 @@ pub fn verify_unsubscribe_all(keys: &Keys, user_id: &str, given: &str) -> bool {
 /// Sends every alert due at `now`; returns how many e-mails were stored in the outbox. One
 /// person's failure (a search the database cannot run) is logged and skipped: it never stops the
 /// alerts of the people after them.
-pub async fn send_due(state: &AppState, now: i64) -> Result<usize, sqlx::Error> {
+pub async fn send_due(state: &AppState, search: &Search, now: i64) -> Result<usize, sqlx::Error> {
     // A job counts once it has been posted `alert_settle`, so one whose transaction commits a
     // moment after a later one's is not passed over.
     let settle = state.config.limits.alert_settle.as_millis() as i64;
@@ -56,10 +57,10 @@ pub async fn send_due(state: &AppState, now: i64) -> Result<usize, sqlx::Error> 
     }
     // The search /jobs runs: the index, once it has taken every change logged so far (every job up
     // to the cutoff among them); the database while it is first built, or if it cannot catch up.
-    let path = state.search.caught_up(&state.db).await;
+    let path = search.caught_up(&state.db).await;
     let mut sent = 0;
     for person in people {
-        match send_to(state, path, &person, cutoff, not_since).await {
+        match send_to(state, search, path, &person, cutoff, not_since).await {
             Ok(true) => sent += 1,
             Ok(false) => {}
             Err(error) => {
@@ -77,6 +78,7 @@ pub async fn send_due(state: &AppState, now: i64) -> Result<usize, sqlx::Error> 
 /// when it was stored.
 async fn send_to(
     state: &AppState,
+    search: &Search,
     path: Path,
     (user_id, email, first_name): &(String, String, String),
     cutoff: i64,
@@ -99,7 +101,7 @@ async fn send_to(
         query.limit = COUNTED;
         query.sort = SortOrder::Newest;
         query.seq_window = Some((saved.seen_seq, cutoff));
-        let found = state.search.find_on(path, &state.db, &query).await?;
+        let found = search.find_on(path, &state.db, &query).await?;
         let (jobs, total): (Vec<_>, i64) = (found.jobs.into_iter().map(|found| found.job).collect(), found.total);
         more_than_counted |= total > COUNTED;
         let read = jobs.len();
@@ -141,14 +143,14 @@ async fn send_to(
 }
 
 /// Looks for due alerts every `ALERT_INTERVAL_SECS` until `stop` changes.
-pub async fn run(state: AppState, mut stop: tokio::sync::watch::Receiver<bool>) {
+pub async fn run(state: AppState, search: Arc<Search>, mut stop: tokio::sync::watch::Receiver<bool>) {
     let interval = state.config.limits.alert_interval.max(Duration::from_secs(1));
     loop {
         tokio::select! {
             () = tokio::time::sleep(interval) => {}
             _ = stop.changed() => return,
         }
-        match send_due(&state, now_millis()).await {
+        match send_due(&state, &search, now_millis()).await {
             Ok(0) => {}
             Ok(sent) => tracing::info!(sent, "saved-search alerts stored in the outbox"),
             Err(error) => tracing::warn!(%error, "the saved-search alerts could not be sent"),

@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
@@ -5,20 +7,20 @@ use utoipa::ToSchema;
 
 use crate::accounts::model::AccountType;
 use crate::accounts::session::{Applicant, AuthUser, Recruiter, Token};
-use crate::envelope::{Reply, ok};
-use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::db::new_id;
+use crate::http::envelope::{Reply, ok};
+use crate::http::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::jobs::Listings;
 use crate::jobs::repo as jobs;
+use crate::notifications::model::{Kind, Notice};
+use crate::notifications::repo as notifications;
 use crate::profiles::links;
 use crate::state::AppState;
 
 use super::emails::{self, ToRecruiter};
-use super::group::Submitted;
-use crate::db::new_id;
-use crate::notifications::model::{Kind, Notice};
-use crate::notifications::repo as notifications;
-
+use super::group::Applications;
 use super::model::{Application, ApplicationRow, ApplicationStatus, ApplicationsOverview, Stage, Viewer, parse_sop};
-use super::repo::{self, ApplyOutcome, Decision, Found, Withdrawal};
+use super::repo::{self, ApplyOutcome, Decision, Found, Submitted, Withdrawal};
 
 pub const JOB_NOT_FOUND: &str = "Job not found";
 pub const DEADLINE_PASSED: &str = "The deadline for this job has passed";
@@ -119,6 +121,8 @@ pub async fn reread(state: &AppState, viewer: Viewer, viewer_id: &str, id: &str)
     ))]
 pub async fn apply(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
+    State(group): State<Arc<Applications>>,
     token: Token,
     PathParam(job_id): PathParam<String>,
     request: Result<JsonBody<ApplyRequest>, AppError>,
@@ -166,7 +170,7 @@ pub async fn apply(
     let recruiter_id = job.recruiter_id.clone();
     let submitted =
         Submitted { id: new_id(), job_id: job_id.clone(), applicant_id: caller_id.clone(), sop: sop.clone(), notice };
-    let (id, at, filled) = match state.applications.apply(submitted).await? {
+    let (id, at, filled) = match group.apply(submitted).await? {
         ApplyOutcome::Applied { id, at, filled } => (id, at, filled),
         ApplyOutcome::NoSuchJob => return Err(AppError::not_found(JOB_NOT_FOUND)),
         ApplyOutcome::DeadlinePassed => return Err(AppError::bad_request(DEADLINE_PASSED)),
@@ -177,9 +181,9 @@ pub async fn apply(
     state.outbox.notify();
     state.notifications.wake(&recruiter_id);
     // The job's applicationsCount changed; the search index only needs to know when it filled up.
-    state.job_count_changed(&job_id);
+    listings.count_changed(&job_id);
     if filled {
-        state.jobs_changed().await;
+        listings.changed(&state.db).await;
     }
     // The answer is the application as a read of it would give it, made from the read before.
     let row = job.made(id, job_id, caller_id.clone(), sop, at).ok_or_else(|| AppError::not_found("User not found"))?;
@@ -319,6 +323,7 @@ pub const NOT_PENDING: &str = "Only a pending application can be withdrawn";
     ))]
 pub async fn withdraw(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Applicant(caller): Applicant,
     PathParam(application_id): PathParam<String>,
 ) -> ApiResult<Reply<ApplicationResponse>> {
@@ -327,7 +332,7 @@ pub async fn withdraw(
     let row = row.ok_or_else(not_found)?;
     let notice = withdrawal_notice(&state, &row).await?;
     match repo::withdraw(&state.db, &application_id, &caller.id, &notice).await? {
-        Withdrawal::Withdrawn(job_id) => state.job_count_changed(&job_id),
+        Withdrawal::Withdrawn(job_id) => listings.count_changed(&job_id),
         Withdrawal::NotFound => return Err(not_found()),
         Withdrawal::AlreadyDecided => return Err(AppError::Conflict(NOT_PENDING.into())),
     }
@@ -335,7 +340,7 @@ pub async fn withdraw(
     state.notifications.wake(&row.recruiter_id);
     // Its planned interviews are cancelled now, with both sides told.
     state.applications_closed.notify_one();
-    state.jobs_changed().await;
+    listings.changed(&state.db).await;
     Ok(ok(
         "Application withdrawn",
         ApplicationResponse { data: reread(&state, Viewer::Applicant, &caller.id, &application_id).await? },

@@ -8,13 +8,23 @@ pub mod model;
 pub mod pipeline;
 pub mod repo;
 
+use std::sync::Arc;
+
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::jobs::Listings;
 use crate::state::AppState;
 
 /// The applications calls, each registered with its OpenAPI description (the path is the handler's).
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+    Arc<Listings>: FromRef<S>,
+    Arc<group::Applications>: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(handlers::apply))
         .routes(routes!(handlers::applications))

@@ -341,11 +341,11 @@ impl Note {
 pub const MAX_NOTE_CHARS: usize = 2000;
 
 /// A note's text: present and at most 2000 characters.
-pub fn parse_note(body: Option<&str>) -> Result<String, crate::error::AppError> {
+pub fn parse_note(body: Option<&str>) -> Result<String, crate::http::error::AppError> {
     let body = body.map(str::trim).filter(|body| !body.is_empty());
-    let body = body.ok_or_else(|| crate::error::AppError::bad_request("Note is required"))?;
+    let body = body.ok_or_else(|| crate::http::error::AppError::bad_request("Note is required"))?;
     if body.chars().count() > MAX_NOTE_CHARS {
-        return Err(crate::error::AppError::bad_request("Note must be at most 2000 characters"));
+        return Err(crate::http::error::AppError::bad_request("Note must be at most 2000 characters"));
     }
     Ok(body.to_string())
 }
@@ -452,14 +452,14 @@ impl ApplicationsOverview {
 pub const MAX_SOP_WORDS: usize = 250;
 
 /// A statement of purpose: present, at most 250 words.
-pub fn parse_sop(sop: Option<&str>) -> Result<String, crate::error::AppError> {
+pub fn parse_sop(sop: Option<&str>) -> Result<String, crate::http::error::AppError> {
     let sop = sop.map(str::trim).filter(|sop| !sop.is_empty());
-    let sop = sop.ok_or_else(|| crate::error::AppError::bad_request("Statement of purpose is required"))?;
+    let sop = sop.ok_or_else(|| crate::http::error::AppError::bad_request("Statement of purpose is required"))?;
     if sop.split_whitespace().count() > MAX_SOP_WORDS {
-        return Err(crate::error::AppError::bad_request("Statement of purpose must be at most 250 words"));
+        return Err(crate::http::error::AppError::bad_request("Statement of purpose must be at most 250 words"));
     }
     if sop.chars().count() > 5_000 {
-        return Err(crate::error::AppError::bad_request("Statement of purpose must be at most 5000 characters"));
+        return Err(crate::http::error::AppError::bad_request("Statement of purpose must be at most 5000 characters"));
     }
     Ok(sop.to_string())
 }

@@ -1,6 +1,8 @@
 //! The hiring pipeline on the recruiter's board: moving an application between stages, rating it,
 //! and private notes (docs/rules.md#stages).
 
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -8,8 +10,9 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::accounts::session::Recruiter;
-use crate::envelope::{Reply, ok};
-use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::http::envelope::{Reply, ok};
+use crate::http::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::jobs::Listings;
 use crate::state::AppState;
 
 use super::handlers::{APPLICATION_NOT_FOUND, ApplicationResponse, JOB_DELETED, WITHDRAWN, reread, stage_notice};
@@ -75,6 +78,7 @@ fn parse_move(request: &StageRequest) -> Result<(Stage, Stage, Option<String>), 
     ))]
 pub async fn move_stage(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Recruiter(caller): Recruiter,
     PathParam(application_id): PathParam<String>,
     JsonBody(request): JsonBody<StageRequest>,
@@ -102,7 +106,7 @@ pub async fn move_stage(
     }
     if to == Stage::Hired {
         // The hire may have closed the job.
-        state.jobs_changed().await;
+        listings.changed(&state.db).await;
     }
     Ok(ok(
         format!("Application moved to {}", to.words()),

@@ -1,8 +1,8 @@
 use std::collections::HashMap;
 
-use crate::db::{BeginWrite, Db, new_id, now_millis};
+use crate::db::{BeginWrite, Db, new_id, now_millis, rows};
 use crate::dispatch;
-use crate::jobs::model::LISTED;
+use crate::jobs::model::{LISTED, open_at};
 use crate::notifications::model::Notice;
 use crate::notifications::repo as notifications;
 
@@ -543,4 +543,155 @@ pub async fn overview(db: &Db, job_id: Option<&str>, since: i64) -> Result<Count
         };
         Ok((by_stage.fetch_all(pool).await?, by_day.fetch_all(pool).await?))
     })
+}
+
+/// An application to write, its checks done that need no lock (`applying`).
+pub struct Submitted {
+    pub id: String,
+    pub job_id: String,
+    pub applicant_id: String,
+    pub sop: String,
+    /// What the recruiter is told, recorded in the same transaction.
+    pub notice: Notice,
+}
+
+/// Why a job took no application: (`job_id`, deadline, closed at, gone at, full, applied), the
+/// job's columns `None` when there is no such job.
+type Why = (String, Option<i64>, Option<i64>, Option<i64>, Option<i64>, i64);
+
+/// Writes `batch` (no two to one job, `group::Applications` gathers it) in one transaction: the applications to listed, open jobs
+/// with places left are inserted, but not one whose applicant applied to the job already (the
+/// unique index on the pair answers that, as part of the insert, whatever PostgreSQL knows of the
+/// table), then the jobs that took one have their place counted, and their recruiters are told
+/// (the bell and the outbox). The rows of the batch's jobs are locked first (on SQLite the writer
+/// is one at a time), so a job's places are counted once whoever else applies.
+#[tracing::instrument(skip_all)]
+pub async fn apply_batch(db: &Db, batch: &[&Submitted]) -> Result<Vec<ApplyOutcome>, sqlx::Error> {
+    let now = now_millis();
+    let insert = format!(
+        "WITH v (id, job_id, applicant_id, sop) AS (VALUES {}) \
+         INSERT INTO applications (id, job_id, applicant_id, recruiter_id, status, sop, created_at) \
+         SELECT v.id, j.id, v.applicant_id, j.user_id, 'applied', v.sop, $1 FROM v JOIN jobs j ON j.id = v.job_id \
+         WHERE {LISTED} AND {} ON CONFLICT (job_id, applicant_id) DO NOTHING RETURNING job_id",
+        rows(batch.len(), 4, 2),
+        open_at("$1")
+    );
+    let count = |taken: usize| {
+        format!(
+            "UPDATE jobs SET applications_count = applications_count + 1 WHERE id IN {} \
+             RETURNING id, CAST(CASE WHEN applications_count >= max_applicants THEN 1 ELSE 0 END AS BIGINT)",
+            rows(1, taken, 1)
+        )
+    };
+    // PostgreSQL locks the batch's jobs in one order, so two instances' batches never wait on
+    // each other in a circle.
+    let lock = format!("SELECT j.id FROM jobs j WHERE j.id IN {} ORDER BY j.id FOR UPDATE", rows(1, batch.len(), 1));
+    let why = |refused: usize| {
+        format!(
+            "WITH p (job_id, applicant_id) AS (VALUES {}) \
+             SELECT p.job_id, j.deadline, j.closed_at, COALESCE(j.deleted_at, j.hidden_at, j.suspended_at), \
+             CAST(CASE WHEN j.applications_count >= j.max_applicants THEN 1 ELSE 0 END AS BIGINT), \
+             (SELECT CAST(COUNT(*) AS BIGINT) FROM applications a \
+             WHERE a.job_id = p.job_id AND a.applicant_id = p.applicant_id) \
+             FROM p LEFT JOIN jobs j ON j.id = p.job_id",
+            rows(refused, 2, 1)
+        )
+    };
+    dispatch!(db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        if matches!(db, Db::Postgres(_)) {
+            let mut locking = sqlx::query(sqlx::AssertSqlSafe(lock));
+            for application in batch {
+                locking = locking.bind(application.job_id.as_str());
+            }
+            locking.execute(&mut *tx).await?;
+        }
+        let mut inserting = sqlx::query_as::<_, (String,)>(sqlx::AssertSqlSafe(insert)).bind(now);
+        for application in batch {
+            inserting = inserting
+                .bind(application.id.as_str())
+                .bind(application.job_id.as_str())
+                .bind(application.applicant_id.as_str())
+                .bind(application.sop.as_str());
+        }
+        let inserted = inserting.fetch_all(&mut *tx).await?;
+        let mut reserved = std::collections::HashMap::new();
+        if !inserted.is_empty() {
+            let mut counting = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(count(inserted.len())));
+            for (job_id,) in &inserted {
+                counting = counting.bind(job_id.as_str());
+            }
+            reserved.extend(counting.fetch_all(&mut *tx).await?.into_iter().map(|(job, filled)| (job, filled != 0)));
+        }
+
+        let (taken, refused): (Vec<&Submitted>, Vec<&Submitted>) =
+            batch.iter().partition(|application| reserved.contains_key(&application.job_id));
+        let mut reasons = std::collections::HashMap::new();
+        if !refused.is_empty() {
+            let mut asking = sqlx::query_as::<_, Why>(sqlx::AssertSqlSafe(why(refused.len())));
+            for application in &refused {
+                asking = asking.bind(application.job_id.as_str()).bind(application.applicant_id.as_str());
+            }
+            for why in asking.fetch_all(&mut *tx).await? {
+                reasons.insert(why.0.clone(), refusal(&why, now));
+            }
+        }
+        if !taken.is_empty() {
+            let notices: Vec<&Notice> = taken.iter().map(|application| &application.notice).collect();
+            notifications::tell_all(&mut tx, &notices).await?;
+        }
+        tx.commit().await?;
+        let outcomes = batch.iter().map(|application| match reserved.get(&application.job_id) {
+            Some(&filled) => ApplyOutcome::Applied { id: application.id.clone(), at: now, filled },
+            None => reasons.remove(&application.job_id).unwrap_or(ApplyOutcome::NoSuchJob),
+        });
+        Ok(outcomes.collect())
+    })
+}
+
+/// Why a job took no application, in the order the rules are told: gone, past its deadline,
+/// closed early, full, and only then applied to already.
+fn refusal(&(_, deadline, closed_at, gone_at, full, applied): &Why, now: i64) -> ApplyOutcome {
+    match deadline {
+        None => ApplyOutcome::NoSuchJob,
+        Some(_) if gone_at.is_some() => ApplyOutcome::NoSuchJob,
+        Some(deadline) if deadline <= now => ApplyOutcome::DeadlinePassed,
+        Some(_) if closed_at.is_some() => ApplyOutcome::Closed,
+        Some(_) if full == Some(1) => ApplyOutcome::Full,
+        Some(_) if applied > 0 => ApplyOutcome::AlreadyApplied,
+        Some(_) => ApplyOutcome::Full,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn why(deadline: Option<i64>, closed: Option<i64>, gone: Option<i64>, full: i64, applied: i64) -> Why {
+        (String::new(), deadline, closed, gone, Some(full), applied)
+    }
+
+    #[test]
+    fn a_refusal_names_the_first_rule_broken() {
+        let now = 1_000;
+        let cases = [
+            (why(None, None, None, 0, 0), "NoSuchJob"),
+            (why(Some(now + 1), Some(1), Some(1), 1, 1), "NoSuchJob"),
+            (why(Some(now), Some(1), None, 1, 1), "DeadlinePassed"),
+            (why(Some(now + 1), Some(1), None, 1, 1), "Closed"),
+            (why(Some(now + 1), None, None, 1, 1), "Full"),
+            (why(Some(now + 1), None, None, 0, 1), "AlreadyApplied"),
+        ];
+        for (why, expected) in cases {
+            let outcome = match refusal(&why, now) {
+                ApplyOutcome::NoSuchJob => "NoSuchJob",
+                ApplyOutcome::DeadlinePassed => "DeadlinePassed",
+                ApplyOutcome::Closed => "Closed",
+                ApplyOutcome::Full => "Full",
+                ApplyOutcome::AlreadyApplied => "AlreadyApplied",
+                ApplyOutcome::Applied { .. } => "Applied",
+            };
+            assert_eq!(outcome, expected, "{why:?}");
+        }
+    }
 }

@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use bytes::Bytes;
@@ -5,9 +7,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::accounts::session::Admin;
-use crate::envelope::{Reply, ok};
-use crate::error::{ApiResult, AppError, Constraint, ErrorBody, JsonBody, PathParam, ResultExt};
-use crate::search::{JobSearch, MAX_PAGE_SIZE, SortOrder};
+use crate::http::envelope::{Reply, ok};
+use crate::http::error::{ApiResult, AppError, Constraint, ErrorBody, JsonBody, PathParam, ResultExt};
+use crate::jobs::Listings;
+use crate::jobs::search::{JobSearch, MAX_PAGE_SIZE, SortOrder};
 use crate::state::AppState;
 
 use super::model::{Category, CategoryPage};
@@ -61,10 +64,11 @@ pub struct CategoryPageResponse {
 )]
 pub async fn category_page_details(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     body: Bytes,
 ) -> ApiResult<Reply<CategoryPageResponse>> {
     // Read as bytes, since an empty body is allowed; the same text rule as every JSON body.
-    crate::text_input::check_json(&body)?;
+    crate::http::text_input::check_json(&body)?;
     let request: CategoryPageRequest = if body.iter().all(u8::is_ascii_whitespace) {
         CategoryPageRequest { category_id: None }
     } else {
@@ -74,7 +78,7 @@ pub async fn category_page_details(
         .category_id
         .filter(|id| !id.trim().is_empty())
         .ok_or_else(|| AppError::bad_request("CategoryId is required"))?;
-    category_page(&state, category_id.trim()).await
+    category_page(&state, &listings, category_id.trim()).await
 }
 
 /// A category page, with the category's id in the path. A body, if any, is ignored.
@@ -90,12 +94,17 @@ pub async fn category_page_details(
 )]
 pub async fn category_page_details_by_path(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     PathParam(category_id): PathParam<String>,
 ) -> ApiResult<Reply<CategoryPageResponse>> {
-    category_page(&state, &category_id).await
+    category_page(&state, &listings, &category_id).await
 }
 
-async fn category_page(state: &AppState, category_id: &str) -> ApiResult<Reply<CategoryPageResponse>> {
+async fn category_page(
+    state: &AppState,
+    listings: &Listings,
+    category_id: &str,
+) -> ApiResult<Reply<CategoryPageResponse>> {
     let category =
         repo::find(&state.db, category_id).await?.ok_or_else(|| AppError::not_found("Category not found"))?;
     // The search /jobs?category= runs, newest first: the same jobs in the same order.
@@ -106,7 +115,7 @@ async fn category_page(state: &AppState, category_id: &str) -> ApiResult<Reply<C
         limit: MAX_PAGE_SIZE,
         ..JobSearch::default()
     };
-    let jobs = state.search.find(&state.db, &newest).await?.jobs.into_iter().map(|found| found.job).collect();
+    let jobs = listings.search.find(&state.db, &newest).await?.jobs.into_iter().map(|found| found.job).collect();
     Ok(ok(
         "Category page details fetched successfully",
         CategoryPageResponse {

@@ -1,7 +1,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::error::AppError;
+use crate::http::error::AppError;
 use crate::jobs::model::rfc3339_from_millis;
 
 /// Where an interview stands: times `proposed` by the recruiter, one `booked` by the applicant, or

@@ -9,7 +9,7 @@ use tokio::sync::watch;
 
 use crate::applications::model::Stage;
 use crate::db::now_millis;
-use crate::error::AppError;
+use crate::http::error::AppError;
 use crate::notifications::model::{Kind, Notice};
 use crate::notifications::repo as notifications;
 use crate::state::AppState;

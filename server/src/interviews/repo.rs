@@ -1,6 +1,6 @@
 use crate::db::{BeginWrite, Db, now_millis};
 use crate::dispatch;
-use crate::error::Constraint;
+use crate::http::error::Constraint;
 use crate::notifications::model::Notice;
 use crate::notifications::repo as notifications;
 

@@ -23,11 +23,11 @@ use std::time::Duration;
 
 use tokio::sync::{Notify, oneshot, watch};
 
-use crate::compress::Ready;
-use crate::compress::pieces::Pieced;
 use crate::db::{Db, Heard};
-use crate::search::changes;
-use crate::search::indexer::RecentRows;
+use crate::http::compress::Ready;
+use crate::http::compress::pieces::Pieced;
+use crate::jobs::search::indexer::RecentRows;
+use crate::jobs::search::repo as changes;
 
 use super::model::Job;
 use super::repo::{self, JobPage};
@@ -563,7 +563,7 @@ mod tests {
         let with_job = held.load(Ordering::Relaxed);
         assert!(with_job > ENTRY_OVERHEAD + "Builds things".len(), "the job's fields are counted: {with_job}");
         let html = || HeaderValue::from_static("text/html");
-        let shell = crate::compress::pieces::Shell::new([""]);
+        let shell = crate::http::compress::pieces::Shell::new([""]);
         let page = cached.page(|job| {
             assert!(matches!(job, JobPage::Listed { .. }));
             shell.split(StatusCode::OK, html(), "<p>Rust developer</p>".to_string())

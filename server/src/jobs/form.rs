@@ -8,7 +8,7 @@ use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
 use time::{Date, OffsetDateTime};
 
-use crate::error::AppError;
+use crate::http::error::AppError;
 
 use super::model::{JobEdit, JobType, NewJob, WorkMode};
 
@@ -86,7 +86,7 @@ fn skillsets(fields: &Fields) -> Result<Vec<String>, AppError> {
         return Err(AppError::bad_request(MISSING));
     }
     // The JSON text of a multipart field can carry any character as an escape.
-    skills.iter().try_for_each(|skill| crate::text_input::check("skillsets", skill))?;
+    skills.iter().try_for_each(|skill| crate::http::text_input::check("skillsets", skill))?;
     if skills.len() > MAX_SKILLS || skills.iter().any(|skill| skill.chars().count() > 100) {
         return Err(AppError::bad_request(format!(
             "At most {MAX_SKILLS} skillsets of at most 100 characters each are allowed"

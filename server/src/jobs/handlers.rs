@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use axum::extract::multipart::Multipart;
 use axum::extract::{FromRequest, RawQuery, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -7,20 +9,21 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::accounts::session::{Recruiter, TOKEN_INVALID};
-use crate::compress::Ready;
 use crate::db::now_millis;
-use crate::envelope::{Ack, Reply, ack, ok};
-use crate::error::{ApiResult, AppError, BODY_TOO_LARGE, ErrorBody, JsonBody, PathParam};
+use crate::http::compress::Ready;
+use crate::http::envelope::{Ack, Reply, ack, ok};
+use crate::http::error::{ApiResult, AppError, BODY_TOO_LARGE, ErrorBody, JsonBody, PathParam};
 use crate::state::AppState;
 
 use super::cache;
 use super::form::{self, DEADLINE_AFTER_POSTING, Fields};
+use super::listings::Listings;
 use super::model::JobEdit;
 use super::model::{FoundJob, Job};
 use super::repo::{self, CloseOutcome, EditOutcome, Posted};
-use crate::search::{Facets, JobSearch};
+use super::search::{Facets, JobSearch};
 
-pub use crate::search::MAX_PAGE_SIZE;
+pub use crate::jobs::search::MAX_PAGE_SIZE;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -72,9 +75,13 @@ pub struct JobsPage {
         (status = 400, description = "A parameter is not valid (the message names it), or the page ends beyond the first 10,000 results", body = ErrorBody),
     )
 )]
-pub async fn all_jobs(State(state): State<AppState>, RawQuery(query): RawQuery) -> ApiResult<Reply<JobsPage>> {
+pub async fn all_jobs(
+    State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
+    RawQuery(query): RawQuery,
+) -> ApiResult<Reply<JobsPage>> {
     let request = JobSearch::parse(query.as_deref())?;
-    let found = state.search.find(&state.db, &request).await?;
+    let found = listings.search.find(&state.db, &request).await?;
     Ok(ok(
         "Jobs fetched successfully",
         JobsPage {
@@ -116,11 +123,12 @@ pub const JOB_NOT_FOUND: &str = "Job not found";
 )]
 pub async fn get_job(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     PathParam(job_id): PathParam<String>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     // The answer is kept with the job (`cache`): made once, sent until the job changes.
-    let Some(cached) = state.job_cache.find(&state.db, &job_id, now_millis()).await? else {
+    let Some(cached) = listings.cache.find(&state.db, &job_id, now_millis()).await? else {
         return Err(AppError::not_found(JOB_NOT_FOUND));
     };
     match cached.shown {
@@ -214,9 +222,9 @@ impl<S: Send + Sync> FromRequest<S> for FormFields {
                 let Some(name) = field.name().map(str::to_string) else { continue };
                 let text = field.text().await.map_err(|e| invalid(e.status(), e.body_text()))?;
                 if name.contains('\0') {
-                    return Err(crate::error::nul_in(&name.replace('\0', "")));
+                    return Err(crate::http::error::nul_in(&name.replace('\0', "")));
                 }
-                crate::text_input::check(&name, &text)?;
+                crate::http::text_input::check(&name, &text)?;
                 fields.insert(name, Value::String(text));
             }
             Ok(Self(fields))
@@ -245,6 +253,7 @@ impl<S: Send + Sync> FromRequest<S> for FormFields {
     ))]
 pub async fn create_job(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Recruiter(caller): Recruiter,
     FormFields(fields): FormFields,
 ) -> ApiResult<(StatusCode, Reply<JobResponse>)> {
@@ -255,7 +264,7 @@ pub async fn create_job(
         // The session ended with the suspension; this request had already passed its check.
         Posted::Suspended => return Err(AppError::unauthorized(TOKEN_INVALID)),
     };
-    state.jobs_changed().await;
+    listings.changed(&state.db).await;
     Ok((StatusCode::CREATED, ok("Job created successfully", JobResponse { data: job })))
 }
 
@@ -287,13 +296,14 @@ pub async fn get_all_jobs(
     ))]
 pub async fn update_job(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Recruiter(caller): Recruiter,
     PathParam(job_id): PathParam<String>,
     FormFields(fields): FormFields,
 ) -> ApiResult<Reply<JobResponse>> {
     let edit = JobEdit::parse(&fields)?;
     let outcome = repo::edit(&state.db, &job_id, &caller.id, &edit).await?;
-    state.jobs_changed().await;
+    listings.changed(&state.db).await;
     match outcome {
         EditOutcome::Edited(job) => Ok(ok("Job updated successfully", JobResponse { data: *job })),
         EditOutcome::NotFound => Err(AppError::not_found(JOB_NOT_FOUND)),
@@ -314,13 +324,14 @@ pub async fn update_job(
     ))]
 pub async fn delete_job(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Recruiter(caller): Recruiter,
     PathParam(job_id): PathParam<String>,
 ) -> ApiResult<Reply<Ack>> {
     if !repo::delete(&state.db, &job_id, &caller.id).await? {
         return Err(AppError::not_found(JOB_NOT_FOUND));
     }
-    state.jobs_changed().await;
+    listings.changed(&state.db).await;
     Ok(ack("Job deleted successfully"))
 }
 
@@ -340,12 +351,13 @@ pub const REOPEN_FILLED: &str = "Every position of this job is filled; raise Max
     ))]
 pub async fn close_job(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Recruiter(caller): Recruiter,
     PathParam(job_id): PathParam<String>,
 ) -> ApiResult<Reply<JobResponse>> {
     match repo::close(&state.db, &job_id, &caller.id).await? {
         CloseOutcome::Done(job) => {
-            state.jobs_changed().await;
+            listings.changed(&state.db).await;
             Ok(ok("Job closed", JobResponse { data: *job }))
         }
         CloseOutcome::NotFound => Err(AppError::not_found(JOB_NOT_FOUND)),
@@ -367,12 +379,13 @@ pub async fn close_job(
     ))]
 pub async fn reopen_job(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Recruiter(caller): Recruiter,
     PathParam(job_id): PathParam<String>,
 ) -> ApiResult<Reply<JobResponse>> {
     match repo::reopen(&state.db, &job_id, &caller.id).await? {
         CloseOutcome::Done(job) => {
-            state.jobs_changed().await;
+            listings.changed(&state.db).await;
             Ok(ok("Job reopened", JobResponse { data: *job }))
         }
         CloseOutcome::NotFound => Err(AppError::not_found(JOB_NOT_FOUND)),

@@ -211,3 +211,10 @@ pub async fn failed(db: &Db, id: &str, retry_at: i64, error: &str) -> Result<(),
     const SQL: &str = "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $1, last_error = $2 WHERE id = $3";
     dispatch!(db, |pool| sqlx::query(SQL).bind(retry_at).bind(error).bind(id).execute(pool).await.map(|_| ()))
 }
+
+/// How many mails wait to be sent, and when the oldest was written.
+#[tracing::instrument(skip_all)]
+pub async fn backlog(db: &Db) -> Result<(i64, Option<i64>), sqlx::Error> {
+    const SQL: &str = "SELECT CAST(COUNT(*) AS BIGINT), MIN(created_at) FROM outbox WHERE sent_at IS NULL";
+    dispatch!(db, |pool| sqlx::query_as(SQL).fetch_one(pool).await)
+}

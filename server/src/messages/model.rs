@@ -2,7 +2,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::applications::model::Actor;
-use crate::error::AppError;
+use crate::http::error::AppError;
 use crate::jobs::model::rfc3339_from_millis;
 
 /// One message of a conversation.

@@ -7,9 +7,8 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use crate::db::{BeginWrite, Db, now_millis};
+use crate::db::{BeginWrite, now_millis};
 use crate::dispatch;
-use crate::jobs::model::{LISTED, open_at};
 use crate::mail::repo as outbox;
 use crate::mail::{Mail, html_escape, wrap};
 use crate::state::AppState;
@@ -23,25 +22,6 @@ pub const SOON_MILLIS: i64 = 24 * 60 * 60 * 1000;
 const BATCH: i64 = 200;
 /// How often the sweep runs.
 const EVERY: Duration = Duration::from_secs(5 * 60);
-
-/// Open jobs closing within a day whose recruiter has not been told: (job id, title, recruiter id,
-/// first name, e-mail, applications so far).
-type Closing = (String, String, String, String, String, i64);
-
-async fn closing_soon(db: &Db, now: i64) -> Result<Vec<Closing>, sqlx::Error> {
-    let sql = format!(
-        "SELECT j.id, j.title, j.user_id, u.first_name, u.email, j.applications_count FROM jobs j \
-         JOIN users u ON u.id = j.user_id WHERE {LISTED} AND {} AND j.deadline <= $2 \
-         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = j.user_id AND n.kind = 'job_closing' \
-         AND n.ref_id = j.id) ORDER BY j.deadline LIMIT {BATCH}",
-        open_at("$1")
-    );
-    dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(now)
-        .bind(now + SOON_MILLIS)
-        .fetch_all(pool)
-        .await)
-}
 
 fn mail(to: &str, first_name: &str, title: &str, applications: i64, link: &str) -> Mail {
     let (text, html) = wrap(
@@ -71,7 +51,9 @@ fn mail(to: &str, first_name: &str, title: &str, applications: i64, link: &str) 
 /// Tells every recruiter due at `now`; returns how many were told.
 pub async fn send_due(state: &AppState, now: i64) -> Result<usize, sqlx::Error> {
     let mut told = 0;
-    for (job_id, title, user_id, first_name, email, applications) in closing_soon(&state.db, now).await? {
+    for (job_id, title, user_id, first_name, email, applications) in
+        repo::closing_soon(&state.db, now, SOON_MILLIS, BATCH).await?
+    {
         let link = format!("/dashboard/job/applications/{job_id}");
         let wanted = repo::email_wanted(&state.db, &user_id, Kind::JobClosing).await?;
         let notice = Notice {

@@ -10,13 +10,13 @@ use utoipa::ToSchema;
 
 use crate::accounts::session::AuthUser;
 use crate::db::now_millis;
-use crate::envelope::{Reply, ok};
-use crate::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::http::envelope::{Reply, ok};
+use crate::http::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 use crate::state::AppState;
 
-use super::hub::EVERYONE;
 use super::model::{EmailSettings, Notification};
 use super::repo;
+use crate::hub::EVERYONE;
 
 pub const NOT_FOUND: &str = "Notification not found";
 pub const TOO_MANY_STREAMS: &str = "Too many open notification streams";

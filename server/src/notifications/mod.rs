@@ -5,17 +5,21 @@
 
 pub mod closing;
 pub mod handlers;
-pub mod hub;
 pub mod model;
 pub mod repo;
 
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::state::AppState;
 
 /// The notifications calls, each registered with its OpenAPI description (the path is the handler's).
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(handlers::notifications))
         .routes(routes!(handlers::mark_all_read))

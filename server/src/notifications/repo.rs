@@ -1,5 +1,6 @@
 use crate::db::{BeginWrite, Db, new_id, now_millis};
 use crate::dispatch;
+use crate::jobs::model::{LISTED as JOB_LISTED, open_at};
 use crate::mail::repo as outbox;
 
 use super::model::{EmailSettings, Kind, Notice, NotificationRow};
@@ -197,4 +198,25 @@ pub async fn exists(db: &Db, user_id: &str, id: &str) -> Result<bool, sqlx::Erro
     const SQL: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM notifications WHERE user_id = $1 AND id = $2";
     let (count,): (i64,) = dispatch!(db, |pool| sqlx::query_as(SQL).bind(user_id).bind(id).fetch_one(pool).await)?;
     Ok(count == 1)
+}
+
+/// Open jobs whose deadline is within `soon_millis` and whose recruiter has not been told, the
+/// `batch` closing first: (job id, title, recruiter id,
+/// first name, e-mail, applications so far).
+pub type Closing = (String, String, String, String, String, i64);
+
+#[tracing::instrument(skip_all)]
+pub async fn closing_soon(db: &Db, now: i64, soon_millis: i64, batch: i64) -> Result<Vec<Closing>, sqlx::Error> {
+    let sql = format!(
+        "SELECT j.id, j.title, j.user_id, u.first_name, u.email, j.applications_count FROM jobs j \
+         JOIN users u ON u.id = j.user_id WHERE {JOB_LISTED} AND {} AND j.deadline <= $2 \
+         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = j.user_id AND n.kind = 'job_closing' \
+         AND n.ref_id = j.id) ORDER BY j.deadline LIMIT {batch}",
+        open_at("$1")
+    );
+    dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(now)
+        .bind(now + soon_millis)
+        .fetch_all(pool)
+        .await)
 }

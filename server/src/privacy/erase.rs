@@ -1,15 +1,18 @@
 //! "Delete my account": the owner, with their password, removes the account and everything that
 //! names it (docs/rules.md#your-data).
 
+use std::sync::Arc;
+
 use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::accounts::handlers::{confirm_password, password_field};
 use crate::accounts::session::{self, AuthUser};
-use crate::client::ClientAddr;
-use crate::envelope::{Ack, Reply, ack};
-use crate::error::{ApiResult, AppError, ErrorBody, JsonBody};
+use crate::http::client::ClientAddr;
+use crate::http::envelope::{Ack, Reply, ack};
+use crate::http::error::{ApiResult, AppError, ErrorBody, JsonBody};
+use crate::jobs::Listings;
 use crate::state::AppState;
 
 use super::repo::{self, Erased};
@@ -41,6 +44,7 @@ pub struct DeleteAccountRequest {
     ))]
 pub async fn delete_account(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     ClientAddr(client): ClientAddr,
     caller: AuthUser,
     JsonBody(request): JsonBody<DeleteAccountRequest>,
@@ -57,7 +61,7 @@ pub async fn delete_account(
             }
             if let Some(dir) = state.outbox.files_dir() {
                 let name = format!("{} {}", user.first_name, user.last_name);
-                crate::retention::delete_files_naming(dir, &user.email.to_lowercase(), &name);
+                crate::ops::retention::delete_files_naming(dir, &user.email.to_lowercase(), &name);
             }
             // Their withdrawn applications' planned interviews are cancelled now, with the
             // recruiter told.
@@ -65,8 +69,8 @@ pub async fn delete_account(
             state.outbox.notify();
             // A recruiter's jobs left the index, or an applicant's places were given back (on
             // jobs this instance forgets all at once: a deletion is rare).
-            state.job_cache.forget_all();
-            state.jobs_changed().await;
+            listings.cache.forget_all();
+            listings.changed(&state.db).await;
             // The account's own open streams end; the applicants told see their bell.
             state.notifications.wake(&caller.id);
             for applicant in &told {

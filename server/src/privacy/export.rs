@@ -13,8 +13,8 @@ use crate::alerts::repo::{self as searches, SavedSearch};
 use crate::applications::handlers::shown_to;
 use crate::applications::model::{Application, Viewer};
 use crate::applications::repo as applications;
-use crate::envelope::ok;
-use crate::error::{ApiResult, AppError};
+use crate::http::envelope::ok;
+use crate::http::error::{ApiResult, AppError};
 use crate::interviews::model::{Interview, InterviewRow};
 use crate::interviews::repo as interviews;
 use crate::jobs::model::{Job, rfc3339_from_millis};
@@ -130,8 +130,8 @@ const INTERVIEWS: i64 = 10_000;
 #[utoipa::path(get, path = "/auth/account/export", tag = "accounts", security(("bearer" = [])),
     responses(
         (status = 200, description = "`Your data`: the caller's data, as an attachment named `jobportal-data.json`", body = Export),
-        (status = 401, description = "No valid token", body = crate::error::ErrorBody),
-        (status = 429, description = "`Your data is already being prepared for download; try again when that download ends`", body = crate::error::ErrorBody),
+        (status = 401, description = "No valid token", body = crate::http::error::ErrorBody),
+        (status = 429, description = "`Your data is already being prepared for download; try again when that download ends`", body = crate::http::error::ErrorBody),
     ))]
 pub async fn export(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Response> {
     let now = crate::db::now_millis();

@@ -6,12 +6,21 @@ pub mod erase;
 pub mod export;
 pub mod repo;
 
+use std::sync::Arc;
+
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::jobs::Listings;
 use crate::state::AppState;
 
 /// The calls on the caller's own data, each registered with its OpenAPI description.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+    Arc<Listings>: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(export::export)).routes(routes!(erase::delete_account))
 }

@@ -1,9 +1,9 @@
 //! Resume links: made for one viewer, signed with a key of their own, and good for ten minutes.
 //! The download (resume.rs) checks them; the profiles and the applications hand them out.
 
-use crate::accounts::secrets::{constant_time_eq, keyed_digest};
-use crate::accounts::session::Keys;
 use crate::db::now_millis;
+use crate::secrets::Keys;
+use crate::secrets::{constant_time_eq, keyed_digest};
 use crate::state::AppState;
 
 /// How long a resume link works after it is handed out: long enough to click it, short enough

@@ -7,6 +7,7 @@ pub mod repo;
 pub mod resume;
 
 use axum::extract::DefaultBodyLimit;
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -17,7 +18,11 @@ const MULTIPART_OVERHEAD: usize = 64 * 1024;
 
 /// The profiles calls, each registered with its OpenAPI description (the path is the handler's);
 /// the resume upload takes a body as large as `max_resume_bytes` allows.
-pub fn router(max_resume_bytes: u64) -> OpenApiRouter<AppState> {
+pub fn router<S>(max_resume_bytes: u64) -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+{
     let upload_limit = usize::try_from(max_resume_bytes).unwrap_or(usize::MAX).saturating_add(MULTIPART_OVERHEAD);
     let upload = OpenApiRouter::new().routes(routes!(resume::upload)).layer(DefaultBodyLimit::max(upload_limit));
     OpenApiRouter::new()

@@ -12,8 +12,8 @@ use utoipa::IntoParams;
 use crate::accounts::repo as users;
 use crate::accounts::session::Applicant;
 use crate::db::new_id;
-use crate::envelope::{Reply, ok};
-use crate::error::{ApiResult, AppError, ErrorBody, PathParam};
+use crate::http::envelope::{Reply, ok};
+use crate::http::error::{ApiResult, AppError, ErrorBody, PathParam};
 use crate::state::AppState;
 
 use super::handlers::{ApplicantResponse, applicant_profile};

@@ -1,4 +1,5 @@
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
@@ -7,12 +8,13 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::session::Applicant;
 use crate::applications::repo as applications;
-use crate::envelope::{Reply, ok};
-use crate::error::{ApiResult, AppError, ErrorBody};
+use crate::http::envelope::{Reply, ok};
+use crate::http::error::{ApiResult, AppError, ErrorBody};
+use crate::jobs::Listings;
 use crate::jobs::model::Job;
+use crate::jobs::search::{Wanted, skills_matched};
 use crate::profiles::model::Education;
 use crate::profiles::repo as profiles;
-use crate::search::{Wanted, skills_matched};
 use crate::state::AppState;
 
 const DEFAULT_LIMIT: usize = 20;
@@ -80,6 +82,7 @@ fn reason(matched: &[String], of: usize) -> String {
     ))]
 pub async fn jobs_for_you(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Applicant(caller): Applicant,
     params: Result<Query<ForYouParams>, QueryRejection>,
 ) -> ApiResult<Reply<ForYouResponse>> {
@@ -112,7 +115,7 @@ pub async fn jobs_for_you(
     boost.extend(education.iter().map(|entry| entry.institution_name.clone()));
     let wanted = Wanted { skills: &skills, boost: &boost };
     // Best first, each with the caller's skills it matched.
-    let ranked: Vec<(Job, Vec<String>)> = state
+    let ranked: Vec<(Job, Vec<String>)> = listings
         .search
         .recommend(&state.db, &wanted, &applied, limit)
         .await?

@@ -4,11 +4,20 @@
 
 pub mod handlers;
 
+use std::sync::Arc;
+
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::jobs::Listings;
 use crate::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+    Arc<Listings>: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(handlers::jobs_for_you))
 }

@@ -3,8 +3,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::accounts::session::Applicant;
-use crate::envelope::{Ack, Reply, ack, ok};
-use crate::error::{ApiResult, AppError, ErrorBody, PathParam};
+use crate::http::envelope::{Ack, Reply, ack, ok};
+use crate::http::error::{ApiResult, AppError, ErrorBody, PathParam};
 use crate::jobs::model::Job;
 use crate::state::AppState;
 

@@ -29,9 +29,10 @@ use serde_json::Value;
 use tower_http::services::ServeDir;
 
 use crate::categories::repo as categories;
-use crate::compress::Ready;
-use crate::compress::pieces::{Pieced, Shell};
 use crate::db::{Db, now_millis};
+use crate::http::compress::Ready;
+use crate::http::compress::pieces::{Pieced, Shell};
+use crate::jobs::Listings;
 use crate::jobs::repo::JobPage;
 use crate::state::AppState;
 
@@ -103,12 +104,14 @@ struct Site {
     db: Db,
     /// For the search a search page shows (the API's own handler answers it).
     state: AppState,
+    /// The job cache a job's page is read through, and the index that search.
+    listings: Arc<Listings>,
     public_url: String,
     sitemaps: Sitemaps,
 }
 
 /// The web app's router, and what it keeps answered in memory (sent before the stack: `kept`).
-pub fn service(state: &AppState) -> (Router, Held) {
+pub fn service(state: &AppState, listings: &Arc<Listings>) -> (Router, Held) {
     let web_dir = &state.config.web_dir;
     let public_url = state.config.public_url.trim_end_matches('/').to_string();
     let pages = Pages::load(web_dir);
@@ -118,6 +121,7 @@ pub fn service(state: &AppState) -> (Router, Held) {
         fixed: Default::default(),
         db: state.db.clone(),
         state: state.clone(),
+        listings: listings.clone(),
         sitemaps: Sitemaps::new(state.db.clone(), &public_url),
         public_url,
     });
@@ -323,7 +327,7 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
     let built = site.pages.page(path);
     let now = now_millis();
     let (status, head, content) = match screen(path) {
-        Screen::Job(id) => match site.state.job_cache.find(&site.db, id, now).await {
+        Screen::Job(id) => match site.listings.cache.find(&site.db, id, now).await {
             Ok(Some(cached)) => return cached.page(|job| site.job_page(built, job)).answer(headers),
             Ok(None) => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
             Err(error) => return unavailable(error, &built.plain),
@@ -433,7 +437,12 @@ async fn search_content(
     now: i64,
 ) -> Option<Content> {
     let (api_query, words) = content::search_query(query.unwrap_or_default(), category);
-    let answer = crate::jobs::handlers::all_jobs(State(site.state.clone()), RawQuery(Some(api_query.clone()))).await;
+    let answer = crate::jobs::handlers::all_jobs(
+        State(site.state.clone()),
+        State(site.listings.clone()),
+        RawQuery(Some(api_query.clone())),
+    )
+    .await;
     let found = serde_json::to_value(&answer.ok()?.0).ok()?;
     let categories = serde_json::to_value(categories).ok()?;
     Some(content::search(heading, &words, &api_query, found, categories, now))

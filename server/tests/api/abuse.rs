@@ -55,7 +55,7 @@ on_both_engines!(
 on_both_engines!(
     configured |config| {
         config.limits.max_connections_per_client = 2;
-        config.trusted_proxies = jobportal::client::parse_trusted("127.0.0.3").unwrap();
+        config.trusted_proxies = jobportal::config::parse_trusted("127.0.0.3").unwrap();
     };
     a_client_beyond_its_share_of_connections_is_told_so_and_closed,
     only_a_trusted_proxy_can_say_the_client_came_over_https,
@@ -611,7 +611,7 @@ async fn an_address_is_found_through_the_index_not_a_scan(app: &TestApp) {
 async fn the_late_changes_are_read_through_the_index_not_a_scan_on_postgresql() {
     let app = TestApp::postgres(|_| {}).await;
     let jobportal::db::Db::Postgres(pool) = &app.db else { unreachable!("a PostgreSQL database") };
-    let sql = jobportal::search::changes::LATE_CHANGES.replace("$1", "5000").replace("$2", "100000");
+    let sql = jobportal::jobs::search::repo::LATE_CHANGES.replace("$1", "5000").replace("$2", "100000");
     let mut tx = pool.begin().await.unwrap();
     sqlx::query("SET LOCAL enable_seqscan = off").execute(&mut *tx).await.unwrap();
     let rows: Vec<(String,)> =

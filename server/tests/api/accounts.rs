@@ -1,6 +1,7 @@
 use std::process::Command;
 
-use jobportal::accounts::session::{Claims, Keys};
+use jobportal::accounts::session::Claims;
+use jobportal::secrets::Keys;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, code_in, outbox_files, status_and_json};
@@ -36,7 +37,7 @@ on_both_engines!(
 
 on_both_engines!(
     configured |config| {
-        config.trusted_proxies = jobportal::client::parse_trusted("127.0.0.1").unwrap();
+        config.trusted_proxies = jobportal::config::parse_trusted("127.0.0.1").unwrap();
     };
     behind_a_trusted_proxy_each_forwarded_client_has_its_own_login_limit,
 );

@@ -74,7 +74,7 @@ async fn alerts_to(app: &TestApp, to: &str) -> Vec<String> {
 
 /// Runs the alerts as if it were `now`, with jobs posted a minute before counted as settled.
 async fn run_alerts(app: &TestApp, now: i64) -> usize {
-    send_due(&app.state, now).await.unwrap()
+    send_due(&app.state, &app.parts.listings.search, now).await.unwrap()
 }
 
 async fn an_applicant_saves_renames_pauses_and_deletes_searches(app: &TestApp) {

@@ -1,8 +1,8 @@
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
-use jobportal::applications::group::Submitted;
 use jobportal::applications::repo::ApplyOutcome;
+use jobportal::applications::repo::Submitted;
 use jobportal::notifications::model::{Kind, Notice};
 
 use crate::helpers::{TestApp, day, midnight};
@@ -320,10 +320,10 @@ async fn applications_waiting_together_share_a_transaction_and_keep_their_own_ou
         "SELECT CAST(COUNT(*) AS BIGINT) FROM notifications WHERE user_id = $1 AND kind = 'new_application'";
     const MAILED: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM outbox WHERE to_address = $1";
     let mailed = count(app, MAILED, "batch-r@example.com").await;
-    let (written, transactions) = app.state.applications.written();
+    let (written, transactions) = app.parts.applications.written();
 
     let outcomes = app
-        .state
+        .parts
         .applications
         .apply_all(vec![
             submitted(&recruiter_id, &first_id, &roomy),
@@ -361,7 +361,7 @@ async fn applications_waiting_together_share_a_transaction_and_keep_their_own_ou
     );
     assert_eq!(applied(&outcomes[8]), Some(false));
     assert_eq!(outcomes[9], ApplyOutcome::AlreadyApplied);
-    assert_eq!(app.state.applications.written(), (written + 3, transactions + 3));
+    assert_eq!(app.parts.applications.written(), (written + 3, transactions + 3));
 
     assert_eq!(count_applications(app, &roomy).await, (2, 2));
     assert_eq!(count_applications(app, &last_place).await, (1, 1));

@@ -1,6 +1,6 @@
 //! The server's modules form layers: no module (file) imports another that imports it back,
-//! directly or around a loop, and no feature reaches a feature that reaches it back (accounts,
-//! then jobs, then categories and profiles, then applications). Read from the sources: every
+//! directly or around a loop, and no top-level module (a feature, `http`, `state`, `ops`) reaches
+//! one that reaches it back, so the shared state holds infrastructure only. Read from the sources: every
 //! `crate::` and `super::` path outside comments and test modules, and the child modules a module
 //! names by themselves. The crate's exported macros belong to their file (`dispatch!` and
 //! `text_column!` to `db`).
@@ -10,21 +10,8 @@ use std::path::Path;
 
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
-const FEATURES: [&str; 13] = [
-    "accounts",
-    "admin",
-    "alerts",
-    "applications",
-    "categories",
-    "interviews",
-    "jobs",
-    "messages",
-    "notifications",
-    "privacy",
-    "profiles",
-    "recommendations",
-    "saved",
-];
+/// What the shared state may be built from: the infrastructure, never a feature.
+const INFRASTRUCTURE: [&str; 8] = ["allocator", "config", "db", "http", "hub", "mail", "secrets", "storage"];
 
 #[test]
 fn no_module_imports_itself_around_a_loop() {
@@ -34,23 +21,68 @@ fn no_module_imports_itself_around_a_loop() {
     assert_eq!(cycles(&graph), Vec::<Vec<String>>::new());
 }
 
+/// The top-level modules (a feature, `http`, `state`, `ops`, the crate root) form layers too: the
+/// infrastructure below the shared state, the state below the features, the features below what
+/// assembles them (`app`, `routes`, `front`, `ops`, the crate root).
 #[test]
-fn no_feature_reaches_a_feature_that_reaches_it_back() {
-    let modules = module_graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
-    let mut features = Graph::new();
-    for (from, targets) in &modules {
-        let from = from.split("::").next().unwrap_or_default();
-        if !FEATURES.contains(&from) {
-            continue;
-        }
-        let entry = features.entry(from.to_string()).or_default();
-        for to in targets.iter().filter_map(|to| to.split("::").next()) {
-            if FEATURES.contains(&to) && to != from {
-                entry.insert(to.to_string());
-            }
-        }
+fn no_top_level_module_reaches_one_that_reaches_it_back() {
+    let top = top_level(&module_graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src")));
+    assert!(top["jobs"].contains("accounts") && top["crate"].contains("app"), "{top:?}");
+    assert_eq!(cycles(&top), Vec::<Vec<String>>::new(), "{top:?}");
+}
+
+/// The shared state holds infrastructure only, so every feature may depend on it.
+#[test]
+fn the_shared_state_is_built_from_infrastructure_only() {
+    let top = top_level(&module_graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src")));
+    let beyond: Vec<&String> = top["state"].iter().filter(|to| !INFRASTRUCTURE.contains(&to.as_str())).collect();
+    assert_eq!(beyond, Vec::<&String>::new());
+    for part in INFRASTRUCTURE {
+        let reaches: Vec<&String> =
+            top.get(part).into_iter().flatten().filter(|to| !INFRASTRUCTURE.contains(&to.as_str())).collect();
+        assert_eq!(reaches, Vec::<&String>::new(), "{part} reaches beyond the infrastructure");
     }
-    assert_eq!(cycles(&features), Vec::<Vec<String>>::new(), "{features:?}");
+}
+
+/// SQL is written in the repositories: a module named `repo` (a `repo.rs`, or a `repo/` folder),
+/// or `db`, which holds the engines' own statements (pragmas, migrations, checkpoints).
+/// `ops::bench_data` writes the benchmarks' data set; it is built only for them and the tests.
+#[test]
+fn sql_is_written_only_in_repositories() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    collect_files(&src, &mut files);
+    let mut outside: Vec<String> = files
+        .iter()
+        .filter(|file| {
+            let relative = file.strip_prefix(&src).unwrap().with_extension("");
+            let parts: Vec<String> = relative.iter().map(|part| part.to_string_lossy().into_owned()).collect();
+            let allowed = parts.iter().any(|part| part == "repo") || parts == ["db"] || parts == ["ops", "bench_data"];
+            !allowed && writes_sql(&std::fs::read_to_string(file).unwrap())
+        })
+        .map(|file| file.strip_prefix(&src).unwrap().display().to_string())
+        .collect();
+    outside.sort();
+    assert_eq!(outside, Vec::<String>::new());
+    assert!(writes_sql("fn a() { sqlx::query_as(SQL) }") && !writes_sql("// sqlx::query(SQL)"));
+}
+
+/// Whether `source` runs a statement of its own, outside comments and its test module.
+fn writes_sql(source: &str) -> bool {
+    let mut paths = BTreeSet::new();
+    let code = references(source, &mut paths);
+    ["sqlx::query", "sqlx::raw_sql", "QueryBuilder"].iter().any(|call| code.contains(call))
+}
+
+/// The module graph folded to top-level modules (`jobs::search::index` is `jobs`).
+fn top_level(modules: &Graph) -> Graph {
+    let top = |module: &str| module.split("::").next().unwrap_or_default().to_string();
+    let mut graph = Graph::new();
+    for (from, targets) in modules {
+        let entry = graph.entry(top(from)).or_default();
+        entry.extend(targets.iter().map(|to| top(to)).filter(|to| *to != top(from)));
+    }
+    graph
 }
 
 /// The check finds a loop when there is one.

@@ -97,7 +97,7 @@ async fn a_backup_taken_while_applications_are_written_restores_every_acknowledg
     let output = jobportal(&["restore", "--from", &target.display().to_string()], &restored_dir, &[]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     assert!(text(&output.stdout).contains("start the server to rebuild the search index"));
-    jobportal::backup::integrity(&restored_dir.join("jobportal.db")).await.unwrap();
+    jobportal::ops::backup::integrity(&restored_dir.join("jobportal.db")).await.unwrap();
     let again = jobportal(&["restore", "--from", &target.display().to_string()], &restored_dir, &[]);
     assert_eq!(again.status.code(), Some(1), "a restore never overwrites a database");
     assert!(text(&again.stderr).starts_with("jobportal: restore into an empty DATA_DIR: "), "{}", text(&again.stderr));

@@ -46,7 +46,7 @@ async fn a_restart_does_not_seed_again(app: &TestApp) {
     let mut config = (*app.config).clone();
     config.index_dir = crate::helpers::scratch_dir().join("index");
     let again = jobportal::prepare(config).await.expect("a second start prepares the same database");
-    again.db.close().await;
+    again.state.db.close().await;
     let (_, body) = app.get("/api/v1/jobs/showAllCategories").await;
     assert_eq!(body["categories"].as_array().unwrap().len(), 11);
 }

@@ -214,16 +214,16 @@ fn log_left(data_dir: &Path) -> u64 {
 }
 
 async fn holds_accounts_is_false_on_a_new_database_and_true_once_one_account_exists(app: &TestApp) {
-    assert!(!jobportal::bench_data::holds_accounts(&app.db).await.unwrap());
+    assert!(!jobportal::ops::bench_data::holds_accounts(&app.db).await.unwrap());
     jobportal::accounts::create_admin(&app.db, "root@example.com", "Root", "Admin", PASSWORD).await.unwrap();
-    assert!(jobportal::bench_data::holds_accounts(&app.db).await.unwrap());
+    assert!(jobportal::ops::bench_data::holds_accounts(&app.db).await.unwrap());
 }
 
 /// A table analyzed while empty is planned as empty by PostgreSQL until autovacuum analyzes it
 /// again (a scan of the whole table, kept as it grows); one never analyzed is planned as if it had
 /// rows. So the seed leaves the applications table, which it does not fill, unanalyzed.
 async fn the_seed_analyzes_the_tables_it_filled_and_leaves_the_empty_ones_unanalyzed(app: &TestApp) {
-    jobportal::bench_data::seed(&app.db, 1, 10).await.unwrap();
+    jobportal::ops::bench_data::seed(&app.db, 1, 10).await.unwrap();
     match &app.db {
         jobportal::db::Db::Sqlite(pool) => {
             let tables: Vec<(String,)> =

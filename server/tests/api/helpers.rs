@@ -19,10 +19,12 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub db: Db,
     pub config: Arc<Config>,
-    pub search: Arc<jobportal::search::Search>,
+    pub search: Arc<jobportal::jobs::search::Search>,
     /// The server's own state, for what the tests run beside it (the alerts' worker, the background
     /// tasks).
     pub state: jobportal::state::AppState,
+    /// With the parts that belong to features (the job listings, the applications' write group).
+    pub parts: jobportal::App,
     /// Taken (and sent) once, by `begin_stop` or `stop`.
     stop: std::sync::Mutex<Option<oneshot::Sender<()>>>,
     served: tokio::task::JoinHandle<()>,
@@ -155,12 +157,12 @@ impl TestApp {
             config.api_public_url = address.clone();
         }
         config.public_url = address.clone();
-        let state = jobportal::prepare(config).await.expect("the server prepares");
-        let (db, config, search) = (state.db.clone(), state.config.clone(), state.search.clone());
-        let shared = state.clone();
+        let parts = jobportal::prepare(config).await.expect("the server prepares");
+        let (db, config, search) = (parts.state.db.clone(), parts.state.config.clone(), parts.listings.search.clone());
+        let shared = parts.clone();
         let (stop, stopped) = oneshot::channel::<()>();
         let served = tokio::spawn(async move {
-            jobportal::serve(state, listener, async {
+            jobportal::serve(parts, listener, async {
                 let _ = stopped.await;
             })
             .await
@@ -172,7 +174,8 @@ impl TestApp {
             db,
             config,
             search,
-            state: shared,
+            state: shared.state.clone(),
+            parts: shared,
             stop: std::sync::Mutex::new(Some(stop)),
             served,
             postgres,
@@ -180,7 +183,7 @@ impl TestApp {
         if app.config.search_index {
             app.index_ready().await;
         }
-        app.state.job_cache.following().await;
+        app.parts.listings.cache.following().await;
         app
     }
 
@@ -218,7 +221,7 @@ impl TestApp {
     /// Applies the jobs written directly (not through the API) to the search index and the job
     /// cache now, as a write through the API does.
     pub async fn sync_index(&self) {
-        self.state.jobs_changed().await;
+        self.parts.listings.changed(&self.db).await;
     }
 
     /// Stops the server gracefully and removes what the test made.

@@ -60,7 +60,7 @@ async fn read(app: &TestApp, id: &str) -> ((u16, Value), (u16, String)) {
 /// returns what was read.
 async fn kept(app: &TestApp, id: &str) -> ((u16, Value), (u16, String)) {
     let first = read(app, id).await;
-    let (jobs, bytes) = app.state.job_cache.usage();
+    let (jobs, bytes) = app.parts.listings.cache.usage();
     assert!(jobs >= 1 && bytes > 0, "the job is kept: {jobs} jobs, {bytes} bytes");
     assert_eq!(read(app, id).await, first, "the kept answer is the one read");
     first
@@ -176,9 +176,9 @@ async fn answers_from_memory_are_the_same_bytes_in_each_encoding(app: &TestApp) 
     // The job is kept at its first read (as JSON); its page then adds less than the page itself:
     // the app's shell around the job is held once for every job, not with each.
     assert_eq!(identity(format!("/api/v1/jobs/getJob/{id}")).await.unwrap().status(), 200);
-    let before = app.state.job_cache.usage();
+    let before = app.parts.listings.cache.usage();
     let page = identity(format!("/job/{id}")).await.unwrap().bytes().await.unwrap();
-    let after = app.state.job_cache.usage();
+    let after = app.parts.listings.cache.usage();
     assert_eq!((before.0, after.0), (1, 1), "one job kept");
     assert!(
         after.1 - before.1 < page.len(),
@@ -226,7 +226,7 @@ async fn another_instance_forgets_a_job_as_soon_as_the_database_tells_it() {
     let id = post(&a, &recruiter, "Backend Engineer", 50).await;
 
     kept(&b, &id).await;
-    let forgotten = b.state.job_cache.forgotten(&id);
+    let forgotten = b.parts.listings.cache.forgotten(&id);
     let (status, _) = a
         .put_as(
             &format!("/api/v1/jobs/updateJob/{id}"),
@@ -239,7 +239,7 @@ async fn another_instance_forgets_a_job_as_soon_as_the_database_tells_it() {
     assert_eq!(read(&b, &id).await.0.1["data"]["maxApplicants"], 30);
 
     kept(&b, &id).await;
-    let forgotten = b.state.job_cache.forgotten(&id);
+    let forgotten = b.parts.listings.cache.forgotten(&id);
     a.apply_as(&a.account("Applicant", "ada@example.com").await, &id).await;
     tokio::time::timeout(std::time::Duration::from_secs(30), forgotten).await.expect("b forgets the job");
     assert_eq!(read(&b, &id).await.0.1["data"]["applicationsCount"], 1);
@@ -277,5 +277,5 @@ async fn first_reads_at_the_same_time_each_answer_their_own_job(app: &TestApp) {
         }
     }
     // Every one of those reads went through the cache's own connection, opened by the first.
-    assert_eq!(app.state.job_cache.reader_connections(), 1);
+    assert_eq!(app.parts.listings.cache.reader_connections(), 1);
 }

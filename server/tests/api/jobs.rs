@@ -512,7 +512,7 @@ on_both_engines!(
 );
 
 async fn a_large_result_counts_to_the_cap_and_pages_through_every_match_once(app: &TestApp) {
-    jobportal::bench_data::seed(&app.db, 3, 2_500).await.unwrap();
+    jobportal::ops::bench_data::seed(&app.db, 3, 2_500).await.unwrap();
     app.sync_index().await;
     let (status, body) = app.get("/api/v1/jobs/alljobs?limit=1").await;
     assert_eq!(status, 200);

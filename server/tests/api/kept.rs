@@ -79,7 +79,7 @@ async fn a_kept_answer_is_the_stacks_answer_header_for_header(app: &TestApp) {
                 assert_eq!(kept, stack, "{path}, accept-encoding {encoding:?}, https {https}");
                 if path.contains("job") {
                     // Not kept: read, then answered before the stack all the same.
-                    app.state.job_cache.forget([job.as_str()]);
+                    app.parts.listings.cache.forget([job.as_str()]);
                     let read = fetch(app, path, encoding, https).await;
                     assert_eq!(before_stack(app), before + 2, "{path}: read and answered before the stack");
                     assert_eq!(read, stack, "{path} read, accept-encoding {encoding:?}, https {https}");

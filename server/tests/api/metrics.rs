@@ -32,11 +32,11 @@ static ONE_SCRAPER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 async fn a_scrape_shows_requests_by_route_and_the_figures_read_from_the_database(app: &TestApp) {
     let _turn = ONE_SCRAPER.lock().await;
-    jobportal::metrics::install();
+    jobportal::ops::metrics::install();
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap().to_string();
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let served = tokio::spawn(jobportal::metrics::serve(app.state.clone(), listener, stopped));
+    let served = tokio::spawn(jobportal::ops::metrics::serve(app.parts.clone(), listener, stopped));
 
     let recruiter = app.account("Recruiter", "watched@example.com").await;
     let job = app.post_job_as(&recruiter, "Observability Engineer", 1, &day(30)).await;

@@ -34,11 +34,11 @@ async fn two_instances_starting_at_once_on_an_empty_postgresql_database_both_sta
     const COUNTS: &str = "SELECT (SELECT CAST(COUNT(*) AS BIGINT) FROM categories), \
                           (SELECT CAST(COUNT(*) AS BIGINT) FROM _sqlx_migrations WHERE success)";
     let (categories, migrations): (i64, i64) =
-        jobportal::dispatch!(&first.db, |pool| sqlx::query_as(COUNTS).fetch_one(pool).await).unwrap();
+        jobportal::dispatch!(&first.state.db, |pool| sqlx::query_as(COUNTS).fetch_one(pool).await).unwrap();
     let migration_files =
         std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/postgres")).unwrap().count();
     assert_eq!((categories, migrations), (11, migration_files as i64));
-    let token = first.keys.sign(&jobportal::accounts::session::Claims {
+    let token = first.state.keys.sign(&jobportal::accounts::session::Claims {
         id: "someone".into(),
         email: "someone@example.com".into(),
         account_type: "Applicant".into(),
@@ -46,9 +46,12 @@ async fn two_instances_starting_at_once_on_an_empty_postgresql_database_both_sta
         exp: i64::MAX / 2,
         jti: "j".into(),
     });
-    assert!(second.keys.verify(&token).is_some(), "one signing key for both");
-    first.db.close().await;
-    second.db.close().await;
+    assert!(
+        second.state.keys.verify::<jobportal::accounts::session::Claims>(&token).is_some(),
+        "one signing key for both"
+    );
+    first.state.db.close().await;
+    second.state.db.close().await;
     database.drop_database().await;
 }
 

@@ -1,4 +1,4 @@
-use jobportal::accounts::secrets::keyed_digest;
+use jobportal::secrets::keyed_digest;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 

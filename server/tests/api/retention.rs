@@ -87,7 +87,7 @@ async fn delivered_mail_is_kept_for_the_retention_period_and_no_longer(app: &Tes
     mail(app, "written 8 days ago, never delivered", now, 8 * DAY, None).await;
     mail(app, "written an hour ago, not delivered yet", now, DAY / 24, None).await;
 
-    let swept = jobportal::retention::sweep(&app.db, now, WEEK, None).await.unwrap();
+    let swept = jobportal::ops::retention::sweep(&app.db, now, WEEK, None).await.unwrap();
     assert_eq!((swept.delivered_mail, swept.undelivered_mail), (1, 1));
     assert_eq!(subjects(app).await, ["delivered 6 days ago", "written an hour ago, not delivered yet"]);
     // Files of delivered mail (no SMTP server) go by the same period, by when they were written.
@@ -98,7 +98,7 @@ async fn delivered_mail_is_kept_for_the_retention_period_and_no_longer(app: &Tes
         let written = std::time::SystemTime::UNIX_EPOCH + Duration::from_millis((now - age) as u64);
         file.set_modified(written).unwrap();
     }
-    jobportal::retention::sweep(&app.db, now, WEEK, Some(dir)).await.unwrap();
+    jobportal::ops::retention::sweep(&app.db, now, WEEK, Some(dir)).await.unwrap();
     assert!(!dir.join("old.eml").exists());
     assert!(dir.join("recent.eml").exists());
     // No delivered mail older than the retention period is left.
@@ -106,7 +106,7 @@ async fn delivered_mail_is_kept_for_the_retention_period_and_no_longer(app: &Tes
     assert_eq!(number(app, &old).await, 0);
 
     // Two days later the one delivered six days ago goes too; a shorter MAIL_RETENTION_DAYS takes more.
-    jobportal::retention::sweep(&app.db, now + 2 * DAY, WEEK, None).await.unwrap();
+    jobportal::ops::retention::sweep(&app.db, now + 2 * DAY, WEEK, None).await.unwrap();
     assert_eq!(subjects(app).await, ["written an hour ago, not delivered yet"]);
 }
 
@@ -128,11 +128,11 @@ async fn a_mail_carrying_a_credential_is_deleted_when_the_credential_stops_worki
         crate::helpers::outbox_files(app).into_iter().filter(|mail| mail.contains("code-holder@example.com")).count()
     };
     // While the code works, its mail stays, sent or not.
-    jobportal::retention::sweep(&app.db, now + 9 * 60 * 1000, WEEK, files).await.unwrap();
+    jobportal::ops::retention::sweep(&app.db, now + 9 * 60 * 1000, WEEK, files).await.unwrap();
     assert_eq!(texts(app, stored).await.len(), 1);
     assert_eq!(code_files(), 1);
     // Ten minutes on, the code no longer works, and its text is gone with it.
-    let swept = jobportal::retention::sweep(&app.db, now + 11 * 60 * 1000, WEEK, files).await.unwrap();
+    let swept = jobportal::ops::retention::sweep(&app.db, now + 11 * 60 * 1000, WEEK, files).await.unwrap();
     assert_eq!(swept.credential_mail, 1);
     assert_eq!(texts(app, stored).await, Vec::<String>::new());
     assert_eq!(code_files(), 0);
@@ -147,9 +147,9 @@ async fn a_mail_carrying_a_credential_is_deleted_when_the_credential_stops_worki
     let resets = "SELECT subject FROM outbox WHERE to_address = 'resetting@example.com' AND subject LIKE 'Reset%'";
     assert_eq!(texts(app, resets).await, ["Reset your jobportal password"]);
     let now = jobportal::db::now_millis();
-    jobportal::retention::sweep(&app.db, now + 59 * 60 * 1000, WEEK, None).await.unwrap();
+    jobportal::ops::retention::sweep(&app.db, now + 59 * 60 * 1000, WEEK, None).await.unwrap();
     assert_eq!(texts(app, resets).await.len(), 1);
-    jobportal::retention::sweep(&app.db, now + 61 * 60 * 1000, WEEK, None).await.unwrap();
+    jobportal::ops::retention::sweep(&app.db, now + 61 * 60 * 1000, WEEK, None).await.unwrap();
     assert_eq!(texts(app, resets).await, Vec::<String>::new());
 }
 
@@ -188,7 +188,7 @@ async fn expired_sessions_codes_resets_and_limit_windows_are_removed(app: &TestA
     let window = format!("INSERT INTO limit_hits (key, hits, expires_at) VALUES ('test:old', {no_hits}, $1)");
     execute(app, &window, &[now - 1]).await;
 
-    let swept = jobportal::retention::sweep(&app.db, now, WEEK, None).await.unwrap();
+    let swept = jobportal::ops::retention::sweep(&app.db, now, WEEK, None).await.unwrap();
     assert_eq!(
         (swept.sessions, swept.password_resets, swept.signup_codes, swept.reset_requests, swept.limit_windows),
         (1, 1, 1, 1, 1)
@@ -207,7 +207,7 @@ async fn the_change_log_is_pruned_and_an_index_behind_it_is_rebuilt(app: &TestAp
     assert!(logged > 0);
     // A week and a day on, every instance applied the log long ago: it goes.
     let later = jobportal::db::now_millis() + 8 * DAY;
-    let swept = jobportal::retention::sweep(&app.db, later, WEEK, None).await.unwrap();
+    let swept = jobportal::ops::retention::sweep(&app.db, later, WEEK, None).await.unwrap();
     assert_eq!(swept.job_changes, logged as u64);
     assert_eq!(number(app, "SELECT CAST(COUNT(*) AS BIGINT) FROM job_changes").await, 0);
     let last = number(app, "SELECT COALESCE(MAX(seq), 0) FROM job_changes").await;
@@ -222,15 +222,15 @@ async fn the_change_log_is_pruned_and_an_index_behind_it_is_rebuilt(app: &TestAp
 async fn an_index_stopped_before_the_pruned_changes_is_rebuilt(app: &TestApp) {
     // Another instance's index, current now, then stopped.
     let other = crate::helpers::beside(&app.config);
-    let stale = jobportal::search::Search::open(&other.index_dir).unwrap();
+    let stale = jobportal::jobs::search::Search::open(&other.index_dir).unwrap();
     stale.rebuild(&app.db).await.unwrap();
     drop(stale);
     let recruiter = app.account("Recruiter", "while-away@example.com").await;
     app.post_job_as(&recruiter, "Lighthouse Keeper", 1, &day(30)).await;
-    jobportal::retention::sweep(&app.db, jobportal::db::now_millis() + 8 * DAY, WEEK, None).await.unwrap();
+    jobportal::ops::retention::sweep(&app.db, jobportal::db::now_millis() + 8 * DAY, WEEK, None).await.unwrap();
 
     // Opened again, it finds the log pruned past its cursor and is rebuilt, with the job.
-    let stale = std::sync::Arc::new(jobportal::search::Search::open(&other.index_dir).unwrap());
+    let stale = std::sync::Arc::new(jobportal::jobs::search::Search::open(&other.index_dir).unwrap());
     assert!(stale.is_ready());
     assert!(stale.unless_log_pruned_past(&app.db).await);
     assert!(!stale.is_ready(), "searches go to the database until it is rebuilt");
@@ -238,7 +238,7 @@ async fn an_index_stopped_before_the_pruned_changes_is_rebuilt(app: &TestApp) {
     assert_eq!(stale.index.len(), 1);
     drop(stale);
     // The rebuilt index is not taken for a stale one at its next start.
-    let rebuilt = jobportal::search::Search::open(&other.index_dir).unwrap();
+    let rebuilt = jobportal::jobs::search::Search::open(&other.index_dir).unwrap();
     assert!(rebuilt.is_ready());
     assert!(!rebuilt.unless_log_pruned_past(&app.db).await);
 }
@@ -247,10 +247,12 @@ async fn one_instance_at_a_time_claims_the_sweep(app: &TestApp) {
     // Past the claim the server itself made when it started.
     let now = jobportal::db::now_millis() + 2 * 60 * 60 * 1000;
     let hour = Duration::from_secs(3600);
-    let (first, second) =
-        tokio::join!(jobportal::retention::claim(&app.db, now, hour), jobportal::retention::claim(&app.db, now, hour));
+    let (first, second) = tokio::join!(
+        jobportal::ops::retention::repo::claim(&app.db, now, hour),
+        jobportal::ops::retention::repo::claim(&app.db, now, hour)
+    );
     let claimed = [first.unwrap(), second.unwrap()];
     assert_eq!(claimed.iter().filter(|won| **won).count(), 1, "{claimed:?}");
-    assert!(!jobportal::retention::claim(&app.db, now + 59 * 60 * 1000, hour).await.unwrap());
-    assert!(jobportal::retention::claim(&app.db, now + 61 * 60 * 1000, hour).await.unwrap());
+    assert!(!jobportal::ops::retention::repo::claim(&app.db, now + 59 * 60 * 1000, hour).await.unwrap());
+    assert!(jobportal::ops::retention::repo::claim(&app.db, now + 61 * 60 * 1000, hour).await.unwrap());
 }

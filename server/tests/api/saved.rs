@@ -110,7 +110,7 @@ async fn saved_jobs_belong_to_their_applicant_alone(app: &TestApp) {
 }
 
 async fn no_more_than_500_jobs_are_saved_even_in_parallel(app: &TestApp) {
-    jobportal::bench_data::seed(&app.db, 1, 510).await.unwrap();
+    jobportal::ops::bench_data::seed(&app.db, 1, 510).await.unwrap();
     const IDS: &str = "SELECT id FROM jobs ORDER BY seq";
     let ids: Vec<(String,)> = jobportal::dispatch!(&app.db, |pool| sqlx::query_as(IDS).fetch_all(pool).await).unwrap();
     let applicant = account(app, "Applicant", "collector@example.com").await;
@@ -133,7 +133,7 @@ async fn no_more_than_500_jobs_are_saved_even_in_parallel(app: &TestApp) {
 }
 
 async fn saves_of_jobs_deleted_or_hidden_since_do_not_count_toward_the_limit(app: &TestApp) {
-    jobportal::bench_data::seed(&app.db, 1, 520).await.unwrap();
+    jobportal::ops::bench_data::seed(&app.db, 1, 520).await.unwrap();
     let listed = format!("SELECT j.id FROM jobs j WHERE {} ORDER BY j.seq", jobportal::jobs::model::LISTED);
     let ids: Vec<(String,)> = jobportal::dispatch!(&app.db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(listed.as_str())).fetch_all(pool).await

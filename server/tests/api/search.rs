@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use jobportal::search::Search;
+use jobportal::jobs::search::Search;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, day, new_job};
@@ -199,8 +199,8 @@ async fn facets_count_the_matches_per_work_mode_and_posting_date(app: &TestApp) 
         let count = body["facets"][facet][value].as_i64().unwrap_or(0);
         let query = format!("q=heron&{choice}");
         let (_, chosen) = app.get(&format!("/api/v1/jobs/alljobs?{query}")).await;
-        let search = jobportal::search::JobSearch::parse(Some(&query)).unwrap();
-        let (_, in_database, _) = jobportal::search::database::search(&app.db, &search).await.unwrap();
+        let search = jobportal::jobs::search::JobSearch::parse(Some(&query)).unwrap();
+        let (_, in_database, _) = jobportal::jobs::search::repo::database::search(&app.db, &search).await.unwrap();
         assert_eq!((chosen["total"].as_i64().unwrap(), in_database), (count, count), "{query}: {body}");
     }
 }
@@ -267,7 +267,8 @@ async fn an_index_is_rebuilt_from_the_database(app: &TestApp) {
     index.rebuild(&app.db).await.unwrap();
     assert!(index.is_ready());
     assert_eq!(index.index.len(), 1, "the deleted job is not indexed");
-    let query = jobportal::search::index::IndexQuery { words: vec!["scala".into()], limit: 10, ..Default::default() };
+    let query =
+        jobportal::jobs::search::index::IndexQuery { words: vec!["scala".into()], limit: 10, ..Default::default() };
     assert_eq!(index.index.search(&query).unwrap().total, 1);
     drop(index);
     let reopened = Search::open(&dir).unwrap();
@@ -384,7 +385,7 @@ impl Drop for Instance {
 }
 
 async fn an_index_killed_while_it_is_built_or_followed_recovers_on_the_next_start(app: &TestApp) {
-    jobportal::bench_data::seed(&app.db, 2, 20_000).await.unwrap();
+    jobportal::ops::bench_data::seed(&app.db, 2, 20_000).await.unwrap();
     let data_dir = crate::helpers::scratch_dir();
     let counted = |body: Option<Value>| body.map(|body| body["total"].clone());
 
@@ -428,7 +429,7 @@ async fn an_index_killed_while_it_is_built_or_followed_recovers_on_the_next_star
 }
 
 async fn a_passed_deadline_closes_a_job_at_once_and_the_sweep_re_indexes_it(app: &TestApp) {
-    use jobportal::search::index::IndexQuery;
+    use jobportal::jobs::search::index::IndexQuery;
     let recruiter = app.recruiter().await;
     let category = app.category_id("Engineering").await;
     let job = app.job(&recruiter, &category, "Sweep Tester").await;
@@ -453,9 +454,9 @@ async fn a_passed_deadline_closes_a_job_at_once_and_the_sweep_re_indexes_it(app:
 }
 
 async fn the_sweep_closes_every_job_of_a_deadline_many_share(app: &TestApp) {
-    use jobportal::search::index::IndexQuery;
+    use jobportal::jobs::search::index::IndexQuery;
     // More jobs than one sweep batch (1,000), all closing at the same moment (a day's end).
-    jobportal::bench_data::seed(&app.db, 1, 1_500).await.unwrap();
+    jobportal::ops::bench_data::seed(&app.db, 1, 1_500).await.unwrap();
     let deadline = jobportal::db::now_millis() + 60 * 60 * 1000;
     const SQL: &str = "UPDATE jobs SET deadline = $1";
     jobportal::dispatch!(&app.db, |pool| sqlx::query(SQL).bind(deadline).execute(pool).await.map(|_| ())).unwrap();

@@ -1,4 +1,5 @@
-//! Random tokens, keyed digests and password hashing.
+//! The server's secrets: the keys derived from its secret (tokens, digests, links), random
+//! tokens, keyed digests and password hashing.
 
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -6,11 +7,52 @@ use std::sync::{Arc, LazyLock};
 
 use argon2::{Algorithm, Argon2, Params, PasswordHash, PasswordHasher, PasswordVerifier, Version};
 use hmac::{Hmac, Mac};
+use jsonwebtoken::{Algorithm as TokenAlgorithm, DecodingKey, EncodingKey, Header, Validation};
 use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
-use crate::error::AppError;
-use crate::shares::Shares;
+use crate::http::error::AppError;
+use crate::http::shares::Shares;
+
+pub struct Keys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    /// Keys the digests of signup codes.
+    pub digest_key: Vec<u8>,
+    /// Signs resume download links; a key of its own, so a link's signature says nothing about
+    /// the tokens' key.
+    pub link_key: Vec<u8>,
+}
+
+/// A key for one purpose, derived from the server's secret (HMAC as the derivation function).
+fn derived_key(secret: &[u8], purpose: &str) -> Vec<u8> {
+    let digest = keyed_digest(secret, purpose);
+    digest.into_bytes()
+}
+
+impl Keys {
+    pub fn new(secret: &[u8]) -> Self {
+        Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            digest_key: derived_key(secret, "jobportal signup code digests"),
+            link_key: derived_key(secret, "jobportal resume links"),
+        }
+    }
+
+    pub fn sign<C: serde::Serialize>(&self, claims: &C) -> String {
+        jsonwebtoken::encode(&Header::new(TokenAlgorithm::HS256), claims, &self.encoding)
+            .expect("HS256 signing cannot fail")
+    }
+
+    /// The claims of a token signed with our key, by HS256, and not expired.
+    pub fn verify<C: serde::de::DeserializeOwned>(&self, token: &str) -> Option<C> {
+        let mut validation = Validation::new(TokenAlgorithm::HS256);
+        validation.leeway = 0;
+        validation.set_required_spec_claims(&["exp", "iat"]);
+        jsonwebtoken::decode::<C>(token, &self.decoding, &validation).ok().map(|data| data.claims)
+    }
+}
 
 /// `bytes` random bytes from the operating system, hex-encoded.
 pub fn random_hex(bytes: usize) -> String {
@@ -238,7 +280,7 @@ mod tests {
             tokio::task::yield_now().await;
         }
         match hasher.verify(client(2), "y", None).await {
-            Err(AppError::Busy(message)) => assert_eq!(message, crate::error::BUSY),
+            Err(AppError::Busy(message)) => assert_eq!(message, crate::http::error::BUSY),
             other => panic!("expected Busy, got {other:?}"),
         }
         drop(turn);
@@ -263,7 +305,7 @@ mod tests {
         }
         // The flooding client's third hash is refused, though the queue has room...
         match hasher.verify(flooding, "x", None).await {
-            Err(AppError::Busy(message)) => assert_eq!(message, crate::error::BUSY),
+            Err(AppError::Busy(message)) => assert_eq!(message, crate::http::error::BUSY),
             other => panic!("expected Busy, got {other:?}"),
         }
         // ...which another client's hash still finds.

@@ -22,9 +22,9 @@ use axum::routing::get;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use tokio::net::TcpListener;
 
-use crate::db::{Db, now_millis};
+use crate::app::App;
+use crate::db::now_millis;
 use crate::dispatch;
-use crate::state::AppState;
 
 /// Latency buckets (seconds): from a cached page to a slow upload.
 const LATENCY_BUCKETS: [f64; 12] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0];
@@ -108,12 +108,12 @@ fn observe(
 }
 
 /// Serves `/metrics` on `listener` until `stopped` turns true.
-pub async fn serve(state: AppState, listener: TcpListener, mut stopped: tokio::sync::watch::Receiver<bool>) {
-    let app = Router::new().route("/metrics", get(scrape)).with_state(state);
+pub async fn serve(app: App, listener: TcpListener, mut stopped: tokio::sync::watch::Receiver<bool>) {
+    let router = Router::new().route("/metrics", get(scrape)).with_state(app);
     let stop = async move {
         let _ = stopped.wait_for(|stopped| *stopped).await;
     };
-    if let Err(error) = axum::serve(listener, app).with_graceful_shutdown(stop).await {
+    if let Err(error) = axum::serve(listener, router).with_graceful_shutdown(stop).await {
         tracing::error!(%error, "the metrics listener failed");
     }
 }
@@ -124,9 +124,9 @@ pub async fn bind(address: SocketAddr) -> std::io::Result<TcpListener> {
 }
 
 /// The metrics, with the figures read at scrape time brought up to date first.
-async fn scrape(State(state): State<AppState>) -> Response {
+async fn scrape(State(app): State<App>) -> Response {
     let handle = install();
-    if let Err(error) = tokio::time::timeout(Duration::from_secs(5), read_gauges(&state))
+    if let Err(error) = tokio::time::timeout(Duration::from_secs(5), read_gauges(&app))
         .await
         .unwrap_or_else(|_| Err(sqlx::Error::PoolTimedOut))
     {
@@ -136,7 +136,8 @@ async fn scrape(State(state): State<AppState>) -> Response {
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], handle.render()).into_response()
 }
 
-async fn read_gauges(state: &AppState) -> Result<(), sqlx::Error> {
+async fn read_gauges(app: &App) -> Result<(), sqlx::Error> {
+    let state = &app.state;
     let (size, idle) = dispatch!(&state.db, |pool| (pool.size(), pool.num_idle()));
     metrics::gauge!("jobportal_db_pool_connections").set(f64::from(size));
     metrics::gauge!("jobportal_db_pool_in_use").set(size.saturating_sub(idle as u32) as f64);
@@ -144,25 +145,25 @@ async fn read_gauges(state: &AppState) -> Result<(), sqlx::Error> {
     dispatch!(&state.db, |pool| pool.acquire().await.map(drop))?;
     metrics::gauge!("jobportal_db_pool_acquire_seconds").set(started.elapsed().as_secs_f64());
 
-    let (depth, oldest) = outbox(&state.db).await?;
+    let (depth, oldest) = crate::mail::repo::backlog(&state.db).await?;
     metrics::gauge!("jobportal_outbox_unsent").set(depth as f64);
     let age = oldest.map_or(0, |created| (now_millis() - created).max(0));
     metrics::gauge!("jobportal_outbox_oldest_unsent_seconds").set(age as f64 / 1000.0);
 
     // With SEARCH_INDEX=off there is no index to report.
-    if state.search.status() != "off" {
-        search_index(state).await?;
+    if app.listings.search.status() != "off" {
+        search_index(app).await?;
     }
     metrics::gauge!("jobportal_password_hash_waiting").set(state.hasher.waiting() as f64);
-    let (jobs, bytes) = state.job_cache.usage();
+    let (jobs, bytes) = app.listings.cache.usage();
     metrics::gauge!("jobportal_job_cache_jobs").set(jobs as f64);
     metrics::gauge!("jobportal_job_cache_bytes").set(bytes as f64);
-    let (written, transactions) = state.applications.written();
+    let (written, transactions) = app.applications.written();
     metrics::counter!("jobportal_applications_written_total").absolute(written);
     metrics::counter!("jobportal_application_transactions_total").absolute(transactions);
     metrics::counter!("jobportal_http_answered_before_stack_total")
         .absolute(state.before_stack.load(std::sync::atomic::Ordering::Relaxed));
-    metrics::gauge!("jobportal_application_writer_busy_seconds").set(state.applications.busy().as_secs_f64());
+    metrics::gauge!("jobportal_application_writer_busy_seconds").set(app.applications.busy().as_secs_f64());
     if let Some(bytes) = resident_memory() {
         metrics::gauge!("process_resident_memory_bytes").set(bytes as f64);
     }
@@ -173,21 +174,16 @@ async fn read_gauges(state: &AppState) -> Result<(), sqlx::Error> {
 }
 
 /// The search index's position in the change log, its lag and its size.
-async fn search_index(state: &AppState) -> Result<(), sqlx::Error> {
-    let (applied, written) = state.search.positions(&state.db).await?;
+async fn search_index(app: &App) -> Result<(), sqlx::Error> {
+    let (db, search) = (&app.state.db, &app.listings.search);
+    let (applied, written) = search.positions(db).await?;
     metrics::gauge!("jobportal_search_index_applied_change").set(applied as f64);
     metrics::gauge!("jobportal_search_index_newest_change").set(written as f64);
     metrics::gauge!("jobportal_search_index_lag_changes").set((written - applied).max(0) as f64);
-    let lag = state.search.lag(&state.db).await?;
+    let lag = search.lag(db).await?;
     metrics::gauge!("jobportal_search_index_lag_seconds").set(lag as f64 / 1000.0);
-    metrics::gauge!("jobportal_search_index_documents").set(state.search.index.len() as f64);
+    metrics::gauge!("jobportal_search_index_documents").set(search.index.len() as f64);
     Ok(())
-}
-
-/// How many mails wait to be sent, and when the oldest was written.
-async fn outbox(db: &Db) -> Result<(i64, Option<i64>), sqlx::Error> {
-    const SQL: &str = "SELECT CAST(COUNT(*) AS BIGINT), MIN(created_at) FROM outbox WHERE sent_at IS NULL";
-    dispatch!(db, |pool| sqlx::query_as(SQL).fetch_one(pool).await)
 }
 
 /// The process's open-files limit (the soft one, which the server raised to the hard one at start).

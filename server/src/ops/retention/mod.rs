@@ -18,8 +18,9 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use crate::db::{Db, now_millis};
-use crate::dispatch;
 use crate::state::AppState;
+
+pub mod repo;
 
 const DAY_MILLIS: i64 = 24 * 60 * 60 * 1000;
 const HOUR_MILLIS: i64 = 60 * 60 * 1000;
@@ -32,9 +33,6 @@ pub const NOTIFICATION_DAYS: i64 = 90;
 
 /// How long after its start an instance first offers to sweep.
 const FIRST_SWEEP: Duration = Duration::from_secs(60);
-
-/// Rows one statement deletes at most; the sweep repeats it until fewer are left.
-const BATCH: i64 = 1_000;
 
 /// How many rows of each kind one sweep deleted.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -63,7 +61,7 @@ pub async fn run(state: AppState, mut stopped: watch::Receiver<bool>) {
         _ = stopped.changed() => return,
     }
     loop {
-        match claim(&state.db, now_millis(), interval).await {
+        match repo::claim(&state.db, now_millis(), interval).await {
             Ok(true) => match sweep(&state.db, now_millis(), mail_retention, state.outbox.files_dir()).await {
                 Ok(swept) => tracing::info!(?swept, "retention sweep done"),
                 Err(error) => tracing::warn!(%error, "the retention sweep failed; it runs again next time"),
@@ -76,16 +74,6 @@ pub async fn run(state: AppState, mut stopped: watch::Receiver<bool>) {
             _ = stopped.changed() => return,
         }
     }
-}
-
-/// Claims the sweep due at `now` for this instance (false when another has it, or it is not due):
-/// the claim moves its due time on by `interval`, so it is one statement and one winner.
-pub async fn claim(db: &Db, now: i64, interval: Duration) -> Result<bool, sqlx::Error> {
-    const SQL: &str = "UPDATE sweeps SET due_at = $1 WHERE name = 'retention' AND due_at <= $2";
-    let next = now + interval.as_millis() as i64;
-    dispatch!(db, |pool| {
-        sqlx::query(SQL).bind(next).bind(now).execute(pool).await.map(|done| done.rows_affected() == 1)
-    })
 }
 
 /// Deletes, as of `now` (Unix milliseconds; a test sets it), everything the retention rules say
@@ -103,12 +91,33 @@ pub async fn sweep(
         delete_files_before(dir, mail_cutoff);
     }
     let mut swept = Swept {
-        delivered_mail: batches(db, "outbox", "id", "sent_at IS NOT NULL AND sent_at < $1", mail_cutoff).await?,
-        undelivered_mail: batches(db, "outbox", "id", "sent_at IS NULL AND created_at < $1", mail_cutoff).await?,
-        credential_mail: batches(db, "outbox", "id", "expires_at IS NOT NULL AND expires_at <= $1", now).await?,
-        sessions: batches(db, "sessions", "jti", "expires_at <= $1", now).await?,
+        delivered_mail: repo::delete_in_batches(
+            db,
+            "outbox",
+            "id",
+            "sent_at IS NOT NULL AND sent_at < $1",
+            mail_cutoff,
+        )
+        .await?,
+        undelivered_mail: repo::delete_in_batches(
+            db,
+            "outbox",
+            "id",
+            "sent_at IS NULL AND created_at < $1",
+            mail_cutoff,
+        )
+        .await?,
+        credential_mail: repo::delete_in_batches(
+            db,
+            "outbox",
+            "id",
+            "expires_at IS NOT NULL AND expires_at <= $1",
+            now,
+        )
+        .await?,
+        sessions: repo::delete_in_batches(db, "sessions", "jti", "expires_at <= $1", now).await?,
         // A code row also counts the codes sent to its address this hour: it goes when both are over.
-        signup_codes: batches(
+        signup_codes: repo::delete_in_batches(
             db,
             "signup_codes",
             "email",
@@ -116,8 +125,8 @@ pub async fn sweep(
             now,
         )
         .await?,
-        password_resets: batches(db, "password_resets", "token_hash", "expires_at <= $1", now).await?,
-        reset_requests: batches(
+        password_resets: repo::delete_in_batches(db, "password_resets", "token_hash", "expires_at <= $1", now).await?,
+        reset_requests: repo::delete_in_batches(
             db,
             "reset_requests",
             "email",
@@ -125,14 +134,20 @@ pub async fn sweep(
             now,
         )
         .await?,
-        limit_windows: batches(db, "limit_hits", "key", "expires_at <= $1", now).await?,
-        notifications: batches(db, "notifications", "id", "created_at < $1", now - NOTIFICATION_DAYS * DAY_MILLIS)
-            .await?,
+        limit_windows: repo::delete_in_batches(db, "limit_hits", "key", "expires_at <= $1", now).await?,
+        notifications: repo::delete_in_batches(
+            db,
+            "notifications",
+            "id",
+            "created_at < $1",
+            now - NOTIFICATION_DAYS * DAY_MILLIS,
+        )
+        .await?,
         conversation_mail: 0,
         job_changes: 0,
     };
-    swept.conversation_mail = delete_conversation_mail(db, now - DAY_MILLIS).await?;
-    swept.job_changes = prune_change_log(db, now - CHANGE_LOG_DAYS * DAY_MILLIS).await?;
+    swept.conversation_mail = repo::delete_conversation_mail(db, now - DAY_MILLIS).await?;
+    swept.job_changes = repo::prune_change_log(db, now - CHANGE_LOG_DAYS * DAY_MILLIS).await?;
     if swept.undelivered_mail > 0 {
         tracing::warn!(
             count = swept.undelivered_mail,
@@ -142,32 +157,10 @@ pub async fn sweep(
     Ok(swept)
 }
 
-/// Deletes the rows of `table` that match `condition` (with `$1` bound to `bound`), `BATCH` at a
-/// time by their key, until none is left; returns how many went.
-async fn batches(db: &Db, table: &str, key: &str, condition: &str, bound: i64) -> Result<u64, sqlx::Error> {
-    let sql = format!("DELETE FROM {table} WHERE {key} IN (SELECT {key} FROM {table} WHERE {condition} LIMIT {BATCH})");
-    let mut total = 0;
-    loop {
-        let deleted = dispatch!(db, |pool| {
-            sqlx::query(sqlx::AssertSqlSafe(sql.as_str()))
-                .bind(bound)
-                .execute(pool)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
-        total += deleted;
-        if deleted < BATCH as u64 {
-            return Ok(total);
-        }
-    }
-}
-
 /// The `.eml` files of credential mail whose credential stopped working (named by the outbox
 /// row's id), before the rows go.
 async fn delete_credential_files(db: &Db, dir: &Path, now: i64) -> Result<(), sqlx::Error> {
-    const SQL: &str = "SELECT id FROM outbox WHERE expires_at IS NOT NULL AND expires_at <= $1";
-    let ids: Vec<String> = dispatch!(db, |pool| sqlx::query_scalar(SQL).bind(now).fetch_all(pool).await)?;
-    for id in ids {
+    for id in repo::expired_credential_mail(db, now).await? {
         remove_file(&dir.join(format!("{id}.eml")));
     }
     Ok(())
@@ -208,21 +201,4 @@ fn remove_file(path: &Path) {
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
         Err(error) => tracing::warn!(%error, path = %path.display(), "could not delete a mail file"),
     }
-}
-
-/// The e-mail throttle of conversations (one row per application and recipient) after its window.
-async fn delete_conversation_mail(db: &Db, cutoff: i64) -> Result<u64, sqlx::Error> {
-    const SQL: &str = "DELETE FROM conversation_mail WHERE emailed_at < $1";
-    dispatch!(db, |pool| sqlx::query(SQL).bind(cutoff).execute(pool).await.map(|done| done.rows_affected()))
-}
-
-/// Deletes the change log written before `cutoff`. The last seq deleted is recorded first, in the
-/// same transaction, so an instance whose index is behind it knows to rebuild.
-async fn prune_change_log(db: &Db, cutoff: i64) -> Result<u64, sqlx::Error> {
-    const LAST: &str = "SELECT MAX(seq) FROM job_changes WHERE at < $1";
-    const MARK: &str = "UPDATE sweeps SET pruned_through = $1 WHERE name = 'retention' AND pruned_through < $1";
-    let last: Option<i64> = dispatch!(db, |pool| sqlx::query_scalar(LAST).bind(cutoff).fetch_one(pool).await)?;
-    let Some(last) = last else { return Ok(0) };
-    dispatch!(db, |pool| sqlx::query(MARK).bind(last).execute(pool).await.map(|_| ()))?;
-    batches(db, "job_changes", "seq", "seq <= $1", last).await
 }

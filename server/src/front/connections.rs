@@ -28,9 +28,9 @@ use tokio::net::TcpListener;
 use tokio::sync::{Notify, Semaphore};
 use tower::{Service, ServiceExt};
 
-use crate::error::ErrorBody;
-use crate::kept::First;
-use crate::shares::Shares;
+use crate::front::kept::First;
+use crate::http::error::ErrorBody;
+use crate::http::shares::Shares;
 
 /// How a connection is served.
 #[derive(Clone, Copy, Debug)]
@@ -51,7 +51,7 @@ pub const REQUEST_TIMEOUT_MESSAGE: &str = "The request took too long";
 pub async fn serve<S>(
     listener: TcpListener,
     app: S,
-    kept: Arc<crate::kept::Kept>,
+    kept: Arc<crate::front::kept::Kept>,
     limits: ConnectionLimits,
     trusted_proxies: Arc<[ipnet::IpNet]>,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -100,7 +100,7 @@ where
         // its share it is told so and the connection closed, which frees the slot at once. A
         // proxy of ours carries many clients, whom it limits itself.
         let peer = remote.ip().to_canonical();
-        let share = if crate::client::is_trusted(peer, &trusted_proxies) {
+        let share = if crate::http::client::is_trusted(peer, &trusted_proxies) {
             None
         } else {
             match per_client.take(peer) {
@@ -122,8 +122,8 @@ where
         let service = tower::service_fn(move |mut request: Request<hyper::body::Incoming>| {
             // Busy until its answer's body is sent or dropped: never closed for room meanwhile.
             let busy = Busy::new(busy.clone());
-            let client = crate::client::resolve(remote.ip(), request.headers(), &trusted_proxies);
-            let https = crate::client::https(remote.ip(), request.headers(), &trusted_proxies);
+            let client = crate::http::client::resolve(remote.ip(), request.headers(), &trusted_proxies);
+            let https = crate::http::client::https(remote.ip(), request.headers(), &trusted_proxies);
             // An answer kept in memory goes at once, a job not kept is read first; either without
             // the stack (`kept`).
             let first = kept.first(&request, client, https.0);

@@ -18,6 +18,8 @@ use crate::config::{Config, DatabaseUrl};
 use crate::db::now_millis;
 use crate::jobs::model::rfc3339_from_millis;
 
+mod repo;
+
 /// The database's file in a backup.
 pub const DATABASE_FILE: &str = "jobportal.db";
 /// The resumes' directory in a backup.
@@ -93,7 +95,7 @@ pub async fn backup(config: &Config, to: &Path) -> Result<Copied, BackupError> {
     let mut connection =
         SqliteConnectOptions::from_str(url)?.busy_timeout(std::time::Duration::from_secs(30)).connect().await?;
     let target = copy.to_str().ok_or_else(|| BackupError::NoBackup(copy.display().to_string()))?;
-    sqlx::query("VACUUM INTO $1").bind(target).execute(&mut connection).await?;
+    repo::vacuum_into(&mut connection, target).await?;
     drop(connection);
     let database_bytes = std::fs::metadata(&copy).map_err(io(&copy))?.len();
     integrity(&copy).await?;
@@ -148,7 +150,7 @@ pub async fn restore(config: &Config, from: &Path) -> Result<Copied, BackupError
 /// `PRAGMA integrity_check` on the database file at `path`.
 pub async fn integrity(path: &Path) -> Result<(), BackupError> {
     let mut connection = SqliteConnectOptions::new().filename(path).read_only(true).connect().await?;
-    let rows: Vec<(String,)> = sqlx::query_as("PRAGMA integrity_check").fetch_all(&mut connection).await?;
+    let rows = repo::integrity_check(&mut connection).await?;
     if rows.len() == 1 && rows[0].0 == "ok" {
         Ok(())
     } else {
@@ -186,8 +188,6 @@ fn copy_tree(from: &Path, to: &Path) -> Result<u64, BackupError> {
 /// How many resumes the database at `database` names that `resumes` does not hold.
 async fn missing_resumes(database: &Path, resumes: &Path) -> Result<u64, BackupError> {
     let mut connection = SqliteConnectOptions::new().filename(database).read_only(true).connect().await?;
-    let keys: Vec<(String,)> = sqlx::query_as("SELECT resume_key FROM applicant_profiles WHERE resume_key IS NOT NULL")
-        .fetch_all(&mut connection)
-        .await?;
+    let keys = repo::resume_keys(&mut connection).await?;
     Ok(keys.iter().filter(|(key,)| !resumes.join(key).is_file()).count() as u64)
 }

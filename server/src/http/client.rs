@@ -98,23 +98,10 @@ fn forwarded_chain(headers: &HeaderMap) -> Option<ForwardedHeaderValue> {
     ForwardedHeaderValue::from_x_forwarded_for(&joined("x-forwarded-for")?).ok()
 }
 
-/// `TRUSTED_PROXIES`: comma-separated addresses or CIDR ranges (`10.0.0.0/8`, `::1`).
-pub fn parse_trusted(value: &str) -> Result<Vec<IpNet>, String> {
-    value
-        .split(',')
-        .map(str::trim)
-        .filter(|item| !item.is_empty())
-        .map(|item| {
-            item.parse::<IpNet>()
-                .or_else(|_| item.parse::<IpAddr>().map(IpNet::from))
-                .map_err(|_| format!("{item:?} is not an address or a CIDR range"))
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::parse_trusted;
 
     fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
         let mut map = HeaderMap::new();

@@ -5,7 +5,7 @@
 use crate::db::{Db, now_millis};
 use crate::jobs::model::{JOB_COLUMNS, Job, JobRow, LISTED, open_at};
 
-use super::query::{JobSearch, posted_since};
+use crate::jobs::search::query::{JobSearch, posted_since};
 
 /// FTS5: every word, by its stem, in title, company or location. Whole words, not prefixes: a
 /// prefix makes FTS5 gather every matching document before it can return the first.
@@ -222,7 +222,7 @@ struct RankedRow {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::query::terms;
+    use crate::jobs::search::query::terms;
 
     #[test]
     fn words_become_whole_word_queries() {

@@ -15,8 +15,8 @@ use tokio::sync::{Mutex, Notify, watch};
 
 use crate::db::{Db, Heard, now_millis};
 
-use super::changes;
 use super::index::{JobDoc, JobIndex};
+use super::repo as changes;
 
 /// How often the log is read for other writers' changes (a local write applies its own at once).
 /// On PostgreSQL a notification wakes the reader as each change commits, so polling there is only

@@ -35,7 +35,7 @@ pub fn request_trace_layer() -> TraceLayer<SharedClassifier<ServerErrorsAsFailur
 fn request_span(request: &Request) -> Span {
     let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str);
     let id = request.headers().get(&REQUEST_ID).and_then(|id| id.to_str().ok());
-    let client = request.extensions().get::<crate::client::ClientAddr>().map(|client| client.0);
+    let client = request.extensions().get::<crate::http::client::ClientAddr>().map(|client| client.0);
     span(id.unwrap_or("-"), client, request.method().as_str(), route.unwrap_or("-"), request.uri().path())
 }
 
@@ -48,7 +48,7 @@ fn span(id: &str, client: Option<std::net::IpAddr>, method: &str, route: &str, p
 /// the web app's pages and files (its fallback, which has none).
 pub fn log_answered(
     id: &HeaderValue,
-    client: crate::client::ClientAddr,
+    client: crate::http::client::ClientAddr,
     route: &str,
     path: &str,
     status: axum::http::StatusCode,

@@ -336,11 +336,11 @@ pub async fn in_memory(request: Request, next: Next) -> Response {
     let (mut parts, body) = response.into_parts();
     let bytes = match axum::body::to_bytes(body, MAX_BYTES as usize).await {
         Ok(bytes) => bytes,
-        Err(error) => return crate::error::AppError::internal(error).into_response(),
+        Err(error) => return crate::http::error::AppError::internal(error).into_response(),
     };
     let compressed = match encode(encoding, &bytes, PER_REQUEST) {
         Ok(compressed) => compressed,
-        Err(error) => return crate::error::AppError::internal(error).into_response(),
+        Err(error) => return crate::http::error::AppError::internal(error).into_response(),
     };
     parts.headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding.name()));
     parts.headers.remove(header::CONTENT_LENGTH);

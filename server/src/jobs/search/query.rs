@@ -4,7 +4,7 @@
 
 use utoipa::IntoParams;
 
-use crate::error::AppError;
+use crate::http::error::AppError;
 use crate::jobs::model::{JobType, WorkMode};
 
 pub const DEFAULT_PAGE_SIZE: i64 = 50;
@@ -81,7 +81,7 @@ impl JobSearch {
             // As `error::reject_nul` answers a URL's query: PostgreSQL cannot take a NUL in a text
             // value, so a saved search holding one would fail every alert run.
             if key.contains('\0') || value.contains('\0') {
-                return Err(crate::error::nul_in(&key.replace('\0', "")));
+                return Err(crate::http::error::nul_in(&key.replace('\0', "")));
             }
             let value = value.trim();
             match key.as_ref() {

@@ -6,14 +6,12 @@
 //! - `query`: what a search asks for, parsed from a query string (a URL's or a saved search's);
 //! - `index`: the Tantivy index (schema, analysis, matching, ranking, bounded counts);
 //! - `indexer`: `Search`, the index kept in step with the database through the change log;
-//! - `changes`: what the indexer reads from the database;
-//! - `database`: the SQL path.
+//! - `repo`: what the indexer reads from the database, and (`repo::database`) the SQL path.
 
-pub mod changes;
-pub mod database;
 pub mod index;
 pub mod indexer;
 pub mod query;
+pub mod repo;
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -21,7 +19,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::db::{Db, now_millis};
-use crate::error::AppError;
+use crate::http::error::AppError;
 use crate::jobs::model::{FoundJob, Job};
 use crate::jobs::repo::by_seq;
 
@@ -51,7 +49,7 @@ pub struct Found {
     /// False when `total` is an estimate (the index, past `index::EXACT_COUNT_LIMIT` matches) or
     /// a count that stopped (`total_capped`).
     pub total_exact: bool,
-    /// The database path stopped counting at `database::COUNT_CAP`.
+    /// The database path stopped counting at `repo::database::COUNT_CAP`.
     pub total_capped: bool,
     /// Set when a word was taken for a misspelling: the words searched, as the jobs spell them.
     pub corrected: Option<Vec<String>>,
@@ -109,7 +107,7 @@ impl Search {
         match path {
             Path::Index => self.find_in_index(db, search).await,
             Path::Database => {
-                let (jobs, total, capped) = database::search(db, search).await?;
+                let (jobs, total, capped) = repo::database::search(db, search).await?;
                 Ok(Found {
                     jobs: jobs.into_iter().map(FoundJob::from).collect(),
                     total,
@@ -212,7 +210,7 @@ impl Search {
                     sort: SortOrder::Newest,
                     ..JobSearch::default()
                 };
-                let (jobs, _, _) = database::search(db, &newest).await?;
+                let (jobs, _, _) = repo::database::search(db, &newest).await?;
                 let excluded: HashSet<&str> = excluded.iter().map(|(_, id)| id.as_str()).collect();
                 let mut scored: Vec<(usize, Job)> = jobs
                     .into_iter()

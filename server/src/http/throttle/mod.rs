@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::db::{Db, now_millis};
 
-use super::repo;
+mod repo;
 
 /// A limit shared by every instance that shares its database (see the module's note).
 pub enum Limit {

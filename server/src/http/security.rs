@@ -62,7 +62,7 @@ pub async fn add_headers(
     next: Next,
 ) -> Response {
     let api = is_api(request.uri().path());
-    let https = request.extensions().get::<crate::client::Https>().is_some_and(|https| https.0);
+    let https = request.extensions().get::<crate::http::client::Https>().is_some_and(|https| https.0);
     let mut response = next.run(request).await;
     headers.apply(api, response.headers_mut());
     if https {

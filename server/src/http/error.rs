@@ -274,7 +274,7 @@ where
                 AppError::BadRequest(format!("Invalid request body: {}", rejection.body_text()))
             }
         })?;
-        crate::text_input::check_json(&bytes)?;
+        crate::http::text_input::check_json(&bytes)?;
         let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes)?;
         Ok(Self(value))
     }
@@ -293,11 +293,11 @@ fn is_json(headers: &axum::http::HeaderMap) -> bool {
 
 /// The 400 for a NUL character in `field`.
 pub fn nul_in(field: &str) -> AppError {
-    AppError::BadRequest(crate::text_input::nul_message(field))
+    AppError::BadRequest(crate::http::text_input::nul_message(field))
 }
 
-impl From<crate::text_input::Refused> for AppError {
-    fn from(crate::text_input::Refused(message): crate::text_input::Refused) -> Self {
+impl From<crate::http::text_input::Refused> for AppError {
+    fn from(crate::http::text_input::Refused(message): crate::http::text_input::Refused) -> Self {
         Self::BadRequest(message)
     }
 }

@@ -18,14 +18,16 @@
 //! Freshness is the job cache's: a job is answered from memory only while it is kept, and a write
 //! forgets it (jobs/cache.rs) before the writer answers.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use axum::http::{HeaderMap, HeaderValue, Method, Request, header};
 use axum::response::Response;
 
-use crate::client::ClientAddr;
+use crate::http::client::ClientAddr;
+use crate::http::security::SecurityHeaders;
+use crate::jobs::Listings;
 use crate::jobs::cache::{Cached, Shown};
-use crate::security::SecurityHeaders;
 use crate::site;
 use crate::state::AppState;
 
@@ -40,6 +42,7 @@ const MAX_ID: usize = 64;
 pub struct Kept {
     site: site::Held,
     state: AppState,
+    listings: Arc<Listings>,
     security: SecurityHeaders,
     /// Whether cross-origin requests are answered with CORS headers (by the stack).
     cors: bool,
@@ -65,9 +68,9 @@ enum Asked<'a> {
 }
 
 impl Kept {
-    pub fn new(site: site::Held, state: AppState, security: SecurityHeaders) -> Self {
+    pub fn new(site: site::Held, state: AppState, listings: Arc<Listings>, security: SecurityHeaders) -> Self {
         let cors = !state.config.cors_origins.is_empty();
-        Self { site, state, security, cors }
+        Self { site, state, listings, security, cors }
     }
 
     /// The answer to `request` when it is kept; whether its job is to be read first; or that it goes
@@ -77,11 +80,11 @@ impl Kept {
         let started = Instant::now();
         let (path, headers, now) = (request.uri().path(), request.headers(), crate::db::now_millis());
         let answer = match asked {
-            Asked::JobApi(id) => match self.state.job_cache.kept(id, now) {
+            Asked::JobApi(id) => match self.listings.cache.kept(id, now) {
                 Some(cached) => api_answer(&cached, headers),
                 None => return First::Read,
             },
-            Asked::JobPage(id) => match self.state.job_cache.kept(id, now) {
+            Asked::JobPage(id) => match self.listings.cache.kept(id, now) {
                 Some(cached) => Some(self.site.job_page(&cached, path, headers)),
                 None => return First::Read,
             },
@@ -105,7 +108,7 @@ impl Kept {
             Asked::JobPage(id) => (id, false),
             Asked::Asset(_) | Asked::Fixed => return None,
         };
-        let cached = self.state.job_cache.find(&self.state.db, id, crate::db::now_millis()).await.ok()??;
+        let cached = self.listings.cache.find(&self.state.db, id, crate::db::now_millis()).await.ok()??;
         let (path, headers) = (request.uri().path(), request.headers());
         let answer = if api { api_answer(&cached, headers)? } else { self.site.job_page(&cached, path, headers) };
         Some(self.finish(answer, request, client, https, started))
@@ -142,19 +145,19 @@ impl Kept {
     ) -> Response {
         let path = request.uri().path();
         let api = path.starts_with("/api/");
-        let (id, status) = (crate::telemetry::given_or_new_id(request.headers()), answer.status());
+        let (id, status) = (crate::http::telemetry::given_or_new_id(request.headers()), answer.status());
         let headers = answer.headers_mut();
         if !api && let Some(policy) = site::cache_policy(path.starts_with("/assets/"), status.is_success()) {
             headers.insert(header::CACHE_CONTROL, policy);
         }
         self.security.apply(api, headers);
         if https {
-            crate::security::strict_transport(headers);
+            crate::http::security::strict_transport(headers);
         }
-        headers.insert(crate::telemetry::REQUEST_ID.clone(), id.clone());
+        headers.insert(crate::http::telemetry::REQUEST_ID.clone(), id.clone());
         self.state.before_stack.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        crate::metrics::count("GET", if api { GET_JOB_ROUTE } else { SITE_ROUTE }, status, started);
-        crate::telemetry::log_answered(&id, client, if api { GET_JOB_ROUTE } else { "-" }, path, status, started);
+        crate::ops::metrics::count("GET", if api { GET_JOB_ROUTE } else { SITE_ROUTE }, status, started);
+        crate::http::telemetry::log_answered(&id, client, if api { GET_JOB_ROUTE } else { "-" }, path, status, started);
         answer
     }
 }

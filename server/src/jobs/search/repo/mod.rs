@@ -7,6 +7,8 @@ use crate::jobs::model::{LISTED, NOT_FULL};
 
 use super::index::JobDoc;
 
+pub mod database;
+
 /// How long (milliseconds) the oldest change after `seq` has waited, by the clock of the database
 /// that wrote it (the triggers stamp `at` with it, so another machine's clock would skew it); zero
 /// when there is none.

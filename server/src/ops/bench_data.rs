@@ -423,7 +423,7 @@ pub const BENCH_PASSWORD: &str = "bench password";
 
 /// Lets the seeded recruiters log in with `BENCH_PASSWORD` and adds `applicants` applicants with it.
 pub async fn seed_accounts(db: &Db, applicants: usize) -> Result<(), sqlx::Error> {
-    let hash = crate::accounts::secrets::Hasher::single()
+    let hash = crate::secrets::Hasher::single()
         .hash(std::net::Ipv4Addr::LOCALHOST.into(), BENCH_PASSWORD)
         .await
         .map_err(|_| sqlx::Error::Protocol("the benchmark password could not be hashed".into()))?;

@@ -1,0 +1,14 @@
+//! What every request passes through, below the features: who the client is (`client`), the
+//! limits per client (`throttle`, `shares`), the text the API takes (`text_input`), the shapes of
+//! every answer (`envelope` for success, `error` for failure), the headers every answer carries
+//! (`security`), compression (`compress`) and the request's log span (`telemetry`).
+
+pub mod client;
+pub mod compress;
+pub mod envelope;
+pub mod error;
+pub mod security;
+pub mod shares;
+pub mod telemetry;
+pub mod text_input;
+pub mod throttle;
