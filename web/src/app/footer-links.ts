@@ -5,7 +5,7 @@ import { titleFromSlug } from '@/lib/slug'
 const EXPLORE = FOOTER_SLUGS.explore
 const COMPANY = FOOTER_SLUGS.company
 
-type FooterLink = { path: string; title: string }
+export type FooterLink = { path: string; title: string }
 
 const toLink = (slug: string): FooterLink => ({ path: `/${slug}`, title: titleFromSlug(slug) })
 

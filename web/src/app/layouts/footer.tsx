@@ -1,7 +1,22 @@
 import { Link } from 'react-router'
-import { FOOTER_GROUPS, SITE_LINKS } from '../footer-links'
+import { FOOTER_GROUPS, SITE_LINKS, type FooterLink } from '../footer-links'
 
 const linkClass = 'inline-block py-1 text-gray-700 hover:text-blue-800 hover:underline'
+
+/** A list of the footer's links, one an item. */
+function LinkList({ links, className }: { links: FooterLink[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.path}>
+          <Link to={link.path} className={linkClass}>
+            {link.title}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 /**
  * The footer's two groups of links (docs/product.md#footer), each collapsed behind its heading: one stop each for a keyboard instead
@@ -20,30 +35,14 @@ export function Footer() {
                 </svg>
                 {group.heading}
               </summary>
-              <ul className="mt-1 grid grid-cols-2 gap-x-4 pb-2 pl-6 text-sm sm:grid-cols-3">
-                {group.links.map((link) => (
-                  <li key={link.path}>
-                    <Link to={link.path} className={linkClass}>
-                      {link.title}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <LinkList links={group.links} className="mt-1 grid grid-cols-2 gap-x-4 pb-2 pl-6 text-sm sm:grid-cols-3" />
             </details>
           </nav>
         ))}
       </div>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-8 gap-y-2 px-4 pt-4 pb-8 text-sm">
         <nav aria-label="About this site">
-          <ul className="flex flex-wrap gap-x-6">
-            {SITE_LINKS.map((link) => (
-              <li key={link.path}>
-                <Link to={link.path} className={linkClass}>
-                  {link.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={SITE_LINKS} className="flex flex-wrap gap-x-6" />
         </nav>
         <p className="text-gray-700">jobportal: a job board for applicants and recruiters.</p>
       </div>

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
-import { Link } from 'react-router'
 import { FormField } from '@/components/ui/form-field'
 import { requestPasswordReset } from '@/features/auth/api/auth-calls'
-import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
+import { RecoveryForm } from '@/features/auth/components/recovery-form'
 import { forgotPasswordSchema, type ForgotPasswordValues } from '@/features/auth/schemas'
 
 export default function ForgotPasswordPage() {
@@ -27,7 +26,7 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <AuthLayout
+    <RecoveryForm
       title={sentTo ? 'Check email' : 'Reset your password'}
       documentTitle={sentTo ? 'Check email' : 'Forgot Password'}
       intro={
@@ -35,16 +34,11 @@ export default function ForgotPasswordPage() {
           ? `We have sent the reset email to ${sentTo}`
           : "Have no fear. We'll email you instructions to reset your password. If you don't have access to your email we can try account recovery."
       }
+      onSubmit={handleSubmit(send)}
+      busy={isSubmitting}
+      submitLabel={sentTo ? 'Resend Email' : 'Submit'}
     >
-      <form noValidate onSubmit={handleSubmit(send)} className="flex flex-col gap-4">
-        {!sentTo && <FormField label="Email Address" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />}
-        <SubmitButton busy={isSubmitting}>{sentTo ? 'Resend Email' : 'Submit'}</SubmitButton>
-      </form>
-      <p className="mt-6">
-        <Link to="/login" className={textLinkClass}>
-          Back To Login
-        </Link>
-      </p>
-    </AuthLayout>
+      {!sentTo && <FormField label="Email Address" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />}
+    </RecoveryForm>
   )
 }

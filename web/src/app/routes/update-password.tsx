@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { PasswordField } from '@/components/ui/form-field'
 import { resetPassword } from '@/features/auth/api/auth-calls'
-import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
+import { RecoveryForm } from '@/features/auth/components/recovery-form'
 import { resetPasswordSchema, type ResetPasswordValues } from '@/features/auth/schemas'
 import { errorMessage } from '@/lib/api-client'
 
@@ -33,17 +33,16 @@ export default function UpdatePasswordPage() {
   }
 
   return (
-    <AuthLayout title="Choose new password" documentTitle="Reset Password" intro="Almost done. Enter your new password and you're all set.">
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
-        <PasswordField label="New Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        <PasswordField label="Confirm New Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-        <SubmitButton busy={isSubmitting}>Reset Password</SubmitButton>
-      </form>
-      <p className="mt-6">
-        <Link to="/login" className={textLinkClass}>
-          Back To Login
-        </Link>
-      </p>
-    </AuthLayout>
+    <RecoveryForm
+      title="Choose new password"
+      documentTitle="Reset Password"
+      intro="Almost done. Enter your new password and you're all set."
+      onSubmit={handleSubmit(onSubmit)}
+      busy={isSubmitting}
+      submitLabel="Reset Password"
+    >
+      <PasswordField label="New Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <PasswordField label="Confirm New Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+    </RecoveryForm>
   )
 }

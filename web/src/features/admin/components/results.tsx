@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useId, type ReactNode, type RefObject } from
 import { Button } from '@/components/ui/button'
 import { Pagination } from '@/components/ui/pagination'
 import { errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
-import { pageCount as countPages } from '../format'
+import { countOf, pageCount as countPages } from '../format'
 
 type Page = { data: unknown[]; total: number; limit: number }
 
@@ -12,15 +12,13 @@ type Props = {
   results: { data?: Page; error: Error | null; isFetching: boolean; isPlaceholderData: boolean; refetch: () => unknown }
   page: number
   onPage: (page: number, replace?: boolean) => void
-  /** "1 job found", "12 accounts found". */
-  count: (total: number) => string
-  loading: string
-  empty: string
+  /** What the list holds, one and many ("job", "jobs"), as its count and its states name it: "1 job found", "Loading jobs...", "No jobs found." */
+  noun: { one: string; many: string }
   children: ReactNode
 }
 
 /** A paged list's results: its heading, the count (announced), the items and Previous/Next. */
-export function Results({ headingRef, results, page, onPage, count, loading, empty, children }: Props) {
+export function Results({ headingRef, results, page, onPage, noun, children }: Props) {
   const headingId = useId()
   const { data, error, isFetching, isPlaceholderData, refetch } = results
   const pages = data ? countPages(data.total, data.limit) : 1
@@ -32,7 +30,15 @@ export function Results({ headingRef, results, page, onPage, count, loading, emp
     if (pastTheEnd) toLastPage()
   }, [pastTheEnd, pages])
 
-  const status = isFetching ? loading : error ? errorMessage(error, FALLBACK_MESSAGE) : data ? (data.total === 0 ? empty : count(data.total)) : ''
+  const status = isFetching
+    ? `Loading ${noun.many}...`
+    : error
+      ? errorMessage(error, FALLBACK_MESSAGE)
+      : data
+        ? data.total === 0
+          ? `No ${noun.many} found.`
+          : `${countOf(data.total, noun.one, noun.many)} found`
+        : ''
 
   return (
     <section aria-labelledby={headingId} className="mt-8">

@@ -59,6 +59,11 @@ test('each unread event is told, whole however it was cut into chunks; comments 
   expect(new Headers(calls[0].init.headers).get('Accept')).toBe('text/event-stream')
 })
 
+test('an unread event whose data spans several lines, cut inside them, is read as those lines joined', async () => {
+  const { events } = await run([{ chunks: ['event: unread\ndata: {"unr', 'ead":5,\ndata: "new', 'est":"n5"}\n\n'] }])
+  expect(events).toEqual([{ unread: 5, newest: 'n5' }])
+})
+
 test('a multi-byte character split across chunks is read whole', async () => {
   const bytes = encoder.encode('event: unread\ndata: {"unread":1,"newest":"é"}\n\n')
   const cut = bytes.indexOf(0xc3) + 1

@@ -1,4 +1,4 @@
-import { createSseParser } from '@/lib/sse'
+import { readEventStream, type SseEvent } from '@/lib/sse'
 import type { Unread } from '../types'
 
 /** The wait before opening the stream again: short after a stream that worked, doubling after each failure up to the longest. */
@@ -38,26 +38,6 @@ export function parseUnread(data: string): Unread | null {
   }
 }
 
-/** Reads one stream to its end, telling each `unread` event; whether anything at all came (an event or a comment). */
-async function readStream(body: ReadableStream<Uint8Array>, onUnread: (unread: Unread) => void): Promise<boolean> {
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  const parser = createSseParser(({ event, data }) => {
-    const unread = event === 'unread' ? parseUnread(data) : null
-    if (unread) onUnread(unread)
-  })
-  let heard = false
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    heard = true
-    parser.push(decoder.decode(value, { stream: true }))
-  }
-  parser.push(decoder.decode())
-  parser.end()
-  return heard
-}
-
 /**
  * docs/rules.md#notifications: follows `GET /auth/notifications/stream` (Server-Sent Events, read
  * with fetch since EventSource cannot send the bearer token) until `signal` aborts. The stream ends
@@ -67,6 +47,11 @@ async function readStream(body: ReadableStream<Uint8Array>, onUnread: (unread: U
  * one, ends the loop.
  */
 export async function runNotificationStream({ url, getToken, onUnread, onRejected, signal, fetch: fetchStream = (...args) => globalThis.fetch(...args), wait = waitFor }: StreamOptions) {
+  /** Tells an `unread` event whose data checks out; other events are skipped. */
+  const tellUnread = ({ event, data }: SseEvent) => {
+    const unread = event === 'unread' ? parseUnread(data) : null
+    if (unread) onUnread(unread)
+  }
   let delay = FIRST_DELAY_MS
   while (!signal.aborted) {
     const token = getToken()
@@ -78,7 +63,7 @@ export async function runNotificationStream({ url, getToken, onUnread, onRejecte
         onRejected?.()
         return
       }
-      if (response.ok && response.body) worked = await readStream(response.body, onUnread)
+      if (response.ok && response.body) worked = await readEventStream(response.body, tellUnread)
     } catch {
       // No network, or the stream broke off; an abort ends the loop below.
     }
