@@ -1,5 +1,7 @@
-//! Settings read from the environment (docs/api.md#operation; README "Settings"). A bad value stops
-//! the program at start with one line naming the variable.
+//! The settings (README "Settings"): each an environment variable and a flag of the same name
+//! (`LISTEN_ADDR`, `--listen-addr`), listed by `jobportal --help` from one table (`SETTINGS`). A bad
+//! value stops the program at start with one line naming the variable. A secret is held as a
+//! `SecretString`, which neither `Debug` nor `Display` can show.
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -7,10 +9,12 @@ use std::time::Duration;
 
 use axum::http::HeaderValue;
 use ipnet::IpNet;
+use secrecy::SecretString;
 
-/// The settings. `Debug` shows them with every secret redacted (passwords in URLs, the signing
-/// key, the bucket's secret key), so a logged or printed configuration leaks none of them.
-#[derive(Clone)]
+/// The settings. `Debug` shows them with every secret redacted (the mail server's URL, the signing
+/// key, the bucket's settings, a database password), so a logged or printed configuration leaks
+/// none of them.
+#[derive(Clone, Debug)]
 pub struct Config {
     pub listen_addr: SocketAddr,
     pub data_dir: PathBuf,
@@ -20,12 +24,13 @@ pub struct Config {
     /// avatar and resume links the API hands out, for a client served from another origin than
     /// the site whose address e-mails use.
     pub api_public_url: String,
-    pub smtp_url: Option<String>,
+    /// `SMTP_URL`, which may hold the mail server's password.
+    pub smtp_url: Option<SecretString>,
     pub mail_from: String,
-    pub jwt_secret: Option<String>,
+    pub jwt_secret: Option<SecretString>,
     pub storage_url: Option<String>,
     /// The `AWS_*` settings (`storage::S3_SETTINGS`) that are set, for a `STORAGE_URL` of `s3://...`.
-    pub s3_settings: Vec<(String, String)>,
+    pub s3_settings: Vec<(String, SecretString)>,
     pub cors_origins: Vec<HeaderValue>,
     /// The proxies whose `Forwarded` / `X-Forwarded-For` name the client (`TRUSTED_PROXIES`:
     /// addresses or CIDR ranges; none by default, so the connecting address is the client).
@@ -41,6 +46,9 @@ pub struct Config {
     /// Whether searches go through the search index (`SEARCH_INDEX=off` answers them from the
     /// database alone and keeps no index: the baseline a benchmark compares with).
     pub search_index: bool,
+    /// Whether the answers that exist only for speed are sent before the stack of layers
+    /// (`front::kept`); `FAST_PATHS=off` sends every request through the ordinary stack.
+    pub fast_paths: bool,
     /// Where the Prometheus metrics are served (`METRICS_ADDR`): a listener of their own, never
     /// the public one; off when unset.
     pub metrics_addr: Option<SocketAddr>,
@@ -147,39 +155,6 @@ impl std::fmt::Debug for DatabaseUrl {
     }
 }
 
-impl std::fmt::Debug for Config {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        const SECRET_SETTINGS: [&str; 2] = ["AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN"];
-        let s3_settings: Vec<(&str, &str)> = self
-            .s3_settings
-            .iter()
-            .map(|(name, value)| {
-                (name.as_str(), if SECRET_SETTINGS.contains(&name.as_str()) { REDACTED } else { value.as_str() })
-            })
-            .collect();
-        f.debug_struct("Config")
-            .field("listen_addr", &self.listen_addr)
-            .field("data_dir", &self.data_dir)
-            .field("database", &self.database)
-            .field("public_url", &self.public_url)
-            .field("api_public_url", &self.api_public_url)
-            .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
-            .field("mail_from", &self.mail_from)
-            .field("jwt_secret", &self.jwt_secret.as_ref().map(|_| REDACTED))
-            .field("storage_url", &self.storage_url)
-            .field("s3_settings", &s3_settings)
-            .field("cors_origins", &self.cors_origins)
-            .field("trusted_proxies", &self.trusted_proxies)
-            .field("max_resume_bytes", &self.max_resume_bytes)
-            .field("web_dir", &self.web_dir)
-            .field("limits", &self.limits)
-            .field("index_dir", &self.index_dir)
-            .field("search_index", &self.search_index)
-            .field("metrics_addr", &self.metrics_addr)
-            .finish()
-    }
-}
-
 const REDACTED: &str = "<redacted>";
 
 /// A URL with the password of its user part (`scheme://user:password@host`) replaced.
@@ -204,13 +179,92 @@ fn invalid(variable: &'static str, reason: impl Into<String>) -> ConfigError {
     ConfigError { variable, reason: reason.into() }
 }
 
+/// One setting: its environment variable (its flag is the same name in lower case with dashes:
+/// `--listen-addr`) and what it is, for `--help` (README "Settings" has the whole story).
+pub struct Setting {
+    pub variable: &'static str,
+    pub help: &'static str,
+    /// Its value is never shown, not even by `--help` when the variable is set.
+    pub secret: bool,
+}
+
+const fn plain(variable: &'static str, help: &'static str) -> Setting {
+    Setting { variable, help, secret: false }
+}
+
+const fn secret(variable: &'static str, help: &'static str) -> Setting {
+    Setting { variable, help, secret: true }
+}
+
+/// Every setting the server reads, in the README's order; the bucket's `AWS_*` settings are
+/// `storage::S3_SETTINGS`.
+pub const SETTINGS: &[Setting] = &[
+    plain("LISTEN_ADDR", "Address to serve on [default: 127.0.0.1:8080]"),
+    plain("DATA_DIR", "The embedded database, resumes and the mail outbox [default: ./data]"),
+    secret("DATABASE_URL", "sqlite:... or postgres://... [default: sqlite://DATA_DIR/jobportal.db]"),
+    plain("PUBLIC_URL", "The site's address, used in e-mailed links [default: http://LISTEN_ADDR]"),
+    plain("API_PUBLIC_URL", "The API's own public address, the base of its links [default: PUBLIC_URL]"),
+    secret("SMTP_URL", "smtps://user:pass@host:465 or smtp://... [default: .eml files in DATA_DIR/outbox]"),
+    plain("MAIL_FROM", "Sender, address@host or Name <address@host> [default: jobportal <no-reply@localhost>]"),
+    secret("JWT_SECRET", "Signing key, at least 32 characters [default: generated once, kept in the database]"),
+    plain("STORAGE_URL", "Resumes: a directory or s3://bucket/prefix [default: DATA_DIR/resumes]"),
+    plain("TRUSTED_PROXIES", "Comma-separated addresses or CIDR ranges of the proxies in front [default: none]"),
+    plain("CORS_ORIGINS", "Comma-separated origins allowed cross-origin [default: none]"),
+    plain("MAX_RESUME_BYTES", "Resume size limit [default: 10485760]"),
+    plain("WEB_DIR", "The built web app to serve [default: web/dist]"),
+    plain("LOGIN_FAILURE_LIMIT", "Failed logins per address and client in 15 minutes before 429 [default: 10]"),
+    plain("OTP_ADDRESS_LIMIT", "Signup codes per address per hour [default: 5]"),
+    plain("OTP_CLIENT_LIMIT", "Signup codes and reset e-mails per client per hour [default: 30]"),
+    plain("RESET_ADDRESS_LIMIT", "Reset e-mails one address receives per hour [default: 5]"),
+    plain("HASH_CONCURRENCY", "Password hashes running at once [default: the number of cores]"),
+    plain("HASH_QUEUE", "Password hashes waiting for a turn before 503 [default: 8 per core]"),
+    plain("HASH_PER_CLIENT", "Of those, how many one client may hold [default: a quarter, at least 2]"),
+    plain("MAX_CONNECTIONS", "Open connections served at once [default: 2000]"),
+    plain("MAX_CONNECTIONS_PER_CLIENT", "Of those, how many one address may hold [default: 256]"),
+    plain("HEADER_TIMEOUT_SECS", "Time to send a request's headers, idle keep-alive included [default: 10]"),
+    plain("REQUEST_TIMEOUT_SECS", "Time from a request's headers to its response, else 408 [default: 60]"),
+    plain("SHUTDOWN_DRAIN_SECS", "After SIGTERM, serving while /readyz answers 503 (0 allowed) [default: 0]"),
+    plain("SHUTDOWN_GRACE_SECS", "Then, time for requests in flight to end [default: 30]"),
+    plain("ALERT_INTERVAL_SECS", "How often due saved-search alerts are looked for [default: 600]"),
+    plain("ALERT_SETTLE_SECS", "How long a job has been posted before an alert counts it [default: 60]"),
+    plain("INDEX_DIR", "The search index, rebuilt from the database when missing [default: DATA_DIR/index]"),
+    plain("SEARCH_INDEX", "off answers every search from the database [default: on]"),
+    plain("FAST_PATHS", "off sends every request through the ordinary stack of layers [default: on]"),
+    plain("METRICS_ADDR", "Where Prometheus metrics are served, on a listener of their own [default: off]"),
+    plain("MAIL_RETENTION_DAYS", "How long sent mail is kept and unsent mail tried [default: 7]"),
+    plain("RETENTION_INTERVAL_SECS", "How often an instance offers to run the retention sweep [default: 3600]"),
+    plain("JOB_CACHE_MB", "Memory for jobs kept ready to send, 0 to 65535 [default: 192]"),
+];
+
+/// The settings as command-line arguments: each a flag and its variable, given before or after
+/// the command; a flag wins over its variable. The bucket's `AWS_*` settings are variables only.
+pub fn arguments() -> impl Iterator<Item = clap::Arg> {
+    SETTINGS.iter().map(|setting| {
+        clap::Arg::new(setting.variable)
+            .long(setting.variable.to_lowercase().replace('_', "-"))
+            .env(setting.variable)
+            .value_name(setting.variable)
+            .help(setting.help)
+            .hide_env_values(setting.secret)
+            .help_heading("Settings")
+            .global(true)
+    })
+}
+
+impl Config {
+    /// The settings as `arguments` parsed them from the command line and the environment; the
+    /// `AWS_*` settings from the environment.
+    pub fn from_matches(matches: &clap::ArgMatches) -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| match matches.try_get_one::<String>(name) {
+            Ok(value) => value.cloned(),
+            Err(_) => std::env::var(name).ok(),
+        })
+    }
+}
+
 pub const DEFAULT_MAX_RESUME_BYTES: u64 = 10 * 1024 * 1024;
 
 impl Config {
-    pub fn from_env() -> Result<Self, ConfigError> {
-        Self::from_lookup(|name| std::env::var(name).ok())
-    }
-
     /// Reads the settings through `lookup`, so tests need not touch the process environment.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
         let get = |name: &str| lookup(name).filter(|value| !value.trim().is_empty());
@@ -235,127 +289,36 @@ impl Config {
             Some(url) => parse_http_url("API_PUBLIC_URL", url.trim())?,
             None => public_url.clone(),
         };
-        let smtp_url = get("SMTP_URL")
-            .map(|url| {
-                let url = url.trim();
-                if url.starts_with("smtp://") || url.starts_with("smtps://") {
-                    Ok(url.to_string())
-                } else {
-                    Err(invalid("SMTP_URL", format!("{url:?} must start with smtp:// or smtps://")))
-                }
-            })
-            .transpose()?;
+        let smtp_url = get("SMTP_URL").map(|url| parse_smtp_url(url.trim())).transpose()?;
         let mail_from = match get("MAIL_FROM") {
             Some(from) => parse_mailbox(from.trim())?,
             None => "jobportal <no-reply@localhost>".into(),
         };
-        let jwt_secret = get("JWT_SECRET")
-            .map(|secret| {
-                if secret.len() < 32 {
-                    Err(invalid("JWT_SECRET", "must be at least 32 characters long"))
-                } else {
-                    Ok(secret)
-                }
-            })
-            .transpose()?;
+        let jwt_secret = get("JWT_SECRET").map(parse_jwt_secret).transpose()?;
         let storage_url = get("STORAGE_URL").map(|url| parse_storage_url(url.trim())).transpose()?;
         let s3_settings = crate::storage::S3_SETTINGS
             .iter()
-            .filter_map(|name| get(name).map(|value| (name.to_string(), value.trim().to_string())))
+            .filter_map(|name| get(name).map(|value| (name.to_string(), SecretString::from(value.trim()))))
             .collect();
         let cors_origins = get("CORS_ORIGINS").map(|origins| parse_origins(&origins)).transpose()?.unwrap_or_default();
         let trusted_proxies = get("TRUSTED_PROXIES")
             .map(|proxies| parse_trusted(&proxies).map_err(|reason| invalid("TRUSTED_PROXIES", reason)))
             .transpose()?
             .unwrap_or_default();
-        let max_resume_bytes = match get("MAX_RESUME_BYTES") {
-            Some(value) => match value.trim().parse::<u64>() {
-                Ok(bytes) if bytes > 0 => bytes,
-                _ => return Err(invalid("MAX_RESUME_BYTES", format!("{value:?} is not a positive number of bytes"))),
-            },
-            None => DEFAULT_MAX_RESUME_BYTES,
-        };
+        let max_resume_bytes = get("MAX_RESUME_BYTES").map_or(Ok(DEFAULT_MAX_RESUME_BYTES), |value| {
+            value
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|bytes| *bytes > 0)
+                .ok_or_else(|| invalid("MAX_RESUME_BYTES", format!("{value:?} is not a positive number of bytes")))
+        })?;
         let web_dir = PathBuf::from(get("WEB_DIR").unwrap_or_else(|| "web/dist".into()));
         let index_dir = get("INDEX_DIR").map_or_else(|| data_dir.join("index"), PathBuf::from);
-        let defaults = Limits::default();
-        let limit = |variable: &'static str, default: u32| -> Result<u32, ConfigError> {
-            match get(variable) {
-                Some(value) => match value.trim().parse::<u32>() {
-                    Ok(limit) if limit > 0 => Ok(limit),
-                    _ => Err(invalid(variable, format!("{value:?} is not a positive whole number"))),
-                },
-                None => Ok(default),
-            }
-        };
-        let hash_concurrency = limit("HASH_CONCURRENCY", defaults.hash_concurrency as u32)? as usize;
-        let hash_queue = limit("HASH_QUEUE", defaults.hash_queue as u32)? as usize;
-        let limits = Limits {
-            login_failures: limit("LOGIN_FAILURE_LIMIT", defaults.login_failures)?,
-            codes_per_address_per_hour: i64::from(limit(
-                "OTP_ADDRESS_LIMIT",
-                defaults.codes_per_address_per_hour as u32,
-            )?),
-            code_requests_per_client_per_hour: limit("OTP_CLIENT_LIMIT", defaults.code_requests_per_client_per_hour)?,
-            resets_per_address_per_hour: i64::from(limit(
-                "RESET_ADDRESS_LIMIT",
-                defaults.resets_per_address_per_hour as u32,
-            )?),
-            hash_concurrency,
-            hash_queue,
-            hash_per_client: limit("HASH_PER_CLIENT", Limits::share_of(hash_concurrency, hash_queue) as u32)? as usize,
-            max_connections: limit("MAX_CONNECTIONS", defaults.max_connections as u32)? as usize,
-            max_connections_per_client: limit("MAX_CONNECTIONS_PER_CLIENT", defaults.max_connections_per_client as u32)?
-                as usize,
-            header_timeout: Duration::from_secs(u64::from(limit(
-                "HEADER_TIMEOUT_SECS",
-                defaults.header_timeout.as_secs() as u32,
-            )?)),
-            request_timeout: Duration::from_secs(u64::from(limit(
-                "REQUEST_TIMEOUT_SECS",
-                defaults.request_timeout.as_secs() as u32,
-            )?)),
-            alert_interval: Duration::from_secs(u64::from(limit(
-                "ALERT_INTERVAL_SECS",
-                defaults.alert_interval.as_secs() as u32,
-            )?)),
-            alert_settle: Duration::from_secs(u64::from(limit(
-                "ALERT_SETTLE_SECS",
-                defaults.alert_settle.as_secs() as u32,
-            )?)),
-            shutdown_drain: match get("SHUTDOWN_DRAIN_SECS") {
-                Some(value) => match value.trim().parse::<u32>() {
-                    Ok(seconds) => Duration::from_secs(u64::from(seconds)),
-                    Err(_) => return Err(invalid("SHUTDOWN_DRAIN_SECS", format!("{value:?} is not a whole number"))),
-                },
-                None => defaults.shutdown_drain,
-            },
-            shutdown_grace: Duration::from_secs(u64::from(limit(
-                "SHUTDOWN_GRACE_SECS",
-                defaults.shutdown_grace.as_secs() as u32,
-            )?)),
-            mail_retention: Duration::from_secs(
-                u64::from(limit("MAIL_RETENTION_DAYS", (defaults.mail_retention.as_secs() / 86_400) as u32)?) * 86_400,
-            ),
-            retention_interval: Duration::from_secs(u64::from(limit(
-                "RETENTION_INTERVAL_SECS",
-                defaults.retention_interval.as_secs() as u32,
-            )?)),
-            job_cache_bytes: match get("JOB_CACHE_MB") {
-                Some(value) => match value.trim().parse::<u16>() {
-                    Ok(megabytes) => usize::from(megabytes) << 20,
-                    Err(_) => {
-                        return Err(invalid("JOB_CACHE_MB", format!("{value:?} is not a whole number up to 65535")));
-                    }
-                },
-                None => defaults.job_cache_bytes,
-            },
-        };
+        let limits = limits_from(&get)?;
 
-        let search_index = match get("SEARCH_INDEX").as_deref().map(str::trim) {
-            None | Some("on") => true,
-            Some("off") => false,
-            Some(other) => return Err(invalid("SEARCH_INDEX", format!("{other:?} must be on or off"))),
-        };
+        let search_index = switch(&get, "SEARCH_INDEX")?;
+        let fast_paths = switch(&get, "FAST_PATHS")?;
 
         let metrics_addr = get("METRICS_ADDR")
             .map(|value| {
@@ -383,8 +346,93 @@ impl Config {
             index_dir,
             limits,
             search_index,
+            fast_paths,
             metrics_addr,
         })
+    }
+}
+
+/// The abuse limits, connection bounds and intervals (`Limits`), each from its variable or its
+/// default.
+fn limits_from(get: &impl Fn(&str) -> Option<String>) -> Result<Limits, ConfigError> {
+    let defaults = Limits::default();
+    let limit = |variable: &'static str, default: u32| -> Result<u32, ConfigError> {
+        match get(variable) {
+            Some(value) => match value.trim().parse::<u32>() {
+                Ok(limit) if limit > 0 => Ok(limit),
+                _ => Err(invalid(variable, format!("{value:?} is not a positive whole number"))),
+            },
+            None => Ok(default),
+        }
+    };
+    let hash_concurrency = limit("HASH_CONCURRENCY", defaults.hash_concurrency as u32)? as usize;
+    let hash_queue = limit("HASH_QUEUE", defaults.hash_queue as u32)? as usize;
+    Ok(Limits {
+        login_failures: limit("LOGIN_FAILURE_LIMIT", defaults.login_failures)?,
+        codes_per_address_per_hour: i64::from(limit("OTP_ADDRESS_LIMIT", defaults.codes_per_address_per_hour as u32)?),
+        code_requests_per_client_per_hour: limit("OTP_CLIENT_LIMIT", defaults.code_requests_per_client_per_hour)?,
+        resets_per_address_per_hour: i64::from(limit(
+            "RESET_ADDRESS_LIMIT",
+            defaults.resets_per_address_per_hour as u32,
+        )?),
+        hash_concurrency,
+        hash_queue,
+        hash_per_client: limit("HASH_PER_CLIENT", Limits::share_of(hash_concurrency, hash_queue) as u32)? as usize,
+        max_connections: limit("MAX_CONNECTIONS", defaults.max_connections as u32)? as usize,
+        max_connections_per_client: limit("MAX_CONNECTIONS_PER_CLIENT", defaults.max_connections_per_client as u32)?
+            as usize,
+        header_timeout: Duration::from_secs(u64::from(limit(
+            "HEADER_TIMEOUT_SECS",
+            defaults.header_timeout.as_secs() as u32,
+        )?)),
+        request_timeout: Duration::from_secs(u64::from(limit(
+            "REQUEST_TIMEOUT_SECS",
+            defaults.request_timeout.as_secs() as u32,
+        )?)),
+        alert_interval: Duration::from_secs(u64::from(limit(
+            "ALERT_INTERVAL_SECS",
+            defaults.alert_interval.as_secs() as u32,
+        )?)),
+        alert_settle: Duration::from_secs(u64::from(limit(
+            "ALERT_SETTLE_SECS",
+            defaults.alert_settle.as_secs() as u32,
+        )?)),
+        shutdown_drain: match get("SHUTDOWN_DRAIN_SECS") {
+            Some(value) => match value.trim().parse::<u32>() {
+                Ok(seconds) => Duration::from_secs(u64::from(seconds)),
+                Err(_) => return Err(invalid("SHUTDOWN_DRAIN_SECS", format!("{value:?} is not a whole number"))),
+            },
+            None => defaults.shutdown_drain,
+        },
+        shutdown_grace: Duration::from_secs(u64::from(limit(
+            "SHUTDOWN_GRACE_SECS",
+            defaults.shutdown_grace.as_secs() as u32,
+        )?)),
+        mail_retention: Duration::from_secs(
+            u64::from(limit("MAIL_RETENTION_DAYS", (defaults.mail_retention.as_secs() / 86_400) as u32)?) * 86_400,
+        ),
+        retention_interval: Duration::from_secs(u64::from(limit(
+            "RETENTION_INTERVAL_SECS",
+            defaults.retention_interval.as_secs() as u32,
+        )?)),
+        job_cache_bytes: match get("JOB_CACHE_MB") {
+            Some(value) => match value.trim().parse::<u16>() {
+                Ok(megabytes) => usize::from(megabytes) << 20,
+                Err(_) => {
+                    return Err(invalid("JOB_CACHE_MB", format!("{value:?} is not a whole number up to 65535")));
+                }
+            },
+            None => defaults.job_cache_bytes,
+        },
+    })
+}
+
+/// A setting that is `on` (the default) or `off`.
+fn switch(get: &impl Fn(&str) -> Option<String>, variable: &'static str) -> Result<bool, ConfigError> {
+    match get(variable).as_deref().map(str::trim) {
+        None | Some("on") => Ok(true),
+        Some("off") => Ok(false),
+        Some(other) => Err(invalid(variable, format!("{other:?} must be on or off"))),
     }
 }
 
@@ -398,6 +446,22 @@ fn parse_storage_url(url: &str) -> Result<String, ConfigError> {
             "STORAGE_URL",
             format!("{url:?} is neither a directory (a path or file:// URL) nor a bucket (s3://bucket/prefix)"),
         )),
+    }
+}
+
+fn parse_smtp_url(url: &str) -> Result<SecretString, ConfigError> {
+    if url.starts_with("smtp://") || url.starts_with("smtps://") {
+        Ok(SecretString::from(url))
+    } else {
+        Err(invalid("SMTP_URL", format!("{url:?} must start with smtp:// or smtps://")))
+    }
+}
+
+fn parse_jwt_secret(secret: String) -> Result<SecretString, ConfigError> {
+    if secret.len() < 32 {
+        Err(invalid("JWT_SECRET", "must be at least 32 characters long"))
+    } else {
+        Ok(SecretString::from(secret))
     }
 }
 
@@ -469,6 +533,8 @@ pub fn parse_trusted(value: &str) -> Result<Vec<IpNet>, String> {
 
 #[cfg(test)]
 mod tests {
+    use secrecy::ExposeSecret;
+
     use super::*;
     use std::collections::HashMap;
 
@@ -502,20 +568,62 @@ mod tests {
         ])
         .unwrap();
         let shown = format!("{config:?}");
-        for secret in ["db-secret", "smtp-secret", "a-signing-key", "bucket-secret"] {
+        for secret in ["db-secret", "smtp-secret", "a-signing-key", "bucket-secret", "AKIAEXAMPLE"] {
             assert!(!shown.contains(secret), "{secret} shown in {shown}");
         }
-        for kept in [
-            "postgres://app:<redacted>@db.internal:5432/jobs?sslmode=require",
-            "smtp://mailer:<redacted>@mail.internal:587",
-            "jwt_secret: Some(\"<redacted>\")",
-            "(\"AWS_ACCESS_KEY_ID\", \"AKIAEXAMPLE\")",
-        ] {
+        for kept in ["postgres://app:<redacted>@db.internal:5432/jobs?sslmode=require", "AWS_SECRET_ACCESS_KEY"] {
             assert!(shown.contains(kept), "{kept} missing from {shown}");
         }
         assert_eq!(redact_url("sqlite://./data/jobportal.db"), "sqlite://./data/jobportal.db");
         assert_eq!(redact_url("smtp://mail.internal:2525"), "smtp://mail.internal:2525");
         assert_eq!(redact_url("postgres://app@db/jobs"), "postgres://app@db/jobs");
+    }
+
+    /// The table `--help` lists is every setting the server reads, and each is in README's table.
+    #[test]
+    fn every_setting_read_is_listed_once() {
+        let asked = std::sync::Mutex::new(Vec::new());
+        Config::from_lookup(|name| {
+            asked.lock().unwrap().push(name.to_string());
+            None
+        })
+        .unwrap();
+        let mut asked = asked.into_inner().unwrap();
+        asked.retain(|name| !crate::storage::S3_SETTINGS.contains(&name.as_str()));
+        asked.sort();
+        asked.dedup();
+        let mut listed: Vec<String> = SETTINGS.iter().map(|setting| setting.variable.to_string()).collect();
+        listed.sort();
+        assert_eq!(asked, listed);
+        let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")).unwrap();
+        for setting in SETTINGS {
+            assert!(readme.contains(&format!("| `{}` |", setting.variable)), "{} in README.md", setting.variable);
+        }
+    }
+
+    /// A flag is read as its variable is, and wins over it; a secret's value stays out of `--help`.
+    #[test]
+    fn each_setting_is_a_flag_too() {
+        let command = clap::Command::new("jobportal").args(arguments());
+        let matches = command
+            .clone()
+            .try_get_matches_from(["jobportal", "--search-index", "off", "--max-resume-bytes=2048"])
+            .unwrap();
+        let config = Config::from_matches(&matches).unwrap();
+        assert_eq!((config.search_index, config.max_resume_bytes), (false, 2048));
+        let refused = clap::Command::new("jobportal").args(arguments()).try_get_matches_from([
+            "jobportal",
+            "--fast-paths",
+            "fast",
+        ]);
+        let error = Config::from_matches(&refused.unwrap()).unwrap_err();
+        assert_eq!(error.to_string(), "invalid FAST_PATHS: \"fast\" must be on or off");
+        let help = command.clone().render_help().to_string();
+        for setting in SETTINGS {
+            let flag = format!("--{}", setting.variable.to_lowercase().replace('_', "-"));
+            assert!(help.contains(&flag) && help.contains(&format!("env: {}", setting.variable)), "{flag} in {help}");
+        }
+        assert!(command.get_arguments().filter(|argument| argument.is_hide_env_values_set()).count() == 3);
     }
 
     #[test]
@@ -536,6 +644,7 @@ mod tests {
             ("HASH_CONCURRENCY", "0"),
             ("HEADER_TIMEOUT_SECS", "-1"),
             ("SEARCH_INDEX", "maybe"),
+            ("FAST_PATHS", "fast"),
             ("SHUTDOWN_DRAIN_SECS", "soon"),
             ("SHUTDOWN_GRACE_SECS", "0"),
             ("STORAGE_URL", "gs://bucket"),
@@ -566,10 +675,9 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(config.storage_url.as_deref(), Some("s3://resumes/jobportal"));
-        assert_eq!(
-            config.s3_settings,
-            [("AWS_REGION".into(), "eu-west-1".into()), ("AWS_ENDPOINT_URL".into(), "http://127.0.0.1:9000".into())]
-        );
+        let s3: Vec<(&str, &str)> =
+            config.s3_settings.iter().map(|(name, value)| (name.as_str(), value.expose_secret())).collect();
+        assert_eq!(s3, [("AWS_REGION", "eu-west-1"), ("AWS_ENDPOINT_URL", "http://127.0.0.1:9000")]);
         assert_eq!(config.listen_addr.to_string(), "0.0.0.0:9000");
         assert_eq!(config.database, DatabaseUrl::Postgres("postgres://postgres@127.0.0.1/test".into()));
         assert_eq!(config.public_url, "https://jobs.example.com");

@@ -38,6 +38,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::http::{Method, header};
 use axum::routing::any;
+use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 use tower::Layer;
 use tower_http::CompressionLevel;
@@ -49,6 +50,7 @@ pub use crate::app::App;
 use crate::config::Config;
 use crate::db::Db;
 use crate::front::{connections, kept};
+use crate::http::carried::{Carried, EVERY_ANSWER};
 use crate::http::error::{self, AppError};
 use crate::http::throttle::Limit;
 use crate::http::{compress, security, telemetry};
@@ -84,7 +86,7 @@ pub enum StartError {
 pub async fn prepare(config: Config) -> Result<App, StartError> {
     let db = open_database(&config).await?;
     let secret = match &config.jwt_secret {
-        Some(secret) => secret.clone(),
+        Some(secret) => secret.expose_secret().to_string(),
         None => {
             // An install from before the key lived in the database keeps the key of its DATA_DIR
             // (and so its sessions and links); else a new one.
@@ -93,7 +95,8 @@ pub async fn prepare(config: Config) -> Result<App, StartError> {
             accounts::repo::signing_secret(&db, &candidate).await?
         }
     };
-    let transport = Transport::new(config.smtp_url.as_deref(), config.data_dir.join("outbox"))?;
+    let transport =
+        Transport::new(config.smtp_url.as_ref().map(ExposeSecret::expose_secret), config.data_dir.join("outbox"))?;
     let outbox = Outbox::new(&db, transport, &config.mail_from)?;
     let storage = Storage::new(config.storage_url.as_deref(), &config.s3_settings, &config.data_dir).await?;
     let limits = Throttles {
@@ -268,28 +271,38 @@ fn stack(app: App) -> (Router, kept::Kept) {
         .nest("/api/v1", api)
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
-        .fallback_service(site)
-        .layer(telemetry::request_trace_layer())
-        // Outside the trace layer, so the request's span has its id.
-        .layer(axum::middleware::from_fn(telemetry::request_id))
-        // Answers held whole in memory are compressed in one pass (http/compress.rs); what streams (files)
-        // by tower-http's layer. Brotli's default is its slowest setting; level 4 compresses well at a
-        // fraction of the cost.
-        .layer(axum::middleware::from_fn(compress::in_memory))
-        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)).compress_when(compress::streaming()));
+        .fallback_service(site);
     let headers = security::SecurityHeaders::new(&state.config.public_url);
     let kept = kept::Kept::new(held, state.clone(), app.listings.clone(), headers.clone());
-    router = router.layer(axum::middleware::from_fn_with_state(headers, security::add_headers));
-    if !state.config.cors_origins.is_empty() {
-        router = router.layer(
-            CorsLayer::new()
-                .allow_origin(AllowOrigin::list(state.config.cors_origins.clone()))
-                .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE])
-                .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE]),
-        );
+    // Innermost first: the list is in the order a request meets it.
+    for carried in EVERY_ANSWER.into_iter().rev() {
+        router = match carried {
+            // The site's service sets it on the answers it makes (`site::cache_policy`).
+            Carried::CachePolicy => router,
+            Carried::LogLine => router.layer(telemetry::request_trace_layer()),
+            // Outside the trace layer, so the request's span has its id.
+            Carried::RequestId => router.layer(axum::middleware::from_fn(telemetry::request_id)),
+            // Answers held whole in memory are compressed in one pass (http/compress.rs); what
+            // streams (files) by tower-http's layer. Brotli's default is its slowest setting; level 4
+            // compresses well at a fraction of the cost.
+            Carried::Compression => router.layer(axum::middleware::from_fn(compress::in_memory)).layer(
+                CompressionLayer::new().quality(CompressionLevel::Precise(4)).compress_when(compress::streaming()),
+            ),
+            Carried::SecurityHeaders => {
+                router.layer(axum::middleware::from_fn_with_state(headers.clone(), security::add_headers))
+            }
+            Carried::Cors if state.config.cors_origins.is_empty() => router,
+            Carried::Cors => router.layer(
+                CorsLayer::new()
+                    .allow_origin(AllowOrigin::list(state.config.cors_origins.clone()))
+                    .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE])
+                    .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE]),
+            ),
+            // Outermost, so a request's latency is all the time it took.
+            Carried::Metrics => router.layer(axum::middleware::from_fn(metrics::record)),
+        };
     }
-    // Outermost, so a request's latency is all the time it took.
-    (router.layer(axum::middleware::from_fn(metrics::record)).with_state(app), kept)
+    (router.with_state(app), kept)
 }
 
 async fn api_not_found() -> AppError {

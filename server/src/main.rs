@@ -1,12 +1,12 @@
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use jobportal::config::Config;
 use jobportal::db::Db;
 use tokio::net::TcpListener;
 
-/// The command line. Its settings are not options: they come from the environment
-/// (`Config::from_env`), which is read only once the arguments are parsed, so `--help` and
+/// The command line: a command, and the settings (`config::arguments`), each a flag or its
+/// environment variable. They are checked only once the arguments are parsed, so `--help` and
 /// `--version` answer before anything is read or touched.
 #[derive(Parser)]
 #[command(
@@ -14,10 +14,9 @@ use tokio::net::TcpListener;
     version,
     propagate_version = true,
     about = "The jobportal server: the job board's API and web app, and the commands that look after its data.",
-    after_help = "Settings come from the environment, not from options: LISTEN_ADDR, DATA_DIR, DATABASE_URL,\n\
-                  PUBLIC_URL, SMTP_URL, MAIL_FROM, JWT_SECRET, STORAGE_URL, INDEX_DIR and the others in\n\
-                  the Settings table of README.md, with their defaults. They are read after the command\n\
-                  line; a bad value stops the program with one line naming the variable."
+    after_help = "Each setting is a flag or the environment variable of the same name (--data-dir or DATA_DIR);\n\
+                  README.md's Settings table says more. A bucket's AWS_* settings, RUST_LOG and LOG_FORMAT\n\
+                  are variables only. A bad value stops the program with one line naming the variable."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -98,8 +97,12 @@ struct SeedBench {
 
 fn main() -> ExitCode {
     jobportal::allocator::no_huge_pages();
-    let cli = Cli::parse();
-    let config = match Config::from_env() {
+    let matches = Cli::command().args(jobportal::config::arguments()).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(error) => error.exit(),
+    };
+    let config = match Config::from_matches(&matches) {
         Ok(config) => config,
         Err(error) => {
             eprintln!("jobportal: {error}");

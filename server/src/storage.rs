@@ -13,6 +13,7 @@ use object_store::local::LocalFileSystem;
 use object_store::path::Path as Key;
 use object_store::prefix::PrefixStore;
 use object_store::{ObjectStore, ObjectStoreExt, PutPayload, RetryConfig};
+use secrecy::{ExposeSecret, SecretString};
 
 /// The `AWS_*` settings an S3 bucket is reached with, as AWS's own tools name them.
 pub const S3_SETTINGS: &[&str] = &[
@@ -49,7 +50,7 @@ impl Storage {
     /// address, name or credentials stop the program at start instead of failing the first upload.
     pub async fn new(
         storage_url: Option<&str>,
-        s3_settings: &[(String, String)],
+        s3_settings: &[(String, SecretString)],
         data_dir: &Path,
     ) -> Result<Self, StorageSetupError> {
         let dir = match storage_url {
@@ -64,7 +65,7 @@ impl Storage {
         Ok(Self { store: Arc::new(store) })
     }
 
-    async fn s3(url: &str, settings: &[(String, String)]) -> Result<Self, StorageSetupError> {
+    async fn s3(url: &str, settings: &[(String, SecretString)]) -> Result<Self, StorageSetupError> {
         let mut builder = AmazonS3Builder::new().with_url(url).with_retry(RetryConfig {
             retry_timeout: S3_RETRY_TIMEOUT,
             max_retries: 3,
@@ -75,7 +76,7 @@ impl Storage {
                 .to_ascii_lowercase()
                 .parse()
                 .map_err(|_| StorageSetupError(format!("{name} is not an S3 setting")))?;
-            builder = builder.with_config(key, value);
+            builder = builder.with_config(key, value.expose_secret());
         }
         let bucket = builder.build().map_err(|error| StorageSetupError(format!("{url:?}: {error}")))?;
         // `s3://bucket/some/prefix` keeps every key under the prefix; the builder reads only the bucket.

@@ -7,9 +7,11 @@
 //! meanwhile, `JobCache::find`), then answered the same way.
 //!
 //! Each such answer carries what the stack would have given it: the same status, body, encoding
-//! and `Vary`, the security headers (HSTS over HTTPS), the cache policy, the request id, the
-//! request's count and latency in the metrics under the same route, and its line in the log. A
-//! test compares both paths' answers header by header. Whatever is not certain to be answered the
+//! and `Vary`, and each thing of the one list of what every answer carries (`http::carried`): the
+//! security headers (HSTS over HTTPS), the cache policy, the request id, the request's count and
+//! latency in the metrics under the same route, and its line in the log. A test compares both
+//! paths' answers header by header. It exists only for speed: `FAST_PATHS=off` turns it off, and
+//! every request goes through the stack. Whatever is not certain to be answered the
 //! same way goes through the stack as before: an id no job has, a deleted or hidden job's `getJob`
 //! (an error the stack writes), a read that failed, a query, any method but GET, a path the stack
 //! would first normalize, a cross-origin request when CORS is on, or an `Accept-Encoding` that
@@ -24,6 +26,7 @@ use std::time::Instant;
 use axum::http::{HeaderMap, HeaderValue, Method, Request, header};
 use axum::response::Response;
 
+use crate::http::carried::{Carried, EVERY_ANSWER};
 use crate::http::client::ClientAddr;
 use crate::http::security::SecurityHeaders;
 use crate::jobs::Listings;
@@ -46,6 +49,8 @@ pub struct Kept {
     security: SecurityHeaders,
     /// Whether cross-origin requests are answered with CORS headers (by the stack).
     cors: bool,
+    /// `FAST_PATHS`: off sends every request through the stack.
+    enabled: bool,
 }
 
 /// What becomes of a request at the door.
@@ -69,8 +74,8 @@ enum Asked<'a> {
 
 impl Kept {
     pub fn new(site: site::Held, state: AppState, listings: Arc<Listings>, security: SecurityHeaders) -> Self {
-        let cors = !state.config.cors_origins.is_empty();
-        Self { site, state, listings, security, cors }
+        let (cors, enabled) = (!state.config.cors_origins.is_empty(), state.config.fast_paths);
+        Self { site, state, listings, security, cors, enabled }
     }
 
     /// The answer to `request` when it is kept; whether its job is to be read first; or that it goes
@@ -116,7 +121,11 @@ impl Kept {
 
     /// What `request` asks for, when it is a request that may be answered before the stack.
     fn asked<'a, B>(&self, request: &'a Request<B>) -> Option<Asked<'a>> {
-        if request.method() != Method::GET || request.uri().query().is_some() || !plain_request(request.headers()) {
+        if !self.enabled
+            || request.method() != Method::GET
+            || request.uri().query().is_some()
+            || !plain_request(request.headers())
+        {
             return None;
         }
         if self.cors && request.headers().contains_key(header::ORIGIN) {
@@ -134,7 +143,7 @@ impl Kept {
         })
     }
 
-    /// `answer` with the headers the stack's layers add, counted and logged as they count and log.
+    /// `answer` with what every answer carries (`http::carried`), as the stack's layers add it.
     fn finish<B>(
         &self,
         mut answer: Response,
@@ -146,18 +155,41 @@ impl Kept {
         let path = request.uri().path();
         let api = path.starts_with("/api/");
         let (id, status) = (crate::http::telemetry::given_or_new_id(request.headers()), answer.status());
-        let headers = answer.headers_mut();
-        if !api && let Some(policy) = site::cache_policy(path.starts_with("/assets/"), status.is_success()) {
-            headers.insert(header::CACHE_CONTROL, policy);
+        let route = if api { GET_JOB_ROUTE } else { SITE_ROUTE };
+        for carried in EVERY_ANSWER {
+            let headers = answer.headers_mut();
+            match carried {
+                Carried::Metrics => crate::ops::metrics::count("GET", route, status, started),
+                // `asked` sends a cross-origin request through the stack while CORS is on.
+                Carried::Cors => {}
+                Carried::SecurityHeaders => {
+                    self.security.apply(api, headers);
+                    if https {
+                        crate::http::security::strict_transport(headers);
+                    }
+                }
+                // A kept answer is held encoded, and sent in the encoding the client prefers.
+                Carried::Compression => {}
+                Carried::RequestId => {
+                    headers.insert(crate::http::telemetry::REQUEST_ID.clone(), id.clone());
+                }
+                Carried::LogLine => crate::http::telemetry::log_answered(
+                    &id,
+                    client,
+                    if api { GET_JOB_ROUTE } else { "-" },
+                    path,
+                    status,
+                    started,
+                ),
+                Carried::CachePolicy => {
+                    if !api && let Some(policy) = site::cache_policy(path.starts_with("/assets/"), status.is_success())
+                    {
+                        headers.insert(header::CACHE_CONTROL, policy);
+                    }
+                }
+            }
         }
-        self.security.apply(api, headers);
-        if https {
-            crate::http::security::strict_transport(headers);
-        }
-        headers.insert(crate::http::telemetry::REQUEST_ID.clone(), id.clone());
         self.state.before_stack.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        crate::ops::metrics::count("GET", if api { GET_JOB_ROUTE } else { SITE_ROUTE }, status, started);
-        crate::http::telemetry::log_answered(&id, client, if api { GET_JOB_ROUTE } else { "-" }, path, status, started);
         answer
     }
 }

@@ -1,8 +1,10 @@
 //! What every request passes through, below the features: who the client is (`client`), the
 //! limits per client (`throttle`, `shares`), the text the API takes (`text_input`), the shapes of
 //! every answer (`envelope` for success, `error` for failure), the headers every answer carries
-//! (`security`), compression (`compress`) and the request's log span (`telemetry`).
+//! (`security`), compression (`compress`) and the request's log span (`telemetry`). `carried`
+//! is the one list of what every answer carries, whichever path sends it.
 
+pub mod carried;
 pub mod client;
 pub mod compress;
 pub mod envelope;

@@ -251,7 +251,7 @@ async fn the_unsubscribe_link_is_signed_for_its_search_and_needs_no_login(app: &
 async fn an_alert_is_delivered_over_smtp() {
     let port = free_port();
     let sink = SmtpSink::start(port).await;
-    let app = TestApp::sqlite(|config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}"))).await;
+    let app = TestApp::sqlite(|config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}").into())).await;
     let email = "smtp-alerts@example.com";
     assert_eq!(app.send_otp(email).await.0, 200);
     let code = code_in(&wait_for_message(|| sink.messages(), email, "verification code").await);

@@ -41,24 +41,30 @@ fn missing_data_dir() -> (std::path::PathBuf, std::path::PathBuf) {
 }
 
 #[test]
-fn help_lists_every_command_and_says_settings_come_from_the_environment() {
+fn help_lists_every_command_and_every_setting() {
     let (data_dir, parent) = missing_data_dir();
     // A bad setting does not hide the help: settings are read after the command line.
     let output = Command::new(env!("CARGO_BIN_EXE_jobportal"))
         .arg("--help")
         .env("DATA_DIR", &data_dir)
         .env("LISTEN_ADDR", "nowhere")
+        .env("JWT_SECRET", "a-signing-key-that-help-never-shows")
         .output()
         .expect("the binary runs");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let help = stdout(&output);
-    assert!(help.contains("Usage: jobportal [COMMAND]"), "{help}");
+    assert!(help.contains("Usage: jobportal [OPTIONS] [COMMAND]"), "{help}");
+    assert!(help.contains("[env: JWT_SECRET]") && !help.contains("never-shows"), "a secret is not shown: {help}");
     for command in ["serve", "create-admin", "reindex", "backup", "restore", "seed-bench", "help"] {
         assert!(help.lines().any(|line| line.trim_start().starts_with(&format!("{command} "))), "{command}: {help}");
     }
     assert!(help.contains("(the default when no command is given)"), "{help}");
-    assert!(help.contains("Settings come from the environment"), "{help}");
-    assert!(help.contains("Settings table of README.md"), "{help}");
+    for setting in jobportal::config::SETTINGS {
+        let flag = format!("--{} <{}>", setting.variable.to_lowercase().replace('_', "-"), setting.variable);
+        assert!(help.contains(&flag), "{flag}: {help}");
+    }
+    assert!(help.contains("[env: DATA_DIR="), "a set variable's value is shown: {help}");
+    assert!(help.contains("the environment variable of the same name"), "{help}");
     assert_eq!(stderr(&output), "");
     assert!(!data_dir.exists(), "--help touched DATA_DIR");
     let _ = std::fs::remove_dir_all(parent);
@@ -128,7 +134,7 @@ fn an_unknown_command_is_refused_with_the_usage_and_exit_code_2() {
     assert_eq!(stdout(&output), "");
     let error = stderr(&output);
     assert!(error.starts_with("error: unrecognized subcommand 'frobnicate'\n"), "{error}");
-    assert!(error.contains("\nUsage: jobportal [COMMAND]\n"), "{error}");
+    assert!(error.contains("\nUsage: jobportal [OPTIONS] [COMMAND]\n"), "{error}");
     assert!(!data_dir.exists(), "an unknown command made DATA_DIR");
     let _ = std::fs::remove_dir_all(parent);
 }
@@ -137,7 +143,7 @@ fn an_unknown_command_is_refused_with_the_usage_and_exit_code_2() {
 fn an_unknown_flag_is_refused_with_the_usage_and_exit_code_2() {
     let (data_dir, parent) = missing_data_dir();
     for (arguments, usage) in [
-        (&["--frobnicate"][..], "Usage: jobportal [COMMAND]"),
+        (&["--frobnicate"][..], "Usage: jobportal [OPTIONS] [COMMAND]"),
         (&["reindex", "--frobnicate"][..], "Usage: jobportal reindex"),
         (&["serve", "--frobnicate"][..], "Usage: jobportal serve"),
     ] {

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use jobportal::config::DatabaseUrl;
 use jobportal::db::Db;
 use jobportal::dispatch;
+use secrecy::ExposeSecret;
 use serde_json::{Value, json};
 
 use crate::helpers::{EmptyPostgres, S3Sink, SmtpSink, code_in, free_port, new_job, scratch_dir, status_and_json};
@@ -236,7 +237,7 @@ impl Cluster {
         .into_iter()
         .map(|(name, value)| (name.to_string(), value.to_string()))
         .collect();
-        settings.extend(s3.settings());
+        settings.extend(s3.settings().into_iter().map(|(name, value)| (name, value.expose_secret().to_string())));
         // Both at the same instant on the empty database.
         let (mut a, mut b) = (Instance::start("a", &settings), Instance::start("b", &settings));
         tokio::join!(a.ready(), b.ready());

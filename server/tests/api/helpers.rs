@@ -608,7 +608,7 @@ impl S3Sink {
     }
 
     /// The settings a server reaches this bucket with.
-    pub fn settings(&self) -> Vec<(String, String)> {
+    pub fn settings(&self) -> Vec<(String, secrecy::SecretString)> {
         [
             ("AWS_ENDPOINT_URL", self.endpoint.as_str()),
             ("AWS_ALLOW_HTTP", "true"),
@@ -617,7 +617,7 @@ impl S3Sink {
             ("AWS_SECRET_ACCESS_KEY", "test-secret"),
         ]
         .into_iter()
-        .map(|(name, value)| (name.to_string(), value.to_string()))
+        .map(|(name, value)| (name.to_string(), value.to_string().into()))
         .collect()
     }
 

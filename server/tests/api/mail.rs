@@ -15,7 +15,7 @@ fn port_for_this_test() -> u16 {
 }
 
 on_both_engines!(
-    configured |config| { config.smtp_url = Some(format!("smtp://127.0.0.1:{}", super::port_for_this_test())); };
+    configured |config| { config.smtp_url = Some(format!("smtp://127.0.0.1:{}", super::port_for_this_test()).into()); };
     a_signup_code_is_delivered_over_smtp,
     mail_waits_for_an_smtp_server_that_is_down_at_first,
 );

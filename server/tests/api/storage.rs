@@ -85,7 +85,7 @@ async fn a_bucket_that_cannot_be_written_stops_the_start_with_storage_url_named(
         .unwrap();
         config.storage_url = Some(url.into());
         config.s3_settings = sink.settings();
-        config.s3_settings[0].1 = endpoint;
+        config.s3_settings[0].1 = endpoint.into();
         let Err(error) = jobportal::prepare(config).await else { panic!("{url} must not start") };
         let error = error.to_string();
         assert!(error.starts_with(&format!("invalid STORAGE_URL: {url:?} cannot be written: ")), "{error}");
