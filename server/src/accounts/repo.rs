@@ -59,18 +59,33 @@ const INSERT_USER: &str = "INSERT INTO users (id, first_name, last_name, email, 
 #[tracing::instrument(skip_all)]
 pub async fn insert(db: &Db, user: &NewUser<'_>) -> Result<UserRow, sqlx::Error> {
     let id = new_id();
-    dispatch!(db, |pool| {
-        sqlx::query_as::<_, UserRow>(INSERT_USER)
-            .bind(&id)
-            .bind(user.first_name)
-            .bind(user.last_name)
-            .bind(user.email.as_str())
-            .bind(user.password_hash)
-            .bind(user.account_type.as_str())
-            .bind(now_millis())
-            .fetch_one(pool)
-            .await
-    })
+    dispatch!(db, |pool| insert_user(pool, &id, user, now_millis()).await)
+}
+
+/// Inserts `user` as `id` through `executor` (a pool, or a transaction of either engine).
+async fn insert_user<'c, DB>(
+    executor: impl sqlx::Executor<'c, Database = DB>,
+    id: &str,
+    user: &NewUser<'_>,
+    now: i64,
+) -> Result<UserRow, sqlx::Error>
+where
+    DB: sqlx::Database,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+    for<'a> &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    UserRow: for<'r> sqlx::FromRow<'r, DB::Row>,
+{
+    sqlx::query_as::<_, UserRow>(INSERT_USER)
+        .bind(id)
+        .bind(user.first_name)
+        .bind(user.last_name)
+        .bind(user.email.as_str())
+        .bind(user.password_hash)
+        .bind(user.account_type.as_str())
+        .bind(now)
+        .fetch_one(executor)
+        .await
 }
 
 /// A signup code to store: only its digest, and how long it may be used.
@@ -160,16 +175,7 @@ pub async fn create_account(db: &Db, code_hash: &str, user: &NewUser<'_>) -> Res
         if consumed != 1 {
             return Ok(None);
         }
-        let row = sqlx::query_as::<_, UserRow>(INSERT_USER)
-            .bind(&id)
-            .bind(user.first_name)
-            .bind(user.last_name)
-            .bind(user.email.as_str())
-            .bind(user.password_hash)
-            .bind(user.account_type.as_str())
-            .bind(now)
-            .fetch_one(&mut *tx)
-            .await?;
+        let row = insert_user(&mut *tx, &id, user, now).await?;
         sqlx::query(profile).bind(&id).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(Some(row))

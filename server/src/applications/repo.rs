@@ -2,7 +2,7 @@ use std::collections::HashMap;
 
 use crate::db::{BeginWrite, Db, new_id, now_millis, rows};
 use crate::dispatch;
-use crate::jobs::model::{LISTED, open_at};
+use crate::jobs::model::{LISTED, before_deadline, open_at};
 use crate::notifications::model::Notice;
 use crate::notifications::repo as notifications;
 
@@ -655,7 +655,7 @@ fn refusal(&(_, deadline, closed_at, gone_at, full, applied): &Why, now: i64) ->
     match deadline {
         None => ApplyOutcome::NoSuchJob,
         Some(_) if gone_at.is_some() => ApplyOutcome::NoSuchJob,
-        Some(deadline) if deadline <= now => ApplyOutcome::DeadlinePassed,
+        Some(deadline) if !before_deadline(deadline, now) => ApplyOutcome::DeadlinePassed,
         Some(_) if closed_at.is_some() => ApplyOutcome::Closed,
         Some(_) if full == Some(1) => ApplyOutcome::Full,
         Some(_) if applied > 0 => ApplyOutcome::AlreadyApplied,

@@ -192,7 +192,13 @@ pub fn open_at(now: &str) -> String {
 /// `open_at` for a job already read (times in milliseconds): not closed early, places left, and
 /// its deadline ahead of `now`; at the deadline itself the job is closed.
 pub fn open_when(closed_early: bool, applications: i64, max_applicants: i64, deadline: i64, now: i64) -> bool {
-    !closed_early && applications < max_applicants && deadline > now
+    !closed_early && applications < max_applicants && before_deadline(deadline, now)
+}
+
+/// Whether `now` is before a job's `deadline` (milliseconds): the one boundary of every "open"
+/// (`open_at` in SQL, `open_when` for a job read, the index's `open` field).
+pub fn before_deadline(deadline: i64, now: i64) -> bool {
+    deadline > now
 }
 
 /// The columns every job query selects, in `JobRow`'s shape (`j` is jobs, `c` categories).

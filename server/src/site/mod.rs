@@ -12,6 +12,8 @@
 //! build manifest (`.vite/manifest.json`), and the browser fetches them beside the main script.
 
 pub mod content;
+mod pages;
+mod screens;
 pub mod seo;
 pub mod sitemap;
 
@@ -24,8 +26,6 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{Router, get, get_service};
-use serde::Deserialize;
-use serde_json::Value;
 use tower_http::services::ServeDir;
 
 use crate::categories::repo as categories;
@@ -37,61 +37,13 @@ use crate::jobs::repo::JobPage;
 use crate::state::AppState;
 
 use content::{Content, SearchHeading};
+use pages::{Page, Pages, PublicScreen, SITE_PAGES};
+use screens::{Screen, percent_decoded, private, screen};
 use seo::Head;
 use sitemap::Sitemaps;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
-
-/// The site's screens, one list the web app reads too (`web/src/app/site-pages.json`): the public
-/// screens' titles and descriptions, the app's other screens, the footer's pages, and the route
-/// module each screen's page preloads (a module missing from the build manifest, renamed, only
-/// costs the preload, and is logged at start).
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct SitePages {
-    public_screens: Vec<PublicScreen>,
-    app_screens: Vec<String>,
-    footer: Footer,
-    preloads: Vec<Preload>,
-}
-
-#[derive(Debug, Deserialize, PartialEq, Eq)]
-struct PublicScreen {
-    path: String,
-    title: String,
-    description: String,
-}
-
-#[derive(Deserialize)]
-struct Footer {
-    explore: Vec<String>,
-    company: Vec<String>,
-}
-
-#[derive(Deserialize)]
-struct Preload {
-    /// A path, or a prefix when it ends in `/`.
-    path: String,
-    module: String,
-}
-
-static SITE_PAGES: std::sync::LazyLock<SitePages> = std::sync::LazyLock::new(|| {
-    serde_json::from_str(include_str!("../../../web/src/app/site-pages.json"))
-        .expect("web/src/app/site-pages.json describes the site's screens")
-});
-
-impl SitePages {
-    fn footer_pages(&self) -> impl Iterator<Item = &str> {
-        self.footer.explore.iter().chain(&self.footer.company).map(String::as_str)
-    }
-}
-
-/// The app's page when `WEB_DIR` holds no built app (the server's own tests): the same head a
-/// built one has, so every page's status and tags are the same.
-const BARE_PAGE: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    \
-     <meta name=\"description\" content=\"jobportal connects job seekers with recruiters.\" />\n    \
-     <title>jobportal</title>\n  </head>\n  <body>\n    <div id=\"root\"><!--main--></div>\n  </body>\n</html>\n";
 
 /// What the page handler and the sitemaps need.
 struct Site {
@@ -448,167 +400,12 @@ async fn search_content(
     Some(content::search(heading, &words, &api_query, found, categories, now))
 }
 
-/// Whether `path` is one of the app's own screens (login, signup, the dashboard…), which are
-/// someone's own or a step on the way, not content a search engine should list.
-fn private(path: &str) -> bool {
-    let lower = path.trim_end_matches('/').to_ascii_lowercase();
-    SITE_PAGES.app_screens.iter().any(|screen| lower == *screen || lower.starts_with(&format!("{screen}/")))
-}
-
-/// A path segment as the browser meant it (`r%26d-labs` is `r&d-labs`); `None` when its escapes
-/// are not UTF-8.
-fn percent_decoded(segment: &str) -> Option<String> {
-    percent_encoding::percent_decode_str(segment).decode_utf8().ok().map(|decoded| decoded.into_owned())
-}
-
 /// The database did not answer: the app's page all the same (it shows its own error), as a 503.
 fn unavailable(error: sqlx::Error, plain: &str) -> Response {
     tracing::warn!(%error, "a page's data could not be read from the database");
     let mut response = html(StatusCode::SERVICE_UNAVAILABLE, plain);
     response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
     response
-}
-
-/// What the app shows at a path, as src/app/routes.tsx routes it (a test keeps the two in step).
-#[derive(Debug, PartialEq, Eq)]
-enum Screen<'a> {
-    Job(&'a str),
-    Category(&'a str),
-    /// One of the app's screens; a public one with its path, title and description.
-    App(Option<&'static PublicScreen>),
-    /// The app's not-found page.
-    Missing,
-}
-
-fn screen(path: &str) -> Screen<'_> {
-    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
-    // The app's routes match without regard to case.
-    let lower = path.to_ascii_lowercase();
-    let site = &*SITE_PAGES;
-    if let Some(public) = site.public_screens.iter().find(|screen| screen.path == lower) {
-        return Screen::App(Some(public));
-    }
-    let one_segment = |prefix: &str| {
-        lower.starts_with(prefix).then(|| &path[prefix.len()..]).filter(|rest| !rest.is_empty() && !rest.contains('/'))
-    };
-    if let Some(id) = one_segment("/job/") {
-        return Screen::Job(id);
-    }
-    if let Some(slug) = one_segment("/category/") {
-        return Screen::Category(slug);
-    }
-    let under = |screen: &str| lower == screen || lower.strip_prefix(screen).is_some_and(|rest| rest.starts_with('/'));
-    let app = site.app_screens.iter().any(|screen| match screen.as_str() {
-        // The dashboard and the reset links own everything below them.
-        "/dashboard" | "/update-password" => under(screen),
-        _ => lower == *screen,
-    });
-    if app || site.footer_pages().any(|page| lower.strip_prefix('/') == Some(page)) {
-        return Screen::App(None);
-    }
-    Screen::Missing
-}
-
-/// `index.html` as built, and a copy of it per screen with that screen's chunks preloaded.
-struct Pages {
-    plain: Page,
-    screens: Vec<(&'static str, Page)>,
-}
-
-/// One of the app's pages as built, and as content is drawn into it (its code deferred), made once.
-struct Page {
-    plain: String,
-    deferred: content::Deferred,
-}
-
-impl Page {
-    fn new(plain: String) -> Self {
-        Self { deferred: content::Deferred::new(&plain), plain }
-    }
-}
-
-impl Pages {
-    fn load(web_dir: &Path) -> Self {
-        let Ok(plain) = std::fs::read_to_string(web_dir.join("index.html")) else {
-            return Self { plain: Page::new(BARE_PAGE.to_string()), screens: Vec::new() };
-        };
-        let manifest = std::fs::read_to_string(web_dir.join(".vite").join("manifest.json"))
-            .ok()
-            .and_then(|text| serde_json::from_str::<Value>(&text).ok());
-        let Some(manifest) = manifest else {
-            tracing::warn!("the web app has no build manifest: screens load their code after the main script");
-            return Self { plain: Page::new(plain), screens: Vec::new() };
-        };
-        Self::new(plain, &manifest)
-    }
-
-    fn new(plain: String, manifest: &Value) -> Self {
-        let screens = SITE_PAGES
-            .preloads
-            .iter()
-            .filter_map(|Preload { path, module }| {
-                let links = preloads(manifest, module);
-                if links.is_empty() {
-                    tracing::warn!(module, "a screen's module is not in the web app's build manifest");
-                    return None;
-                }
-                Some((path.as_str(), Page::new(with_links(&plain, &links))))
-            })
-            .collect();
-        Self { plain: Page::new(plain), screens }
-    }
-
-    fn for_path(&self, path: &str) -> &str {
-        &self.page(path).plain
-    }
-
-    fn page(&self, path: &str) -> &Page {
-        let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
-        self.screens
-            .iter()
-            .find(|(screen, _)| {
-                let prefix = *screen != "/" && screen.ends_with('/');
-                if prefix { path.len() > screen.len() && path.starts_with(screen) } else { path == *screen }
-            })
-            .map_or(&self.plain, |(_, html)| html)
-    }
-}
-
-/// The files a module needs that the page does not already load: the module's chunk and, depth
-/// first, the chunks it imports, leaving out those of the entry (`index.html` names them itself).
-fn preloads(manifest: &Value, module: &str) -> Vec<String> {
-    fn walk(manifest: &Value, key: &str, seen: &mut Vec<String>, files: &mut Vec<String>) {
-        if seen.iter().any(|k| k == key) {
-            return;
-        }
-        seen.push(key.to_string());
-        let Some(chunk) = manifest.get(key) else { return };
-        if let Some(file) = chunk.get("file").and_then(Value::as_str) {
-            files.push(file.to_string());
-        }
-        for import in chunk.get("imports").and_then(Value::as_array).into_iter().flatten() {
-            if let Some(import) = import.as_str() {
-                walk(manifest, import, seen, files);
-            }
-        }
-    }
-    if manifest.get(module).is_none() {
-        return Vec::new();
-    }
-    let (mut seen, mut entry) = (Vec::new(), Vec::new());
-    walk(manifest, "index.html", &mut seen, &mut entry);
-    let mut files = Vec::new();
-    walk(manifest, module, &mut seen, &mut files);
-    files
-}
-
-fn with_links(html: &str, files: &[String]) -> String {
-    let links: String =
-        files.iter().map(|file| format!("    <link rel=\"modulepreload\" crossorigin href=\"/{file}\">\n")).collect();
-    match html.find("</head>") {
-        Some(at) => format!("{}{links}{}", &html[..at], &html[at..]),
-        None => html.to_string(),
-    }
 }
 
 async fn cache_control(request: Request, next: Next) -> Response {
@@ -635,33 +432,6 @@ pub fn cache_policy(hashed: bool, success: bool) -> Option<HeaderValue> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    const INDEX: &str =
-        "<html><head>\n<script type=\"module\" src=\"/assets/index.js\"></script>\n</head><body></body></html>";
-
-    fn pages() -> Pages {
-        let manifest = json!({
-            "index.html": { "file": "assets/index.js", "imports": ["_react.js"] },
-            "_react.js": { "file": "assets/react.js" },
-            "_forms.js": { "file": "assets/forms.js", "imports": ["_react.js"] },
-            "src/app/routes/login.tsx": { "file": "assets/login.js", "imports": ["_forms.js", "_react.js"], "isDynamicEntry": true },
-            "src/app/routes/job.tsx": { "file": "assets/job.js", "imports": ["_react.js"], "isDynamicEntry": true },
-            "src/app/routes/landing.tsx": { "file": "assets/landing.js", "isDynamicEntry": true },
-        });
-        Pages::new(INDEX.to_string(), &manifest)
-    }
-
-    #[test]
-    fn a_screens_page_preloads_its_chunks_but_not_the_entrys() {
-        let pages = pages();
-        let login = pages.for_path("/login");
-        assert!(login.contains("<link rel=\"modulepreload\" crossorigin href=\"/assets/login.js\">"), "{login}");
-        assert!(login.contains("href=\"/assets/forms.js\""), "what the screen imports: {login}");
-        assert!(!login.contains("href=\"/assets/react.js\""), "the entry's own imports are left to it: {login}");
-        assert!(login.find("forms.js").unwrap() < login.find("</head>").unwrap(), "in the head: {login}");
-        assert_eq!(pages.for_path("/login/"), login, "a trailing slash is the same screen");
-    }
 
     #[test]
     fn a_page_drawn_from_its_deferred_form_is_the_page_deferred_after_its_head_and_content() {
@@ -692,63 +462,5 @@ mod tests {
         assert!(accepts("gzip") && accepts("br, GZIP;q=0.5") && accepts("deflate, gzip ; q=1"));
         assert!(!accepts("br") && !accepts("gzip;q=0") && !accepts("gzip; q=0.0") && !accepts("x-gzip"));
         assert!(!accepts_gzip(&HeaderMap::new()));
-    }
-
-    #[test]
-    fn a_segment_is_percent_decoded_as_utf8() {
-        assert_eq!(percent_decoded("r%26d-labs").as_deref(), Some("r&d-labs"));
-        assert_eq!(percent_decoded("caf%C3%A9").as_deref(), Some("café"));
-        assert_eq!(percent_decoded("100%").as_deref(), Some("100%"), "a lone % is itself");
-        assert_eq!(percent_decoded("%FF"), None);
-        assert_eq!(percent_decoded("%+1").as_deref(), Some("%+1"), "two hex digits, no sign");
-    }
-
-    #[test]
-    fn each_path_is_the_screen_the_app_routes_it_to() {
-        assert_eq!(screen("/job/0193abc"), Screen::Job("0193abc"));
-        assert_eq!(screen("/Job/0193ABC/"), Screen::Job("0193ABC"), "any case, the id as written");
-        assert_eq!(screen("/job/a/b"), Screen::Missing);
-        assert_eq!(screen("/job"), Screen::Missing);
-        assert_eq!(screen("/category/human-resource"), Screen::Category("human-resource"));
-        assert_eq!(screen("/"), Screen::App(Some(&SITE_PAGES.public_screens[0])));
-        assert!(
-            matches!(screen("/JOBS"), Screen::App(Some(PublicScreen { path, title, .. })) if path == "/jobs" && title == "Jobs | jobportal")
-        );
-        assert_eq!(screen("/dashboard/anything/below"), Screen::App(None));
-        assert_eq!(screen("/update-password/abc"), Screen::App(None));
-        assert_eq!(screen("/career-paths"), Screen::App(None));
-        assert_eq!(screen("/dashboardx"), Screen::Missing);
-        assert_eq!(screen("/favicon.ico"), Screen::Missing);
-        assert_eq!(screen("/no-such-page"), Screen::Missing);
-    }
-
-    /// Every page of the list the web app reads too is a screen here (the app's own test checks
-    /// that each route of its table is in the list).
-    #[test]
-    fn every_listed_page_is_a_screen() {
-        let site = &*SITE_PAGES;
-        let mut listed: Vec<String> = site.footer_pages().map(|slug| format!("/{slug}")).collect();
-        assert_eq!(listed.len(), 44, "the footer's pages were read");
-        listed.extend(site.public_screens.iter().map(|screen| screen.path.clone()));
-        listed.extend(site.app_screens.iter().cloned());
-        // A prefix screen (`/job/`) is a screen with one segment below it.
-        let below =
-            |path: &str| if path != "/" && path.ends_with('/') { format!("{path}x1") } else { path.to_string() };
-        listed.extend(site.preloads.iter().map(|preload| below(&preload.path)));
-        for path in listed {
-            assert_ne!(screen(&path), Screen::Missing, "{path}");
-        }
-    }
-
-    #[test]
-    fn a_prefix_screen_matches_below_it_and_other_paths_get_the_plain_page() {
-        let pages = pages();
-        assert!(pages.for_path("/job/abc123").contains("/assets/job.js"));
-        assert_eq!(pages.for_path("/job"), INDEX, "the prefix alone is no job");
-        assert!(pages.for_path("/").contains("/assets/landing.js"));
-        assert!(!pages.for_path("/jobs/x").contains("modulepreload"));
-        assert_eq!(pages.for_path("/dashboard/my-jobs"), INDEX);
-        assert_eq!(pages.for_path("/no-such-page"), INDEX);
-        assert_eq!(pages.for_path("/signup"), INDEX, "a screen missing from the manifest is served plain");
     }
 }

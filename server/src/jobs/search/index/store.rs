@@ -5,6 +5,8 @@ use std::sync::Mutex;
 
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 
+use crate::jobs::model::before_deadline;
+
 use super::schema::{Fields, OPEN, SKILLS_WEIGHT, TITLE_WEIGHT, once_each, schema, settings};
 
 /// Bumped whenever the schema or the analysis changes: an index of another version is rebuilt.
@@ -152,7 +154,7 @@ impl JobIndex {
         document.add_i64(f.salary, doc.salary);
         document.add_i64(f.posted, doc.posted);
         document.add_i64(f.open_until, if doc.full { i64::MIN } else { doc.deadline });
-        if !doc.full && doc.deadline > now {
+        if !doc.full && before_deadline(doc.deadline, now) {
             document.add_text(f.open, OPEN);
         }
         document
