@@ -47,7 +47,8 @@ pub struct ConnectionLimits {
 pub const REQUEST_TIMEOUT_MESSAGE: &str = "The request took too long";
 
 /// Serves `app` on `listener` until `shutdown` completes, then waits (at most `limits.grace`) for
-/// the open requests to end.
+/// the open requests to end. Long on purpose: a connection's whole life, from its slot to its
+/// close, reads top to bottom in one place.
 pub async fn serve<S>(
     listener: TcpListener,
     app: S,

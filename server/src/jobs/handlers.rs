@@ -29,13 +29,13 @@ pub use crate::jobs::search::MAX_PAGE_SIZE;
 #[serde(rename_all = "camelCase")]
 pub struct JobsPage {
     pub data: Vec<FoundJob>,
-    /// How many jobs match: exactly while `totalExact`; past 10,000 matches an estimate from a
-    /// sample (the pages reach only the first 10,000 anyway); while the search index is first
-    /// built, counted up to 1000 (`totalCapped`).
+    /// How many jobs match: exactly while `totalExact`; past 1,000 matches an estimate from a
+    /// sample (within about 2 %); while the search index is first built, counted up to 1000
+    /// (`totalCapped`).
     pub total: i64,
     /// True only while the search index is first built and more than 1000 match.
     pub total_capped: bool,
-    /// Whether `total` is exact: false when it is an estimate (more than 10,000 matches) or a
+    /// Whether `total` is exact: false when it is an estimate (more than 1,000 matches) or a
     /// count that stopped (`totalCapped`).
     pub total_exact: bool,
     pub page: i64,
@@ -59,7 +59,7 @@ pub struct JobsPage {
 /// word is required, by its English stem; the last word also stands for the whole words it begins;
 /// a word of five letters or more that no job spells so is taken for a typo of the spelling within
 /// one edit that most jobs use, and `correctedQuery` says what was searched. `total` and `facets`
-/// (matches per category, job type, work mode and "posted within" choice) are exact up to 10,000
+/// (matches per category, job type, work mode and "posted within" choice) are exact up to 1,000
 /// matches and estimated from a sample beyond (`totalExact`, `facets.exact`), so no search visits
 /// every match; each job's `titleMatches` marks the words in its title.
 /// Pages reach the first 10,000 results (`page * limit` at most 10,000; deeper is 400).

@@ -120,7 +120,8 @@ const ACTIVE: &str = "stage NOT IN ('hired', 'rejected', 'withdrawn')";
 /// `interviews::reminders::cancel_closed` to cancel with both sides told), the recruiter's bell
 /// lines that named them name the stand-in, and each recruiter is told in the bell. The audit log
 /// keeps each action and forgets the person: an admin's actions lose their admin, and an action on
-/// the account its label. The last Admin who can sign in cannot be deleted.
+/// the account its label. The last Admin who can sign in cannot be deleted. Long on purpose: one
+/// transaction, whose statements must run in this order, reads as that order.
 #[tracing::instrument(skip_all)]
 pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
     const ACCOUNT: &str = "SELECT email, first_name, last_name, account_type FROM users WHERE id = $1";

@@ -63,6 +63,7 @@ struct Site {
 }
 
 /// The web app's router, and what it keeps answered in memory (sent before the stack: `kept`).
+/// Long on purpose: every route the site answers is listed here, in one place.
 pub fn service(state: &AppState, listings: &Arc<Listings>) -> (Router, Held) {
     let web_dir = &state.config.web_dir;
     let public_url = state.config.public_url.trim_end_matches('/').to_string();

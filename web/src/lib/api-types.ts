@@ -957,7 +957,7 @@ export interface paths {
          *     word is required, by its English stem; the last word also stands for the whole words it begins;
          *     a word of five letters or more that no job spells so is taken for a typo of the spelling within
          *     one edit that most jobs use, and `correctedQuery` says what was searched. `total` and `facets`
-         *     (matches per category, job type, work mode and "posted within" choice) are exact up to 10,000
+         *     (matches per category, job type, work mode and "posted within" choice) are exact up to 1,000
          *     matches and estimated from a sample beyond (`totalExact`, `facets.exact`), so no search visits
          *     every match; each job's `titleMatches` marks the words in its title.
          *     Pages reach the first 10,000 results (`page * limit` at most 10,000; deeper is 400).
@@ -1876,7 +1876,7 @@ export interface components {
                 [key: string]: number;
             };
             /**
-             * @description Whether every count here is exact: past 10,000 matches they are estimated, like `total`,
+             * @description Whether every count here is exact: past 1,000 matches they are estimated, like `total`,
              *     and a chosen filter's own counts past 1,000.
              */
             exact: boolean;
@@ -2107,15 +2107,15 @@ export interface components {
             success: boolean;
             /**
              * Format: int64
-             * @description How many jobs match: exactly while `totalExact`; past 10,000 matches an estimate from a
-             *     sample (the pages reach only the first 10,000 anyway); while the search index is first
-             *     built, counted up to 1000 (`totalCapped`).
+             * @description How many jobs match: exactly while `totalExact`; past 1,000 matches an estimate from a
+             *     sample (within about 2 %); while the search index is first built, counted up to 1000
+             *     (`totalCapped`).
              */
             total: number;
             /** @description True only while the search index is first built and more than 1000 match. */
             totalCapped: boolean;
             /**
-             * @description Whether `total` is exact: false when it is an estimate (more than 10,000 matches) or a
+             * @description Whether `total` is exact: false when it is an estimate (more than 1,000 matches) or a
              *     count that stopped (`totalCapped`).
              */
             totalExact: boolean;

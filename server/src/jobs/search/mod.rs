@@ -71,7 +71,7 @@ pub struct Facets {
     /// Per number of days of `postedWithin`, with every filter but `postedWithin`: always `1`,
     /// `7` and `30`, and the number asked for when it is another.
     pub posted_within: BTreeMap<String, usize>,
-    /// Whether every count here is exact: past 10,000 matches they are estimated, like `total`,
+    /// Whether every count here is exact: past 1,000 matches they are estimated, like `total`,
     /// and a chosen filter's own counts past 1,000.
     pub exact: bool,
 }

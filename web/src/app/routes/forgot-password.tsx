@@ -3,12 +3,14 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import { FormField } from '@/components/ui/form-field'
-import { requestPasswordReset } from '@/features/auth/api/auth-calls'
+import { useRequestPasswordReset } from '@/features/auth/api/auth-calls'
 import { RecoveryForm } from '@/features/auth/components/recovery-form'
 import { forgotPasswordSchema, type ForgotPasswordValues } from '@/features/auth/schemas'
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null)
+  // A failure's toast says these words, whatever the server said.
+  const requestPasswordReset = useRequestPasswordReset({ message: () => 'Failed To Send Reset Email' })
   const {
     register,
     handleSubmit,
@@ -17,11 +19,11 @@ export default function ForgotPasswordPage() {
 
   const send = async ({ email }: ForgotPasswordValues) => {
     try {
-      await requestPasswordReset(email.trim())
+      await requestPasswordReset.mutateAsync(email.trim())
       toast.success('Reset Email Sent')
       setSentTo(email.trim())
     } catch {
-      toast.error('Failed To Send Reset Email')
+      // The mutation's toast says it.
     }
   }
 

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { FormField, PasswordField } from '@/components/ui/form-field'
-import { login } from '@/features/auth/api/auth-calls'
+import { useLogin } from '@/features/auth/api/auth-calls'
 import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
 import { destinationAfterLogin, emailFromState } from '@/features/auth/destination'
 import { loginSchema, type LoginValues } from '@/features/auth/schemas'
@@ -52,6 +52,7 @@ export default function LoginPage() {
   const { state } = useLocation()
   const [email] = useState(() => emailFromState(state) || (authStore.get().signupData?.email ?? ''))
   const [suspended, setSuspended] = useState(false)
+  const login = useLogin()
   const {
     register,
     handleSubmit,
@@ -62,17 +63,16 @@ export default function LoginPage() {
   const onSubmit = async (values: LoginValues) => {
     authStore.set({ loading: true })
     try {
-      const { token, user } = await login(values)
+      const { token, user } = await login.mutateAsync(values)
       startSession({ token, user })
       toast.success('Login Successful')
       navigate(destinationAfterLogin(next, user.accountType), { replace: true })
     } catch (error) {
       // docs/rules.md: a login answers 403 only to a suspended account (and only with its password).
       setSuspended(error instanceof ApiError && error.status === 403)
-      const message = errorMessage(error, FALLBACK_MESSAGE)
-      toast.error(message)
-      // Next to the field as well: the toast goes away, the reason stays where the person looks.
-      setError('password', { message }, { shouldFocus: true })
+      // The mutation's toast says the reason; next to the field as well: the toast goes away, the
+      // reason stays where the person looks.
+      setError('password', { message: errorMessage(error, FALLBACK_MESSAGE) }, { shouldFocus: true })
     } finally {
       authStore.set({ loading: false })
     }

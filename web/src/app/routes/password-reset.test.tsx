@@ -75,3 +75,14 @@ test('new passwords that do not match: the server reason "Passwords Do Not Match
   expect(screen.getAllByText('Passwords Do Not Match')).toHaveLength(2)
   expect(router.state.location.pathname).toBe('/update-password/abc123')
 })
+
+test('a refused reset the server gave no words for says "Failed To Reset Password" in a toast as well as beside the new password', async () => {
+  server.use(http.post('/auth/reset-password', ({ response }) => response.untyped(new HttpResponse(null, { status: 502 }))))
+  const { user } = renderApp('/update-password/abc123')
+  await user.type(await screen.findByLabelText('New Password'), 'newsecret123')
+  await user.type(screen.getByLabelText('Confirm New Password'), 'newsecret123')
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }))
+  await waitFor(() => expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Failed To Reset Password'))
+  expect(screen.getAllByText('Failed To Reset Password')).toHaveLength(2)
+  expect(screen.queryByText('Internal Server Error')).not.toBeInTheDocument()
+})

@@ -8,7 +8,7 @@ import { AccountTypeTabs } from '@/features/auth/components/account-type-tabs'
 import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
 import { accountTypeFor, type LoginState } from '@/features/auth/destination'
 import { PASSWORD_HINT, signupSchema, type SignupValues } from '@/features/auth/schemas'
-import { requestSignupCode } from '@/features/auth/signup-flow'
+import { useRequestSignupCode } from '@/features/auth/signup-flow'
 import { authStore, setSignupData } from '@/features/auth/store'
 import type { AccountType } from '@/features/auth/types'
 import { NEXT_PARAM, withNext } from '@/lib/next-page'
@@ -17,6 +17,7 @@ const EMPTY: SignupValues = { firstName: '', lastName: '', email: '', password: 
 
 export default function SignupPage() {
   const navigate = useNavigate()
+  const requestSignupCode = useRequestSignupCode()
   // Where the person was heading (a job to apply to, Add Job): it goes on to /verify-email, and the
   // new account is taken there once it exists. "Post a job" opens the Recruiter tab.
   const [params] = useSearchParams()

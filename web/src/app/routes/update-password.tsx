@@ -3,13 +3,18 @@ import { useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import { useLocation, useNavigate } from 'react-router'
 import { PasswordField } from '@/components/ui/form-field'
-import { resetPassword } from '@/features/auth/api/auth-calls'
+import { useResetPassword } from '@/features/auth/api/auth-calls'
 import { RecoveryForm } from '@/features/auth/components/recovery-form'
 import { resetPasswordSchema, type ResetPasswordValues } from '@/features/auth/schemas'
 import { errorMessage } from '@/lib/api-client'
+import { serverMessage } from '@/lib/query-client'
+
+/** What a refused reset says when the server gave no words of its own. */
+const RESET_FAILED = 'Failed To Reset Password'
 
 export default function UpdatePasswordPage() {
   const navigate = useNavigate()
+  const resetPassword = useResetPassword({ message: serverMessage(RESET_FAILED) })
   // docs/product.md#reset-password: the reset token is the last path segment.
   const token = useLocation().pathname.split('/').filter(Boolean).at(-1) ?? ''
   const {
@@ -21,13 +26,13 @@ export default function UpdatePasswordPage() {
 
   const onSubmit = async (values: ResetPasswordValues) => {
     try {
-      await resetPassword({ ...values, token })
+      await resetPassword.mutateAsync({ ...values, token })
       toast.success('Password Reset Successfully')
       navigate('/login')
     } catch (error) {
-      const message = errorMessage(error, 'Failed To Reset Password')
-      toast.error(message)
-      // The reason beside the field it is about; a refused link's reason beside the new password.
+      const message = errorMessage(error, RESET_FAILED)
+      // The reason in the mutation's toast, and beside the field it is about; a refused link's reason
+      // beside the new password.
       setError(/match/i.test(message) ? 'confirmPassword' : 'password', { message }, { shouldFocus: true })
     }
   }

@@ -163,3 +163,15 @@ test('leaving the signup flow drops the pending signup from the tab; going back 
   await waitFor(() => expect(sessionStorage.getItem('pendingSignup')).toBeNull())
   expect(authStore.get().signupData).toBeNull()
 })
+
+test('a refused code the server gave no words for says "Signup Failed" beside the boxes and in a toast', async () => {
+  server.use(http.post('/auth/signup', ({ response }) => response.untyped(new HttpResponse(null, { status: 502 }))))
+  setSignupData(pending)
+  const { user } = renderApp('/verify-email')
+  await user.click(await screen.findByRole('textbox', { name: 'Digit 1 of 6' }))
+  await user.paste('000000')
+  await user.click(screen.getByRole('button', { name: 'Verify Email' }))
+  expect(await screen.findByRole('alert')).toHaveTextContent('Signup Failed')
+  await waitFor(() => expect(screen.getAllByText('Signup Failed')).toHaveLength(2))
+  expect(screen.queryByText('Internal Server Error')).not.toBeInTheDocument()
+})

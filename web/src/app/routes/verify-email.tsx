@@ -1,23 +1,28 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { toast } from 'react-hot-toast'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
-import { signup } from '@/features/auth/api/auth-calls'
+import { useSignup } from '@/features/auth/api/auth-calls'
 import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
 import { OtpInput, type OtpInputHandle } from '@/features/auth/components/otp-input'
 import { destinationAfterLogin, type LoginState } from '@/features/auth/destination'
-import { requestSignupCode } from '@/features/auth/signup-flow'
+import { useRequestSignupCode } from '@/features/auth/signup-flow'
 import { authStore, setSignupData, useAuthState } from '@/features/auth/store'
 import { errorMessage } from '@/lib/api-client'
 import { useStartSession } from '@/lib/auth'
 import { OTP_LENGTH } from '@/lib/constants'
 import { NEXT_PARAM, withNext } from '@/lib/next-page'
+import { serverMessage } from '@/lib/query-client'
 import { Button } from '@/components/ui/button'
 
 const EMPTY_CODE = Array<string>(OTP_LENGTH).fill('')
+/** What a refused signup says when the server gave no words of its own. */
+const SIGNUP_FAILED = 'Signup Failed'
 
 export default function VerifyEmailPage() {
   const navigate = useNavigate()
   const startSession = useStartSession()
+  const signup = useSignup({ message: serverMessage(SIGNUP_FAILED) })
+  const requestSignupCode = useRequestSignupCode()
   // Where the person was heading before Login and Signup (a job to apply to, Add Job).
   const [params] = useSearchParams()
   const next = params.get(NEXT_PARAM)
@@ -45,7 +50,7 @@ export default function VerifyEmailPage() {
     setCodeError(null)
     authStore.set({ loading: true })
     try {
-      const { token, user } = await signup({ ...signupData, otp })
+      const { token, user } = await signup.mutateAsync({ ...signupData, otp })
       setRegistered(true)
       setSignupData(null)
       toast.success('Signup Successful')
@@ -58,11 +63,10 @@ export default function VerifyEmailPage() {
         navigate(withNext('/login', next), { replace: true, state: loginState })
       }
     } catch (error) {
-      // A wrong or expired code: the person stays here, with the server's reason beside the boxes,
-      // and types the code again or asks for a new one. Nothing they typed on /signup is lost.
-      const message = errorMessage(error, 'Signup Failed')
-      toast.error(message)
-      setCodeError(message)
+      // A wrong or expired code: the person stays here, with the server's reason beside the boxes (and
+      // in the mutation's toast), and types the code again or asks for a new one. Nothing they typed
+      // on /signup is lost.
+      setCodeError(errorMessage(error, SIGNUP_FAILED))
       setRefused(true)
       setCode(EMPTY_CODE)
       boxes.current?.focusFirst()

@@ -94,8 +94,9 @@ const FUZZY_MIN_CHARS: usize = 5;
 const PREFIX_MIN_CHARS: usize = 2;
 
 /// A search's total (and the facets counted with it) is exact while it has at most this many
-/// matches (the pages reach no further); beyond, it is estimated from a sample (docs/rules.md#search).
-pub const EXACT_COUNT_LIMIT: usize = 10_000;
+/// matches; beyond, it is estimated from a sample, which a person reads as they read an exact
+/// figure, for a bounded cost (docs/rules.md#search).
+pub const EXACT_COUNT_LIMIT: usize = 1_000;
 
 /// The facet of a chosen filter is counted in a pass of its own (every filter but its own): exact
 /// while that pass has at most this many matches, estimated beyond.
@@ -106,7 +107,8 @@ const PREFIX_EXPANSIONS: usize = 8;
 const SHORT_PREFIX_EXPANSIONS: usize = 3;
 
 impl JobIndex {
-    /// One page of jobs for `query`, with the exact total and facet counts.
+    /// One page of jobs for `query`, with the exact total and facet counts. Long on purpose: the
+    /// passes of one search (the total with the open facets, each chosen facet, the page) in order.
     pub fn search(&self, query: &IndexQuery) -> tantivy::Result<Hits> {
         let searcher = self.reader.searcher();
         let filters = self.filters(query);

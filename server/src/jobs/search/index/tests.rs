@@ -141,6 +141,9 @@ fn counts_are_exact_up_to_the_limit_and_estimated_beyond_it() {
     assert_eq!(estimated.seqs.len(), 10, "the page is whole whatever the count");
     let few = count("java", 2_000);
     assert_eq!((few.total, few.total_exact), (1_200, true), "few matches are counted exactly");
+    let by_default = index.search(&IndexQuery { words: words("java"), limit: 10, ..IndexQuery::default() }).unwrap();
+    assert_eq!(EXACT_COUNT_LIMIT, 1_000);
+    assert!(!by_default.total_exact && near(by_default.total, 1_200), "past 1,000: {}", by_default.total);
     let browse = count("", 500);
     assert!(!browse.total_exact && near(browse.total, 3_000), "{}", browse.total);
     // A chosen filter's facet is a pass of its own, exact up to FACET_EXACT_LIMIT matches.

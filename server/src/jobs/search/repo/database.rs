@@ -71,57 +71,8 @@ pub const RANKED_WINDOW: i64 = 200;
 /// count stopped at the cap.
 #[tracing::instrument(skip_all)]
 pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool), sqlx::Error> {
-    let mut statement = Statement { where_sql: LISTED.into(), binds: Vec::new() };
     let text = !search.q.is_empty();
-    let from = match (db, text) {
-        (Db::Sqlite(_), true) => {
-            let placeholder = statement.bind(Bind::Text(fts5_query(&search.q)));
-            statement.and(&format!("jobs_fts MATCH {placeholder}"));
-            "jobs_fts JOIN jobs j ON j.seq = jobs_fts.rowid"
-        }
-        (Db::Postgres(_), true) => {
-            let placeholder = statement.bind(Bind::Text(tsquery(&search.q, "ABC")));
-            statement.and(&format!("j.search @@ to_tsquery('english', {placeholder})"));
-            "jobs j"
-        }
-        (_, false) => "jobs j",
-    };
-    if !search.job_types.is_empty() {
-        let placeholders: Vec<String> =
-            search.job_types.iter().map(|kind| statement.bind(Bind::Text(kind.clone()))).collect();
-        statement.and(&format!("j.job_type IN ({})", placeholders.join(", ")));
-    }
-    if let Some((after, until)) = search.seq_window {
-        let after = statement.bind(Bind::Int(after));
-        let until = statement.bind(Bind::Int(until));
-        statement.and(&format!("j.seq > {after} AND j.seq <= {until}"));
-    }
-    if let Some(category) = &search.category {
-        let placeholder = statement.bind(Bind::Text(category.clone()));
-        statement.and(&format!("j.category_id = {placeholder}"));
-    }
-    if let Some(location) = &search.location {
-        let pattern = format!("%{}%", location.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
-        let placeholder = statement.bind(Bind::Text(pattern));
-        statement.and(&format!("lower(j.location) LIKE {placeholder} ESCAPE '\\'"));
-    }
-    if !search.work_modes.is_empty() {
-        let placeholders: Vec<String> =
-            search.work_modes.iter().map(|mode| statement.bind(Bind::Text(mode.clone()))).collect();
-        statement.and(&format!("j.work_mode IN ({})", placeholders.join(", ")));
-    }
-    if let Some(salary) = search.salary_min {
-        let placeholder = statement.bind(Bind::Int(salary));
-        statement.and(&format!("COALESCE(j.salary_max, j.salary) >= {placeholder}"));
-    }
-    if let Some(days) = search.posted_within_days {
-        let placeholder = statement.bind(Bind::Int(posted_since(now_millis(), days)));
-        statement.and(&format!("j.date_of_posting >= {placeholder}"));
-    }
-    if search.open_only {
-        let placeholder = statement.bind(Bind::Int(now_millis()));
-        statement.and(&open_at(&placeholder));
-    }
+    let (statement, from) = filtered(db, search);
     let where_sql = statement.where_sql.clone();
     // Newest first: on SQLite the full-text table streams its rowids (= seq) in that order.
     let newest = if matches!(db, Db::Sqlite(_)) && text { "jobs_fts.rowid DESC" } else { "j.seq DESC" };
@@ -209,6 +160,63 @@ pub async fn search(db: &Db, search: &JobSearch) -> Result<(Vec<Job>, i64, bool)
         };
         Ok((rows.into_iter().map(Job::from).collect(), total.min(COUNT_CAP), total > COUNT_CAP))
     })
+}
+
+/// The search's conditions (every filter, and its words in the engine's full-text index) as one
+/// `WHERE` with its binds, and the tables they read.
+fn filtered(db: &Db, search: &JobSearch) -> (Statement, &'static str) {
+    let mut statement = Statement { where_sql: LISTED.into(), binds: Vec::new() };
+    let text = !search.q.is_empty();
+    let from = match (db, text) {
+        (Db::Sqlite(_), true) => {
+            let placeholder = statement.bind(Bind::Text(fts5_query(&search.q)));
+            statement.and(&format!("jobs_fts MATCH {placeholder}"));
+            "jobs_fts JOIN jobs j ON j.seq = jobs_fts.rowid"
+        }
+        (Db::Postgres(_), true) => {
+            let placeholder = statement.bind(Bind::Text(tsquery(&search.q, "ABC")));
+            statement.and(&format!("j.search @@ to_tsquery('english', {placeholder})"));
+            "jobs j"
+        }
+        (_, false) => "jobs j",
+    };
+    if !search.job_types.is_empty() {
+        let placeholders: Vec<String> =
+            search.job_types.iter().map(|kind| statement.bind(Bind::Text(kind.clone()))).collect();
+        statement.and(&format!("j.job_type IN ({})", placeholders.join(", ")));
+    }
+    if let Some((after, until)) = search.seq_window {
+        let after = statement.bind(Bind::Int(after));
+        let until = statement.bind(Bind::Int(until));
+        statement.and(&format!("j.seq > {after} AND j.seq <= {until}"));
+    }
+    if let Some(category) = &search.category {
+        let placeholder = statement.bind(Bind::Text(category.clone()));
+        statement.and(&format!("j.category_id = {placeholder}"));
+    }
+    if let Some(location) = &search.location {
+        let pattern = format!("%{}%", location.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+        let placeholder = statement.bind(Bind::Text(pattern));
+        statement.and(&format!("lower(j.location) LIKE {placeholder} ESCAPE '\\'"));
+    }
+    if !search.work_modes.is_empty() {
+        let placeholders: Vec<String> =
+            search.work_modes.iter().map(|mode| statement.bind(Bind::Text(mode.clone()))).collect();
+        statement.and(&format!("j.work_mode IN ({})", placeholders.join(", ")));
+    }
+    if let Some(salary) = search.salary_min {
+        let placeholder = statement.bind(Bind::Int(salary));
+        statement.and(&format!("COALESCE(j.salary_max, j.salary) >= {placeholder}"));
+    }
+    if let Some(days) = search.posted_within_days {
+        let placeholder = statement.bind(Bind::Int(posted_since(now_millis(), days)));
+        statement.and(&format!("j.date_of_posting >= {placeholder}"));
+    }
+    if search.open_only {
+        let placeholder = statement.bind(Bind::Int(now_millis()));
+        statement.and(&open_at(&placeholder));
+    }
+    (statement, from)
 }
 
 /// A ranked job and how many matches the ranked window held.

@@ -6,7 +6,7 @@ import { PasswordField } from '@/components/ui/form-field'
 import { DeleteAccountSection } from '@/features/account/components/delete-account'
 import { BACK_TO_APPLY } from '@/features/applications/resume-link'
 import { YourDataSection } from '@/features/account/components/your-data-section'
-import { changePassword } from '@/features/auth/api/auth-calls'
+import { useChangePassword } from '@/features/auth/api/auth-calls'
 import { changePasswordSchema, type ChangePasswordValues } from '@/features/auth/schemas'
 import { EmailSettingsSection } from '@/features/notifications/components/email-settings'
 import { hasNotifications } from '@/features/notifications/kinds'
@@ -14,13 +14,13 @@ import { useApplicantDetails } from '@/features/profiles/api/get-applicant-detai
 import { ApplicantSettings } from '@/features/profiles/components/applicant-settings'
 import { RecruiterSettings } from '@/features/profiles/components/recruiter-settings'
 import type { ProfileUpdateResponse } from '@/features/profiles/types'
-import { errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
 import { useSession, useSetUser } from '@/lib/auth'
 import { NEXT_PARAM, safeNext } from '@/lib/next-page'
 import { Panel } from '@/components/ui/panel'
 import { Button } from '@/components/ui/button'
 
 function ChangePasswordSection() {
+  const changePassword = useChangePassword()
   const {
     register,
     handleSubmit,
@@ -30,11 +30,11 @@ function ChangePasswordSection() {
 
   const onSubmit = async (values: ChangePasswordValues) => {
     try {
-      await changePassword(values)
+      await changePassword.mutateAsync(values)
       toast.success('Password Changed Successfully')
       reset()
-    } catch (error) {
-      toast.error(errorMessage(error, FALLBACK_MESSAGE))
+    } catch {
+      // The mutation's toast says it.
     }
   }
 
