@@ -623,7 +623,12 @@ mod tests {
             let flag = format!("--{}", setting.variable.to_lowercase().replace('_', "-"));
             assert!(help.contains(&flag) && help.contains(&format!("env: {}", setting.variable)), "{flag} in {help}");
         }
-        assert!(command.get_arguments().filter(|argument| argument.is_hide_env_values_set()).count() == 3);
+        let hidden: Vec<&str> = command
+            .get_arguments()
+            .filter(|argument| argument.is_hide_env_values_set())
+            .map(|argument| argument.get_id().as_str())
+            .collect();
+        assert_eq!(hidden, ["DATABASE_URL", "SMTP_URL", "JWT_SECRET"]);
     }
 
     #[test]

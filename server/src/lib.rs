@@ -249,10 +249,6 @@ pub async fn serve(
     served
 }
 
-pub fn router(app: App) -> Router {
-    stack(app).0
-}
-
 /// The whole product's router, and the answers it keeps in memory that are sent before it
 /// (`kept`), with the headers its layers would add.
 fn stack(app: App) -> (Router, kept::Kept) {
