@@ -516,7 +516,10 @@ async fn a_large_result_counts_to_the_cap_and_pages_through_every_match_once(app
     app.sync_index().await;
     let (status, body) = app.get("/api/v1/jobs/alljobs?limit=1").await;
     assert_eq!(status, 200);
-    assert_eq!((body["total"].clone(), body["totalCapped"].clone()), (json!(2_500), json!(false)), "an exact count");
+    // Past 1,000 matches the total is an estimate (within about 2 %), never capped.
+    let estimate = body["total"].as_i64().unwrap();
+    assert!((2_450..=2_550).contains(&estimate), "{estimate}");
+    assert_eq!((body["totalExact"].clone(), body["totalCapped"].clone()), (json!(false), json!(false)));
 
     // "senior" heads about one title in eight: several pages of matches.
     let (_, first) = app.get("/api/v1/jobs/alljobs?q=senior&limit=100").await;
