@@ -1,8 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
 import { longDate } from './dates'
-import { categoryIds, deleteJob, OPEN_UNTIL, postJob, signUp, type Posted } from './seed'
+import { categoryIds, deleteJob, ok, OPEN_UNTIL, postJob, signUp, type Posted } from './seed'
 
 /**
  * A public page's content comes in the page the server sends (docs/product.md#content-before-script):
@@ -141,6 +141,71 @@ test("the app's code is asked for only once the page's content has painted", asy
   await context.close()
 })
 
+/**
+ * `html` as a DOM, written with each element's attributes in name order: the same DOM is the same
+ * text whatever order its attributes were set in (the app sets some after the others).
+ */
+function canonical(page: Page, html: string) {
+  return page.evaluate((html) => {
+    const write = (node: Node): string => {
+      if (node instanceof Element) {
+        const attributes = Array.from(node.attributes).map(({ name, value }) => ` ${name}="${value}"`).sort().join('')
+        return `<${node.localName}${attributes}>${Array.from(node.childNodes).map(write).join('')}</${node.localName}>`
+      }
+      return node.nodeType === Node.TEXT_NODE ? JSON.stringify(node.textContent) : ''
+    }
+    const template = document.createElement('template')
+    template.innerHTML = html
+    return Array.from(template.content.childNodes).map(write).join('\n')
+  }, html)
+}
+
+/** The main content of `path` as the server drew it, its code never run. */
+async function serverMarkup(browser: Browser, path: string) {
+  const context = await browser.newContext({ viewport: PHONE })
+  await context.route('**/boot.js', (route) => route.abort())
+  const page = await context.newPage()
+  await page.goto(path)
+  const markup = await canonical(page, await page.locator('main[data-drawn]').innerHTML())
+  await context.close()
+  return markup
+}
+
+/** The main content of the app's first render of `path`, taken the moment it replaces the server's. */
+async function appFirstRender(browser: Browser, path: string) {
+  const context = await browser.newContext({ viewport: PHONE })
+  await context.addInitScript(() => {
+    const taken = new MutationObserver(() => {
+      const main = document.querySelector('main#main-content:not([data-drawn])')
+      if (!main) return
+      ;(window as unknown as { firstRender: string }).firstRender = main.innerHTML
+      taken.disconnect()
+    })
+    taken.observe(document, { childList: true, subtree: true })
+  })
+  const page = await context.newPage()
+  await page.goto(path)
+  const first = await page.waitForFunction(() => (window as unknown as { firstRender?: string }).firstRender)
+  const markup = await canonical(page, (await first.jsonValue()) as string)
+  await context.close()
+  return markup
+}
+
+test("the server draws each screen as the app's first render draws it: one source, the app's components", async ({ browser }) => {
+  const categories = await categoryIds(api)
+  const closed = await postJob(api, token, { title: `${WORD} Welder`, company: 'Lumen & Co', location: 'Kochi', jobType: 'Part-time', categoryName: categories.Engineering })
+  await ok(await api.put(`/api/v1/jobs/closeJob/${closed._id}`, { headers: { Authorization: `Bearer ${token}` } }))
+  try {
+    for (const path of ['/', '/login', `/login?next=/jobs?q=${WORD}%20%26%20more`, `/job/${job._id}`, `/job/${closed._id}`]) {
+      const server = await serverMarkup(browser, path)
+      expect(server.length, path).toBeGreaterThan(1000)
+      expect(await appFirstRender(browser, path), path).toBe(server)
+    }
+  } finally {
+    await deleteJob(api, token, closed)
+  }
+})
+
 test('what a visitor types before the app arrives is still there, and focused, once it takes over', async ({ page }) => {
   // The app's code waits until the visitor has typed.
   const release = await holdTheApp(page)
@@ -170,7 +235,8 @@ test('the login form can be filled before the app arrives, sends nothing without
   await expect(page).toHaveURL(/\/login$/)
 
   release()
-  await expect(page.getByRole('button', { name: 'Show Password' })).toBeVisible()
+  // The app has taken over: the server's markup is gone.
+  await expect(page.locator('main[data-drawn]')).toHaveCount(0)
   await expect(page.getByLabel('Email Address')).toHaveValue(email)
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue(PASSWORD)
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused()

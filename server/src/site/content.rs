@@ -1,13 +1,18 @@
 //! What a public page shows, written into the page the server sends, so a phone paints it before
 //! any script has arrived (docs/product.md#content-before-script): the home page's hero, a job's
 //! title, facts and description, the first results of /jobs and of a category's page, and the
-//! login form, each as the app draws it for a guest. The app draws the same screen once its code has run and puts it
-//! in this markup's place; the API answers that screen asks for first travel in the page as JSON
-//! (`#page-data`), so the app draws them at once instead of asking again.
+//! login form, each as the app draws it for a guest. The home page, login and job screens are the
+//! app's own components, rendered into templates at build time and filled here (`template`,
+//! docs/architecture.md#one-source-for-each-screen); the search pages are still written here. The
+//! app draws the same screen once its code has run and puts it in this markup's place; the API
+//! answers that screen asks for first travel in the page as JSON (`#page-data`), so the app draws
+//! them at once instead of asking again.
 //!
 //! The markup is plain HTML that works without any script: links go where the app's would, the
 //! search box is a form that loads /jobs with the words, a search page's filters are a form of
 //! their own behind "Filters", and its pages are links.
+
+use std::sync::LazyLock;
 
 use serde_json::{Value, json};
 
@@ -17,6 +22,7 @@ use crate::mail::html_escape;
 
 use super::seo::{indian_grouping, script_safe};
 use super::sitemap::{category_slug, path_segment as segment};
+use super::template::Template;
 
 /// Where `index.html` takes a page's main content: the comment after the header, inside the
 /// app's root, so the app's first render replaces it with everything else.
@@ -131,141 +137,115 @@ impl Deferred {
     }
 }
 
-const AREAS: [&str; 7] =
-    ["Engineering", "Finance", "Sales", "Information Technology", "Marketing", "Customer Support", "Human Resource"];
-
 const BUTTON: &str = "inline-flex items-center justify-center gap-2 rounded-md font-semibold px-4 py-2";
 const PRIMARY: &str = "bg-primary text-white enabled:hover:bg-primary-strong";
 const SECONDARY: &str = "border border-primary bg-white text-primary-strong enabled:hover:bg-primary-soft";
 const LINK: &str = "inline-block py-1 font-medium text-primary-strong underline underline-offset-2 hover:text-blue-900";
 
+/// The screens drawn from the web app's own components (`template`), parsed once.
+struct Screens {
+    landing: String,
+    login: String,
+    login_next: Template,
+    job: Template,
+}
+
+static SCREENS: LazyLock<Screens> = LazyLock::new(|| {
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Built {
+        landing: String,
+        login: String,
+        login_next: String,
+        job: String,
+    }
+    let built: Built = serde_json::from_str(include_str!("../../../web/src/app/screen-templates.json"))
+        .expect("web/src/app/screen-templates.json holds the drawn screens");
+    let parsed = |name: &str, text: &str| {
+        Template::parse(text).unwrap_or_else(|error| panic!("the {name} screen's template: {error}"))
+    };
+    let fixed = |name: &str, text: &str| {
+        parsed(name, text).render(&json!({})).unwrap_or_else(|error| panic!("the {name} screen's template: {error}"))
+    };
+    Screens {
+        landing: fixed("landing", &built.landing),
+        login: fixed("login", &built.login),
+        login_next: parsed("login", &built.login_next),
+        job: parsed("job", &built.job),
+    }
+});
+
 /// The home page as a guest sees it (web/src/app/routes/landing.tsx).
 pub fn landing() -> Content {
-    let areas: String = AREAS
-        .iter()
-        .map(|area| {
-            format!(
-                "<li><a href=\"/category/{}\" class=\"inline-block rounded-full border border-gray-300 px-4 py-2 font-medium \
-                 text-gray-800 hover:border-blue-700 hover:text-blue-800\">{area}</a></li>",
-                segment(&category_slug(area))
-            )
-        })
-        .collect();
-    let html = format!(
-        "<section class=\"bg-gradient-to-b from-blue-50 to-white px-4 py-20 text-center\">\
-         <h1 class=\"mx-auto max-w-3xl text-4xl font-bold tracking-tight text-gray-900 md:text-5xl\">Connecting Talent with Opportunity</h1>\
-         {search}\
-         <div class=\"mt-8 flex flex-wrap justify-center gap-4\">\
-         <a href=\"/jobs\" class=\"{BUTTON} {PRIMARY}\">Find Jobs</a>\
-         <a href=\"/signup?next=/dashboard/add-job\" class=\"{BUTTON} {SECONDARY}\">Post a job</a></div></section>\
-         <section aria-labelledby=\"who-heading\" class=\"mx-auto max-w-4xl px-4 py-12 text-center\">\
-         <h2 id=\"who-heading\" class=\"text-2xl font-bold text-gray-900\">Who is it for?</h2>\
-         <p class=\"mt-4 text-lg text-gray-700\">For anyone navigating their professional life: job seekers looking for their \
-         next role and recruiters looking for the right people.</p></section>\
-         <section aria-labelledby=\"areas-heading\" class=\"mx-auto max-w-4xl px-4 py-8 text-center\">\
-         <h2 id=\"areas-heading\" class=\"text-2xl font-bold text-gray-900\">Explore jobs by area</h2>\
-         <ul id=\"job-areas\" class=\"mt-6 flex flex-wrap justify-center gap-3\">{areas}</ul></section>",
-        search = hero_search(),
-    );
-    Content { html, answers: Vec::new() }
+    Content { html: SCREENS.landing.clone(), answers: Vec::new() }
 }
 
 /// The login screen as it first shows (web/src/app/routes/login.tsx): its fields can be typed in
 /// at once (the app keeps what was typed when it takes over), but the form is sent only by the app,
-/// so its button waits for it.
-pub fn login() -> Content {
-    const INPUT: &str =
-        "w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-600";
-    const TEXT_LINK: &str = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900";
-    let html = format!(
-        "<section class=\"mx-auto w-full max-w-md px-4 py-12\"><h1 class=\"text-3xl font-bold text-gray-900\">Welcome Back</h1>\
-         <p class=\"mt-3 text-gray-700\">Log in to find jobs, track your applications or manage your postings.</p>\
-         <div class=\"mt-8\"><form method=\"post\" novalidate class=\"flex flex-col gap-4\">\
-         <div><label for=\"login-email\" class=\"mb-1 block font-medium text-gray-900\">Email Address</label>\
-         <input id=\"login-email\" name=\"email\" type=\"text\" inputmode=\"email\" autocomplete=\"email\" class=\"{INPUT}\"></div>\
-         <div><label for=\"login-password\" class=\"mb-1 block font-medium text-gray-900\">Password</label>\
-         <div class=\"relative\"><input id=\"login-password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" \
-         class=\"{INPUT} pr-20\"></div></div>\
-         <a href=\"/forgot-password\" class=\"self-end text-sm {TEXT_LINK}\">Forgot Password</a>\
-         <button type=\"submit\" disabled class=\"{BUTTON} {PRIMARY} disabled:cursor-not-allowed disabled:opacity-60 w-full\">Login</button></form>\
-         <p class=\"mt-6 text-gray-700\">New to jobportal? <a href=\"/signup\" class=\"{TEXT_LINK}\">Signup</a></p></div></section>"
-    );
-    Content { html, answers: Vec::new() }
+/// so its button waits for it. `query` is the page's: a `next` page goes on to Signup's link.
+/// The app follows only a path of this site (web/src/lib/next-page.ts); a `next` that is not plainly
+/// one is left for the app to draw.
+pub fn login(query: Option<&str>) -> Option<Content> {
+    let next = query.and_then(|query| {
+        form_urlencoded::parse(query.as_bytes()).find(|(key, _)| key == "next").map(|(_, value)| value.into_owned())
+    });
+    let html = match next {
+        None => SCREENS.login.clone(),
+        Some(next) => {
+            let path = next.strip_prefix('/').filter(|path| {
+                !path.starts_with('/')
+                    && path.bytes().all(|b| (b == b' ' || b.is_ascii_graphic() || b >= 0x80) && b != b'\\')
+            })?;
+            SCREENS.login_next.render(&json!({ "next": uri_component(path) })).expect("the login screen's `next`")
+        }
+    };
+    Some(Content { html, answers: Vec::new() })
 }
 
-/// The hero's search box, which works without script: the words go to /jobs as `q`.
-fn hero_search() -> String {
-    format!(
-        "<form role=\"search\" aria-label=\"Jobs\" action=\"/jobs\" method=\"get\" \
-         class=\"mx-auto mt-8 flex max-w-xl flex-col gap-2 text-left sm:flex-row sm:items-end\">\
-         <div class=\"min-w-0 flex-1\"><label for=\"hero-search\" class=\"mb-1 block font-medium text-gray-900\">Search jobs</label>\
-         <input id=\"hero-search\" name=\"q\" type=\"search\" placeholder=\"Title, company or location\" autocomplete=\"off\" \
-         class=\"w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-600\"></div>\
-         <button type=\"submit\" class=\"{BUTTON} {PRIMARY}\">Search</button></form>"
-    )
+/// `text` as JavaScript's `encodeURIComponent` writes it, its slashes kept (`withNext`).
+fn uri_component(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.!~*'()/".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// What a guest's job page shows of `job`, under the names of the web app's `JobView`
+/// (web/src/features/jobs/components/job-article.tsx), each value written as the app writes it.
+fn job_view(job: &Job, open: bool) -> Value {
+    let fact = |term: &str, value: String| json!({ "term": term, "value": value });
+    json!({
+        "id": segment(&job.id),
+        "title": job.title,
+        "company": job.company,
+        "facts": [
+            fact("Location", job.location.clone()),
+            fact("Job type", job.job_type.as_str().to_string()),
+            fact("Work mode", job.work_mode.as_str().to_string()),
+            fact("Salary", salary(job.salary, job.salary_max)),
+            fact("Category", job.category_name.clone()),
+            fact("Positions", job.max_positions.to_string()),
+            fact("Max Applications", job.max_applicants.to_string()),
+            fact("Posted on", long_date(&job.date_of_posting)),
+        ],
+        "description": job.description,
+        "hasSkills": !job.skillsets.is_empty(),
+        "skills": job.skillsets,
+        // The one rule of an open job (`jobs::model::open_at`), as the page's head reads it.
+        "open": open,
+        "deadline": long_date(&job.deadline),
+        "closedOn": job.closed_at.as_deref().map(long_date),
+    })
 }
 
 /// A job's page as a guest sees it (web/src/app/routes/job.tsx), with the job's API answer.
 pub fn job(job: &Job, open: bool) -> Content {
-    let e = html_escape;
-    let path = format!("/job/{}", segment(&job.id));
-    let facts: String = [
-        ("Location", e(&job.location)),
-        ("Job type", job.job_type.as_str().to_string()),
-        ("Work mode", job.work_mode.as_str().to_string()),
-        ("Salary", salary(job.salary, job.salary_max)),
-        ("Category", e(&job.category_name)),
-        ("Positions", job.max_positions.to_string()),
-        ("Max Applications", job.max_applicants.to_string()),
-        ("Posted on", long_date(&job.date_of_posting)),
-    ]
-    .iter()
-    .map(|(term, value)| format!("<dt class=\"font-medium\">{term}</dt><dd>{value}</dd>"))
-    .collect();
-    let skills = if job.skillsets.is_empty() {
-        String::new()
-    } else {
-        let items: String = job
-            .skillsets
-            .iter()
-            .map(|skill| {
-                format!("<li class=\"rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800\">{}</li>", e(skill))
-            })
-            .collect();
-        format!(
-            "<h2 class=\"mt-8 text-xl font-semibold text-gray-900\">Skills</h2><ul class=\"mt-2 flex flex-wrap gap-2\">{items}</ul>"
-        )
-    };
-    // `open` is the one rule of an open job (`jobs::model::open_at`), as the page's head reads it.
-    let closed = !open;
-    let state = if closed {
-        let when = job.closed_at.as_deref().map_or(String::new(), |at| {
-            format!(
-                "<span class=\"mt-1 block font-normal text-gray-800\">The recruiter closed this job on {}.</span>",
-                long_date(at)
-            )
-        });
-        format!("<span class=\"text-red-700\">No longer accepting applications</span>{when}")
-    } else {
-        format!("<span class=\"text-gray-800\">Last Date to Apply: {}</span>", long_date(&job.deadline))
-    };
-    let apply = if closed {
-        String::new()
-    } else {
-        format!("<a href=\"/login?next={path}\" class=\"{BUTTON} {PRIMARY} mt-4\">Log in to apply</a>")
-    };
-    let html = format!(
-        "<article class=\"mx-auto max-w-3xl px-4 py-12\">\
-         <h1 class=\"text-3xl font-bold text-gray-900\">{title}</h1>\
-         <p class=\"mt-2 text-lg text-gray-700\">{company}</p>\
-         <dl class=\"mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-gray-800\">{facts}</dl>\
-         <h2 class=\"mt-8 text-xl font-semibold text-gray-900\">Description</h2>\
-         <p class=\"mt-2 whitespace-pre-line text-gray-700\">{description}</p>{skills}\
-         <p class=\"mt-8 font-semibold\">{state}</p>{apply}</article>",
-        title = e(&job.title),
-        company = e(&job.company),
-        description = e(&job.description),
-    );
+    let html = SCREENS.job.render(&job_view(job, open)).expect("a job's view fills the job screen's template");
     let url = format!("/api/v1/jobs/getJob/{}", segment(&job.id));
     Content { html, answers: Vec::new() }.answer(url, crate::jobs::handlers::fetched(job))
 }
@@ -646,6 +626,101 @@ mod tests {
         assert!(!card(&job, at - 1).contains(">Closed<"), "open a millisecond before its deadline");
         assert!(card(&job, at).contains(">Closed<"), "closed at its deadline");
         assert!(open_when(false, 0, 5, at, at - 1) && !open_when(false, 0, 5, at, at));
+    }
+
+    fn sample(skills: &[&str], closed_at: Option<&str>) -> Job {
+        use crate::jobs::model::{JobType, WorkMode};
+        // fixed dates: only how they are written is under test.
+        Job {
+            id: "0193a1b2-c3d4".into(),
+            title: "Rust <Intern>".into(),
+            company: "Acme & Sons".into(),
+            description: "Build it.\n\nShip it.".into(),
+            salary: 240_000,
+            salary_max: Some(300_000),
+            work_mode: WorkMode::Remote,
+            date_of_posting: "2026-11-05T10:00:00.000Z".into(),
+            deadline: "2026-12-20T00:00:00.000Z".into(),
+            location: "Pune".into(),
+            max_applicants: 50,
+            max_positions: 2,
+            skillsets: skills.iter().map(|skill| skill.to_string()).collect(),
+            job_type: JobType::FullTime,
+            category: "c1".into(),
+            category_name: "Engineering".into(),
+            user_id: "u1".into(),
+            applications_count: 0,
+            closed_at: closed_at.map(str::to_string),
+            hidden_reason: None,
+        }
+    }
+
+    #[test]
+    fn the_job_screens_template_names_only_what_a_jobs_view_holds() {
+        let view = job_view(&sample(&["Rust"], None), true);
+        let fact = &view["facts"][0];
+        for name in SCREENS.job.names() {
+            assert!(
+                name == "." || view.get(name).is_some() || fact.get(name).is_some(),
+                "`{name}` is in no job's view"
+            );
+        }
+    }
+
+    #[test]
+    fn a_guests_job_page_is_the_apps_job_article_with_the_jobs_values() {
+        let open = sample(&["Rust", "SQL <joins>"], None).html_of(true);
+        assert!(open.starts_with("<article class=\"mx-auto max-w-3xl px-4 py-12\"><h1 class=\"text-3xl font-bold text-gray-900\">Rust &lt;Intern&gt;</h1>"), "{open}");
+        assert!(
+            open.contains("<dt class=\"font-medium\">Salary</dt><dd>₹2,40,000 – ₹3,00,000 per month</dd>"),
+            "{open}"
+        );
+        assert!(open.contains("<dt class=\"font-medium\">Posted on</dt><dd>5 November 2026</dd>"), "{open}");
+        assert!(open.contains(">Skills</h2><ul class=\"mt-2 flex flex-wrap gap-2\"><li class=\"rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800\">Rust</li><li class=\"rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800\">SQL &lt;joins&gt;</li></ul>"), "{open}");
+        assert!(open.contains("<span class=\"text-gray-800\">Last Date to Apply: 20 December 2026</span>"), "{open}");
+        assert!(
+            open.contains("href=\"/login?next=/job/0193a1b2-c3d4\" data-discover=\"true\">Log in to apply</a>"),
+            "{open}"
+        );
+        assert!(!open.contains("No longer accepting"), "{open}");
+
+        let closed = sample(&[], Some("2026-11-30T09:00:00.000Z")).html_of(false);
+        assert!(!closed.contains("Skills") && !closed.contains("Log in to apply"), "{closed}");
+        assert!(closed.contains("<span class=\"text-red-700\">No longer accepting applications</span><span class=\"mt-1 block font-normal text-gray-800\">The recruiter closed this job on 30 November 2026.</span>"), "{closed}");
+        assert!(closed.contains(">Log in to save this job</a>"), "{closed}");
+        let full = sample(&[], None).html_of(false);
+        assert!(full.contains("No longer accepting applications</span></p>"), "no closing day: {full}");
+    }
+
+    impl Job {
+        fn html_of(&self, open: bool) -> String {
+            super::job(self, open).html
+        }
+    }
+
+    #[test]
+    fn login_takes_a_next_page_to_signup_as_the_app_writes_it() {
+        let signup = |query: Option<&str>| {
+            let html = login(query).map(|content| content.html)?;
+            Some(
+                html[html.find("href=\"/signup").expect("the signup link") + 6..]
+                    .split('"')
+                    .next()
+                    .unwrap()
+                    .to_string(),
+            )
+        };
+        assert_eq!(signup(None).as_deref(), Some("/signup"));
+        assert_eq!(signup(Some("next=/job/j1")).as_deref(), Some("/signup?next=/job/j1"));
+        assert_eq!(
+            signup(Some("next=%2Fjobs%3Fq%3Drust%20%26%20go")).as_deref(),
+            Some("/signup?next=/jobs%3Fq%3Drust%20%26%20go"),
+            "escaped as encodeURIComponent escapes, the slashes kept"
+        );
+        assert_eq!(signup(Some("next=%2F%2Fevil.example")), None, "another site: left to the app");
+        assert_eq!(signup(Some("next=%2F%5Cevil.example")), None);
+        assert_eq!(signup(Some("next=https://evil.example")), None);
+        assert!(login(None).unwrap().html.contains("<button type=\"submit\" disabled=\"\""), "only the app sends it");
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod pages;
 mod screens;
 pub mod seo;
 pub mod sitemap;
+mod template;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -309,7 +310,7 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
         }
         Screen::App(None) if private(path) => {
             let login = path.trim_end_matches('/').eq_ignore_ascii_case("/login");
-            (StatusCode::OK, Some(Head::private()), login.then(content::login))
+            (StatusCode::OK, Some(Head::private()), if login { content::login(query) } else { None })
         }
         Screen::App(None) => (StatusCode::OK, None, None),
         Screen::Missing => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
@@ -442,7 +443,7 @@ mod tests {
                      <link rel=\"modulepreload\" crossorigin href=\"/assets/job-3.js\">\n  </head>\n  <body>\n    \
                      <div id=\"root\"><!--main--></div>\n  </body>\n</html>\n";
         let page = Page::new(built.to_string());
-        let contents: [fn() -> Content; 2] = [content::login, content::landing];
+        let contents: [fn() -> Content; 2] = [|| content::login(None).unwrap(), content::landing];
         for content in contents {
             let whole = content().apply(&Head::not_found().apply(built));
             assert_eq!(drawn(&page, Some(Head::not_found()), Some(content())), whole);

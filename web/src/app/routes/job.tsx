@@ -9,11 +9,9 @@ import { useJob } from '@/features/jobs/api/get-job'
 import { useApplicantDetails } from '@/features/profiles/api/get-applicant-details'
 import { CloseJobButton } from '@/features/jobs/components/close-job-button'
 import { SaveJobButton } from '@/features/jobs/components/save-job-button'
-import { isClosed } from '@/features/jobs/format'
-import { formatDate, formatSalary } from '@/lib/format'
+import { GuestJobActions, JobArticle, jobView } from '@/features/jobs/components/job-article'
 import { ApiError, errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
-import { withNext } from '@/lib/next-page'
 import type { ErrorToast } from '@/lib/query-client'
 import { Button } from '@/components/ui/button'
 
@@ -65,7 +63,8 @@ export default function JobPage() {
   }
   if (!job) return <Spinner label="Loading job..." />
 
-  const closed = isClosed(job)
+  const view = jobView(job)
+  const closed = !view.open
   const mine = applications?.find((application) => application.jobId === job._id)
   const applied = mine !== undefined
   const withdrawn = mine?.status === 'withdrawn'
@@ -74,55 +73,10 @@ export default function JobPage() {
   // An applicant without a resume (a new account, straight from signup) is asked to add one first.
   const askForResume = isApplicant && profile !== undefined && !profile.resume && !closed && !applied && !checkingApplied
   const isOwner = accountType === 'Recruiter' && user?._id === job.userId
-  const jobPath = `/job/${encodeURIComponent(job._id)}`
 
   return (
-    <article className="mx-auto max-w-3xl px-4 py-12">
+    <JobArticle view={view}>
       <title>{`${job.title} | jobportal`}</title>
-      <h1 className="text-3xl font-bold text-gray-900">{job.title}</h1>
-      <p className="mt-2 text-lg text-gray-700">{job.company}</p>
-      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-gray-800">
-        <dt className="font-medium">Location</dt>
-        <dd>{job.location}</dd>
-        <dt className="font-medium">Job type</dt>
-        <dd>{job.jobType}</dd>
-        <dt className="font-medium">Work mode</dt>
-        <dd>{job.workMode}</dd>
-        <dt className="font-medium">Salary</dt>
-        <dd>{formatSalary(job.salary, job.salaryMax)}</dd>
-        <dt className="font-medium">Category</dt>
-        <dd>{job.categoryName}</dd>
-        <dt className="font-medium">Positions</dt>
-        <dd>{job.maxPositions}</dd>
-        <dt className="font-medium">Max Applications</dt>
-        <dd>{job.maxApplicants}</dd>
-        <dt className="font-medium">Posted on</dt>
-        <dd>{formatDate(job.dateOfPosting)}</dd>
-      </dl>
-      <h2 className="mt-8 text-xl font-semibold text-gray-900">Description</h2>
-      <p className="mt-2 whitespace-pre-line text-gray-700">{job.description}</p>
-      {job.skillsets.length > 0 && (
-        <>
-          <h2 className="mt-8 text-xl font-semibold text-gray-900">Skills</h2>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {job.skillsets.map((skill) => (
-              <li key={skill} className="rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800">
-                {skill}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      <p className="mt-8 font-semibold">
-        {closed ? (
-          <>
-            <span className="text-red-700">No longer accepting applications</span>
-            {job.closedAt && <span className="mt-1 block font-normal text-gray-800">The recruiter closed this job on {formatDate(job.closedAt)}.</span>}
-          </>
-        ) : (
-          <span className="text-gray-800">Last Date to Apply: {formatDate(job.deadline)}</span>
-        )}
-      </p>
       {askForResume && <ResumePrompt jobId={job._id} />}
       {isApplicant && (
         <div className="flex flex-wrap items-end gap-3">
@@ -131,19 +85,7 @@ export default function JobPage() {
         </div>
       )}
       {/* Login (or Signup, for a new account) comes back here, so the guest applies where they decided to. */}
-      {!loggedIn && (
-        <div className="flex flex-wrap items-end gap-3">
-          {!closed && (
-            <ButtonLink to={withNext('/login', jobPath)} className="mt-4">
-              Log in to apply
-            </ButtonLink>
-          )}
-          {/* Saving needs an account: the guest learns so where the Save toggle would be, and comes back here. */}
-          <ButtonLink to={withNext('/login', jobPath)} variant="neutral" size="sm" className="mt-4">
-            Log in to save this job
-          </ButtonLink>
-        </div>
-      )}
+      {!loggedIn && <GuestJobActions view={view} />}
       {isOwner && (
         <div className="mt-4">
           <p className="text-gray-800">
@@ -158,6 +100,6 @@ export default function JobPage() {
           </div>
         </div>
       )}
-    </article>
+    </JobArticle>
   )
 }

@@ -18,9 +18,12 @@ function HeroSearch() {
   const navigate = useNavigate()
   const [words, setWords] = useState('')
   return (
+    // Before the app takes over the server's markup, the form loads /jobs with the words itself.
     <form
       role="search"
       aria-label="Jobs"
+      action="/jobs"
+      method="get"
       className="mx-auto mt-8 flex max-w-xl flex-col gap-2 text-left sm:flex-row sm:items-end"
       onSubmit={(event) => {
         event.preventDefault()
@@ -34,6 +37,7 @@ function HeroSearch() {
         </label>
         <input
           id="hero-search"
+          name="q"
           type="search"
           value={words}
           onChange={(event) => setWords(event.target.value)}

@@ -12,6 +12,7 @@ import { authStore } from '@/features/auth/store'
 import { ApiError, errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
 import { useStartSession } from '@/lib/auth'
 import { NEXT_PARAM, withNext } from '@/lib/next-page'
+import { useAppReady } from '@/lib/template'
 import { OPERATOR_EMAIL } from '../operator'
 
 /**
@@ -53,6 +54,7 @@ export default function LoginPage() {
   const [email] = useState(() => emailFromState(state) || (authStore.get().signupData?.email ?? ''))
   const [suspended, setSuspended] = useState(false)
   const login = useLogin()
+  const appReady = useAppReady()
   const {
     register,
     handleSubmit,
@@ -80,14 +82,18 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title="Welcome Back" documentTitle="Login" intro="Log in to find jobs, track your applications or manage your postings.">
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+      {/* Posted, never sent as a query, should it be sent before the app has taken over the server's markup. */}
+      <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
         {/* docs/product.md#login: the e-mail input is plain text. */}
-        <FormField label="Email Address" type="text" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <FormField id="login-email" label="Email Address" type="text" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <PasswordField id="login-password" label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <Link to="/forgot-password" className={`self-end text-sm ${textLinkClass}`}>
           Forgot Password
         </Link>
-        <SubmitButton busy={isSubmitting}>Login</SubmitButton>
+        {/* Disabled in the markup the server draws: only the app sends the form. */}
+        <SubmitButton busy={isSubmitting} disabled={!appReady}>
+          Login
+        </SubmitButton>
       </form>
       {/* Present before it fills, so the help is read out when it appears (the focus is on the password). */}
       <div aria-live="polite">{suspended && <SuspendedHelp />}</div>

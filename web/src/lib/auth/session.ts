@@ -12,7 +12,10 @@ export type SessionState = { token: string | null; signedOut: boolean }
 
 export const sessionStore = createStore<SessionState>(() => ({ token: localStorage.getItem(TOKEN_KEY), signedOut: false }))
 
-export const useSessionState = () => useSyncExternalStore(sessionStore.subscribe, sessionStore.get)
+/** A page drawn ahead of the app (the server's templates, lib/template.tsx) is drawn for a guest. */
+const GUEST: SessionState = { token: null, signedOut: false }
+
+export const useSessionState = () => useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => GUEST)
 
 /** The token every call sends (lib/api-client reads it here). */
 export const getToken = () => sessionStore.get().token

@@ -16,9 +16,9 @@ export function AuthLayout({ title, documentTitle, intro, children }: { title: s
 export const textLinkClass = 'font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900'
 
 /** The form's submit button: a spinner while the call runs (docs/product.md#messages). */
-export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+export function SubmitButton({ busy, disabled = false, children }: { busy: boolean; disabled?: boolean; children: ReactNode }) {
   return (
-    <Button type="submit" loading={busy} className="w-full">
+    <Button type="submit" loading={busy} disabled={disabled} className="w-full">
       {children}
     </Button>
   )

@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react'
+import { ButtonLink } from '@/components/ui/button-link'
+import { formatDate, formatSalary } from '@/lib/format'
+import { withNext } from '@/lib/next-page'
+import { Each, Show, slot } from '@/lib/template'
+import { isClosed } from '../format'
+import type { Job } from '../types'
+
+/**
+ * What a job's page shows of the job, each value as the page writes it. The server draws a guest's
+ * job page from `JobArticle`'s template with the same names (server/src/site/content.rs), so a
+ * name here is a name there.
+ */
+export type JobView = {
+  /** The job's address, `/job/{id}`. */
+  path: string
+  title: string
+  company: string
+  facts: { term: string; value: string }[]
+  description: string
+  skills: string[]
+  /** It takes applications. */
+  open: boolean
+  /** "Last Date to Apply: …" for an open job. */
+  deadline: string
+  /** The day its recruiter closed it, when they did. */
+  closedOn: string | null
+}
+
+export function jobView(job: Job): JobView {
+  return {
+    path: `/job/${encodeURIComponent(job._id)}`,
+    title: job.title,
+    company: job.company,
+    facts: [
+      { term: 'Location', value: job.location },
+      { term: 'Job type', value: job.jobType },
+      { term: 'Work mode', value: job.workMode },
+      { term: 'Salary', value: formatSalary(job.salary, job.salaryMax) },
+      { term: 'Category', value: job.categoryName },
+      { term: 'Positions', value: String(job.maxPositions) },
+      { term: 'Max Applications', value: String(job.maxApplicants) },
+      { term: 'Posted on', value: formatDate(job.dateOfPosting) },
+    ],
+    description: job.description,
+    skills: job.skillsets,
+    open: !isClosed(job),
+    deadline: formatDate(job.deadline),
+    closedOn: job.closedAt ? formatDate(job.closedAt) : null,
+  }
+}
+
+/** A job's view as a template holds it: each value its slot. */
+export const JOB_VIEW_SLOTS: JobView = {
+  path: `/job/${slot('id')}`,
+  title: slot('title'),
+  company: slot('company'),
+  facts: [{ term: slot('term'), value: slot('value') }],
+  description: slot('description'),
+  skills: [slot('.')],
+  open: true,
+  deadline: slot('deadline'),
+  closedOn: slot('closedOn'),
+}
+
+/** The job, and under it `children`: what the visitor can do with it. */
+export function JobArticle({ view, children }: { view: JobView; children?: ReactNode }) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-gray-900">{view.title}</h1>
+      <p className="mt-2 text-lg text-gray-700">{view.company}</p>
+      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-gray-800">
+        <Each name="facts" items={view.facts}>
+          {({ term, value }) => (
+            <>
+              <dt className="font-medium">{term}</dt>
+              <dd>{value}</dd>
+            </>
+          )}
+        </Each>
+      </dl>
+      <h2 className="mt-8 text-xl font-semibold text-gray-900">Description</h2>
+      <p className="mt-2 whitespace-pre-line text-gray-700">{view.description}</p>
+      <Show name="hasSkills" when={view.skills.length > 0}>
+        <h2 className="mt-8 text-xl font-semibold text-gray-900">Skills</h2>
+        <ul className="mt-2 flex flex-wrap gap-2">
+          <Each name="skills" items={view.skills}>
+            {(skill) => <li className="rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800">{skill}</li>}
+          </Each>
+        </ul>
+      </Show>
+      <p className="mt-8 font-semibold">
+        <Show name="open" when={view.open} unless>
+          <span className="text-red-700">No longer accepting applications</span>
+          <Show name="closedOn" when={view.closedOn !== null}>
+            <span className="mt-1 block font-normal text-gray-800">The recruiter closed this job on {view.closedOn}.</span>
+          </Show>
+        </Show>
+        <Show name="open" when={view.open}>
+          <span className="text-gray-800">Last Date to Apply: {view.deadline}</span>
+        </Show>
+      </p>
+      {children}
+    </article>
+  )
+}
+
+/** A guest's ways on from a job: log in to apply (while it is open) or to save it, coming back here. */
+export function GuestJobActions({ view }: { view: JobView }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <Show name="open" when={view.open}>
+        <ButtonLink to={withNext('/login', view.path)} className="mt-4">
+          Log in to apply
+        </ButtonLink>
+      </Show>
+      {/* Saving needs an account: the guest learns so where the Save toggle would be, and comes back here. */}
+      <ButtonLink to={withNext('/login', view.path)} variant="neutral" size="sm" className="mt-4">
+        Log in to save this job
+      </ButtonLink>
+    </div>
+  )
+}
