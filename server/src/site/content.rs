@@ -639,8 +639,8 @@ mod tests {
             salary: 240_000,
             salary_max: Some(300_000),
             work_mode: WorkMode::Remote,
-            date_of_posting: "2026-11-05T10:00:00.000Z".into(),
-            deadline: "2026-12-20T00:00:00.000Z".into(),
+            date_of_posting: "2026-11-05T10:00:00.000Z".into(), // fixed date: only written, `open` is given
+            deadline: "2026-12-20T00:00:00.000Z".into(), // fixed date: only written, `open` is given
             location: "Pune".into(),
             max_applicants: 50,
             max_positions: 2,
