@@ -196,7 +196,20 @@ test("the server draws each screen as the app's first render draws it: one sourc
   const closed = await postJob(api, token, { title: `${WORD} Welder`, company: 'Lumen & Co', location: 'Kochi', jobType: 'Part-time', categoryName: categories.Engineering })
   await ok(await api.put(`/api/v1/jobs/closeJob/${closed._id}`, { headers: { Authorization: `Bearer ${token}` } }))
   try {
-    for (const path of ['/', '/login', `/login?next=/jobs?q=${WORD}%20%26%20more`, `/job/${job._id}`, `/job/${closed._id}`]) {
+    const pages = [
+      '/',
+      '/login',
+      `/login?next=/jobs?q=${WORD}%20%26%20more`,
+      `/job/${job._id}`,
+      `/job/${closed._id}`,
+      '/jobs',
+      `/jobs?q=${WORD}`,
+      `/jobs?q=${WORD}&jobType=Part-time&closed=1&postedWithin=7`,
+      `/jobs?q=${WORD}x&workMode=Remote`,
+      '/category/engineering',
+      `/category/engineering?q=${WORD}&sort=newest`,
+    ]
+    for (const path of pages) {
       const server = await serverMarkup(browser, path)
       expect(server.length, path).toBeGreaterThan(1000)
       expect(await appFirstRender(browser, path), path).toBe(server)

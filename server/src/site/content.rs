@@ -1,12 +1,12 @@
 //! What a public page shows, written into the page the server sends, so a phone paints it before
 //! any script has arrived (docs/product.md#content-before-script): the home page's hero, a job's
 //! title, facts and description, the first results of /jobs and of a category's page, and the
-//! login form, each as the app draws it for a guest. The home page, login and job screens are the
-//! app's own components, rendered into templates at build time and filled here (`template`,
-//! docs/architecture.md#one-source-for-each-screen); the search pages are still written here. The
-//! app draws the same screen once its code has run and puts it in this markup's place; the API
-//! answers that screen asks for first travel in the page as JSON (`#page-data`), so the app draws
-//! them at once instead of asking again.
+//! login form, each as the app draws it for a guest. Each is the app's own components, rendered
+//! into a template at build time and filled here with the page's values (`template`,
+//! docs/architecture.md#one-source-for-each-screen): this file says what the values are, never how
+//! they look. The app's first render of the page is the same markup; the API answers that screen
+//! asks for first travel in the page as JSON (`#page-data`), so the app draws it at once instead
+//! of asking again.
 //!
 //! The markup is plain HTML that works without any script: links go where the app's would, the
 //! search box is a form that loads /jobs with the words, a search page's filters are a form of
@@ -137,17 +137,14 @@ impl Deferred {
     }
 }
 
-const BUTTON: &str = "inline-flex items-center justify-center gap-2 rounded-md font-semibold px-4 py-2";
-const PRIMARY: &str = "bg-primary text-white enabled:hover:bg-primary-strong";
-const SECONDARY: &str = "border border-primary bg-white text-primary-strong enabled:hover:bg-primary-soft";
-const LINK: &str = "inline-block py-1 font-medium text-primary-strong underline underline-offset-2 hover:text-blue-900";
-
 /// The screens drawn from the web app's own components (`template`), parsed once.
 struct Screens {
     landing: String,
     login: String,
     login_next: Template,
     job: Template,
+    jobs: Template,
+    category: Template,
 }
 
 static SCREENS: LazyLock<Screens> = LazyLock::new(|| {
@@ -158,6 +155,8 @@ static SCREENS: LazyLock<Screens> = LazyLock::new(|| {
         login: String,
         login_next: String,
         job: String,
+        jobs: String,
+        category: String,
     }
     let built: Built = serde_json::from_str(include_str!("../../../web/src/app/screen-templates.json"))
         .expect("web/src/app/screen-templates.json holds the drawn screens");
@@ -172,6 +171,8 @@ static SCREENS: LazyLock<Screens> = LazyLock::new(|| {
         login: fixed("login", &built.login),
         login_next: parsed("login", &built.login_next),
         job: parsed("job", &built.job),
+        jobs: parsed("jobs", &built.jobs),
+        category: parsed("category", &built.category),
     }
 });
 
@@ -257,10 +258,11 @@ pub enum SearchHeading<'a> {
     Category(&'a Category),
 }
 
-/// /jobs or a category's page for a guest (web/src/app/routes/jobs.tsx and category.tsx): the
-/// heading, a search box, the filters (a form of their own, closed), the first page of results
-/// (`found`, the answer of `/api/v1/jobs/alljobs?{api_query}`) and links to the pages around it,
-/// with the categories' answer the screen asks for too.
+/// /jobs or a category's page for a guest (web/src/app/routes/jobs.tsx and category.tsx), as it
+/// first shows (web/src/features/jobs/components/plain-job-search.tsx): the heading, a search box,
+/// the filters (a form of their own, closed), the first page of results (`found`, the answer of
+/// `/api/v1/jobs/alljobs?{api_query}`) and links to the pages around it, with the categories'
+/// answer the screen asks for too.
 pub fn search(
     heading: SearchHeading,
     words: &str,
@@ -269,62 +271,108 @@ pub fn search(
     categories: Value,
     now: i64,
 ) -> Content {
-    let on_category_page = matches!(heading, SearchHeading::Category(_));
-    let e = html_escape;
-    let (top, action) = match heading {
-        SearchHeading::Jobs => ("<h1 class=\"text-3xl font-bold text-ink\">Jobs</h1>".to_string(), "/jobs".to_string()),
-        SearchHeading::Category(category) => (
-            format!(
-                "<div class=\"flex flex-wrap items-baseline justify-between gap-x-6\">\
-                 <h1 class=\"text-3xl font-bold text-ink\">{name}</h1><a href=\"/jobs\" class=\"{LINK}\">Search all categories</a></div>\
-                 <p class=\"mt-2 text-lg text-gray-700\">{description}</p>",
-                name = e(&category.name),
-                description = e(&category.description),
-            ),
-            format!("/category/{}", segment(&category_slug(&category.name))),
-        ),
+    let chosen = Chosen::read(api_query);
+    let (template, view) = match heading {
+        SearchHeading::Jobs => (&SCREENS.jobs, search_view("/jobs", words, &chosen, &found, Some(&categories), now)),
+        SearchHeading::Category(category) => {
+            let action = format!("/category/{}", segment(&category_slug(&category.name)));
+            let mut view = search_view(&action, words, &chosen, &found, None, now);
+            let every = chosen.query(1, false);
+            view["name"] = json!(category.name);
+            view["description"] = json!(category.description);
+            view["everyCategory"] = json!(if every.is_empty() { every } else { format!("?{every}") });
+            (&SCREENS.category, view)
+        }
     };
+    let html = template.render(&view).expect("a search's view fills the search screen's template");
+    let categories_body =
+        json!({ "success": true, "message": "Categories fetched successfully", "categories": categories });
+    Content { html, answers: Vec::new() }
+        .answer(format!("/api/v1/jobs/alljobs?{api_query}"), found)
+        .answer("/api/v1/jobs/showAllCategories".to_string(), categories_body)
+}
+
+/// A search page's values under the names of the web app's `PlainSearchView`, each written as the
+/// app writes it; `categories` is the categories' answer on /jobs (a category's page is its category).
+fn search_view(
+    action: &str,
+    words: &str,
+    chosen: &Chosen,
+    found: &Value,
+    categories: Option<&Value>,
+    now: i64,
+) -> Value {
     let jobs = found.get("data").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
     let total = found.get("total").and_then(Value::as_i64).unwrap_or_default();
     let capped = found.get("totalCapped").and_then(Value::as_bool).unwrap_or_default();
     let exact = found.get("totalExact").and_then(Value::as_bool).unwrap_or(!capped);
     let count = match (total, capped, exact) {
+        (0, _, _) if categories.is_none() && words.is_empty() && !chosen.filtered(false) => {
+            "No jobs available for this category.".to_string()
+        }
         (0, _, _) => "No jobs found for your search.".to_string(),
         (_, true, _) => format!("More than {total} jobs found"),
         (_, _, false) => format!("About {} jobs found", estimate(total)),
         (1, _, _) => "1 job found".to_string(),
         _ => format!("{total} jobs found"),
     };
-    let cards: String = jobs.iter().map(|job| format!("<li>{}</li>", card(job, now))).collect();
-    let list = if cards.is_empty() {
-        String::new()
-    } else {
-        format!("<ul aria-labelledby=\"job-results\" class=\"mt-4 grid gap-4 md:grid-cols-2\">{cards}</ul>")
+    let choices = |key: &str, values: &[(&str, &str)]| -> Value {
+        values
+            .iter()
+            .map(|(value, label)| json!({ "value": value, "label": label, "checked": chosen.has(key, value) }))
+            .collect()
     };
-    let form = format!(
-        "<form role=\"search\" aria-label=\"Jobs\" action=\"{action}\" method=\"get\" class=\"mt-4\">\
-             <label for=\"job-search\" class=\"block font-medium text-gray-800\">Search jobs</label><div class=\"mt-1 flex gap-2\">\
-             <input id=\"job-search\" name=\"q\" type=\"search\" value=\"{}\" placeholder=\"Title, company or location\" \
-             autocomplete=\"off\" class=\"min-w-0 flex-1 rounded-md border border-gray-500 px-3 py-2 placeholder:text-gray-600\">\
-             <button type=\"submit\" class=\"{BUTTON} {PRIMARY}\">Search</button></div></form>",
-        e(words)
-    );
-    let chosen = Chosen::read(api_query);
-    let filters = filter_form(&action, &chosen, (!on_category_page).then_some(&categories));
-    let pages = page_links(&action, &chosen, total.min(10_000));
-    // Beside the results from 1024px, as the app's side column of filters is.
-    let html = format!(
-        "<section class=\"mx-auto max-w-6xl px-4 py-6 md:py-12\">{top}{form}\
-         <div class=\"lg:mt-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-x-8\">{filters}\
-         <div class=\"lg:col-start-2 lg:row-start-1\">\
-         <h2 id=\"job-results\" class=\"mt-6 text-xl font-semibold text-ink md:mt-10 lg:mt-0\">Results</h2>\
-         <div class=\"mt-2 flex min-h-8 items-center gap-3\"><p class=\"text-muted\">{count}</p></div>{list}{pages}</div></div></section>",
-    );
-    let categories_body =
-        json!({ "success": true, "message": "Categories fetched successfully", "categories": categories });
-    Content { html, answers: Vec::new() }
-        .answer(format!("/api/v1/jobs/alljobs?{api_query}"), found)
-        .answer("/api/v1/jobs/showAllCategories".to_string(), categories_body)
+    let categories = categories.and_then(Value::as_array).map(|categories| {
+        let mut list =
+            vec![json!({ "value": "", "label": "All categories", "checked": chosen.first("category").is_none() })];
+        list.extend(
+            categories
+                .iter()
+                .filter_map(|category| Some((category.get("_id")?.as_str()?, category.get("name")?.as_str()?)))
+                .map(|(id, name)| json!({ "value": id, "label": name, "checked": chosen.has("category", id) })),
+        );
+        list
+    });
+    let posted = [("", "Any time"), ("1", "Last 24 hours"), ("7", "Last 7 days"), ("30", "Last 30 days")];
+    let posted: Vec<Value> = posted
+        .iter()
+        .map(|(days, label)| {
+            json!({ "value": days, "label": label, "checked": chosen.first("postedWithin").unwrap_or_default() == *days })
+        })
+        .collect();
+    let hidden: Vec<Value> = ["q", "sort"]
+        .iter()
+        .filter_map(|key| chosen.first(key).map(|value| json!({ "name": key, "value": value })))
+        .collect();
+    let pages = (total.min(10_000) + PAGE_SIZE - 1) / PAGE_SIZE;
+    let page = chosen.page().min(pages);
+    let with_category = categories.is_some();
+    let address = |page: i64| {
+        let query = chosen.query(page, with_category);
+        if query.is_empty() { action.to_string() } else { format!("{action}?{query}") }
+    };
+    json!({
+        "action": action,
+        "words": words,
+        "count": count,
+        "hasJobs": !jobs.is_empty(),
+        "jobs": jobs.iter().map(|job| card_view(job, now)).collect::<Vec<_>>(),
+        "hidden": hidden,
+        "jobTypes": choices("jobType", &[("Full-time", "Full-time"), ("Part-time", "Part-time"), ("Internship", "Internship")]),
+        "workModes": choices("workMode", &[("On-site", "On-site"), ("Hybrid", "Hybrid"), ("Remote", "Remote")]),
+        "hasCategories": with_category,
+        "categories": categories.unwrap_or_default(),
+        "location": chosen.first("location").unwrap_or_default(),
+        "salary": chosen.first("salaryMin").unwrap_or_default(),
+        "posted": posted,
+        "closed": chosen.first("openOnly").is_none(),
+        "pages": (pages > 1).then(|| json!({
+            "page": page.to_string(),
+            "pageCount": pages.to_string(),
+            "previous": (page > 1).then(|| address(page - 1)),
+            "next": (page < pages).then(|| address(page + 1)),
+        })),
+    })
 }
 
 /// What a search page's address chose, read back from the API query `search_query` made of it.
@@ -349,129 +397,47 @@ impl Chosen {
         self.first("page").and_then(|page| page.parse().ok()).unwrap_or(1)
     }
 
-    /// The page's own address for `page` of the same search, as the app writes it.
-    fn address(&self, action: &str, page: i64) -> String {
+    /// Whether any filter is on (the category among them with `with_category`), as the app counts them.
+    fn filtered(&self, with_category: bool) -> bool {
+        let keys = ["jobType", "workMode", "location", "salaryMin", "postedWithin"];
+        keys.iter().any(|key| self.first(key).is_some())
+            || (with_category && self.first("category").is_some())
+            || self.first("openOnly").is_none()
+    }
+
+    /// The query of the page's own address for `page` of the same search, in the order the app
+    /// writes it (web/src/features/jobs/search.ts, `jobSearchParams`); the category only with
+    /// `with_category` (/jobs: a category's page names it in its path).
+    fn query(&self, page: i64, with_category: bool) -> String {
         let mut query = form_urlencoded::Serializer::new(String::new());
-        for (key, value) in &self.pairs {
-            match key.as_str() {
-                "q" | "jobType" | "workMode" | "location" | "salaryMin" | "postedWithin" | "sort" => {
-                    query.append_pair(key, value);
-                }
-                "category" if action == "/jobs" => {
-                    query.append_pair(key, value);
-                }
-                "asTyped" => {
-                    query.append_pair("asTyped", "1");
-                }
-                _ => {}
+        let mut keys = vec!["q", "jobType", "workMode"];
+        if with_category {
+            keys.push("category");
+        }
+        keys.extend(["location", "salaryMin", "postedWithin", "sort"]);
+        for key in keys {
+            for (_, value) in self.pairs.iter().filter(|(k, _)| k == key) {
+                query.append_pair(key, value);
             }
         }
         if self.first("openOnly").is_none() {
             query.append_pair("closed", "1");
         }
+        if self.first("asTyped").is_some() {
+            query.append_pair("asTyped", "1");
+        }
         if page > 1 {
             query.append_pair("page", &page.to_string());
         }
-        let query = query.finish();
-        if query.is_empty() { action.to_string() } else { format!("{action}?{query}") }
+        query.finish()
     }
 }
 
-/// The filters as a form of their own behind "Filters" (closed until opened), for a visit without
-/// script; the app puts its own in their place. `categories` is the categories' answer on /jobs
-/// (a category's page is its category).
-fn filter_form(action: &str, chosen: &Chosen, categories: Option<&Value>) -> String {
-    let e = html_escape;
-    let checked = |on: bool| if on { " checked" } else { "" };
-    let boxes = |key: &str, values: &[&str]| -> String {
-        values
-            .iter()
-            .map(|value| {
-                format!(
-                    "<label class=\"flex items-center gap-2\"><input type=\"checkbox\" name=\"{key}\" value=\"{value}\" \
-                     class=\"h-5 w-5\"{}>{value}</label>",
-                    checked(chosen.has(key, value))
-                )
-            })
-            .collect()
-    };
-    let category = categories.and_then(Value::as_array).map_or_else(String::new, |categories| {
-        let options: String = categories
-            .iter()
-            .filter_map(|category| Some((category.get("_id")?.as_str()?, category.get("name")?.as_str()?)))
-            .map(|(id, name)| {
-                let selected = if chosen.has("category", id) { " selected" } else { "" };
-                format!("<option value=\"{}\"{selected}>{}</option>", e(id), e(name))
-            })
-            .collect();
-        format!(
-            "<label for=\"nojs-category\" class=\"block font-medium text-gray-800\">Category</label>\
-             <select id=\"nojs-category\" name=\"category\" class=\"{FIELD}\"><option value=\"\">All categories</option>{options}</select>"
-        )
-    });
-    let posted: String = [("", "Any time"), ("1", "Last 24 hours"), ("7", "Last 7 days"), ("30", "Last 30 days")]
-        .iter()
-        .map(|(days, label)| {
-            let selected = if chosen.first("postedWithin").unwrap_or_default() == *days { " selected" } else { "" };
-            format!("<option value=\"{days}\"{selected}>{label}</option>")
-        })
-        .collect();
-    let hidden: String = ["q", "sort"]
-        .iter()
-        .filter_map(|key| chosen.first(key).map(|value| (key, value)))
-        .map(|(key, value)| format!("<input type=\"hidden\" name=\"{key}\" value=\"{}\">", e(value)))
-        .collect();
-    format!(
-        "<details class=\"mt-3 lg:col-start-1 lg:row-start-1 lg:mt-0\"><summary class=\"{BUTTON} {SECONDARY} cursor-pointer\">Filters</summary>\
-         <form action=\"{action}\" method=\"get\" aria-label=\"Filters\" class=\"mt-3 flex flex-col gap-4\">{hidden}\
-         <fieldset><legend class=\"font-medium text-gray-800\">Job type</legend>{types}</fieldset>\
-         <fieldset><legend class=\"font-medium text-gray-800\">Work mode</legend>{modes}</fieldset>\
-         <div>{category}</div>\
-         <div><label for=\"nojs-location\" class=\"block font-medium text-gray-800\">Location</label>\
-         <input id=\"nojs-location\" name=\"location\" value=\"{location}\" class=\"{FIELD}\"></div>\
-         <div><label for=\"nojs-salary\" class=\"block font-medium text-gray-800\">Minimum salary (₹ per month)</label>\
-         <input id=\"nojs-salary\" name=\"salaryMin\" inputmode=\"numeric\" value=\"{salary}\" class=\"{FIELD}\"></div>\
-         <div><label for=\"nojs-posted\" class=\"block font-medium text-gray-800\">Posted within</label>\
-         <select id=\"nojs-posted\" name=\"postedWithin\" class=\"{FIELD}\">{posted}</select></div>\
-         <label class=\"flex items-center gap-2\"><input type=\"checkbox\" name=\"closed\" value=\"1\" class=\"h-5 w-5\"{closed}>Show closed jobs</label>\
-         <button type=\"submit\" class=\"{BUTTON} {PRIMARY}\">Apply filters</button></form></details>",
-        types = boxes("jobType", &["Full-time", "Part-time", "Internship"]),
-        modes = boxes("workMode", &["On-site", "Hybrid", "Remote"]),
-        location = e(chosen.first("location").unwrap_or_default()),
-        salary = e(chosen.first("salaryMin").unwrap_or_default()),
-        closed = checked(chosen.first("openOnly").is_none()),
-    )
-}
-
-/// "Previous" and "Next" around "Page 2 of 5" (the app's pagination), as links.
-fn page_links(action: &str, chosen: &Chosen, total: i64) -> String {
-    let pages = (total + PAGE_SIZE - 1) / PAGE_SIZE;
-    if pages <= 1 {
-        return String::new();
-    }
-    let page = chosen.page().min(pages);
-    let link = |to: i64, label: &str, rel: &str| {
-        format!(
-            "<a href=\"{}\" rel=\"{rel}\" class=\"{BUTTON} {SECONDARY}\">{label}</a>",
-            html_escape(&chosen.address(action, to))
-        )
-    };
-    let previous = if page > 1 { link(page - 1, "Previous", "prev") } else { "<span></span>".to_string() };
-    let next = if page < pages { link(page + 1, "Next", "next") } else { "<span></span>".to_string() };
-    format!(
-        "<nav aria-label=\"Pagination\" class=\"mt-8 flex items-center justify-between gap-4\">{previous}\
-         <p class=\"text-gray-800\">Page {page} of {pages}</p>{next}</nav>"
-    )
-}
-
-/// A form field's look (web/src/components/ui/form-field.tsx).
-const FIELD: &str = "mt-1 w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900";
-
-/// A result's card (web/src/features/jobs/components/job-card.tsx), from its JSON.
-fn card(job: &Value, now: i64) -> String {
+/// A result's card under the names of the web app's `JobCardView`
+/// (web/src/features/jobs/components/job-card.tsx), from its JSON.
+fn card_view(job: &Value, now: i64) -> Value {
     let text = |key: &str| job.get(key).and_then(Value::as_str).unwrap_or_default();
     let number = |key: &str| job.get(key).and_then(Value::as_i64);
-    let e = html_escape;
     let closed = !open_when(
         job.get("closedAt").is_some_and(|at| !at.is_null()),
         number("applicationsCount").unwrap_or_default(),
@@ -479,30 +445,51 @@ fn card(job: &Value, now: i64) -> String {
         millis(text("deadline")).unwrap_or(i64::MIN),
         now,
     );
-    let badge = if closed {
-        "<span class=\"rounded-full border border-gray-400 bg-gray-100 px-2 py-0.5 text-sm font-medium text-gray-800\">Closed</span>"
-    } else {
-        ""
-    };
-    format!(
-        "<article class=\"rounded-lg border border-gray-200 bg-white p-4 shadow-sm\">\
-         <div class=\"flex flex-wrap items-start justify-between gap-x-3 gap-y-1\">\
-         <h3 class=\"min-w-0 text-lg font-semibold break-words text-gray-900\"><a href=\"/job/{id}\" class=\"hover:underline\">{title}</a></h3>{badge}</div>\
-         <p class=\"text-gray-700\">{company}</p>\
-         <dl class=\"mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-gray-700\">\
-         <dt class=\"font-medium\">Location</dt><dd>{location}</dd><dt class=\"font-medium\">Type</dt><dd>{kind}</dd>\
-         <dt class=\"font-medium\">Work mode</dt><dd>{mode}</dd><dt class=\"font-medium\">Salary</dt><dd>{salary}</dd></dl>\
-         <p class=\"mt-2 flex flex-wrap gap-x-4 text-sm text-gray-700\"><span>{posted}</span><span>Apply by {deadline}</span></p></article>",
-        id = segment(text("_id")),
-        title = e(text("title")),
-        company = e(text("company")),
-        location = e(text("location")),
-        kind = e(text("jobType")),
-        mode = e(text("workMode")),
-        salary = salary(number("salary").unwrap_or_default(), number("salaryMax")),
-        posted = posted_ago(text("dateOfPosting"), now),
-        deadline = short_date(text("deadline")),
-    )
+    let matches: Vec<(i64, i64)> = job
+        .get("titleMatches")
+        .and_then(Value::as_array)
+        .map(|ranges| {
+            ranges.iter().filter_map(|range| Some((range.get(0)?.as_i64()?, range.get(1)?.as_i64()?))).collect()
+        })
+        .unwrap_or_default();
+    json!({
+        "id": text("_id"),
+        "titleParts": title_parts(text("title"), &matches),
+        "closed": closed,
+        "company": text("company"),
+        "hiddenReason": job.get("hiddenReason").and_then(Value::as_str),
+        "location": text("location"),
+        "jobType": text("jobType"),
+        "workMode": text("workMode"),
+        "salary": salary(number("salary").unwrap_or_default(), number("salaryMax")),
+        "posted": posted_ago(text("dateOfPosting"), now),
+        "applyBy": format!("Apply by {}", short_date(text("deadline"))),
+    })
+}
+
+/// The title cut at the matched ranges (`[start, end]` in UTF-16 code units, `end` exclusive), as
+/// the app cuts it (web/src/features/jobs/highlight.ts): a range that is empty, reversed, outside
+/// the title or overlapping the one before is ignored.
+fn title_parts(title: &str, ranges: &[(i64, i64)]) -> Vec<Value> {
+    let units: Vec<u16> = title.encode_utf16().collect();
+    let part = |from: usize, to: usize, marked: bool| json!({ "text": String::from_utf16_lossy(&units[from..to]), "marked": marked });
+    let mut parts = Vec::new();
+    let mut at = 0;
+    for &(start, end) in ranges {
+        if start < at as i64 || end <= start || end > units.len() as i64 {
+            continue;
+        }
+        let (start, end) = (start as usize, end as usize);
+        if start > at {
+            parts.push(part(at, start, false));
+        }
+        parts.push(part(start, end, true));
+        at = end;
+    }
+    if at < units.len() {
+        parts.push(part(at, units.len(), false));
+    }
+    parts
 }
 
 /// An estimated count to two significant figures, grouped the Indian way (web/src/lib/format.ts):
@@ -623,8 +610,8 @@ mod tests {
         let at = millis(&deadline).expect("an instant");
         let job =
             json!({ "_id": "j1", "title": "Welder", "deadline": deadline, "applicationsCount": 0, "maxApplicants": 5 });
-        assert!(!card(&job, at - 1).contains(">Closed<"), "open a millisecond before its deadline");
-        assert!(card(&job, at).contains(">Closed<"), "closed at its deadline");
+        assert_eq!(card_view(&job, at - 1)["closed"], false, "open a millisecond before its deadline");
+        assert_eq!(card_view(&job, at)["closed"], true, "closed at its deadline");
         assert!(open_when(false, 0, 5, at, at - 1) && !open_when(false, 0, 5, at, at));
     }
 
@@ -640,7 +627,7 @@ mod tests {
             salary_max: Some(300_000),
             work_mode: WorkMode::Remote,
             date_of_posting: "2026-11-05T10:00:00.000Z".into(), // fixed date: only written, `open` is given
-            deadline: "2026-12-20T00:00:00.000Z".into(), // fixed date: only written, `open` is given
+            deadline: "2026-12-20T00:00:00.000Z".into(),        // fixed date: only written, `open` is given
             location: "Pune".into(),
             max_applicants: 50,
             max_positions: 2,
@@ -664,6 +651,37 @@ mod tests {
                 name == "." || view.get(name).is_some() || fact.get(name).is_some(),
                 "`{name}` is in no job's view"
             );
+        }
+    }
+
+    #[test]
+    fn the_search_screens_templates_name_only_what_a_searchs_view_holds() {
+        fn keys(value: &Value, into: &mut Vec<String>) {
+            match value {
+                Value::Object(fields) => {
+                    for (key, field) in fields {
+                        into.push(key.clone());
+                        keys(field, into);
+                    }
+                }
+                Value::Array(items) => items.iter().for_each(|item| keys(item, into)),
+                _ => {}
+            }
+        }
+        let job = json!({ "_id": "j1", "title": "Rust", "deadline": "", "dateOfPosting": "" });
+        let (api_query, words) = search_query("q=rust&sort=newest&page=2", None);
+        let chosen = Chosen::read(&api_query);
+        let found = json!({ "data": [job], "total": 45 });
+        let mut view = search_view("/jobs", &words, &chosen, &found, Some(&json!([{ "_id": "c1", "name": "C" }])), 0);
+        for (key, value) in [("name", "C"), ("description", "D"), ("everyCategory", "")] {
+            view[key] = json!(value);
+        }
+        let mut names = vec![".".to_string()];
+        keys(&view, &mut names);
+        for template in [&SCREENS.jobs, &SCREENS.category] {
+            for name in template.names() {
+                assert!(names.iter().any(|known| known == name), "`{name}` is in no search's view");
+            }
         }
     }
 
@@ -725,30 +743,36 @@ mod tests {
 
     #[test]
     fn a_search_page_without_script_has_its_filters_as_a_form_and_its_pages_as_links() {
-        let (api_query, words) = search_query("q=rust&workMode=Remote&salaryMin=50000&page=2", None);
+        let (api_query, words) = search_query("q=rust&workMode=Remote&salaryMin=50000&closed=1&asTyped=1&page=2", None);
         let found = json!({ "success": true, "data": [], "total": 45 });
         let categories = json!([{ "_id": "c1", "name": "Engineering & Data" }]);
         let content = search(SearchHeading::Jobs, &words, &api_query, found, categories, 0);
         let html = &content.html;
         assert!(html.contains("<summary class=\"inline-flex"), "{html}");
-        assert!(html.contains("<form action=\"/jobs\" method=\"get\" aria-label=\"Filters\""), "{html}");
-        assert!(
-            html.contains("<input type=\"hidden\" name=\"q\" value=\"rust\">"),
-            "the words go with the filters: {html}"
-        );
-        assert!(html.contains("name=\"workMode\" value=\"Remote\" class=\"h-5 w-5\" checked>Remote"), "{html}");
-        assert!(html.contains("name=\"workMode\" value=\"Hybrid\" class=\"h-5 w-5\">Hybrid"), "{html}");
-        assert!(html.contains("name=\"salaryMin\" inputmode=\"numeric\" value=\"50000\""), "{html}");
-        assert!(html.contains("<option value=\"c1\">Engineering &amp; Data</option>"), "{html}");
         assert!(
             html.contains(
-                "<a href=\"/jobs?q=rust&amp;workMode=Remote&amp;salaryMin=50000\" rel=\"prev\" class=\"inline-flex"
+                "<form aria-label=\"Filters\" class=\"mt-3 flex flex-col gap-4\" action=\"/jobs\" method=\"get\">"
             ),
+            "{html}"
+        );
+        assert!(
+            html.contains("<input type=\"hidden\" name=\"q\" value=\"rust\"/>"),
+            "the words go with the filters: {html}"
+        );
+        assert!(html.contains("name=\"workMode\" checked=\"\" value=\"Remote\"/>Remote"), "{html}");
+        assert!(html.contains("name=\"workMode\" value=\"Hybrid\"/>Hybrid"), "{html}");
+        assert!(html.contains("name=\"salaryMin\" value=\"50000\""), "{html}");
+        assert!(html.contains("name=\"category\" checked=\"\" value=\"\"/>All categories"), "{html}");
+        assert!(html.contains("name=\"category\" value=\"c1\"/>Engineering &amp; Data"), "{html}");
+        assert!(html.contains("name=\"closed\" checked=\"\" value=\"1\"/>Show closed jobs"), "{html}");
+        // The app's order: the words, the filters, closed, as typed, the page.
+        assert!(
+            html.contains("<a href=\"/jobs?q=rust&amp;workMode=Remote&amp;salaryMin=50000&amp;closed=1&amp;asTyped=1\" rel=\"prev\""),
             "{html}"
         );
         assert!(html.contains("<p class=\"text-gray-800\">Page 2 of 3</p>"), "{html}");
         assert!(
-            html.contains("href=\"/jobs?q=rust&amp;workMode=Remote&amp;salaryMin=50000&amp;page=3\" rel=\"next\""),
+            html.contains("href=\"/jobs?q=rust&amp;workMode=Remote&amp;salaryMin=50000&amp;closed=1&amp;asTyped=1&amp;page=3\" rel=\"next\""),
             "{html}"
         );
         // The last page has no next, a single page no links at all.
@@ -758,6 +782,75 @@ mod tests {
         let (api_query, words) = search_query("", None);
         let one = search(SearchHeading::Jobs, &words, &api_query, json!({ "data": [], "total": 20 }), json!([]), 0);
         assert!(!one.html.contains("Pagination"), "{}", one.html);
+    }
+
+    #[test]
+    fn a_category_page_links_to_every_category_with_the_same_search_and_says_when_it_has_no_jobs() {
+        let category =
+            Category { id: "c1".into(), name: "Human Resource".into(), description: "People <first>".into() };
+        let (api_query, words) = search_query("q=lead&closed=1", Some("c1"));
+        let page = search(
+            SearchHeading::Category(&category),
+            &words,
+            &api_query,
+            json!({ "data": [], "total": 0 }),
+            json!([]),
+            0,
+        );
+        assert!(page.html.contains(">Human Resource</h1>"), "{}", page.html);
+        assert!(
+            page.html.contains("href=\"/jobs?q=lead&amp;closed=1\" data-discover=\"true\">Search all categories</a>"),
+            "{}",
+            page.html
+        );
+        assert!(page.html.contains(">People &lt;first&gt;</p>"), "{}", page.html);
+        assert!(page.html.contains("action=\"/category/human-resource\""), "{}", page.html);
+        assert!(!page.html.contains("name=\"category\""), "a category's page is its category: {}", page.html);
+        assert!(page.html.contains(">No jobs found for your search.</p>"), "{}", page.html);
+        let (api_query, words) = search_query("", Some("c1"));
+        let empty = search(
+            SearchHeading::Category(&category),
+            &words,
+            &api_query,
+            json!({ "data": [], "total": 0 }),
+            json!([]),
+            0,
+        );
+        assert!(empty.html.contains(">No jobs available for this category.</p>"), "{}", empty.html);
+        assert!(
+            empty.html.contains("href=\"/jobs\" data-discover=\"true\">Search all categories</a>"),
+            "{}",
+            empty.html
+        );
+    }
+
+    #[test]
+    fn a_cards_title_marks_its_matched_words_as_the_app_cuts_them() {
+        let parts = |title: &str, ranges: &[(i64, i64)]| -> Vec<(String, bool)> {
+            title_parts(title, ranges)
+                .iter()
+                .map(|part| (part["text"].as_str().unwrap().to_string(), part["marked"].as_bool().unwrap()))
+                .collect()
+        };
+        let owned = |list: &[(&str, bool)]| list.iter().map(|(t, m)| (t.to_string(), *m)).collect::<Vec<_>>();
+        assert_eq!(parts("Rust Engineer", &[(0, 4)]), owned(&[("Rust", true), (" Engineer", false)]));
+        // UTF-16 offsets: the emoji is two units.
+        assert_eq!(parts("🦀 Rust", &[(3, 7)]), owned(&[("🦀 ", false), ("Rust", true)]));
+        // Empty, reversed, outside or overlapping ranges are ignored.
+        assert_eq!(
+            parts("Go dev", &[(2, 2), (3, 1), (0, 2), (1, 3), (4, 99)]),
+            owned(&[("Go", true), (" dev", false)])
+        );
+        assert!(parts("", &[]).is_empty());
+        let job = json!({ "_id": "j1", "title": "<b>Rust</b>", "titleMatches": [[3, 7]], "deadline": "", "dateOfPosting": "" });
+        let (api_query, words) = search_query("q=rust", None);
+        let page = search(SearchHeading::Jobs, &words, &api_query, json!({ "data": [job], "total": 1 }), json!([]), 0);
+        assert!(
+            page.html.contains("href=\"/job/j1\" data-discover=\"true\">&lt;b&gt;<mark class=\"rounded-sm bg-yellow-100 text-gray-900\">Rust</mark>&lt;/b&gt;</a>"),
+            "{}",
+            page.html
+        );
+        assert!(page.html.contains(">1 job found</p>"), "{}", page.html);
     }
 
     #[test]

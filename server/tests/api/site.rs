@@ -403,9 +403,10 @@ async fn public_pages_carry_their_content_and_the_answers_their_screen_asks_for(
     let (status, _, html) = crawl(app, "/jobs?q=rust&workMode=Remote&salaryMin=abc").await;
     let main = main_content(&html).expect("the search's content");
     assert_eq!(status, 200);
-    assert!(main.contains(&format!("<a href=\"/job/{id}\" class=\"hover:underline\">Rust Intern</a>")), "{main}");
+    let marked = "<mark class=\"rounded-sm bg-yellow-100 text-gray-900\">Rust</mark> Intern</a>";
+    assert!(main.contains(&format!("href=\"/job/{id}\" data-discover=\"true\">{marked}")), "{main}");
     assert!(main.contains(">1 job found</p>") && !main.contains("Sales Lead"), "{main}");
-    assert!(main.contains("name=\"q\" type=\"search\" value=\"rust\""), "{main}");
+    assert!(main.contains("name=\"q\" value=\"rust\"/>"), "{main}");
     let search = "/api/v1/jobs/alljobs?q=rust&workMode=Remote&openOnly=true&page=1&limit=20";
     let categories = "/api/v1/jobs/showAllCategories";
     assert_eq!(

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useLayoutEffect } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router'
+import { useAppReady } from '@/lib/template'
 import { AppProvider } from './provider'
 import { routes } from './routes'
 import { SplashGate } from './splash'
@@ -31,12 +32,27 @@ export function routerReady(): Promise<void> {
 
 /**
  * `splash` false: the page was drawn already (by the server), so the logo would only cover it.
- * `onDrawn` runs once the app has drawn its first screen.
+ * `onDrawn` runs once the app has drawn its first screen, `onTakenOver` once its screens are its own
+ * (lib/template.tsx: on a page the server drew, the first render is the server's markup over again).
  */
-export function App({ queryClient, splash = true, onDrawn }: { queryClient?: QueryClient; splash?: boolean; onDrawn?: () => void }) {
+export function App({
+  queryClient,
+  splash = true,
+  onDrawn,
+  onTakenOver,
+}: {
+  queryClient?: QueryClient
+  splash?: boolean
+  onDrawn?: () => void
+  onTakenOver?: () => void
+}) {
+  const ready = useAppReady()
   // The parent's effect runs after every child's, in the same task as the commit: the whole first
   // screen is on the page, and no key pressed since can have gone elsewhere.
   useLayoutEffect(() => onDrawn?.(), [onDrawn])
+  useLayoutEffect(() => {
+    if (ready) onTakenOver?.()
+  }, [ready, onTakenOver])
   return (
     <AppProvider queryClient={queryClient}>
       <SplashGate enabled={splash}>

@@ -2,20 +2,32 @@ import { useLocation } from 'react-router'
 import { ButtonLink } from '@/components/ui/button-link'
 import { SaveSearchButton } from '@/features/alerts/components/save-search-button'
 import { useCategories } from '@/features/categories/api/get-categories'
-import { JobResults } from '@/features/jobs/components/job-results'
+import { JobResults, nothingFoundMessage } from '@/features/jobs/components/job-results'
 import { JobSearchForm } from '@/features/jobs/components/job-search-form'
+import { PlainJobSearch, plainSearchView } from '@/features/jobs/components/plain-job-search'
 import { SaveJobButton } from '@/features/jobs/components/save-job-button'
 import { describeSearch, savedSearchQuery } from '@/features/jobs/search'
 import type { JobSearchState } from '@/features/jobs/use-job-search'
 import { useSession } from '@/lib/auth'
 import { withNext } from '@/lib/next-page'
+import { useAppReady } from '@/lib/template'
 
-/** The search box, its filters and the results, as /jobs and each category's page show them. */
-export function JobSearchScreen({ jobSearch }: { jobSearch: JobSearchState }) {
+/**
+ * The search box, its filters and the results, as /jobs and each category's page (`action`, the
+ * page's own path) show them. On a page the server drew, the first render is its plain markup over
+ * again (lib/template.tsx), from the answers the page brought.
+ */
+export function JobSearchScreen({ jobSearch, action }: { jobSearch: JobSearchState; action: string }) {
   const categories = useCategories()
   const { accountType, loggedIn } = useSession()
   const { pathname, search } = useLocation()
   const { data } = jobSearch.results
+  const ready = useAppReady()
+
+  if (!ready && data && categories.data) {
+    const none = nothingFoundMessage(jobSearch.inCategory, jobSearch.search.q, jobSearch.filters.length)
+    return <PlainJobSearch view={plainSearchView(action, jobSearch.search, data, jobSearch.inCategory ? null : categories.data, none)} />
+  }
 
   return (
     <JobSearchForm

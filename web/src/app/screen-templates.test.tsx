@@ -7,6 +7,9 @@ import { createQueryClient } from '@/lib/query-client'
 import { slot, TemplateDrawing } from '@/lib/template'
 import LandingPage from './routes/landing'
 import LoginPage from './routes/login'
+import { CategoryFrame } from './routes/category'
+import { JobsFrame } from './routes/jobs'
+import { PLAIN_SEARCH_SLOTS, PlainJobSearch } from '@/features/jobs/components/plain-job-search'
 
 /**
  * The templates of the screens the server draws for a guest before the app's code arrives
@@ -31,6 +34,18 @@ test('the screens the server draws are the templates it holds', async () => {
     login: template('/login', <LoginPage />),
     // Login asked for on the way somewhere (`next`): Signup goes on there too.
     loginNext: template(`/login?next=/${slot('next')}`, <LoginPage />),
+    jobs: template(
+      '/jobs',
+      <JobsFrame>
+        <PlainJobSearch view={PLAIN_SEARCH_SLOTS} />
+      </JobsFrame>,
+    ),
+    category: template(
+      '/category/x',
+      <CategoryFrame name={slot('name')} description={slot('description')} allCategories={`/jobs${slot('everyCategory')}`}>
+        <PlainJobSearch view={PLAIN_SEARCH_SLOTS} />
+      </CategoryFrame>,
+    ),
     job: template(
       '/job/x',
       <JobArticle view={JOB_VIEW_SLOTS}>

@@ -70,3 +70,27 @@ test('what was typed into the server’s markup, and the focus, move to the app�
   expect((document.getElementById('other') as HTMLInputElement).value).toBe('app')
   document.body.innerHTML = ''
 })
+
+test('what was typed into the app’s first render, the server’s markup over again, moves on to its own screen too', () => {
+  document.body.innerHTML = '<div id="root"><main id="main-content" data-drawn><input id="job-search" value=""></main></div>'
+  const restore = keepTyped()
+  // The first render: the same markup, the app's now.
+  document.body.innerHTML = '<div id="root"><main id="main-content"><input id="job-search" value=""></main></div>'
+  const first = document.getElementById('job-search') as HTMLInputElement
+  first.focus()
+  first.value = 'welder'
+  first.dispatchEvent(new Event('input', { bubbles: true }))
+  // The app's own screen.
+  document.body.innerHTML = '<div id="root"><main id="main-content"><form><input id="job-search" value=""></form></main></div>'
+  restore()
+  const own = document.getElementById('job-search') as HTMLInputElement
+  expect(own.value).toBe('welder')
+  expect(document.activeElement).toBe(own)
+  // Listening ends with the takeover.
+  own.value = 'later'
+  own.dispatchEvent(new Event('input', { bubbles: true }))
+  document.body.innerHTML = '<div id="root"><main id="main-content"><input id="job-search" value=""></main></div>'
+  restore()
+  expect((document.getElementById('job-search') as HTMLInputElement).value).toBe('welder')
+  document.body.innerHTML = ''
+})

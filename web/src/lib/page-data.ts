@@ -63,40 +63,49 @@ export function resetPageAnswers() {
 
 /**
  * What a visitor types into the server's markup before the app takes over, and where the focus
- * is: call before the app draws (it listens until then); the function it returns puts both into
- * the app's fields of the same id (or name) once the app has drawn, so nothing typed is lost.
+ * is: call before the app draws (it listens until then, in the app's first render too, which is
+ * the same markup); the function it returns puts both into the app's fields of the same id (or
+ * name), so nothing typed is lost: after the first render (`last` false: it goes on listening) and
+ * once the screen is the app's own.
  */
-export function keepTyped(): () => void {
+export function keepTyped(): (last?: boolean) => void {
   const main = document.querySelector(DRAWN_MAIN)
   if (!main) return () => {}
   type Field = { id: string; name: string }
   const typed = new Map<string, Field & { value: string }>()
   let focused: Field | null = null
+  const inMain = (target: EventTarget | null): target is HTMLInputElement => target instanceof HTMLInputElement && target.closest('main#main-content') !== null
   const record = (target: EventTarget | null) => {
-    if (target instanceof HTMLInputElement && target.value !== target.defaultValue) typed.set(target.id || target.name, { id: target.id, name: target.name, value: target.value })
+    if (inMain(target) && target.value !== target.defaultValue) typed.set(target.id || target.name, { id: target.id, name: target.name, value: target.value })
+  }
+  const onInput = (event: Event) => record(event.target)
+  const onFocus = (event: Event) => {
+    if (inMain(event.target)) focused = { id: event.target.id, name: event.target.name }
   }
   main.querySelectorAll('input').forEach(record)
-  main.addEventListener('input', (event) => record(event.target))
-  main.addEventListener('focusin', (event) => {
-    if (event.target instanceof HTMLInputElement) focused = { id: event.target.id, name: event.target.name }
-  })
-  const active = document.activeElement
-  if (active instanceof HTMLInputElement && main.contains(active)) focused = { id: active.id, name: active.name }
+  document.addEventListener('input', onInput, true)
+  document.addEventListener('focusin', onFocus, true)
+  if (inMain(document.activeElement)) focused = { id: document.activeElement.id, name: document.activeElement.name }
   // A field is found again by its id, or by its name where the app's ids are its own (useId).
   const find = ({ id, name }: Field) => {
     const found = (id && document.getElementById(id)) || (name && [...document.querySelectorAll('main#main-content input')].find((input) => input instanceof HTMLInputElement && input.name === name))
     return found instanceof HTMLInputElement ? found : null
   }
-  return () => {
+  return (last = true) => {
+    if (last) {
+      document.removeEventListener('input', onInput, true)
+      document.removeEventListener('focusin', onFocus, true)
+    }
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
     for (const field of typed.values()) {
       const input = find(field)
-      if (!input || !setValue) continue
+      if (!input || !setValue || input.value === field.value) continue
       // As typing does, so the app's own state follows.
       setValue.call(input, field.value)
       input.dispatchEvent(new Event('input', { bubbles: true }))
     }
-    // The markup's field had the focus when the app replaced it.
-    if (focused && !main.isConnected) find(focused)?.focus()
+    // The field had the focus when the app replaced it.
+    const field = focused && find(focused)
+    if (field && document.activeElement !== field && !main.isConnected) field.focus()
   }
 }

@@ -1,4 +1,6 @@
-import { createContext, Fragment, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createContext, Fragment, useContext, useSyncExternalStore, type ReactNode } from 'react'
+import { drawnByServer } from './page-data'
+import { createStore } from './store'
 
 /**
  * The screens the server draws before the app's code arrives are these components, rendered once
@@ -48,14 +50,18 @@ export function Show({ name, when, unless = false, children }: { name: string; w
 }
 
 /**
- * False in a template and in the app's first render, true from the task after it: a control only
- * the app can carry out (a form's submit) waits for the app to have taken over the page.
+ * Whether the app has taken over the page: false only in the app's first render of a page the
+ * server drew (and in a template), which must be the server's markup, then true for good from
+ * `markAppReady`. A screen shows what works without script until then (a search's plain forms and
+ * links), and a control only the app can carry out (a form's submit) waits for it.
  */
+const takenOver = createStore(() => ({ ready: !drawnByServer() }))
+
+/** The app's first screen is drawn: screens become the app's own (main.tsx). */
+export const markAppReady = () => takenOver.set({ ready: true })
+
 export function useAppReady() {
-  const [ready, setReady] = useState(false)
-  useEffect(() => {
-    const later = setTimeout(() => setReady(true))
-    return () => clearTimeout(later)
-  }, [])
-  return ready
+  const drawing = useContext(Drawing)
+  const { ready } = useSyncExternalStore(takenOver.subscribe, takenOver.get, () => ({ ready: false }))
+  return ready && !drawing
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { NotFound } from '@/components/ui/not-found'
 import { JobSearchScreen } from '@/app/job-search-screen'
@@ -71,16 +72,25 @@ function CategorySearch({ category, categories }: { category: Category; categori
   const everyCategory = jobSearchParams({ ...jobSearch.search, category: '', page: 1 }).toString()
 
   return (
-    <section className="mx-auto max-w-6xl px-4 py-6 md:py-12">
+    <CategoryFrame name={category.name} description={category.description} allCategories={everyCategory ? `/jobs?${everyCategory}` : '/jobs'}>
       <title>{pageTitle(category.name)}</title>
+      <JobSearchScreen jobSearch={jobSearch} action={`/category/${categorySlug(category.name)}`} />
+    </CategoryFrame>
+  )
+}
+
+/** A category's page around its search: its name, the way to every category's, its description. */
+export function CategoryFrame({ name, description, allCategories, children }: { name: string; description: string; allCategories: string; children: ReactNode }) {
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-6 md:py-12">
       <div className="flex flex-wrap items-baseline justify-between gap-x-6">
-        <h1 className="text-3xl font-bold text-ink">{category.name}</h1>
-        <Link to={everyCategory ? `/jobs?${everyCategory}` : '/jobs'} className="inline-block py-1 font-medium text-primary-strong underline underline-offset-2 hover:text-blue-900">
+        <h1 className="text-3xl font-bold text-ink">{name}</h1>
+        <Link to={allCategories} className="inline-block py-1 font-medium text-primary-strong underline underline-offset-2 hover:text-blue-900">
           Search all categories
         </Link>
       </div>
-      <p className="mt-2 text-lg text-gray-700">{category.description}</p>
-      <JobSearchScreen jobSearch={jobSearch} />
+      <p className="mt-2 text-lg text-gray-700">{description}</p>
+      {children}
     </section>
   )
 }

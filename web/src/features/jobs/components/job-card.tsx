@@ -1,59 +1,112 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatSalary } from '@/lib/format'
+import { Each, Show, slot } from '@/lib/template'
 import { applyBy, isClosed, postedAgo } from '../format'
-import { splitTitle } from '../highlight'
+import { splitTitle, type TitlePart } from '../highlight'
 import type { Job } from '../types'
 
-/** The title with the words a search matched in `<mark>`: dark text on light yellow keeps AA contrast. */
-function Title({ title, matches }: { title: string; matches?: Job['titleMatches'] }) {
-  if (!matches?.length) return title
-  return splitTitle(title, matches).map(({ text, marked }, i) =>
-    marked ? (
-      <mark key={i} className="rounded-sm bg-yellow-100 text-gray-900">
-        {text}
-      </mark>
-    ) : (
-      text
-    ),
-  )
+/** What a card shows of a job, each value as the card writes it (the server fills the same names). */
+export type JobCardView = {
+  path: string
+  /** The title, with the words a search matched marked. */
+  titleParts: TitlePart[]
+  closed: boolean
+  company: string
+  hiddenReason: string | null
+  location: string
+  jobType: string
+  workMode: string
+  salary: string
+  posted: string
+  applyBy: string
+}
+
+export function jobCardView(job: Job): JobCardView {
+  return {
+    path: `/job/${job._id}`,
+    titleParts: splitTitle(job.title, job.titleMatches ?? []),
+    closed: isClosed(job),
+    company: job.company,
+    hiddenReason: job.hiddenReason ?? null,
+    location: job.location,
+    jobType: job.jobType,
+    workMode: job.workMode,
+    salary: formatSalary(job.salary, job.salaryMax),
+    posted: postedAgo(job.dateOfPosting),
+    applyBy: applyBy(job.deadline),
+  }
+}
+
+/** A card's view as a template holds it. */
+export const JOB_CARD_SLOTS: JobCardView = {
+  path: `/job/${slot('id')}`,
+  titleParts: [{ text: slot('text'), marked: true }],
+  closed: true,
+  company: slot('company'),
+  hiddenReason: slot('hiddenReason'),
+  location: slot('location'),
+  jobType: slot('jobType'),
+  workMode: slot('workMode'),
+  salary: slot('salary'),
+  posted: slot('posted'),
+  applyBy: slot('applyBy'),
 }
 
 const cardClass = 'rounded-lg border border-gray-200 bg-white p-4 shadow-sm'
 
 /** A job in a list; `children` are its actions (My Jobs puts Edit, Delete and Applications there). */
 export function JobCard({ job, children }: { job: Job; children?: ReactNode }) {
+  return <JobCardOf view={jobCardView(job)}>{children}</JobCardOf>
+}
+
+/**
+ * A card from its view. The title's matched words are in `<mark>`: dark text on light yellow keeps
+ * AA contrast.
+ */
+export function JobCardOf({ view, children }: { view: JobCardView; children?: ReactNode }) {
   return (
     <article className={cardClass}>
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
         <h3 className="min-w-0 text-lg font-semibold break-words text-gray-900">
-          <Link to={`/job/${job._id}`} className="hover:underline">
-            <Title title={job.title} matches={job.titleMatches} />
+          <Link to={view.path} className="hover:underline">
+            <Each name="titleParts" items={view.titleParts}>
+              {({ text, marked }) => (
+                <>
+                  <Show name="marked" when={marked}>
+                    <mark className="rounded-sm bg-yellow-100 text-gray-900">{text}</mark>
+                  </Show>
+                  <Show name="marked" when={marked} unless>
+                    {text}
+                  </Show>
+                </>
+              )}
+            </Each>
           </Link>
         </h3>
-        {isClosed(job) && (
+        <Show name="closed" when={view.closed}>
           <span className="rounded-full border border-gray-400 bg-gray-100 px-2 py-0.5 text-sm font-medium text-gray-800">Closed</span>
-        )}
+        </Show>
       </div>
-      <p className="text-gray-700">{job.company}</p>
-      {job.hiddenReason != null && (
+      <p className="text-gray-700">{view.company}</p>
+      <Show name="hiddenReason" when={view.hiddenReason !== null}>
         <p className="mt-2 rounded-md border border-danger bg-danger-soft p-2 text-sm font-medium break-words text-danger-strong">
-          Hidden by an admin: {job.hiddenReason}
+          Hidden by an admin: {view.hiddenReason}
         </p>
-      )}
+      </Show>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-gray-700">
         <dt className="font-medium">Location</dt>
-        <dd>{job.location}</dd>
+        <dd>{view.location}</dd>
         <dt className="font-medium">Type</dt>
-        <dd>{job.jobType}</dd>
+        <dd>{view.jobType}</dd>
         <dt className="font-medium">Work mode</dt>
-        <dd>{job.workMode}</dd>
+        <dd>{view.workMode}</dd>
         <dt className="font-medium">Salary</dt>
-        <dd>{formatSalary(job.salary, job.salaryMax)}</dd>
+        <dd>{view.salary}</dd>
       </dl>
       <p className="mt-2 flex flex-wrap gap-x-4 text-sm text-gray-700">
-        <span>{postedAgo(job.dateOfPosting)}</span>
-        <span>{applyBy(job.deadline)}</span>
+        <span>{view.posted}</span>
+        <span>{view.applyBy}</span>
       </p>
       {children}
     </article>

@@ -10,13 +10,17 @@ import { Pagination } from '@/components/ui/pagination'
 
 const RESULTS_END = 'Results stop at 10000: narrow the search to see more'
 
-/** The count, never a wrong exact figure: past 10,000 matches the server estimates it (`totalExact` false). */
-function resultCount(total: number, capped: boolean, exact: boolean, none: string) {
+/** The count, never a wrong exact figure: past the exact bound the server estimates it (`totalExact` false). */
+export function resultCount(total: number, capped: boolean, exact: boolean, none: string) {
   if (total === 0) return none
   if (capped) return `More than ${total} jobs found`
   if (!exact) return `About ${formatEstimate(total)} jobs found`
   return total === 1 ? '1 job found' : `${total} jobs found`
 }
+
+/** What the count says when nothing is found: a category's own page without words or filters says it has no jobs. */
+export const nothingFoundMessage = (inCategory: boolean, words: string, filters: number) =>
+  inCategory && !words && filters === 0 ? 'No jobs available for this category.' : 'No jobs found for your search.'
 
 type Props = JobSearchState & {
   /** Each card's actions (Save). */
@@ -40,7 +44,7 @@ export function JobResults({ search, update, results, pageCount, beyondReach, fi
     toResults()
   }
 
-  const none = inCategory && !search.q && filters.length === 0 ? 'No jobs available for this category.' : 'No jobs found for your search.'
+  const none = nothingFoundMessage(inCategory, search.q, filters.length)
   const status = isFetching ? 'Loading jobs...' : data ? resultCount(data.total, data.totalCapped, data.totalExact ?? !data.totalCapped, none) : isError ? SEARCH_FAILURE : ''
   // Turned down ("Search instead for ..."), the words are searched as typed and nothing is corrected.
   const corrected = search.asTyped ? undefined : data?.correctedQuery

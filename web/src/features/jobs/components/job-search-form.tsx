@@ -28,8 +28,8 @@ type Props = {
 }
 
 /**
- * The columns of a search page on a desktop: the filters' rail, then the results. The server draws
- * the first page's results with these classes too (server/src/site/content.rs), without the rail.
+ * The columns of a search page on a desktop: the filters' rail, then the results. The plain search
+ * (plain-job-search.tsx) lays out its filters and results with them too.
  */
 export const SEARCH_LAYOUT = 'lg:mt-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-x-8'
 export const RESULTS_COLUMN = 'lg:col-start-2'
@@ -132,7 +132,7 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
       <form id={searchForm} role="search" aria-label="Jobs" className="mt-4" onSubmit={form.searchTyped}>
         <SearchBox words={form.words} />
       </form>
-      {/* The results keep their column whether or not the rail is drawn: the page the server draws has none. */}
+      {/* The results keep their column whether or not the rail is drawn, as in the plain search. */}
       <div className={SEARCH_LAYOUT}>
         {desktop ? (
           <FiltersRail form={form} actions={actions}>
