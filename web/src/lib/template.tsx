@@ -60,8 +60,11 @@ const takenOver = createStore(() => ({ ready: !drawnByServer() }))
 /** The app's first screen is drawn: screens become the app's own (main.tsx). */
 export const markAppReady = () => takenOver.set({ ready: true })
 
+/** A template is drawn before the app, whatever the page. */
+const BEFORE_THE_APP = { ready: false }
+
 export function useAppReady() {
   const drawing = useContext(Drawing)
-  const { ready } = useSyncExternalStore(takenOver.subscribe, takenOver.get, () => ({ ready: false }))
+  const { ready } = useSyncExternalStore(takenOver.subscribe, takenOver.get, () => BEFORE_THE_APP)
   return ready && !drawing
 }
