@@ -5,7 +5,6 @@ import { fillFromPage } from './app/page-queries'
 import { trackInputModality } from './lib/input-modality'
 import { drawnByServer, keepTyped } from './lib/page-data'
 import { createQueryClient } from './lib/query-client'
-import { markAppReady } from './lib/template'
 import './index.css'
 
 // Before the first key or tap: the focus ring of what the app focuses itself depends on which it was.
@@ -17,12 +16,9 @@ const root = createRoot(document.getElementById('root')!)
 // its code loaded and its data in the cache (docs/product.md#content-before-script).
 if (drawnByServer()) {
   const restoreTyped = keepTyped()
-  // The first screen is the server's markup over again (lib/template.tsx), then in a task of its
-  // own it becomes the app's; what was typed meanwhile, and the focus, move along each time.
-  const drawn = () => {
-    restoreTyped(false)
-    setTimeout(markAppReady)
-  }
+  // The first screen is the server's markup over again (lib/template.tsx), then it becomes the
+  // app's own (app.tsx); what was typed meanwhile, and the focus, move along each time.
+  const drawn = () => restoreTyped(false)
   // The page is there to read and use: each step of the takeover is a task of its own, so a phone
   // answers a tap between them (this module's loading, the router's start, the drawing's slices).
   await new Promise((resolve) => setTimeout(resolve, 0))

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { useLayoutEffect } from 'react'
+import { startTransition, useEffect, useLayoutEffect, useState } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router'
-import { useAppReady } from '@/lib/template'
+import { drawnByServer } from '@/lib/page-data'
+import { AppReadyProvider } from '@/lib/template'
 import { AppProvider } from './provider'
 import { routes } from './routes'
 import { SplashGate } from './splash'
@@ -46,18 +47,26 @@ export function App({
   onDrawn?: () => void
   onTakenOver?: () => void
 }) {
-  const ready = useAppReady()
+  const [ready, setReady] = useState(() => !drawnByServer())
   // The parent's effect runs after every child's, in the same task as the commit: the whole first
   // screen is on the page, and no key pressed since can have gone elsewhere.
   useLayoutEffect(() => onDrawn?.(), [onDrawn])
+  // In a task of its own, and drawn in slices like the first screen.
+  useEffect(() => {
+    if (ready) return
+    const later = setTimeout(() => startTransition(() => setReady(true)))
+    return () => clearTimeout(later)
+  }, [ready])
   useLayoutEffect(() => {
     if (ready) onTakenOver?.()
   }, [ready, onTakenOver])
   return (
-    <AppProvider queryClient={queryClient}>
-      <SplashGate enabled={splash}>
-        <RouterProvider router={appRouter()} />
-      </SplashGate>
-    </AppProvider>
+    <AppReadyProvider value={ready}>
+      <AppProvider queryClient={queryClient}>
+        <SplashGate enabled={splash}>
+          <RouterProvider router={appRouter()} />
+        </SplashGate>
+      </AppProvider>
+    </AppReadyProvider>
   )
 }

@@ -1,6 +1,4 @@
-import { createContext, Fragment, useContext, useSyncExternalStore, type ReactNode } from 'react'
-import { drawnByServer } from './page-data'
-import { createStore } from './store'
+import { createContext, Fragment, useContext, type ReactNode } from 'react'
 
 /**
  * The screens the server draws before the app's code arrives are these components, rendered once
@@ -51,20 +49,16 @@ export function Show({ name, when, unless = false, children }: { name: string; w
 
 /**
  * Whether the app has taken over the page: false only in the app's first render of a page the
- * server drew (and in a template), which must be the server's markup, then true for good from
- * `markAppReady`. A screen shows what works without script until then (a search's plain forms and
- * links), and a control only the app can carry out (a form's submit) waits for it.
+ * server drew (and in a template), which must be the server's markup; the app (app.tsx) then
+ * makes it true for good. A screen shows what works without script until then (a search's plain
+ * forms and links), and a control only the app can carry out (a form's submit) waits for it.
  */
-const takenOver = createStore(() => ({ ready: !drawnByServer() }))
+const AppReady = createContext(true)
 
-/** The app's first screen is drawn: screens become the app's own (main.tsx). */
-export const markAppReady = () => takenOver.set({ ready: true })
-
-/** A template is drawn before the app, whatever the page. */
-const BEFORE_THE_APP = { ready: false }
+export const AppReadyProvider = AppReady.Provider
 
 export function useAppReady() {
+  const ready = useContext(AppReady)
   const drawing = useContext(Drawing)
-  const { ready } = useSyncExternalStore(takenOver.subscribe, takenOver.get, () => BEFORE_THE_APP)
   return ready && !drawing
 }
