@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { formatEstimate } from '@/lib/format'
@@ -42,10 +42,13 @@ function showLabel(matches: Props['matches']) {
   return matches.total === 1 ? 'Show 1 job' : `Show ${matches.total} jobs`
 }
 
-/** The search box, which searches after a pause, and its Search button. */
-function SearchBox({ words }: { words: TypedFilter }) {
+/**
+ * The search box's label, input and Search button, the interactive search's and the plain one's
+ * (plain-job-search.tsx); `input` gives the input its value and its name.
+ */
+export function SearchBoxFields(input: InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div>
+    <>
       <label htmlFor="job-search" className="block font-medium text-gray-800">
         Search jobs
       </label>
@@ -53,14 +56,22 @@ function SearchBox({ words }: { words: TypedFilter }) {
         <input
           id="job-search"
           type="search"
-          value={words.typed}
-          onChange={(event) => words.setTyped(event.target.value)}
           placeholder="Title, company or location"
           autoComplete="off"
           className="min-w-0 flex-1 rounded-md border border-gray-500 px-3 py-2 placeholder:text-gray-600"
+          {...input}
         />
         <Button type="submit">Search</Button>
       </div>
+    </>
+  )
+}
+
+/** The search box, which searches after a pause, and its Search button. */
+function SearchBox({ words }: { words: TypedFilter }) {
+  return (
+    <div>
+      <SearchBoxFields value={words.typed} onChange={(event) => words.setTyped(event.target.value)} />
     </div>
   )
 }

@@ -4,7 +4,7 @@ import { JOBS_PAGE_SIZE, jobSearchParams, LAST_PAGE, POSTED_WITHIN, type JobSear
 import { JOB_TYPES, WORK_MODES, type JobsPage } from '../types'
 import { JOB_CARD_SLOTS, JobCardOf, jobCardView, type JobCardView } from './job-card'
 import { resultCount } from './job-results'
-import { RESULTS_COLUMN, SEARCH_LAYOUT } from './job-search-form'
+import { RESULTS_COLUMN, SEARCH_LAYOUT, SearchBoxFields } from './job-search-form'
 
 /** A choice of the plain filters: a checkbox or a radio button. */
 type Choice = { value: string; label: string; checked: boolean }
@@ -175,21 +175,7 @@ export function PlainJobSearch({ view }: { view: PlainSearchView }) {
   return (
     <>
       <form role="search" aria-label="Jobs" action={view.action} method="get" className="mt-4">
-        <label htmlFor="job-search" className="block font-medium text-gray-800">
-          Search jobs
-        </label>
-        <div className="mt-1 flex gap-2">
-          <input
-            id="job-search"
-            name="q"
-            type="search"
-            defaultValue={view.words}
-            placeholder="Title, company or location"
-            autoComplete="off"
-            className="min-w-0 flex-1 rounded-md border border-gray-500 px-3 py-2 placeholder:text-gray-600"
-          />
-          <Button type="submit">Search</Button>
-        </div>
+        <SearchBoxFields name="q" defaultValue={view.words} />
       </form>
       {/* Beside the results from 1024px, as the app's rail of filters is. */}
       <div className={SEARCH_LAYOUT}>
