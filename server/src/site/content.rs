@@ -187,9 +187,12 @@ pub fn landing() -> Content {
 /// The app follows only a path of this site (web/src/lib/next-page.ts); a `next` that is not plainly
 /// one is left for the app to draw.
 pub fn login(query: Option<&str>) -> Option<Content> {
-    let next = query.and_then(|query| {
-        form_urlencoded::parse(query.as_bytes()).find(|(key, _)| key == "next").map(|(_, value)| value.into_owned())
-    });
+    let next = query
+        .and_then(|query| {
+            form_urlencoded::parse(query.as_bytes()).find(|(key, _)| key == "next").map(|(_, value)| value.into_owned())
+        })
+        // An empty `next` is none, as the app reads it.
+        .filter(|next| !next.is_empty());
     let html = match next {
         None => SCREENS.login.clone(),
         Some(next) => {
@@ -729,6 +732,7 @@ mod tests {
             )
         };
         assert_eq!(signup(None).as_deref(), Some("/signup"));
+        assert_eq!(signup(Some("next=")).as_deref(), Some("/signup"), "an empty next is none");
         assert_eq!(signup(Some("next=/job/j1")).as_deref(), Some("/signup?next=/job/j1"));
         assert_eq!(
             signup(Some("next=%2Fjobs%3Fq%3Drust%20%26%20go")).as_deref(),
@@ -788,15 +792,12 @@ mod tests {
     fn a_category_page_links_to_every_category_with_the_same_search_and_says_when_it_has_no_jobs() {
         let category =
             Category { id: "c1".into(), name: "Human Resource".into(), description: "People <first>".into() };
-        let (api_query, words) = search_query("q=lead&closed=1", Some("c1"));
-        let page = search(
-            SearchHeading::Category(&category),
-            &words,
-            &api_query,
-            json!({ "data": [], "total": 0 }),
-            json!([]),
-            0,
-        );
+        let draw = |query: &str| {
+            let (api_query, words) = search_query(query, Some("c1"));
+            let found = json!({ "data": [], "total": 0 });
+            search(SearchHeading::Category(&category), &words, &api_query, found, json!([]), 0)
+        };
+        let page = draw("q=lead&closed=1");
         assert!(page.html.contains(">Human Resource</h1>"), "{}", page.html);
         assert!(
             page.html.contains("href=\"/jobs?q=lead&amp;closed=1\" data-discover=\"true\">Search all categories</a>"),
@@ -807,15 +808,7 @@ mod tests {
         assert!(page.html.contains("action=\"/category/human-resource\""), "{}", page.html);
         assert!(!page.html.contains("name=\"category\""), "a category's page is its category: {}", page.html);
         assert!(page.html.contains(">No jobs found for your search.</p>"), "{}", page.html);
-        let (api_query, words) = search_query("", Some("c1"));
-        let empty = search(
-            SearchHeading::Category(&category),
-            &words,
-            &api_query,
-            json!({ "data": [], "total": 0 }),
-            json!([]),
-            0,
-        );
+        let empty = draw("");
         assert!(empty.html.contains(">No jobs available for this category.</p>"), "{}", empty.html);
         assert!(
             empty.html.contains("href=\"/jobs\" data-discover=\"true\">Search all categories</a>"),
