@@ -8,6 +8,7 @@ pub mod app;
 pub mod applications;
 pub mod audit;
 pub mod categories;
+pub mod companies;
 pub mod config;
 pub mod db;
 mod front;
@@ -16,6 +17,7 @@ pub mod hub;
 pub mod interviews;
 pub mod jobs;
 pub mod mail;
+pub mod membership;
 pub mod messages;
 pub mod notifications;
 mod openapi;
@@ -85,6 +87,10 @@ pub enum StartError {
 /// up the signing keys and the mail outbox.
 pub async fn prepare(config: Config) -> Result<App, StartError> {
     let db = open_database(&config).await?;
+    let adopted = membership::repo::adopt_recruiters(&db).await?;
+    if adopted > 0 {
+        tracing::info!(adopted, "recruiters of no company given one of their own");
+    }
     let secret = match &config.jwt_secret {
         Some(secret) => secret.expose_secret().to_string(),
         None => {

@@ -33,6 +33,7 @@ use utoipa::{Modify, OpenApi};
         (name = "interviews", description = "Interviews: times proposed, one booked, calendar invitations, reschedules and cancellations"),
         (name = "messages", description = "The conversation between an application's recruiter and its applicant"),
         (name = "categories", description = "Job categories and their pages"),
+        (name = "companies", description = "Companies: their public profiles and logos, and their owners' settings"),
         (name = "jobs", description = "Posting, editing, deleting, browsing and searching jobs"),
         (name = "saved", description = "Jobs an applicant saved to come back to"),
         (name = "alerts", description = "Saved searches, and the daily e-mail of the new jobs that match them"),

@@ -17,8 +17,8 @@ use crate::http::error::{self, ErrorBody};
 use crate::jobs::Listings;
 use crate::state::AppState;
 use crate::{
-    accounts, admin, alerts, applications, categories, interviews, jobs, messages, notifications, openapi, privacy,
-    profiles, recommendations, saved,
+    accounts, admin, alerts, applications, categories, companies, interviews, jobs, messages, notifications, openapi,
+    privacy, profiles, recommendations, saved,
 };
 
 /// Every call under `/api/v1`, each registered once, with its OpenAPI description, by its feature.
@@ -31,6 +31,7 @@ pub fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<App> {
         .merge(interviews::router())
         .merge(notifications::router())
         .merge(categories::router())
+        .merge(companies::router())
         .merge(jobs::router())
         .merge(profiles::router(max_resume_bytes))
         .merge(saved::router())

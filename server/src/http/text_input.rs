@@ -26,8 +26,8 @@ pub fn nul_message(field: &str) -> String {
 }
 
 /// The fields whose text may run over several lines: a job's or category's description, a
-/// profile's about text, a statement of purpose, a reason, a message's or note's body.
-const MULTI_LINE: [&str; 5] = ["description", "profile", "sop", "reason", "body"];
+/// profile's or company's about text, a statement of purpose, a reason, a message's or note's body.
+const MULTI_LINE: [&str; 6] = ["description", "profile", "about", "sop", "reason", "body"];
 
 /// The fields that hold a password, checked for a NUL alone.
 const SECRETS: [&str; 4] = ["password", "confirmPassword", "oldPassword", "newPassword"];

@@ -513,6 +513,8 @@ mod tests {
                 id: id.into(),
                 title: "Rust developer".into(),
                 company: "Acme".into(),
+                company_slug: Some("acme".into()),
+                company_logo: None,
                 description: "Builds things".into(),
                 salary: 1,
                 salary_max: None,

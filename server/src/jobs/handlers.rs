@@ -258,6 +258,8 @@ pub async fn create_job(
     FormFields(fields): FormFields,
 ) -> ApiResult<(StatusCode, Reply<JobResponse>)> {
     let job = form::new_job(&fields, caller.id)?;
+    // The job goes to the recruiter's company, one of their own made now if they have none yet.
+    crate::membership::repo::of_or_found(&state.db, &job.user_id).await?;
     let job = match repo::insert(&state.db, &job).await? {
         Posted::Listed(job) => *job,
         Posted::NoCategory => return Err(AppError::bad_request("Category does not exist")),

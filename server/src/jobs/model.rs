@@ -96,6 +96,13 @@ pub struct Job {
     pub id: String,
     pub title: String,
     pub company: String,
+    /// The slug of the job's company, whose page is `/company/{slug}`; `null` only until its
+    /// recruiter has a company.
+    #[schema(required)]
+    pub company_slug: Option<String>,
+    /// The path of the company's logo on the API's server, or `null` when it has none.
+    #[schema(required)]
+    pub company_logo: Option<String>,
     pub description: String,
     /// Rupees per month; the bottom of the range when `salaryMax` is set.
     pub salary: i64,
@@ -155,6 +162,8 @@ pub struct JobRow {
     pub id: String,
     pub title: String,
     pub company: String,
+    pub company_slug: Option<String>,
+    pub company_logo_id: Option<String>,
     pub description: String,
     pub salary: i64,
     pub salary_max: Option<i64>,
@@ -202,7 +211,9 @@ pub fn before_deadline(deadline: i64, now: i64) -> bool {
 }
 
 /// The columns every job query selects, in `JobRow`'s shape (`j` is jobs, `c` categories).
-pub const JOB_COLUMNS: &str = "j.id, j.title, j.company, j.description, j.salary, j.salary_max, j.work_mode, j.date_of_posting, \
+pub const JOB_COLUMNS: &str = "j.id, j.title, j.company, \
+     (SELECT co.slug FROM companies co WHERE co.id = j.company_id) AS company_slug, \
+     (SELECT co.logo_id FROM companies co WHERE co.id = j.company_id) AS company_logo_id, j.description, j.salary, j.salary_max, j.work_mode, j.date_of_posting, \
      j.deadline, j.location, j.max_applicants, j.max_positions, j.skillsets, j.job_type, \
      j.category_id, c.name AS category_name, j.user_id, j.applications_count, j.closed_at, \
      CASE WHEN j.hidden_at IS NULL THEN NULL ELSE j.hidden_reason END AS hidden_reason";
@@ -213,6 +224,8 @@ impl From<JobRow> for Job {
             id: row.id,
             title: row.title,
             company: row.company,
+            company_slug: row.company_slug,
+            company_logo: row.company_logo_id.as_deref().map(company_logo_path),
             description: row.description,
             salary: row.salary,
             salary_max: row.salary_max,
@@ -233,6 +246,12 @@ impl From<JobRow> for Job {
             hidden_reason: row.hidden_reason,
         }
     }
+}
+
+/// The path a company's logo is served at on the API's server: a new one for each upload, so it
+/// may be cached for good.
+pub fn company_logo_path(logo_id: &str) -> String {
+    format!("/api/v1/company-logos/{logo_id}.png")
 }
 
 /// Unix milliseconds as an RFC 3339 UTC string (`2026-11-23T00:00:00Z`).

@@ -21,8 +21,9 @@ pub enum Posted {
 pub async fn insert(db: &Db, job: &NewJob) -> Result<Posted, sqlx::Error> {
     const INSERT: &str = "INSERT INTO jobs (id, user_id, category_id, title, company, description, location, \
          salary, date_of_posting, deadline, max_applicants, max_positions, skillsets, job_type, created_at, \
-         salary_max, work_mode) \
-         SELECT $1, u.id, c.id, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17 \
+         salary_max, work_mode, company_id) \
+         SELECT $1, u.id, c.id, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+         (SELECT m.company_id FROM company_members m WHERE m.user_id = u.id) \
          FROM users u JOIN categories c ON c.id = $3 \
          WHERE u.id = $2 AND u.suspended_at IS NULL AND c.hidden_at IS NULL";
     let insert = match db {

@@ -297,11 +297,26 @@ pub async fn seed_with(db: &Db, recruiters: usize, jobs: usize, vocabulary: Voca
         })?;
     }
 
+    // Each recruiter owns a company of their own, whose id is the recruiter's.
+    const COMPANIES: &str = "INSERT INTO companies (id, slug, name, created_at, updated_at) \
+         SELECT u.id, replace(replace(u.email, 'bench-recruiter-', 'bench-company-'), '@example.com', ''), \
+         'Bench Company', u.created_at, u.created_at FROM users u \
+         WHERE u.email LIKE 'bench-recruiter-%' AND NOT EXISTS (SELECT 1 FROM companies co WHERE co.id = u.id)";
+    const OWNERS: &str = "INSERT INTO company_members (user_id, company_id, role, joined_at) \
+         SELECT u.id, u.id, 'owner', u.created_at FROM users u \
+         WHERE u.email LIKE 'bench-recruiter-%' AND NOT EXISTS (SELECT 1 FROM company_members m WHERE m.user_id = u.id)";
+    dispatch!(db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        sqlx::query(COMPANIES).execute(&mut *tx).await?;
+        sqlx::query(OWNERS).execute(&mut *tx).await?;
+        tx.commit().await
+    })?;
+
     for chunk in 0..jobs.div_ceil(BATCH) {
         let count = BATCH.min(jobs - chunk * BATCH);
         let mut sql = String::from(
             "INSERT INTO jobs (id, user_id, category_id, title, company, description, location, salary, date_of_posting, \
-             deadline, max_applicants, max_positions, skillsets, job_type, created_at) VALUES ",
+             deadline, max_applicants, max_positions, skillsets, job_type, created_at, company_id) VALUES ",
         );
         let mut values: Vec<(Vec<String>, Vec<i64>)> = Vec::with_capacity(count);
         for n in 0..count {
@@ -349,7 +364,7 @@ pub async fn seed_with(db: &Db, recruiters: usize, jobs: usize, vocabulary: Voca
             let base = n * 15;
             let p = |k: usize| format!("${}", base + k);
             sql.push_str(&format!(
-                "{}({}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
+                "{}({}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
                 if n > 0 { "," } else { "" },
                 p(1),
                 p(2),
@@ -365,7 +380,8 @@ pub async fn seed_with(db: &Db, recruiters: usize, jobs: usize, vocabulary: Voca
                 p(12),
                 p(13),
                 p(14),
-                p(15)
+                p(15),
+                p(2)
             ));
             values.push((texts, numbers));
         }
@@ -403,10 +419,12 @@ pub async fn seed_with(db: &Db, recruiters: usize, jobs: usize, vocabulary: Voca
     // if it had rows (docs/operations.md#applications-written-together).
     match db {
         Db::Sqlite(pool) => sqlx::query("ANALYZE").execute(pool).await.map(|_| ())?,
-        Db::Postgres(pool) => sqlx::query("ANALYZE users, applicant_profiles, categories, jobs, job_changes")
-            .execute(pool)
-            .await
-            .map(|_| ())?,
+        Db::Postgres(pool) => {
+            sqlx::query("ANALYZE users, applicant_profiles, categories, companies, company_members, jobs, job_changes")
+                .execute(pool)
+                .await
+                .map(|_| ())?
+        }
     }
     Ok(started.elapsed().as_secs_f64())
 }

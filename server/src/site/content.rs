@@ -625,6 +625,8 @@ mod tests {
             id: "0193a1b2-c3d4".into(),
             title: "Rust <Intern>".into(),
             company: "Acme & Sons".into(),
+            company_slug: Some("acme-sons".into()),
+            company_logo: None,
             description: "Build it.\n\nShip it.".into(),
             salary: 240_000,
             salary_max: Some(300_000),

@@ -288,6 +288,8 @@ mod tests {
             id: "0193".into(),
             title: "Rust <Engineer>".into(),
             company: "Acme & Sons".into(),
+            company_slug: Some("acme-sons".into()),
+            company_logo: None,
             description: "Build the engine.\n\nWork with a small team.\nShip often.".into(),
             salary: 240_000,
             salary_max: Some(300_000),

@@ -281,7 +281,15 @@ impl TestApp {
 
     /// A recruiter account written straight into the database (no password hash, no signup code), for
     /// tests about jobs rather than accounts: quicker than signing up through the API.
+    /// Owner of a company of their own, as every recruiter is from their first call.
     pub async fn recruiter(&self) -> String {
+        let id = self.recruiter_without_company().await;
+        jobportal::membership::repo::of_or_found(&self.db, &id).await.expect("the company is stored");
+        id
+    }
+
+    /// A recruiter as a server from before companies left them: in no company.
+    pub async fn recruiter_without_company(&self) -> String {
         const SQL: &str = "INSERT INTO users (id, first_name, last_name, email, password_hash, account_type, created_at) \
                            VALUES ($1, 'Rita', 'Recruiter', $2, 'not-a-hash', 'Recruiter', 0)";
         let id = jobportal::db::new_id();
@@ -289,6 +297,22 @@ impl TestApp {
         dispatch!(&self.db, |pool| sqlx::query(SQL).bind(&id).bind(&email).execute(pool).await.map(|_| ()))
             .expect("the recruiter is stored");
         id
+    }
+
+    /// Sets the company named in a recruiter's profile.
+    pub async fn set_profile_company(&self, recruiter: &str, company: &str) {
+        const SQL: &str = "INSERT INTO recruiter_profiles (user_id, company) VALUES ($1, $2) \
+                           ON CONFLICT (user_id) DO UPDATE SET company = excluded.company";
+        dispatch!(&self.db, |pool| sqlx::query(SQL).bind(recruiter).bind(company).execute(pool).await.map(|_| ()))
+            .expect("the profile is stored");
+    }
+
+    /// The name of the company a person belongs to, if any.
+    pub async fn company_of(&self, user: &str) -> Option<String> {
+        let member = jobportal::membership::repo::of(&self.db, user).await.expect("the membership is read")?;
+        let company =
+            jobportal::companies::repo::by_id(&self.db, &member.company_id).await.expect("the company is read");
+        company.map(|company| company.name)
     }
 
     pub async fn job(&self, recruiter: &str, category: &str, title: &str) -> Job {

@@ -27,6 +27,8 @@ async fn a_job_carries_every_field_of_the_contract(app: &TestApp) {
                 "_id": job.id,
                 "title": "Backend Engineer",
                 "company": "Acme Labs",
+                "companySlug": "rita-recruiter",
+                "companyLogo": null,
                 "description": "Build and run the systems our customers rely on.",
                 "salary": 85000,
                 "salaryMax": null,
@@ -175,7 +177,7 @@ async fn a_recruiter_posts_a_job_as_json_or_multipart(app: &TestApp) {
     assert_eq!(
         job,
         json!({
-            "_id": job["_id"], "title": "Rust Engineer", "company": "Acme",
+            "_id": job["_id"], "title": "Rust Engineer", "company": "Acme", "companySlug": "ada-lovelace", "companyLogo": null,
             "description": "Work with a friendly team on interesting problems.", "salary": 50000, "salaryMax": null, "workMode": "On-site",
             "dateOfPosting": midnight(-30), "deadline": midnight(60), "location": "Pune",
             "maxApplicants": 10, "maxPositions": 1, "skillsets": ["teamwork"], "jobType": "Full-time",

@@ -14,6 +14,7 @@ mod backup;
 mod categories;
 mod cli;
 mod cluster;
+mod companies;
 mod contract;
 mod job_cache;
 mod jobs;

@@ -135,6 +135,7 @@ impl Search {
         let query = IndexQuery {
             words: search.q.clone(),
             categories: search.category.iter().cloned().collect(),
+            company: search.company.clone(),
             job_types: search.job_types.clone(),
             work_modes: search.work_modes.clone(),
             location: search.location.as_deref().map(terms).unwrap_or_default(),

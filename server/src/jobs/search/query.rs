@@ -33,6 +33,8 @@ pub struct JobSearch {
     pub work_modes: Vec<String>,
     /// A category `_id`.
     pub category: Option<String>,
+    /// A company's `slug`: only its jobs.
+    pub company: Option<String>,
     /// Words of the location, case-insensitive (all must match).
     pub location: Option<String>,
     /// Lowest monthly salary, in rupees: a job matches when its salary, or the top of its range,
@@ -99,6 +101,7 @@ impl JobSearch {
                     }
                 }
                 "category" => search.category = Some(value.to_string()).filter(|v| !v.is_empty()),
+                "company" => search.company = Some(value.to_string()).filter(|v| !v.is_empty()),
                 "location" => search.location = Some(value.to_lowercase()).filter(|v| !v.is_empty()),
                 "workMode" if value.is_empty() => {}
                 "workMode" => match WorkMode::parse(value) {

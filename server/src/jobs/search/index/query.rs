@@ -19,6 +19,8 @@ pub struct IndexQuery {
     /// Words as the person typed them (already split into letters and digits, lower-cased).
     pub words: Vec<String>,
     pub categories: Vec<String>,
+    /// Only the jobs of this company (its slug).
+    pub company: Option<String>,
     pub job_types: Vec<String>,
     pub work_modes: Vec<String>,
     /// Words that must all be in the location.
@@ -289,6 +291,10 @@ impl JobIndex {
         };
         let category = (!query.categories.is_empty()).then(|| any_of(f.category, &query.categories));
         let job_type = (!query.job_types.is_empty()).then(|| any_of(f.job_type, &query.job_types));
+        if let Some(company) = &query.company {
+            let term = Term::from_field_text(f.company, company);
+            filters.push(Box::new(ConstScoreQuery::new(Box::new(TermQuery::new(term, IndexRecordOption::Basic)), 0.0)));
+        }
         if !query.location.is_empty()
             && let Ok(mut analyzer) = self.index.tokenizer_for_field(f.location)
         {

@@ -15,6 +15,8 @@ pub(super) struct Fields {
     /// that typos are corrected to and that a last word being typed is completed to.
     pub(super) words: Field,
     pub(super) category: Field,
+    /// The slug of the job's company.
+    pub(super) company: Field,
     pub(super) job_type: Field,
     pub(super) work_mode: Field,
     pub(super) salary: Field,
@@ -49,6 +51,7 @@ pub(super) fn schema() -> Schema {
     // score they add is the same for all and changes no order.
     let keyword = analysed("raw", IndexRecordOption::WithFreqs).set_fast("raw");
     builder.add_text_field("category", keyword.clone());
+    builder.add_text_field("company", analysed("raw", IndexRecordOption::Basic));
     builder.add_text_field("job_type", keyword.clone());
     builder.add_text_field("work_mode", keyword);
     builder.add_i64_field("salary", INDEXED | FAST);

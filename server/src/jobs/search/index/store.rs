@@ -10,7 +10,7 @@ use crate::jobs::model::before_deadline;
 use super::schema::{Fields, OPEN, SKILLS_WEIGHT, TITLE_WEIGHT, once_each, schema, settings};
 
 /// Bumped whenever the schema or the analysis changes: an index of another version is rebuilt.
-pub const SCHEMA_VERSION: u32 = 7;
+pub const SCHEMA_VERSION: u32 = 8;
 const VERSION_FILE: &str = "jobportal-index-version";
 
 /// The writer's memory budget; a rebuild of a million jobs fits in a few flushes.
@@ -26,6 +26,8 @@ pub struct JobDoc {
     pub location: String,
     pub skills: Vec<String>,
     pub category_id: String,
+    /// The slug of the job's company; empty while it has none.
+    pub company_slug: String,
     pub job_type: String,
     pub work_mode: String,
     /// The top of the salary range (the salary, when it is one figure): what `salary_min` is
@@ -85,6 +87,7 @@ impl JobIndex {
             location: field("location"),
             words: field("words"),
             category: field("category"),
+            company: field("company"),
             job_type: field("job_type"),
             work_mode: field("work_mode"),
             salary: field("salary"),
@@ -149,6 +152,9 @@ impl JobIndex {
             document.add_text(f.words, text);
         }
         document.add_text(f.category, &doc.category_id);
+        if !doc.company_slug.is_empty() {
+            document.add_text(f.company, &doc.company_slug);
+        }
         document.add_text(f.job_type, &doc.job_type);
         document.add_text(f.work_mode, &doc.work_mode);
         document.add_i64(f.salary, doc.salary);

@@ -16,6 +16,7 @@ fn job(seq: u64, title: &str, skills: &[&str]) -> JobDoc {
         location: "Pune, Maharashtra".into(),
         skills: skills.iter().map(|skill| skill.to_string()).collect(),
         category_id: "engineering".into(),
+        company_slug: "acme-labs".into(),
         job_type: "Full-time".into(),
         work_mode: "On-site".into(),
         salary: 80_000,

@@ -194,6 +194,10 @@ fn filtered(db: &Db, search: &JobSearch) -> (Statement, &'static str) {
         let placeholder = statement.bind(Bind::Text(category.clone()));
         statement.and(&format!("j.category_id = {placeholder}"));
     }
+    if let Some(company) = &search.company {
+        let placeholder = statement.bind(Bind::Text(company.clone()));
+        statement.and(&format!("j.company_id = (SELECT co.id FROM companies co WHERE co.slug = {placeholder})"));
+    }
     if let Some(location) = &search.location {
         let pattern = format!("%{}%", location.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
         let placeholder = statement.bind(Bind::Text(pattern));

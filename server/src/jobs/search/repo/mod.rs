@@ -98,6 +98,7 @@ pub(crate) async fn changes_after(
 fn doc_columns() -> String {
     format!(
         "seq, title, company, description, location, skillsets, category_id, job_type, work_mode, \
+         COALESCE((SELECT co.slug FROM companies co WHERE co.id = j.company_id), '') AS company_slug, \
          COALESCE(salary_max, salary) AS salary, date_of_posting, deadline, \
          CASE WHEN {NOT_FULL} THEN 0 ELSE 1 END AS full"
     )
@@ -112,6 +113,7 @@ struct DocRow {
     location: String,
     skillsets: String,
     category_id: String,
+    company_slug: String,
     job_type: String,
     work_mode: String,
     salary: i64,
@@ -130,6 +132,7 @@ impl From<DocRow> for JobDoc {
             location: row.location,
             skills: serde_json::from_str(&row.skillsets).unwrap_or_default(),
             category_id: row.category_id,
+            company_slug: row.company_slug,
             job_type: row.job_type,
             work_mode: row.work_mode,
             salary: row.salary,
