@@ -14,6 +14,7 @@ use super::model::{Company, CompanyRow, Profile, SizeBand};
 use super::repo;
 
 pub const COMPANY_NOT_FOUND: &str = "Company not found";
+pub const COMPANY_REMOVED: &str = "This company has been removed";
 pub const NO_COMPANY: &str = "You are not a member of a company";
 pub const OWNERS_ONLY: &str = "Only the company's owners may change its profile";
 
@@ -34,13 +35,16 @@ pub struct MyCompanyResponse {
     params(("slug" = String, Path, description = "The company's `slug`")),
     responses(
         (status = 200, description = "The company", body = CompanyResponse),
-        (status = 404, description = "`Company not found`", body = ErrorBody),
+        (status = 404, description = "`Company not found`; or `This company has been removed`, marked `removed`", body = ErrorBody),
     ))]
 pub async fn company_profile(
     State(state): State<AppState>,
     PathParam(slug): PathParam<String>,
 ) -> ApiResult<Reply<CompanyResponse>> {
     let row = repo::by_slug(&state.db, &slug).await?.ok_or_else(|| AppError::not_found(COMPANY_NOT_FOUND))?;
+    if row.removed {
+        return Err(AppError::removed(COMPANY_REMOVED));
+    }
     let company = row.shown();
     Ok(ok("Company fetched successfully", CompanyResponse { company }))
 }

@@ -77,11 +77,13 @@ pub struct CompanyRow {
     pub headquarters: String,
     pub locations: String,
     pub logo_id: Option<String>,
+    /// Its owners removed it: its page is gone for good.
+    pub removed: bool,
 }
 
 /// The columns every company query selects, in `CompanyRow`'s shape (`co` is companies).
-pub const COMPANY_COLUMNS: &str =
-    "co.id, co.slug, co.name, co.website, co.about, co.size_band, co.headquarters, co.locations, co.logo_id";
+pub const COMPANY_COLUMNS: &str = "co.id, co.slug, co.name, co.website, co.about, co.size_band, co.headquarters, co.locations, co.logo_id, \
+     (co.removed_at IS NOT NULL) AS removed";
 
 impl CompanyRow {
     /// The company as shown.

@@ -30,6 +30,7 @@ use axum::routing::{Router, get, get_service};
 use tower_http::services::ServeDir;
 
 use crate::categories::repo as categories;
+use crate::companies;
 use crate::db::{Db, now_millis};
 use crate::http::compress::Ready;
 use crate::http::compress::pieces::{Pieced, Shell};
@@ -60,6 +61,8 @@ struct Site {
     /// The job cache a job's page is read through, and the index that search.
     listings: Arc<Listings>,
     public_url: String,
+    /// Where the API is reached (a company's logo is served there).
+    api_public_url: String,
     sitemaps: Sitemaps,
 }
 
@@ -78,6 +81,7 @@ pub fn service(state: &AppState, listings: &Arc<Listings>) -> (Router, Held) {
         listings: listings.clone(),
         sitemaps: Sitemaps::new(state.db.clone(), &public_url),
         public_url,
+        api_public_url: state.config.api_public_url.trim_end_matches('/').to_string(),
     });
     let kept_assets = Arc::new(load_assets(&web_dir.join("assets")));
     let held = Held { site: site.clone(), assets: kept_assets.clone() };
@@ -300,6 +304,10 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
             },
             Err(error) => return unavailable(error, &built.plain),
         },
+        Screen::Company(slug) => match company_page(site, slug, query, now).await {
+            Ok(page) => page,
+            Err(error) => return unavailable(error, &built.plain),
+        },
         Screen::App(Some(screen)) if fixed(screen) => return site.fixed_page(screen).answer(headers),
         Screen::App(Some(screen)) => {
             let content = match categories::list(&site.db).await {
@@ -354,12 +362,36 @@ fn html_type() -> HeaderValue {
     HeaderValue::from_static("text/html; charset=utf-8")
 }
 
+/// A company's page: its profile and, below, a search of its jobs; 404 for no such company, 410
+/// for one its owners removed.
+async fn company_page(
+    site: &Site,
+    slug: &str,
+    _query: Option<&str>,
+    _now: i64,
+) -> Result<(StatusCode, Option<Head>, Option<Content>), sqlx::Error> {
+    let Some(slug) = percent_decoded(slug) else { return Ok((StatusCode::NOT_FOUND, Some(Head::not_found()), None)) };
+    let Some(row) = companies::repo::by_slug(&site.db, &slug.to_ascii_lowercase()).await? else {
+        return Ok((StatusCode::NOT_FOUND, Some(Head::not_found()), None));
+    };
+    if row.removed {
+        return Ok((StatusCode::GONE, Some(seo::company_removed()), None));
+    }
+    let company = row.shown();
+    Ok((StatusCode::OK, Some(seo::company_head(&company, site.addresses())), None))
+}
+
 impl Site {
+    /// The site's address and the API's.
+    fn addresses(&self) -> seo::Addresses<'_> {
+        seo::Addresses { site: &self.public_url, api: &self.api_public_url }
+    }
+
     /// A job's page as `job` stands, as the pieces it shares with every job's page and its own.
     fn job_page(&self, built: &Page, job: &JobPage) -> Pieced {
         let (status, head, content) = match job {
             JobPage::Listed { job, open } => {
-                (StatusCode::OK, seo::job_head(job, *open, &self.public_url), Some(content::job(job, *open)))
+                (StatusCode::OK, seo::job_head(job, *open, self.addresses()), Some(content::job(job, *open)))
             }
             JobPage::Deleted => (StatusCode::GONE, Head::job_removed(), None),
             JobPage::Hidden => (StatusCode::NOT_FOUND, Head::not_found(), None),

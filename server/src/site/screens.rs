@@ -21,6 +21,8 @@ pub(super) fn percent_decoded(segment: &str) -> Option<String> {
 pub(super) enum Screen<'a> {
     Job(&'a str),
     Category(&'a str),
+    /// A company's page, by its slug.
+    Company(&'a str),
     /// One of the app's screens; a public one with its path, title and description.
     App(Option<&'static PublicScreen>),
     /// The app's not-found page.
@@ -43,6 +45,9 @@ pub(super) fn screen(path: &str) -> Screen<'_> {
     }
     if let Some(slug) = one_segment("/category/") {
         return Screen::Category(slug);
+    }
+    if let Some(slug) = one_segment("/company/") {
+        return Screen::Company(slug);
     }
     let under = |screen: &str| lower == screen || lower.strip_prefix(screen).is_some_and(|rest| rest.starts_with('/'));
     let app = site.app_screens.iter().any(|screen| match screen.as_str() {
@@ -76,6 +81,8 @@ mod tests {
         assert_eq!(screen("/job/a/b"), Screen::Missing);
         assert_eq!(screen("/job"), Screen::Missing);
         assert_eq!(screen("/category/human-resource"), Screen::Category("human-resource"));
+        assert_eq!(screen("/company/acme-robotics"), Screen::Company("acme-robotics"));
+        assert_eq!(screen("/company/a/b"), Screen::Missing);
         assert_eq!(screen("/"), Screen::App(Some(&SITE_PAGES.public_screens[0])));
         assert!(
             matches!(screen("/JOBS"), Screen::App(Some(PublicScreen { path, title, .. })) if path == "/jobs" && title == "Jobs | jobportal")

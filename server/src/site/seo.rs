@@ -1,12 +1,13 @@
 //! What a crawler reads without running the app: each page's `<title>`, meta description,
-//! canonical link and Open Graph tags, and on an open job's page a schema.org `JobPosting`
-//! (https://developers.google.com/search/docs/appearance/structured-data/job-posting), written into
-//! the `index.html` the server sends. The app sets its own title once it runs.
+//! canonical link and Open Graph tags, on an open job's page a schema.org `JobPosting`
+//! (https://developers.google.com/search/docs/appearance/structured-data/job-posting) and on a
+//! company's page an `Organization`, written into the `index.html` the server sends. The app sets its own title once it runs.
 
 use std::ops::Range;
 
 use serde_json::{Value, json};
 
+use crate::companies::model::Company;
 use crate::jobs::model::{Job, JobType, WorkMode};
 use crate::mail::{html_escape, push_escaped, push_replacing};
 
@@ -17,8 +18,10 @@ pub struct Head {
     pub description: String,
     /// The page's one address (absolute), also its `og:url`.
     pub canonical: Option<String>,
-    /// A `JobPosting` as JSON, for an open job only.
+    /// Structured data as JSON: an open job's `JobPosting`, a company's `Organization`.
     pub json_ld: Option<String>,
+    /// The picture a shared link shows (absolute): a company's logo.
+    pub image: Option<String>,
     /// Gone or missing pages ask not to be indexed.
     pub noindex: bool,
 }
@@ -70,6 +73,9 @@ impl Head {
         meta("property", "og:title", &self.title);
         meta("property", "og:description", &self.description);
         meta("name", "twitter:card", "summary");
+        if let Some(image) = &self.image {
+            meta("property", "og:image", image);
+        }
         if let Some(canonical) = &self.canonical {
             meta("property", "og:url", canonical);
             tags.push_str("    <link rel=\"canonical\" href=\"");
@@ -120,8 +126,17 @@ fn element(html: &str, start: &str, end: &str) -> Option<Range<usize>> {
     Some(from..to)
 }
 
+/// The site's address and the API's, each without a trailing slash: a page's own address is on
+/// the first, a logo's on the second.
+#[derive(Clone, Copy)]
+pub struct Addresses<'a> {
+    pub site: &'a str,
+    pub api: &'a str,
+}
+
 /// The head of a job's page; an open job carries its `JobPosting`, a closed one says it is closed.
-pub fn job_head(job: &Job, open: bool, public_url: &str) -> Head {
+pub fn job_head(job: &Job, open: bool, addresses: Addresses<'_>) -> Head {
+    let public_url = addresses.site;
     let canonical = format!("{public_url}/job/{}", job.id);
     let at = format!("{} at {}", job.title, job.company);
     let salary = salary_text(job.salary, job.salary_max);
@@ -129,7 +144,7 @@ pub fn job_head(job: &Job, open: bool, public_url: &str) -> Head {
         format!("{} · {} · {} · {salary} per month.", job.job_type.as_str(), job.work_mode.as_str(), job.location);
     let (title, description, json_ld) = if open {
         let description = format!("{at}. {facts} {}", one_line(&job.description));
-        (format!("{at} | jobportal"), description, Some(json_ld_text(&job_posting(job, &canonical))))
+        (format!("{at} | jobportal"), description, Some(json_ld_text(&job_posting(job, &canonical, addresses))))
     } else {
         let description = format!("This job is closed to applications. {at}. {facts}");
         (format!("{at} (closed) | jobportal"), description, None)
@@ -139,7 +154,58 @@ pub fn job_head(job: &Job, open: bool, public_url: &str) -> Head {
         description: truncated(&description, DESCRIPTION_CHARS),
         canonical: Some(canonical),
         json_ld,
+        ..Head::default()
+    }
+}
+
+/// The address of a company's page.
+pub fn company_url(site: &str, slug: &str) -> String {
+    format!("{site}/company/{slug}")
+}
+
+/// The head of a company's page, with its `Organization`.
+pub fn company_head(company: &Company, addresses: Addresses<'_>) -> Head {
+    let canonical = company_url(addresses.site, &company.slug);
+    let about = one_line(&company.about);
+    let description = if about.is_empty() {
+        format!("Jobs at {} on jobportal.", company.name)
+    } else {
+        format!("Jobs at {} on jobportal. {about}", company.name)
+    };
+    let logo = company.logo.as_ref().map(|path| format!("{}{path}", addresses.api));
+    let mut organization = json!({
+        "@context": "https://schema.org/",
+        "@type": "Organization",
+        "name": company.name,
+        "url": canonical,
+    });
+    if let Some(logo) = &logo {
+        organization["logo"] = json!(logo);
+    }
+    if !company.website.is_empty() {
+        organization["sameAs"] = json!([company.website]);
+    }
+    if !about.is_empty() {
+        organization["description"] = json!(about);
+    }
+    if !company.headquarters.is_empty() {
+        organization["address"] = json!({ "@type": "PostalAddress", "addressLocality": company.headquarters });
+    }
+    Head {
+        title: format!("{} jobs | jobportal", company.name),
+        description: truncated(&description, DESCRIPTION_CHARS),
+        canonical: Some(canonical),
+        json_ld: Some(json_ld_text(&organization)),
+        image: logo,
         noindex: false,
+    }
+}
+
+/// A removed company's page.
+pub fn company_removed() -> Head {
+    Head {
+        noindex: true,
+        ..Head::titled("Company removed | jobportal", "This company was removed and is no longer on jobportal.")
     }
 }
 
@@ -157,7 +223,7 @@ pub fn category_head(name: &str, description: &str, canonical: String) -> Head {
 /// hiringOrganization, jobLocation or, fully remote, applicantLocationRequirements) and the
 /// recommended ones this board knows (validThrough, employmentType, baseSalary, identifier,
 /// directApply, jobLocationType).
-pub fn job_posting(job: &Job, url: &str) -> Value {
+pub fn job_posting(job: &Job, url: &str, addresses: Addresses<'_>) -> Value {
     let employment_type = match job.job_type {
         JobType::FullTime => "FULL_TIME",
         JobType::PartTime => "PART_TIME",
@@ -178,7 +244,7 @@ pub fn job_posting(job: &Job, url: &str) -> Value {
         "datePosted": job.date_of_posting,
         "validThrough": job.deadline,
         "employmentType": employment_type,
-        "hiringOrganization": { "@type": "Organization", "name": job.company },
+        "hiringOrganization": hiring_organization(job, addresses),
         "baseSalary": { "@type": "MonetaryAmount", "currency": "INR", "value": value },
         "directApply": true,
         "url": url,
@@ -199,6 +265,20 @@ pub fn job_posting(job: &Job, url: &str) -> Value {
         posting["applicantLocationRequirements"] = json!({ "@type": "Country", "name": "India" });
     }
     posting
+}
+
+/// The job's company: its name as the job gives it, with the company's page and logo.
+fn hiring_organization(job: &Job, addresses: Addresses<'_>) -> Value {
+    let mut organization = json!({ "@type": "Organization", "name": job.company });
+    if let Some(slug) = &job.company_slug {
+        let page = company_url(addresses.site, slug);
+        organization["url"] = json!(page);
+        organization["sameAs"] = json!(page);
+    }
+    if let Some(logo) = &job.company_logo {
+        organization["logo"] = json!(format!("{}{logo}", addresses.api));
+    }
+    organization
 }
 
 /// A location that says the work is done from anywhere ("Remote", "Remote (India)", "Work from
@@ -283,6 +363,8 @@ pub(crate) fn indian_grouping(amount: i64) -> String {
 mod tests {
     use super::*;
 
+    const ADDRESSES: Addresses<'static> = Addresses { site: "https://jobs.example", api: "https://api.jobs.example" };
+
     fn job() -> Job {
         Job {
             id: "0193".into(),
@@ -325,7 +407,7 @@ mod tests {
 
     #[test]
     fn an_open_jobs_head_names_it_and_carries_its_posting_safely_inside_the_script() {
-        let head = job_head(&job(), true, "https://jobs.example");
+        let head = job_head(&job(), true, ADDRESSES);
         assert_eq!(head.title, "Rust <Engineer> at Acme & Sons | jobportal");
         assert!(head.description.starts_with("Rust <Engineer> at Acme & Sons. Full-time · Remote · Pune · ₹2,40,000–₹3,00,000 per month. Build the engine."), "{}", head.description);
         assert!(head.description.chars().count() <= 160);
@@ -348,14 +430,14 @@ mod tests {
     fn a_job_located_only_remote_has_no_place_named_remote() {
         for location in ["Remote", "Remote (India)", "remote - anywhere in India", "Work from home", "Anywhere"] {
             let remote = Job { location: location.into(), work_mode: WorkMode::OnSite, ..job() };
-            let posting = job_posting(&remote, "https://jobs.example/job/0193");
+            let posting = job_posting(&remote, "https://jobs.example/job/0193", ADDRESSES);
             assert_eq!(posting.get("jobLocation"), None, "{location}");
             assert_eq!(posting["jobLocationType"], "TELECOMMUTE", "{location}");
             assert_eq!(posting["applicantLocationRequirements"], json!({ "@type": "Country", "name": "India" }));
         }
         for town in ["Pune", "Remoteville"] {
             let placed = Job { location: town.into(), work_mode: WorkMode::OnSite, ..job() };
-            let posting = job_posting(&placed, "https://jobs.example/job/0193");
+            let posting = job_posting(&placed, "https://jobs.example/job/0193", ADDRESSES);
             assert_eq!(posting["jobLocation"]["address"]["addressLocality"], town);
             assert_eq!(posting.get("jobLocationType"), None);
         }
@@ -363,7 +445,7 @@ mod tests {
 
     #[test]
     fn a_closed_jobs_head_says_so_and_has_no_posting() {
-        let head = job_head(&job(), false, "https://jobs.example");
+        let head = job_head(&job(), false, ADDRESSES);
         assert_eq!(head.title, "Rust <Engineer> at Acme & Sons (closed) | jobportal");
         assert!(head.description.starts_with("This job is closed to applications."), "{}", head.description);
         assert_eq!(head.json_ld, None);
@@ -372,7 +454,7 @@ mod tests {
     #[test]
     fn the_head_replaces_the_built_title_and_description_and_escapes_every_value() {
         let html = "<html><head>\n    <meta charset=\"UTF-8\" />\n    <meta name=\"description\" content=\"default\" />\n    <title>jobportal</title>\n</head><body></body></html>";
-        let page = job_head(&job(), true, "https://jobs.example").apply(html);
+        let page = job_head(&job(), true, ADDRESSES).apply(html);
         assert_eq!(page.matches("<title>").count(), 1, "{page}");
         assert!(!page.contains("content=\"default\""), "{page}");
         assert!(page.contains("<title>Rust &lt;Engineer&gt; at Acme &amp; Sons | jobportal</title>"), "{page}");

@@ -17,6 +17,7 @@ on_both_engines!(
     robots_and_the_sitemap_list_every_open_job_and_category,
     a_job_file_has_one_name_and_its_other_spellings_are_404,
     public_pages_carry_their_content_and_the_answers_their_screen_asks_for,
+    a_companys_page_has_its_head_and_organization_and_a_removed_one_is_gone,
 );
 
 on_both_engines!(configured |config| { config.search_index = false; };
@@ -225,7 +226,11 @@ async fn a_crawler_reads_an_open_jobs_title_description_and_job_posting(app: &Te
         (Some(midnight(-30).as_str()), Some(midnight(30).as_str()))
     );
     assert_eq!(posting["employmentType"], "INTERN");
-    assert_eq!(posting["hiringOrganization"], json!({ "@type": "Organization", "name": "Acme & Sons" }));
+    let company_page = format!("{}/company/ada-lovelace", app.address);
+    assert_eq!(
+        posting["hiringOrganization"],
+        json!({ "@type": "Organization", "name": "Acme & Sons", "url": company_page, "sameAs": company_page })
+    );
     assert_eq!(
         posting["jobLocation"]["address"],
         json!({ "@type": "PostalAddress", "addressLocality": "Pune", "addressCountry": "IN" })
@@ -541,6 +546,7 @@ async fn robots_and_the_sitemap_list_every_open_job_and_category(app: &TestApp) 
     assert!(locs.contains(&"/category/human-resource".to_string()));
     assert_eq!(locs.last().unwrap(), &format!("/job/{open}"), "the open job, not the closed one");
     assert_eq!(locs.iter().filter(|loc| loc.starts_with("/job/")).count(), 1);
+    assert_eq!(locs[17], "/company/ada-lovelace", "the company's page, after the categories");
     let (_, job_lastmod) = entries.last().unwrap();
     assert!(
         job_lastmod
@@ -601,12 +607,19 @@ async fn past_50000_addresses_the_sitemap_is_an_index_of_files_within_the_limit(
     bulk_jobs(app, &recruiter, &category, 50_001).await;
     let index = read_sitemap(app, &fetch_xml(app, "/sitemap.xml").await, "sitemapindex");
     let files: Vec<String> = index.iter().map(|(loc, _)| loc.replacen(&app.address, "", 1)).collect();
-    assert_eq!(files, ["/sitemaps/pages.xml", "/sitemaps/jobs-0.xml", "/sitemaps/jobs-1.xml"]);
-    assert!(index.iter().all(|(_, lastmod)| lastmod.is_some()));
+    assert_eq!(
+        files,
+        ["/sitemaps/pages.xml", "/sitemaps/companies-0.xml", "/sitemaps/jobs-0.xml", "/sitemaps/jobs-1.xml"]
+    );
+    assert!(index.iter().filter(|(loc, _)| !loc.contains("/companies-")).all(|(_, lastmod)| lastmod.is_some()));
+    let companies = read_sitemap(app, &fetch_xml(app, "/sitemaps/companies-0.xml").await, "urlset");
+    assert_eq!(companies.len(), 1);
+    assert_eq!(companies[0].0, format!("{}/company/rita-recruiter", app.address));
+    assert_eq!(crawl(app, "/sitemaps/companies-1.xml").await.0, 404, "no company past the first file");
     let pages = read_sitemap(app, &fetch_xml(app, "/sitemaps/pages.xml").await, "urlset");
     assert_eq!(pages.len(), 6 + 11);
     let mut jobs = 0;
-    for file in &files[1..] {
+    for file in &files[2..] {
         let entries = read_sitemap(app, &fetch_xml(app, file).await, "urlset");
         assert!(entries.iter().all(|(loc, _)| loc.contains("/job/bulk-")), "{file}");
         jobs += entries.len();
@@ -646,4 +659,62 @@ async fn a_path_no_file_could_have_is_404_like_any_unknown_path(app: &TestApp) {
         assert_eq!(response.status(), 404, "a missing asset: {path}");
         assert_eq!(response.headers().get("cache-control"), None, "and is not cached");
     }
+}
+
+async fn a_companys_page_has_its_head_and_organization_and_a_removed_one_is_gone(app: &TestApp) {
+    let token = recruiter(app).await;
+    let profile = json!({
+        "name": "Acme & Sons", "website": "https://acme.example", "about": "We build engines.\nGood ones.",
+        "headquarters": "Pune", "locations": ["Pune"],
+    });
+    assert_eq!(app.put_as("/api/v1/company", &token, &profile).await.0, 200);
+    let mut logo = Vec::new();
+    image::RgbImage::new(40, 40).write_to(&mut std::io::Cursor::new(&mut logo), image::ImageFormat::Png).unwrap();
+    let part = reqwest::multipart::Part::bytes(logo).file_name("logo.png");
+    let upload = app.client.put(app.url("/api/v1/company/logo")).bearer_auth(&token);
+    let (status, body) = crate::helpers::status_and_json(
+        upload.multipart(reqwest::multipart::Form::new().part("logo", part)).send().await.unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let logo = format!("{}{}", app.address, body["company"]["logo"].as_str().unwrap());
+
+    let (status, content_type, html) = crawl(app, "/company/ada-lovelace").await;
+    assert_eq!((status, content_type.as_str()), (200, "text/html; charset=utf-8"));
+    assert_eq!(title(&html), "Acme & Sons jobs | jobportal");
+    assert_eq!(
+        meta(&html, "name", "description").unwrap(),
+        "Jobs at Acme & Sons on jobportal. We build engines. Good ones."
+    );
+    let canonical = format!("{}/company/ada-lovelace", app.address);
+    assert_eq!(between(&html, "<link rel=\"canonical\" href=\"", "\""), Some(canonical.as_str()));
+    assert_eq!(meta(&html, "property", "og:image").as_deref(), Some(logo.as_str()));
+    assert_eq!(
+        json_ld(&html).unwrap(),
+        json!({
+            "@context": "https://schema.org/", "@type": "Organization", "name": "Acme & Sons", "url": canonical,
+            "logo": logo, "sameAs": ["https://acme.example"], "description": "We build engines. Good ones.",
+            "address": { "@type": "PostalAddress", "addressLocality": "Pune" },
+        })
+    );
+    // Its jobs name it, with its page and its logo.
+    let job = post_job(app, &token, "Engine Builder", "On-site").await;
+    let posting = json_ld(&crawl(app, &format!("/job/{job}")).await.2).unwrap();
+    assert_eq!(
+        posting["hiringOrganization"],
+        json!({ "@type": "Organization", "name": "Acme & Sons", "url": canonical, "sameAs": canonical, "logo": logo })
+    );
+
+    let (status, _, html) = crawl(app, "/company/no-such-company").await;
+    assert_eq!((status, title(&html).as_str()), (404, "Page not found | jobportal"));
+
+    const REMOVE: &str = "UPDATE companies SET removed_at = 1 WHERE slug = 'ada-lovelace'";
+    jobportal::dispatch!(&app.db, |pool| sqlx::query(REMOVE).execute(pool).await.map(|_| ())).unwrap();
+    let (status, _, html) = crawl(app, "/company/ada-lovelace").await;
+    assert_eq!((status, title(&html).as_str()), (410, "Company removed | jobportal"));
+    assert_eq!(meta(&html, "name", "robots").as_deref(), Some("noindex"));
+    assert_eq!(
+        app.get("/api/v1/companies/ada-lovelace").await,
+        (404, json!({ "success": false, "message": "This company has been removed", "removed": true }))
+    );
 }

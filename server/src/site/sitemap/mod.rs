@@ -1,8 +1,9 @@
-//! `/robots.txt` and `/sitemap.xml` (https://www.sitemaps.org/protocol.html): every open job's page
-//! and every listed category's page, with `lastmod`. Up to 50,000 addresses it is one `urlset`;
-//! past that `/sitemap.xml` is a sitemap index of `/sitemaps/pages.xml` (the site's own pages and
-//! the categories) and `/sitemaps/jobs-{n}.xml`, each holding the open jobs whose `seq` falls in
-//! the n-th block of 50,000 (so no file can pass the limit).
+//! `/robots.txt` and `/sitemap.xml` (https://www.sitemaps.org/protocol.html): every open job's page,
+//! every listed category's page and every company's page, with `lastmod`. Up to 50,000 addresses it
+//! is one `urlset`; past that `/sitemap.xml` is a sitemap index of `/sitemaps/pages.xml` (the site's
+//! own pages and the categories), `/sitemaps/companies-{n}.xml` (the n-th 50,000 companies, oldest
+//! first) and `/sitemaps/jobs-{n}.xml`, each holding the open jobs whose `seq` falls in the n-th
+//! block of 50,000 (so no file can pass the limit).
 //!
 //! Anyone may ask for these, and the job files read many rows: each file is made at most once a
 //! minute and one at a time, and kept (an empty block too, as a 404) for that minute; a name past
@@ -17,6 +18,7 @@ use bytes::Bytes;
 use crate::categories::model::Category;
 use crate::db::{Db, now_millis};
 use crate::jobs::model::rfc3339_from_millis;
+use crate::site::seo::company_url;
 
 mod repo;
 
@@ -93,11 +95,14 @@ impl Sitemaps {
     /// Each file has one name: another spelling of a block (`jobs-03.xml`) is no file, answered
     /// without a read and never kept, so it cannot pass the minute's limit.
     pub async fn file(&self, name: &str) -> Result<Option<SitemapFile>, sqlx::Error> {
+        let numbered =
+            |prefix: &str| name.strip_prefix(prefix).and_then(|rest| rest.strip_suffix(".xml")).and_then(job_block);
         let block = match name {
             "sitemap.xml" | "pages.xml" => None,
-            _ => match name.strip_prefix("jobs-").and_then(|rest| rest.strip_suffix(".xml")).and_then(job_block) {
-                Some(block) => Some(block),
-                None => return Ok(None),
+            _ => match (numbered("jobs-"), numbered("companies-")) {
+                (Some(block), _) => Some(Block::Jobs(block)),
+                (_, Some(block)) => Some(Block::Companies(block)),
+                _ => return Ok(None),
             },
         };
         // One file is made at a time: whoever waits finds it made.
@@ -109,8 +114,13 @@ impl Sitemaps {
         }
         let body = match block {
             // A block past the newest job's costs one look at the primary key, and is not kept.
-            Some(block) if block > self.last_block().await? => return Ok(None),
-            Some(block) => self.jobs_file(block).await?,
+            Some(Block::Jobs(block)) if block > self.last_block().await? => return Ok(None),
+            Some(Block::Jobs(block)) => self.jobs_file(block).await?,
+            // A block past the last company's costs one bounded count, and is not kept.
+            Some(Block::Companies(block)) if block * MAX_URLS >= self.companies(MAX_URLS * (block + 1)).await? => {
+                return Ok(None);
+            }
+            Some(Block::Companies(block)) => self.companies_file(block).await?,
             None if name == "pages.xml" => Some(self.pages_file().await?),
             None => Some(self.main_file().await?),
         };
@@ -125,13 +135,21 @@ impl Sitemaps {
         Ok(repo::last_seq(&self.db).await? / MAX_URLS)
     }
 
+    /// How many companies have a page, counted up to `limit` at most.
+    async fn companies(&self, limit: i64) -> Result<i64, sqlx::Error> {
+        repo::count_companies(&self.db, limit).await
+    }
+
     async fn main_file(&self) -> Result<String, sqlx::Error> {
         let now = now_millis();
         let pages = self.page_urls().await?;
         let room = MAX_URLS - pages.len() as i64;
-        let open = repo::count_open(&self.db, now, room + 1).await?;
-        if open <= room {
+        let companies = self.companies(room + 1).await?;
+        let room = room - companies;
+        let open = if room >= 0 { repo::count_open(&self.db, now, room + 1).await? } else { 0 };
+        if room >= 0 && open <= room {
             let mut urls = pages;
+            urls.extend(self.company_urls(0, companies).await?);
             // Jobs posted since the count are left to the next minute's file, not past the limit.
             urls.extend(self.job_urls(now, None, room).await?);
             return Ok(urlset(&urls));
@@ -139,6 +157,11 @@ impl Sitemaps {
         let blocks = repo::open_blocks(&self.db, now, MAX_URLS).await?;
         let newest_page = pages.iter().filter_map(|(_, lastmod)| *lastmod).max();
         let mut files = vec![(format!("{}/sitemaps/pages.xml", self.public_url), newest_page)];
+        // Counted once more, exactly: the count above stopped where one file's room ended.
+        let companies = self.companies(i64::MAX).await?;
+        for block in 0..(companies + MAX_URLS - 1) / MAX_URLS {
+            files.push((format!("{}/sitemaps/companies-{block}.xml", self.public_url), None));
+        }
         for (block, newest) in blocks {
             files.push((format!("{}/sitemaps/jobs-{block}.xml", self.public_url), Some(newest)));
         }
@@ -147,6 +170,22 @@ impl Sitemaps {
 
     async fn pages_file(&self) -> Result<String, sqlx::Error> {
         Ok(urlset(&self.page_urls().await?))
+    }
+
+    /// The n-th 50,000 companies; `None` when there are none (no such file).
+    async fn companies_file(&self, block: i64) -> Result<Option<String>, sqlx::Error> {
+        let urls = self.company_urls(block * MAX_URLS, MAX_URLS).await?;
+        Ok((!urls.is_empty()).then(|| urlset(&urls)))
+    }
+
+    /// Companies' pages, oldest company first, from the `skip`-th, at most `limit`; each with its
+    /// newest listed job as `lastmod` (its last change when it has none).
+    async fn company_urls(&self, skip: i64, limit: i64) -> Result<Vec<(String, Option<i64>)>, sqlx::Error> {
+        let rows = repo::companies(&self.db, skip, limit.clamp(0, MAX_URLS)).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(slug, newest)| (company_url(&self.public_url, &path_segment(&slug)), Some(newest)))
+            .collect())
     }
 
     /// The n-th block's open jobs; `None` when it has none (no such file).
@@ -183,7 +222,13 @@ impl Sitemaps {
     }
 }
 
-/// The block a job file's number names, in its one spelling: decimal digits without a leading
+/// A numbered sitemap file: a block of jobs by `seq`, or of companies.
+enum Block {
+    Jobs(i64),
+    Companies(i64),
+}
+
+/// The block a job or company file's number names, in its one spelling: decimal digits without a leading
 /// zero (`0`, `12`), nine at most.
 fn job_block(digits: &str) -> Option<i64> {
     let canonical = !digits.is_empty()

@@ -1,5 +1,5 @@
-//! What the sitemap reads: the open jobs (listed, and taking applications at the time asked) and
-//! the listed categories.
+//! What the sitemap reads: the open jobs (listed, and taking applications at the time asked), the
+//! listed categories and the companies that have a page.
 
 use std::ops::Range;
 
@@ -67,4 +67,30 @@ pub async fn open_jobs(db: &Db, now: i64, seqs: Range<i64>, limit: i64) -> Resul
     dispatch!(db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now).bind(seqs.start).bind(seqs.end).fetch_all(pool).await
     })
+}
+
+/// The condition of a company with a page (`co` is companies): not removed, not suspended.
+const COMPANY_SHOWN: &str = "co.removed_at IS NULL AND co.suspended_at IS NULL";
+
+/// How many companies have a page, counted up to `limit` at most.
+#[tracing::instrument(skip_all)]
+pub async fn count_companies(db: &Db, limit: i64) -> Result<i64, sqlx::Error> {
+    let sql = format!(
+        "SELECT CAST(COUNT(*) AS BIGINT) FROM (SELECT 1 FROM companies co WHERE {COMPANY_SHOWN} LIMIT $1) capped"
+    );
+    let (count,): (i64,) =
+        dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(limit).fetch_one(pool).await)?;
+    Ok(count)
+}
+
+/// The companies that have a page, oldest first, from the `skip`-th, at most `limit`: each one's
+/// slug and the `created_at` of its newest listed job (its last change when it has none).
+#[tracing::instrument(skip_all)]
+pub async fn companies(db: &Db, skip: i64, limit: i64) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    let sql = format!(
+        "SELECT co.slug, CAST(COALESCE((SELECT MAX(j.created_at) FROM jobs j WHERE j.company_id = co.id AND {LISTED}), \
+         co.updated_at) AS BIGINT) AS newest FROM companies co WHERE {COMPANY_SHOWN} \
+         ORDER BY co.created_at, co.id LIMIT $1 OFFSET $2"
+    );
+    dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(limit).bind(skip).fetch_all(pool).await)
 }
