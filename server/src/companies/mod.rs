@@ -1,10 +1,11 @@
-//! Companies: a company's public profile and logo, and the people who hire for it
+//! Companies: a company's public profile and logo, and its team: the people who hire for it
 //! (docs/rules.md#companies).
 
 pub mod handlers;
 pub mod logo;
 pub mod model;
 pub mod repo;
+pub mod team;
 
 use axum::extract::{DefaultBodyLimit, FromRef};
 use utoipa_axum::router::OpenApiRouter;
@@ -30,5 +31,11 @@ where
         .routes(routes!(handlers::company_profile))
         .routes(routes!(handlers::my_company, handlers::update_company))
         .routes(routes!(logo::company_logo))
+        .routes(routes!(team::team))
+        .routes(routes!(team::set_role, team::remove_member))
+        .routes(routes!(team::invitations, team::invite))
+        .routes(routes!(team::revoke_invitation))
+        .routes(routes!(team::invitation))
+        .routes(routes!(team::accept_invitation))
         .merge(upload)
 }
