@@ -8,7 +8,7 @@ const PASSWORD = 'first-secret-1'
 
 const SIDEBAR = {
   Applicant: ['My Profile', 'Jobs for You', 'My Applications', 'Saved Jobs', 'Saved Searches', 'Settings'],
-  Recruiter: ['My Profile', 'My Jobs', 'Add Job', 'Applications', 'Settings'],
+  Recruiter: ['My Profile', 'Company', 'My Jobs', 'Add Job', 'Applications', 'Settings'],
 }
 
 type AccountType = 'Applicant' | 'Recruiter'

@@ -15,6 +15,8 @@ import { categoryIds, deleteJob, ok, OPEN_UNTIL, postJob, signUp, type Posted } 
 const PASSWORD = 'content-journey-secret-1'
 const WORD = `pellucid${Date.now().toString(36)}`
 const PHONE = { width: 390, height: 844 }
+/** A 2 x 2 PNG, a company's logo. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4wQAEJxggFAAV7gMhO7PF7gAAAABJRU5ErkJggg=='
 
 let api: APIRequestContext
 let token = ''
@@ -194,7 +196,13 @@ async function appFirstRender(browser: Browser, path: string) {
 test("the server draws each screen as the app's first render draws it: one source, the app's components", async ({ browser }) => {
   const categories = await categoryIds(api)
   const closed = await postJob(api, token, { title: `${WORD} Welder`, company: 'Lumen & Co', location: 'Kochi', jobType: 'Part-time', categoryName: categories.Engineering })
-  await ok(await api.put(`/api/v1/jobs/closeJob/${closed._id}`, { headers: { Authorization: `Bearer ${token}` } }))
+  const auth = { Authorization: `Bearer ${token}` }
+  await ok(await api.put(`/api/v1/jobs/closeJob/${closed._id}`, { headers: auth }))
+  // The company has a profile with every part, and a logo.
+  const profile = { name: 'Lumen & Co', website: 'https://lumen.example/careers', about: 'We make light.\nAnd lenses.', sizeBand: '11-50', headquarters: 'Kochi', locations: ['Kochi', 'Remote'] }
+  const company = await ok<{ company: { slug: string } }>(await api.put('/api/v1/company', { headers: auth, data: profile }))
+  await ok(await api.put('/api/v1/company/logo', { headers: auth, multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') } } }))
+  const slug = company.company.slug
   try {
     const pages = [
       '/',
@@ -208,6 +216,9 @@ test("the server draws each screen as the app's first render draws it: one sourc
       `/jobs?q=${WORD}x&workMode=Remote`,
       '/category/engineering',
       `/category/engineering?q=${WORD}&sort=newest`,
+      `/company/${slug}`,
+      `/company/${slug}?q=${WORD}&closed=1`,
+      `/jobs?q=${WORD}&company=${slug}`,
     ]
     for (const path of pages) {
       const server = await serverMarkup(browser, path)

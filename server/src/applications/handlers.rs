@@ -223,7 +223,7 @@ pub async fn job_applications(
     Recruiter(caller): Recruiter,
     PathParam(job_id): PathParam<String>,
 ) -> ApiResult<Reply<ApplicationsResponse>> {
-    if jobs::find_own(&state.db, &job_id, &caller.id).await?.is_none() {
+    if jobs::find_worked(&state.db, &job_id, &caller.id).await?.is_none() {
         return Err(AppError::not_found(JOB_NOT_FOUND));
     }
     let found = repo::of_job(&state.db, &job_id).await?;
@@ -251,7 +251,7 @@ pub async fn job_applications_overview(
     Recruiter(caller): Recruiter,
     PathParam(job_id): PathParam<String>,
 ) -> ApiResult<Reply<OverviewResponse>> {
-    if jobs::find_own(&state.db, &job_id, &caller.id).await?.is_none() {
+    if jobs::find_worked(&state.db, &job_id, &caller.id).await?.is_none() {
         return Err(AppError::not_found(JOB_NOT_FOUND));
     }
     let now = crate::db::now_millis();

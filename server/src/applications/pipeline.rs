@@ -13,6 +13,7 @@ use crate::accounts::session::Recruiter;
 use crate::http::envelope::{Reply, ok};
 use crate::http::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 use crate::jobs::Listings;
+use crate::membership::repo as members;
 use crate::state::AppState;
 
 use super::handlers::{APPLICATION_NOT_FOUND, ApplicationResponse, JOB_DELETED, WITHDRAWN, reread, stage_notice};
@@ -198,7 +199,7 @@ pub async fn notes(
     PathParam(application_id): PathParam<String>,
 ) -> ApiResult<Reply<NotesResponse>> {
     let row = repo::row(&state.db, &application_id).await?.ok_or_else(|| AppError::not_found(APPLICATION_NOT_FOUND))?;
-    if row.recruiter_id != caller.id || row.job_removed {
+    if row.job_removed || !members::works_on(&state.db, &row.job_id, &caller.id).await? {
         return Err(AppError::not_found(APPLICATION_NOT_FOUND));
     }
     Ok(ok("Notes fetched successfully", NotesResponse { notes: repo::notes(&state.db, &application_id).await? }))

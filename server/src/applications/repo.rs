@@ -65,10 +65,15 @@ pub async fn of_applicant(db: &Db, applicant_id: &str) -> Result<Vec<Found>, sql
     list(db, "a.applicant_id = $1", applicant_id).await
 }
 
-/// The applications to a recruiter's listed jobs.
+/// The applications to the listed jobs a member works (`works_on!`).
 #[tracing::instrument(skip_all)]
 pub async fn to_recruiter(db: &Db, recruiter_id: &str) -> Result<Vec<Found>, sqlx::Error> {
-    list(db, "a.recruiter_id = $1 AND j.deleted_at IS NULL", recruiter_id).await
+    list(
+        db,
+        concat!("a.job_id IN (", crate::membership::model::jobs_worked_by!("$1"), ") AND j.deleted_at IS NULL"),
+        recruiter_id,
+    )
+    .await
 }
 
 #[tracing::instrument(skip_all)]
@@ -270,11 +275,16 @@ pub async fn decide(
 ) -> Result<Decision, sqlx::Error> {
     // A deleted job's applications stay with their applicants as a record, but are no longer
     // decided: the job is gone, and a shortlist e-mail for it would mislead.
-    const UPDATE: &str = "UPDATE applications SET status = $1, stage = $2, decided_at = $3 \
-         WHERE id = $4 AND recruiter_id = $5 \
-         AND stage = 'applied' AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL)";
-    const EXISTS: &str = "SELECT applications.stage, jobs.deleted_at FROM applications \
-         JOIN jobs ON jobs.id = applications.job_id WHERE applications.id = $1 AND applications.recruiter_id = $2";
+    const UPDATE: &str = concat!(
+        "UPDATE applications SET status = $1, stage = $2, decided_at = $3 WHERE id = $4 AND ",
+        crate::membership::model::works_on!("applications.job_id", "$5"),
+        " AND stage = 'applied' AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL)"
+    );
+    const EXISTS: &str = concat!(
+        "SELECT applications.stage, jobs.deleted_at FROM applications JOIN jobs ON jobs.id = applications.job_id \
+         WHERE applications.id = $1 AND ",
+        crate::membership::model::works_on!("applications.job_id", "$2")
+    );
     let now = now_millis();
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
@@ -337,17 +347,24 @@ pub enum Moved {
 /// that fills the last position closes the job.
 #[tracing::instrument(skip_all)]
 pub async fn move_stage(db: &Db, step: &Move<'_>, notice: Option<&Notice>) -> Result<Moved, sqlx::Error> {
-    const HIRE: &str = "UPDATE jobs SET hired_count = hired_count + 1, \
+    const HIRE: &str = concat!(
+        "UPDATE jobs SET hired_count = hired_count + 1, \
          closed_at = CASE WHEN hired_count + 1 >= max_positions THEN COALESCE(closed_at, $1) ELSE closed_at END \
-         WHERE id = (SELECT job_id FROM applications WHERE id = $2 AND recruiter_id = $3) \
-         AND deleted_at IS NULL AND hired_count < max_positions";
+         WHERE id = (SELECT job_id FROM applications WHERE id = $2 AND ",
+        crate::membership::model::works_on!("applications.job_id", "$3"),
+        ") AND deleted_at IS NULL AND hired_count < max_positions"
+    );
     let update = format!(
         "UPDATE applications SET status = $1, stage = $2, decided_at = COALESCE(decided_at, $3), \
-         rejection_reason = $4 WHERE id = $5 AND recruiter_id = $6 AND stage = $7 AND {MOVABLE} \
-         AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL)"
+         rejection_reason = $4 WHERE id = $5 AND {} AND stage = $7 AND {MOVABLE} \
+         AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL)",
+        crate::membership::model::works_on!("applications.job_id", "$6")
     );
-    const WHERE_NOW: &str = "SELECT applications.stage, jobs.deleted_at FROM applications \
-         JOIN jobs ON jobs.id = applications.job_id WHERE applications.id = $1 AND applications.recruiter_id = $2";
+    const WHERE_NOW: &str = concat!(
+        "SELECT applications.stage, jobs.deleted_at FROM applications JOIN jobs ON jobs.id = applications.job_id \
+         WHERE applications.id = $1 AND ",
+        crate::membership::model::works_on!("applications.job_id", "$2")
+    );
     let now = now_millis();
     let reason = step.reason.filter(|_| step.to == Stage::Rejected);
     dispatch!(db, |pool| {
@@ -447,8 +464,11 @@ pub enum Edited {
 
 /// Why a recruiter's edit of an application changed nothing.
 async fn why_unchanged(db: &Db, id: &str, recruiter_id: &str) -> Result<Edited, sqlx::Error> {
-    const SQL: &str = "SELECT jobs.deleted_at FROM applications JOIN jobs ON jobs.id = applications.job_id \
-         WHERE applications.id = $1 AND applications.recruiter_id = $2";
+    const SQL: &str = concat!(
+        "SELECT jobs.deleted_at FROM applications JOIN jobs ON jobs.id = applications.job_id \
+         WHERE applications.id = $1 AND ",
+        crate::membership::model::works_on!("applications.job_id", "$2")
+    );
     let found: Option<(Option<i64>,)> =
         dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).bind(recruiter_id).fetch_optional(pool).await)?;
     Ok(match found {
@@ -460,8 +480,11 @@ async fn why_unchanged(db: &Db, id: &str, recruiter_id: &str) -> Result<Edited, 
 /// Sets (or with `None` clears) the recruiter's rating of an application to a job not deleted.
 #[tracing::instrument(skip_all)]
 pub async fn rate(db: &Db, id: &str, recruiter_id: &str, rating: Option<i64>) -> Result<Edited, sqlx::Error> {
-    const SQL: &str = "UPDATE applications SET rating = $1 WHERE id = $2 AND recruiter_id = $3 \
-         AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL)";
+    const SQL: &str = concat!(
+        "UPDATE applications SET rating = $1 WHERE id = $2 AND ",
+        crate::membership::model::works_on!("applications.job_id", "$3"),
+        " AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL)"
+    );
     let rated = dispatch!(db, |pool| {
         sqlx::query(SQL).bind(rating).bind(id).bind(recruiter_id).execute(pool).await.map(|done| done.rows_affected())
     })?;
@@ -486,8 +509,9 @@ pub async fn add_note(db: &Db, id: &str, recruiter_id: &str, body: &str) -> Resu
     let insert = format!(
         "INSERT INTO application_notes (id, application_id, author_id, body, created_at) \
          SELECT $1, a.id, $2, $3, $4 FROM applications a JOIN jobs j ON j.id = a.job_id \
-         WHERE a.id = $5 AND a.recruiter_id = $2 AND j.deleted_at IS NULL \
-         AND (SELECT COUNT(*) FROM application_notes n WHERE n.application_id = a.id) < {MAX_NOTES}"
+         WHERE a.id = $5 AND {} AND j.deleted_at IS NULL \
+         AND (SELECT COUNT(*) FROM application_notes n WHERE n.application_id = a.id) < {MAX_NOTES}",
+        crate::membership::model::works_on!("a.job_id", "$2")
     );
     const LOCK: &str = "UPDATE applications SET id = id WHERE id = $1";
     let note_id = new_id();

@@ -15,6 +15,8 @@ use super::repo;
 
 pub const COMPANY_NOT_FOUND: &str = "Company not found";
 pub const COMPANY_REMOVED: &str = "This company has been removed";
+/// The message of a company's answer (also in the page data of the company's page).
+pub const FETCHED: &str = "Company fetched successfully";
 pub const NO_COMPANY: &str = "You are not a member of a company";
 pub const OWNERS_ONLY: &str = "Only the company's owners may change its profile";
 
@@ -46,7 +48,7 @@ pub async fn company_profile(
         return Err(AppError::removed(COMPANY_REMOVED));
     }
     let company = row.shown();
-    Ok(ok("Company fetched successfully", CompanyResponse { company }))
+    Ok(ok(FETCHED, CompanyResponse { company }))
 }
 
 /// The caller's company and their role in it; a recruiter of no company is given one of their own.
@@ -68,7 +70,7 @@ pub async fn my_company(
 ) -> ApiResult<Reply<MyCompanyResponse>> {
     let (company, role) = member_of(&state, &caller.id).await?;
     let company = company.shown();
-    Ok(ok("Company fetched successfully", MyCompanyResponse { company, role }))
+    Ok(ok(FETCHED, MyCompanyResponse { company, role }))
 }
 
 /// A company's profile as its owner sends it. Every field but `name` may be left out or empty.

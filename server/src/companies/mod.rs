@@ -37,5 +37,7 @@ where
         .routes(routes!(team::revoke_invitation))
         .routes(routes!(team::invitation))
         .routes(routes!(team::accept_invitation))
+        .routes(routes!(team::company_jobs))
+        .routes(routes!(team::job_team, team::set_job_team))
         .merge(upload)
 }

@@ -18,7 +18,9 @@ use crate::jobs::Listings;
 use crate::jobs::model::rfc3339_from_millis;
 use crate::mail::{Mail, html_escape, wrap};
 use crate::membership::model::Role;
-use crate::membership::repo::{self as members, Accepted, Invited, Left, NewInvitation, PendingInvitation, RoleSet};
+use crate::membership::repo::{
+    self as members, Accepted, Invited, Left, NewInvitation, PendingInvitation, RoleSet, TeamSet,
+};
 use crate::secrets::{digest, random_hex};
 use crate::state::AppState;
 
@@ -418,4 +420,116 @@ fn invitation_mail(to: &str, inviter: &str, company: &str, role: Role, link: &st
         calendar: None,
         expires_at: Some(expires_at),
     }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CompanyJobsResponse {
+    /// The company's jobs the caller works: every one for an owner or recruiter, those whose
+    /// hiring team they are on for a hiring manager; newest first, at most 1000.
+    pub data: Vec<crate::jobs::model::Job>,
+}
+
+/// The company's jobs the caller works, newest first.
+#[utoipa::path(get, path = "/company/jobs", tag = "companies", security(("bearer" = ["Recruiter"])),
+    responses(
+        (status = 200, description = "`Jobs fetched successfully`", body = CompanyJobsResponse),
+    ))]
+pub async fn company_jobs(
+    State(state): State<AppState>,
+    Recruiter(caller): Recruiter,
+) -> ApiResult<Reply<CompanyJobsResponse>> {
+    member_of(&state, &caller.id).await?;
+    let data = crate::jobs::repo::list_worked(&state.db, &caller.id).await?;
+    Ok(ok("Jobs fetched successfully", CompanyJobsResponse { data }))
+}
+
+/// A job's recruiter in charge and hiring team.
+#[derive(Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct JobTeamBody {
+    /// The member in charge (an owner or recruiter), shown to applicants as the job's contact.
+    pub in_charge: Option<String>,
+    /// The members who work the job's pipeline beside them (hiring managers see only such jobs).
+    #[schema(max_items = 50)]
+    pub team: Option<Vec<String>>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct JobTeamResponse {
+    pub data: JobTeamBody,
+}
+
+pub const JOB_NOT_FOUND: &str = "No such job of your company";
+
+/// A job's recruiter in charge and hiring team, for any member of its company.
+#[utoipa::path(get, path = "/company/jobs/{jobId}/team", tag = "companies", security(("bearer" = ["Recruiter"])),
+    params(("jobId" = String, Path, description = "The job's `_id`")),
+    responses(
+        (status = 200, description = "`Hiring team fetched successfully`", body = JobTeamResponse),
+        (status = 404, description = "No such job of the caller's company", body = ErrorBody),
+    ))]
+pub async fn job_team(
+    State(state): State<AppState>,
+    Recruiter(caller): Recruiter,
+    PathParam(job_id): PathParam<String>,
+) -> ApiResult<Reply<JobTeamResponse>> {
+    let (company, _) = member_of(&state, &caller.id).await?;
+    let team =
+        members::job_team(&state.db, &company.id, &job_id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
+    let data = JobTeamBody { in_charge: Some(team.in_charge), team: Some(team.members) };
+    Ok(ok("Hiring team fetched successfully", JobTeamResponse { data }))
+}
+
+/// Choose a job's recruiter in charge and hiring team (an owner or recruiter of its company).
+#[utoipa::path(put, path = "/company/jobs/{jobId}/team", tag = "companies", security(("bearer" = ["Recruiter"])),
+    params(("jobId" = String, Path, description = "The job's `_id`")),
+    request_body = JobTeamBody,
+    responses(
+        (status = 200, description = "`Hiring team updated`, as it is now", body = JobTeamResponse),
+        (status = 400, description = "The one in charge is not an owner or recruiter, someone named is not a member, or the team is over 50", body = ErrorBody),
+        (status = 403, description = "The caller is a hiring manager", body = ErrorBody),
+        (status = 404, description = "No such job of the caller's company", body = ErrorBody),
+    ))]
+pub async fn set_job_team(
+    State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
+    Recruiter(caller): Recruiter,
+    PathParam(job_id): PathParam<String>,
+    JsonBody(request): JsonBody<JobTeamBody>,
+) -> ApiResult<Reply<JobTeamResponse>> {
+    let (company, role) = member_of(&state, &caller.id).await?;
+    if role == Role::HiringManager {
+        return Err(AppError::forbidden("Hiring managers cannot change a job's team"));
+    }
+    let current =
+        members::job_team(&state.db, &company.id, &job_id).await?.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
+    let in_charge = request.in_charge.map(|id| id.trim().to_string()).unwrap_or(current.in_charge);
+    let mut team: Vec<String> = Vec::new();
+    for member in request.team.unwrap_or(current.members) {
+        let member = member.trim().to_string();
+        if member != in_charge && !team.contains(&member) {
+            team.push(member);
+        }
+    }
+    if team.len() > members::MAX_JOB_TEAM {
+        return Err(AppError::bad_request(format!(
+            "A job's hiring team has at most {} members",
+            members::MAX_JOB_TEAM
+        )));
+    }
+    match members::set_job_team(&state.db, &company.id, &job_id, &in_charge, &team).await? {
+        TeamSet::Done => {}
+        TeamSet::NoSuchJob => return Err(AppError::not_found(JOB_NOT_FOUND)),
+        TeamSet::InChargeNotRecruiter => {
+            return Err(AppError::bad_request(
+                "The one in charge of a job must be an owner or recruiter of the company",
+            ));
+        }
+        TeamSet::NotMember(_) => {
+            return Err(AppError::bad_request("Everyone on a hiring team must be a member of the company"));
+        }
+    }
+    listings.changed(&state.db).await;
+    let data = JobTeamBody { in_charge: Some(in_charge), team: Some(team) };
+    Ok(ok("Hiring team updated", JobTeamResponse { data }))
 }

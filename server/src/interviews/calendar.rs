@@ -130,6 +130,7 @@ mod tests {
             duration_minutes: 45,
             location: "Room 4, Pune".into(),
             sequence: 2,
+            job_id: "job-1".into(),
             applicant_id: "a".into(),
             recruiter_id: "r".into(),
             application_stage: Stage::Interview,

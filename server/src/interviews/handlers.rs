@@ -9,6 +9,7 @@ use crate::applications::repo as applications;
 use crate::db::{new_id, now_millis};
 use crate::http::envelope::{Reply, ok};
 use crate::http::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::membership::repo as members;
 use crate::notifications::model::{Kind, Notice};
 use crate::notifications::repo as notifications;
 use crate::state::AppState;
@@ -85,14 +86,14 @@ async fn notice(
     })
 }
 
-/// The interview `id` if the caller is its recruiter or its applicant (else 404): and whether
-/// they are the recruiter.
+/// The interview `id` if the caller is on its hiring side (a member who works its job) or its
+/// applicant (else 404): and whether they are on the hiring side.
 async fn party(state: &AppState, caller_id: &str, id: &str) -> ApiResult<(InterviewRow, bool)> {
     let row = repo::find(&state.db, id).await?.ok_or_else(|| AppError::not_found(NOT_FOUND))?;
-    if row.recruiter_id == caller_id {
-        Ok((row, true))
-    } else if row.applicant_id == caller_id {
+    if row.applicant_id == caller_id {
         Ok((row, false))
+    } else if members::works_on(&state.db, &row.job_id, caller_id).await? {
+        Ok((row, true))
     } else {
         Err(AppError::not_found(NOT_FOUND))
     }
@@ -159,7 +160,7 @@ pub async fn propose(
     let location = parse_location(request.location.as_deref())?;
     let not_found = || AppError::not_found(APPLICATION_NOT_FOUND);
     let application = applications::row(&state.db, &application_id).await?.ok_or_else(not_found)?;
-    if application.recruiter_id != caller.id {
+    if !members::works_on(&state.db, &application.job_id, &caller.id).await? {
         return Err(not_found());
     }
     let id = new_id();
@@ -218,7 +219,7 @@ pub async fn of_application(
 ) -> ApiResult<Reply<InterviewsResponse>> {
     let not_found = || AppError::not_found(APPLICATION_NOT_FOUND);
     let application = applications::row(&state.db, &application_id).await?.ok_or_else(not_found)?;
-    if application.recruiter_id != caller.id && application.applicant_id != caller.id {
+    if application.applicant_id != caller.id && !members::works_on(&state.db, &application.job_id, &caller.id).await? {
         return Err(not_found());
     }
     let interviews =

@@ -64,7 +64,9 @@ pub struct InterviewRow {
     pub duration_minutes: i64,
     pub location: String,
     pub sequence: i64,
+    pub job_id: String,
     pub applicant_id: String,
+    /// The job's recruiter in charge.
     pub recruiter_id: String,
     /// Where its application is: a hired, rejected or withdrawn one takes no interview.
     pub application_stage: crate::applications::model::Stage,

@@ -7,7 +7,7 @@ use crate::notifications::repo as notifications;
 use super::model::InterviewRow;
 
 const SELECT: &str = "SELECT i.id, i.application_id, i.status, i.slots, i.starts_at, i.duration_minutes, i.location, \
-     i.sequence, a.applicant_id, a.recruiter_id, a.stage AS application_stage, j.title, j.company, (j.deleted_at IS NOT NULL) AS job_removed, \
+     i.sequence, a.job_id, a.applicant_id, a.recruiter_id, a.stage AS application_stage, j.title, j.company, (j.deleted_at IS NOT NULL) AS job_removed, \
      ap.first_name AS applicant_first_name, ap.last_name AS applicant_last_name, ap.email AS applicant_email, \
      re.first_name AS recruiter_first_name, re.last_name AS recruiter_last_name, re.email AS recruiter_email \
      FROM interviews i JOIN applications a ON a.id = i.application_id JOIN jobs j ON j.id = a.job_id \
@@ -33,7 +33,10 @@ pub async fn of_application(db: &Db, application_id: &str) -> Result<Vec<Intervi
 /// first, at most `limit`.
 #[tracing::instrument(skip_all)]
 pub async fn of_party(db: &Db, user_id: &str, limit: i64) -> Result<Vec<InterviewRow>, sqlx::Error> {
-    let sql = format!("{SELECT} WHERE a.applicant_id = $1 OR a.recruiter_id = $1 ORDER BY i.id DESC LIMIT $2");
+    let sql = format!(
+        "{SELECT} WHERE a.applicant_id = $1 OR a.job_id IN ({}) ORDER BY i.id DESC LIMIT $2",
+        crate::membership::model::jobs_worked_by!("$1")
+    );
     dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(user_id).bind(limit).fetch_all(pool).await)
 }
 
@@ -63,13 +66,17 @@ pub enum Proposed {
 /// unique index of planned interviews keeps one at a time.
 #[tracing::instrument(skip_all)]
 pub async fn propose(db: &Db, proposal: &Proposal<'_>, notice: &Notice) -> Result<Proposed, sqlx::Error> {
-    const INSERT: &str = "INSERT INTO interviews \
-         (id, application_id, status, slots, duration_minutes, location, created_at, updated_at) \
+    const INSERT: &str = concat!(
+        "INSERT INTO interviews (id, application_id, status, slots, duration_minutes, location, created_at, updated_at) \
          SELECT $1, a.id, 'proposed', $2, $3, $4, $5, $5 FROM applications a JOIN jobs j ON j.id = a.job_id \
-         WHERE a.id = $6 AND a.recruiter_id = $7 AND j.deleted_at IS NULL \
-         AND a.stage IN ('applied', 'screening', 'interview', 'offer')";
-    const WHY: &str = "SELECT a.stage, j.deleted_at FROM applications a JOIN jobs j ON j.id = a.job_id \
-         WHERE a.id = $1 AND a.recruiter_id = $2";
+         WHERE a.id = $6 AND ",
+        crate::membership::model::works_on!("a.job_id", "$7"),
+        " AND j.deleted_at IS NULL AND a.stage IN ('applied', 'screening', 'interview', 'offer')"
+    );
+    const WHY: &str = concat!(
+        "SELECT a.stage, j.deleted_at FROM applications a JOIN jobs j ON j.id = a.job_id WHERE a.id = $1 AND ",
+        crate::membership::model::works_on!("a.job_id", "$2")
+    );
     let slots = serde_json::to_string(proposal.slots).unwrap_or_else(|_| "[]".into());
     let now = now_millis();
     dispatch!(db, |pool| {

@@ -57,7 +57,7 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Posted, sqlx::Error> {
             .map(|done| done.rows_affected())
     })?;
     if inserted == 1 {
-        let job = find_own(db, &id, &job.user_id).await?.ok_or(sqlx::Error::RowNotFound)?;
+        let job = find_posted(db, &id).await?.ok_or(sqlx::Error::RowNotFound)?;
         return Ok(Posted::Listed(Box::new(job)));
     }
     let suspended = crate::accounts::repo::is_suspended(db, &job.user_id).await?;
@@ -146,12 +146,23 @@ pub async fn find_pages(db: &Db, ids: &[&str], now: i64) -> Result<HashMap<Strin
     Ok(rows.into_iter().map(|row| (row.job.id.clone(), JobPage::from(row))).collect())
 }
 
-/// One of the owner's jobs that is not deleted, hidden by an admin or not: what its owner may see.
+/// A job just posted, whatever its company.
+async fn find_posted(db: &Db, id: &str) -> Result<Option<Job>, sqlx::Error> {
+    let sql = format!("SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id WHERE j.id = $1");
+    let row = dispatch!(db, |pool| {
+        sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await
+    })?;
+    Ok(row.map(Job::from))
+}
+
+/// A job `user_id` manages (`manages!`: an owner or recruiter of its company) that is not
+/// deleted, hidden by an admin or not.
 #[tracing::instrument(skip_all)]
 pub async fn find_own(db: &Db, id: &str, user_id: &str) -> Result<Option<Job>, sqlx::Error> {
     let sql = format!(
         "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
-         WHERE j.id = $1 AND j.user_id = $2 AND j.deleted_at IS NULL"
+         WHERE j.id = $1 AND {} AND j.deleted_at IS NULL",
+        crate::membership::model::manages!("j.id", "$2")
     );
     let row = dispatch!(db, |pool| {
         sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(id).bind(user_id).fetch_optional(pool).await
@@ -159,7 +170,40 @@ pub async fn find_own(db: &Db, id: &str, user_id: &str) -> Result<Option<Job>, s
     Ok(row.map(Job::from))
 }
 
-/// A recruiter's jobs that are not deleted, newest first: those an admin hid too, with the reason.
+/// A job `user_id` works the pipeline of (`works_on!`) that is not deleted.
+#[tracing::instrument(skip_all)]
+pub async fn find_worked(db: &Db, id: &str, user_id: &str) -> Result<Option<Job>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
+         WHERE j.id = $1 AND {} AND j.deleted_at IS NULL",
+        crate::membership::model::works_on!("j.id", "$2")
+    );
+    let row = dispatch!(db, |pool| {
+        sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(id).bind(user_id).fetch_optional(pool).await
+    })?;
+    Ok(row.map(Job::from))
+}
+
+/// The most jobs one list of a member's jobs holds.
+pub const WORKED_LIMIT: i64 = 1000;
+
+/// The jobs `user_id` works the pipeline of (`works_on!`) that are not deleted, newest first, at
+/// most `WORKED_LIMIT`: those an admin hid too, with the reason.
+#[tracing::instrument(skip_all)]
+pub async fn list_worked(db: &Db, user_id: &str) -> Result<Vec<Job>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
+         WHERE j.id IN ({}) AND j.deleted_at IS NULL ORDER BY j.seq DESC LIMIT {WORKED_LIMIT}",
+        crate::membership::model::jobs_worked_by!("$1")
+    );
+    let rows = dispatch!(db, |pool| {
+        sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(user_id).fetch_all(pool).await
+    })?;
+    Ok(rows.into_iter().map(Job::from).collect())
+}
+
+/// The jobs a recruiter is in charge of that are not deleted, newest first: those an admin hid
+/// too, with the reason.
 #[tracing::instrument(skip_all)]
 pub async fn list_by_recruiter(db: &Db, user_id: &str) -> Result<Vec<Job>, sqlx::Error> {
     let sql = format!(
@@ -183,10 +227,16 @@ pub enum EditOutcome {
 /// at the same moment cannot slip under a lowered `maxApplicants`.
 #[tracing::instrument(skip_all)]
 pub async fn edit(db: &Db, id: &str, user_id: &str, edit: &JobEdit) -> Result<EditOutcome, sqlx::Error> {
-    const UPDATE: &str = "UPDATE jobs SET max_applicants = $1, max_positions = $2, deadline = $3 \
-         WHERE id = $4 AND user_id = $5 AND deleted_at IS NULL AND applications_count <= $1 AND date_of_posting < $3";
-    const WHY: &str =
-        "SELECT applications_count, date_of_posting FROM jobs WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL";
+    const UPDATE: &str = concat!(
+        "UPDATE jobs SET max_applicants = $1, max_positions = $2, deadline = $3 WHERE id = $4 AND ",
+        crate::membership::model::manages!("jobs.id", "$5"),
+        " AND deleted_at IS NULL AND applications_count <= $1 AND date_of_posting < $3"
+    );
+    const WHY: &str = concat!(
+        "SELECT applications_count, date_of_posting FROM jobs WHERE id = $1 AND ",
+        crate::membership::model::manages!("jobs.id", "$2"),
+        " AND deleted_at IS NULL"
+    );
     let edited = dispatch!(db, |pool| {
         sqlx::query(UPDATE)
             .bind(edit.max_applicants)
@@ -211,10 +261,14 @@ pub async fn edit(db: &Db, id: &str, user_id: &str, edit: &JobEdit) -> Result<Ed
     })
 }
 
-/// Marks the owner's job deleted; false when the owner has no such listed job.
+/// Marks a job `user_id` manages deleted; false when they manage no such listed job.
 #[tracing::instrument(skip_all)]
 pub async fn delete(db: &Db, id: &str, user_id: &str) -> Result<bool, sqlx::Error> {
-    const SQL: &str = "UPDATE jobs SET deleted_at = $1 WHERE id = $2 AND user_id = $3 AND deleted_at IS NULL";
+    const SQL: &str = concat!(
+        "UPDATE jobs SET deleted_at = $1 WHERE id = $2 AND ",
+        crate::membership::model::manages!("jobs.id", "$3"),
+        " AND deleted_at IS NULL"
+    );
     let now = now_millis();
     dispatch!(db, |pool| {
         sqlx::query(SQL).bind(now).bind(id).bind(user_id).execute(pool).await.map(|done| done.rows_affected() == 1)
@@ -232,11 +286,14 @@ pub enum CloseOutcome {
     Filled,
 }
 
-/// Closes the owner's job to applications before its deadline; the condition is the rule.
+/// Closes a job `user_id` manages to applications before its deadline; the condition is the rule.
 #[tracing::instrument(skip_all)]
 pub async fn close(db: &Db, id: &str, user_id: &str) -> Result<CloseOutcome, sqlx::Error> {
-    const UPDATE: &str = "UPDATE jobs SET closed_at = $1 \
-         WHERE id = $2 AND user_id = $3 AND deleted_at IS NULL AND closed_at IS NULL";
+    const UPDATE: &str = concat!(
+        "UPDATE jobs SET closed_at = $1 WHERE id = $2 AND ",
+        crate::membership::model::manages!("jobs.id", "$3"),
+        " AND deleted_at IS NULL AND closed_at IS NULL"
+    );
     let closed = dispatch!(db, |pool| {
         sqlx::query(UPDATE)
             .bind(now_millis())
@@ -249,11 +306,15 @@ pub async fn close(db: &Db, id: &str, user_id: &str) -> Result<CloseOutcome, sql
     settle(db, id, user_id, closed, false).await
 }
 
-/// Reopens the owner's closed job, while its deadline is ahead and a position is left to fill.
+/// Reopens a closed job `user_id` manages, while its deadline is ahead and a position is left to
+/// fill.
 #[tracing::instrument(skip_all)]
 pub async fn reopen(db: &Db, id: &str, user_id: &str) -> Result<CloseOutcome, sqlx::Error> {
-    const UPDATE: &str = "UPDATE jobs SET closed_at = NULL WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL \
-         AND closed_at IS NOT NULL AND deadline > $3 AND hired_count < max_positions";
+    const UPDATE: &str = concat!(
+        "UPDATE jobs SET closed_at = NULL WHERE id = $1 AND ",
+        crate::membership::model::manages!("jobs.id", "$2"),
+        " AND deleted_at IS NULL AND closed_at IS NOT NULL AND deadline > $3 AND hired_count < max_positions"
+    );
     const FILLED: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM jobs WHERE id = $1 AND hired_count >= max_positions";
     let reopened = dispatch!(db, |pool| {
         sqlx::query(UPDATE)

@@ -95,6 +95,52 @@ fn plain(c: char) -> impl Iterator<Item = char> {
     std::iter::from_fn(move || single.take().or_else(|| letters.next()))
 }
 
+/// SQL that is true when the user `$user` (a placeholder) works the pipeline of the job whose id
+/// is `$job` (an expression): a member of the job's company who is an owner or a recruiter, or a
+/// hiring manager on the job's hiring team. The one definition of who may see and move a job's
+/// applications (docs/rules.md#teams).
+macro_rules! works_on {
+    ($job:literal, $user:literal) => {
+        concat!(
+            "EXISTS (SELECT 1 FROM jobs wj JOIN company_members wm ON wm.company_id = wj.company_id WHERE wj.id = ",
+            $job,
+            " AND wm.user_id = ",
+            $user,
+            " AND (wm.role <> 'hiring_manager' OR EXISTS (SELECT 1 FROM job_team wt WHERE wt.job_id = wj.id \
+             AND wt.user_id = wm.user_id)))"
+        )
+    };
+}
+
+/// SQL that is true when the user `$user` manages the job whose id is `$job`: an owner or a
+/// recruiter of its company, who may edit, close, reopen and delete it and choose its team.
+macro_rules! manages {
+    ($job:literal, $user:literal) => {
+        concat!(
+            "EXISTS (SELECT 1 FROM jobs wj JOIN company_members wm ON wm.company_id = wj.company_id WHERE wj.id = ",
+            $job,
+            " AND wm.user_id = ",
+            $user,
+            " AND wm.role IN ('owner', 'recruiter'))"
+        )
+    };
+}
+
+/// SQL for the ids of every job the user `$user` works the pipeline of (as `works_on!`), for a
+/// list across their jobs.
+macro_rules! jobs_worked_by {
+    ($user:literal) => {
+        concat!(
+            "SELECT wj.id FROM company_members wm JOIN jobs wj ON wj.company_id = wm.company_id WHERE wm.user_id = ",
+            $user,
+            " AND (wm.role <> 'hiring_manager' OR EXISTS (SELECT 1 FROM job_team wt WHERE wt.job_id = wj.id \
+             AND wt.user_id = wm.user_id))"
+        )
+    };
+}
+
+pub(crate) use {jobs_worked_by, manages, works_on};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -506,3 +506,88 @@ pub async fn set_role(
         Ok(RoleSet::Done)
     })
 }
+
+/// Whether `user_id` works the pipeline of job `job_id` (`works_on!`).
+#[tracing::instrument(skip_all)]
+pub async fn works_on(db: &Db, job_id: &str, user_id: &str) -> Result<bool, sqlx::Error> {
+    const SQL: &str = concat!("SELECT 1 WHERE ", crate::membership::model::works_on!("$1", "$2"));
+    let found: Option<(i32,)> =
+        dispatch!(db, |pool| sqlx::query_as(SQL).bind(job_id).bind(user_id).fetch_optional(pool).await)?;
+    Ok(found.is_some())
+}
+
+/// A job's hiring team: its recruiter in charge and the members on its team.
+pub struct JobTeam {
+    pub in_charge: String,
+    pub members: Vec<String>,
+}
+
+/// The team of a job of `company_id` that is not deleted; `None` when the company has no such job.
+#[tracing::instrument(skip_all)]
+pub async fn job_team(db: &Db, company_id: &str, job_id: &str) -> Result<Option<JobTeam>, sqlx::Error> {
+    const JOB: &str = "SELECT user_id FROM jobs WHERE id = $1 AND company_id = $2 AND deleted_at IS NULL";
+    const TEAM: &str = "SELECT user_id FROM job_team WHERE job_id = $1 ORDER BY added_at, user_id";
+    dispatch!(db, |pool| {
+        let job: Option<(String,)> = sqlx::query_as(JOB).bind(job_id).bind(company_id).fetch_optional(pool).await?;
+        let Some((in_charge,)) = job else { return Ok(None) };
+        let members: Vec<(String,)> = sqlx::query_as(TEAM).bind(job_id).fetch_all(pool).await?;
+        Ok(Some(JobTeam { in_charge, members: members.into_iter().map(|(id,)| id).collect() }))
+    })
+}
+
+/// The most members on one job's hiring team.
+pub const MAX_JOB_TEAM: usize = 50;
+
+pub enum TeamSet {
+    Done,
+    NoSuchJob,
+    /// The one in charge is not an owner or recruiter of the company.
+    InChargeNotRecruiter,
+    /// Someone named is not a member of the company.
+    NotMember(String),
+}
+
+/// Replaces a job's recruiter in charge and hiring team, in one transaction. The one in charge
+/// must be an owner or recruiter of the job's company, and everyone on the team a member of it;
+/// the job's applications follow their new recruiter in charge.
+#[tracing::instrument(skip_all)]
+pub async fn set_job_team(
+    db: &Db,
+    company_id: &str,
+    job_id: &str,
+    in_charge: &str,
+    team: &[String],
+) -> Result<TeamSet, sqlx::Error> {
+    const JOB: &str = "SELECT user_id FROM jobs WHERE id = $1 AND company_id = $2 AND deleted_at IS NULL";
+    const ROLE: &str = "SELECT role FROM company_members WHERE user_id = $1 AND company_id = $2";
+    const CLEAR: &str = "DELETE FROM job_team WHERE job_id = $1";
+    const ADD: &str = "INSERT INTO job_team (job_id, user_id, added_at) VALUES ($1, $2, $3)";
+    const CHARGE: &str = "UPDATE jobs SET user_id = $2 WHERE id = $1 AND user_id <> $2";
+    const APPLICATIONS: &str = "UPDATE applications SET recruiter_id = $2 WHERE job_id = $1 AND recruiter_id <> $2";
+    let now = now_millis();
+    dispatch!(db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        let job: Option<(String,)> = sqlx::query_as(JOB).bind(job_id).bind(company_id).fetch_optional(&mut *tx).await?;
+        if job.is_none() {
+            return Ok(TeamSet::NoSuchJob);
+        }
+        let role: Option<(Role,)> =
+            sqlx::query_as(ROLE).bind(in_charge).bind(company_id).fetch_optional(&mut *tx).await?;
+        if !matches!(role, Some((Role::Owner | Role::Recruiter,))) {
+            return Ok(TeamSet::InChargeNotRecruiter);
+        }
+        sqlx::query(CLEAR).bind(job_id).execute(&mut *tx).await?;
+        for member in team {
+            let role: Option<(Role,)> =
+                sqlx::query_as(ROLE).bind(member).bind(company_id).fetch_optional(&mut *tx).await?;
+            if role.is_none() {
+                return Ok(TeamSet::NotMember(member.clone()));
+            }
+            sqlx::query(ADD).bind(job_id).bind(member).bind(now).execute(&mut *tx).await?;
+        }
+        sqlx::query(CHARGE).bind(job_id).bind(in_charge).execute(&mut *tx).await?;
+        sqlx::query(APPLICATIONS).bind(job_id).bind(in_charge).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(TeamSet::Done)
+    })
+}

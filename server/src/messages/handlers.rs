@@ -10,6 +10,7 @@ use crate::applications::model::{Actor, ApplicationRow};
 use crate::applications::repo as applications;
 use crate::http::envelope::{Reply, ok};
 use crate::http::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::membership::repo as members;
 use crate::notifications::model::{Kind, Notice};
 use crate::notifications::repo as notifications;
 use crate::state::AppState;
@@ -23,13 +24,13 @@ pub const TOO_MANY: &str = "A conversation has at most 1000 messages";
 pub const BAD_CURSOR: &str = "before must be a message id";
 
 /// The application whose conversation the caller is a side of, and which side: its applicant or
-/// the recruiter of its job. Anyone else is told there is no such application.
+/// the hiring side (a member who works its job, `works_on!`). Anyone else is told there is no such application.
 async fn side_of(state: &AppState, caller: &AuthUser, application_id: &str) -> ApiResult<(ApplicationRow, Actor)> {
     let not_found = || AppError::not_found(APPLICATION_NOT_FOUND);
     let row = applications::row(&state.db, application_id).await?.ok_or_else(not_found)?;
     let side = if row.applicant_id == caller.id {
         Actor::Applicant
-    } else if row.recruiter_id == caller.id {
+    } else if members::works_on(&state.db, &row.job_id, &caller.id).await? {
         Actor::Recruiter
     } else {
         return Err(not_found());

@@ -100,12 +100,16 @@ pub async fn replace_resume(db: &Db, user_id: &str, key: &str, name: &str) -> Re
     })
 }
 
-/// Whether `recruiter_id` has received an application from `applicant_id`.
+/// Whether `recruiter_id` works a job (`works_on!`) that has an application from `applicant_id`.
 #[tracing::instrument(skip_all)]
 pub async fn received_application(db: &Db, recruiter_id: &str, applicant_id: &str) -> Result<bool, sqlx::Error> {
     // Only through a job still listed: deleting a job ends the recruiter's view of its applicants.
-    const SQL: &str = "SELECT applications.id FROM applications JOIN jobs ON jobs.id = applications.job_id \
-         WHERE applications.recruiter_id = $1 AND applications.applicant_id = $2 AND jobs.deleted_at IS NULL LIMIT 1";
+    const SQL: &str = concat!(
+        "SELECT applications.id FROM applications JOIN jobs ON jobs.id = applications.job_id \
+         WHERE applications.applicant_id = $2 AND jobs.deleted_at IS NULL AND ",
+        crate::membership::model::works_on!("applications.job_id", "$1"),
+        " LIMIT 1"
+    );
     let found: Option<(String,)> =
         dispatch!(db, |pool| sqlx::query_as(SQL).bind(recruiter_id).bind(applicant_id).fetch_optional(pool).await)?;
     Ok(found.is_some())

@@ -17,6 +17,7 @@ use std::sync::LazyLock;
 use serde_json::{Value, json};
 
 use crate::categories::model::Category;
+use crate::companies::model::Company;
 use crate::jobs::model::{Job, open_when};
 use crate::mail::html_escape;
 
@@ -145,6 +146,7 @@ struct Screens {
     job: Template,
     jobs: Template,
     category: Template,
+    company: Template,
 }
 
 static SCREENS: LazyLock<Screens> = LazyLock::new(|| {
@@ -157,6 +159,7 @@ static SCREENS: LazyLock<Screens> = LazyLock::new(|| {
         job: String,
         jobs: String,
         category: String,
+        company: String,
     }
     let built: Built = serde_json::from_str(include_str!("../../../web/src/app/screen-templates.json"))
         .expect("web/src/app/screen-templates.json holds the drawn screens");
@@ -173,6 +176,7 @@ static SCREENS: LazyLock<Screens> = LazyLock::new(|| {
         job: parsed("job", &built.job),
         jobs: parsed("jobs", &built.jobs),
         category: parsed("category", &built.category),
+        company: parsed("company", &built.company),
     }
 });
 
@@ -227,6 +231,7 @@ fn job_view(job: &Job, open: bool) -> Value {
         "id": segment(&job.id),
         "title": job.title,
         "company": job.company,
+        "companyPath": company_path(job.company_slug.as_deref()),
         "facts": [
             fact("Location", job.location.clone()),
             fact("Job type", job.job_type.as_str().to_string()),
@@ -254,11 +259,36 @@ pub fn job(job: &Job, open: bool) -> Content {
     Content { html, answers: Vec::new() }.answer(url, crate::jobs::handlers::fetched(job))
 }
 
-/// What a search page shows above its results: /jobs's heading, or a category's name, link and
-/// description.
+/// The address of a company's page as the app writes it (web/src/features/jobs/format.ts,
+/// `companyPath`); empty for no company.
+fn company_path(slug: Option<&str>) -> String {
+    slug.filter(|slug| !slug.is_empty()).map(|slug| format!("/company/{}", segment(slug))).unwrap_or_default()
+}
+
+/// What a search page shows above its results: /jobs's heading, a category's name, link and
+/// description, or a company's profile.
 pub enum SearchHeading<'a> {
     Jobs,
     Category(&'a Category),
+    Company(&'a Company),
+}
+
+/// What a search page's own address fixes: nothing (/jobs), its category, or its company (its slug).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope<'a> {
+    Everything,
+    Category(&'a str),
+    Company(&'a str),
+}
+
+impl<'a> SearchHeading<'a> {
+    pub fn scope(&self) -> Scope<'a> {
+        match self {
+            SearchHeading::Jobs => Scope::Everything,
+            SearchHeading::Category(category) => Scope::Category(&category.id),
+            SearchHeading::Company(company) => Scope::Company(&company.slug),
+        }
+    }
 }
 
 /// /jobs or a category's page for a guest (web/src/app/routes/jobs.tsx and category.tsx), as it
@@ -275,12 +305,25 @@ pub fn search(
     now: i64,
 ) -> Content {
     let chosen = Chosen::read(api_query);
+    let scope = heading.scope();
+    let company = match heading {
+        SearchHeading::Company(company) => Some(company),
+        _ => None,
+    };
     let (template, view) = match heading {
-        SearchHeading::Jobs => (&SCREENS.jobs, search_view("/jobs", words, &chosen, &found, Some(&categories), now)),
+        SearchHeading::Jobs => {
+            (&SCREENS.jobs, search_view("/jobs", words, &chosen, &found, Some(&categories), scope, now))
+        }
+        SearchHeading::Company(company) => {
+            let action = company_path(Some(&company.slug));
+            let mut view = search_view(&action, words, &chosen, &found, Some(&categories), scope, now);
+            company_view(company, &mut view);
+            (&SCREENS.company, view)
+        }
         SearchHeading::Category(category) => {
             let action = format!("/category/{}", segment(&category_slug(&category.name)));
-            let mut view = search_view(&action, words, &chosen, &found, None, now);
-            let every = chosen.query(1, false);
+            let mut view = search_view(&action, words, &chosen, &found, None, scope, now);
+            let every = chosen.query(1, false, true);
             view["name"] = json!(category.name);
             view["description"] = json!(category.description);
             view["everyCategory"] = json!(if every.is_empty() { every } else { format!("?{every}") });
@@ -290,28 +333,81 @@ pub fn search(
     let html = template.render(&view).expect("a search's view fills the search screen's template");
     let categories_body =
         json!({ "success": true, "message": "Categories fetched successfully", "categories": categories });
-    Content { html, answers: Vec::new() }
+    let content = Content { html, answers: Vec::new() }
         .answer(format!("/api/v1/jobs/alljobs?{api_query}"), found)
-        .answer("/api/v1/jobs/showAllCategories".to_string(), categories_body)
+        .answer("/api/v1/jobs/showAllCategories".to_string(), categories_body);
+    match company {
+        Some(company) => content.answer(
+            format!("/api/v1/companies/{}", segment(&company.slug)),
+            json!({ "success": true, "message": crate::companies::handlers::FETCHED, "company": company }),
+        ),
+        None => content,
+    }
+}
+
+/// A company's profile under the names of the web app's `CompanyView` (web/src/app/routes/company.tsx),
+/// added to its page's `view`, each written as the app writes it.
+fn company_view(company: &Company, view: &mut Value) {
+    let host = web_host(&company.website);
+    let locations = company.locations.join(", ");
+    let website = if host.is_some() { company.website.as_str() } else { "" };
+    let has_facts = [website, company.size_band.map_or("", |band| band.as_str()), &company.headquarters, &locations]
+        .iter()
+        .any(|value| !value.is_empty());
+    for (name, value) in [
+        ("name", json!(company.name)),
+        ("logo", json!(company.logo.as_deref().unwrap_or_default())),
+        ("about", json!(company.about)),
+        ("website", json!(website)),
+        ("websiteHost", json!(host.unwrap_or_default())),
+        ("sizeBand", json!(company.size_band.map_or("", |band| band.as_str()))),
+        ("headquarters", json!(company.headquarters)),
+        ("locations", json!(locations)),
+        ("hasFacts", json!(has_facts)),
+    ] {
+        view[name] = value;
+    }
+}
+
+/// The host of an http or https address, as a browser's `URL` gives it (lower-case, its default
+/// port left out, no user name); `None` for what is not such an address.
+fn web_host(address: &str) -> Option<String> {
+    let (rest, default_port) = match address.split_once("://") {
+        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("https") => (rest, ":443"),
+        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("http") => (rest, ":80"),
+        _ => return None,
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host).to_ascii_lowercase();
+    let host = host.strip_suffix(default_port).map(str::to_string).unwrap_or(host);
+    (!host.is_empty()).then_some(host)
 }
 
 /// A search page's values under the names of the web app's `PlainSearchView`, each written as the
-/// app writes it; `categories` is the categories' answer on /jobs (a category's page is its category).
+/// app writes it; `categories` is the categories' answer where they are a filter (not on a
+/// category's page, which is its category).
 fn search_view(
     action: &str,
     words: &str,
     chosen: &Chosen,
     found: &Value,
     categories: Option<&Value>,
+    scope: Scope<'_>,
     now: i64,
 ) -> Value {
+    let with_category = categories.is_some();
+    let with_company = !matches!(scope, Scope::Company(_));
     let jobs = found.get("data").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
     let total = found.get("total").and_then(Value::as_i64).unwrap_or_default();
     let capped = found.get("totalCapped").and_then(Value::as_bool).unwrap_or_default();
     let exact = found.get("totalExact").and_then(Value::as_bool).unwrap_or(!capped);
+    let unfiltered = words.is_empty() && !chosen.filtered(with_category, with_company);
     let count = match (total, capped, exact) {
-        (0, _, _) if categories.is_none() && words.is_empty() && !chosen.filtered(false) => {
+        (0, _, _) if unfiltered && matches!(scope, Scope::Category(_)) => {
             "No jobs available for this category.".to_string()
+        }
+        (0, _, _) if unfiltered && matches!(scope, Scope::Company(_)) => {
+            "No jobs available at this company.".to_string()
         }
         (0, _, _) => "No jobs found for your search.".to_string(),
         (_, true, _) => format!("More than {total} jobs found"),
@@ -343,15 +439,15 @@ fn search_view(
             json!({ "value": days, "label": label, "checked": chosen.first("postedWithin").unwrap_or_default() == *days })
         })
         .collect();
-    let hidden: Vec<Value> = ["q", "sort"]
+    let hidden_keys: &[&str] = if with_company { &["q", "sort", "company"] } else { &["q", "sort"] };
+    let hidden: Vec<Value> = hidden_keys
         .iter()
         .filter_map(|key| chosen.first(key).map(|value| json!({ "name": key, "value": value })))
         .collect();
     let pages = (total.min(10_000) + PAGE_SIZE - 1) / PAGE_SIZE;
     let page = chosen.page().min(pages);
-    let with_category = categories.is_some();
     let address = |page: i64| {
-        let query = chosen.query(page, with_category);
+        let query = chosen.query(page, with_category, with_company);
         if query.is_empty() { action.to_string() } else { format!("{action}?{query}") }
     };
     json!({
@@ -400,22 +496,28 @@ impl Chosen {
         self.first("page").and_then(|page| page.parse().ok()).unwrap_or(1)
     }
 
-    /// Whether any filter is on (the category among them with `with_category`), as the app counts them.
-    fn filtered(&self, with_category: bool) -> bool {
+    /// Whether any filter is on (the category among them with `with_category`, the company with
+    /// `with_company`), as the app counts them.
+    fn filtered(&self, with_category: bool, with_company: bool) -> bool {
         let keys = ["jobType", "workMode", "location", "salaryMin", "postedWithin"];
         keys.iter().any(|key| self.first(key).is_some())
             || (with_category && self.first("category").is_some())
+            || (with_company && self.first("company").is_some())
             || self.first("openOnly").is_none()
     }
 
     /// The query of the page's own address for `page` of the same search, in the order the app
     /// writes it (web/src/features/jobs/search.ts, `jobSearchParams`); the category only with
-    /// `with_category` (/jobs: a category's page names it in its path).
-    fn query(&self, page: i64, with_category: bool) -> String {
+    /// `with_category` and the company only with `with_company` (a category's or company's page
+    /// names it in its path).
+    fn query(&self, page: i64, with_category: bool, with_company: bool) -> String {
         let mut query = form_urlencoded::Serializer::new(String::new());
         let mut keys = vec!["q", "jobType", "workMode"];
         if with_category {
             keys.push("category");
+        }
+        if with_company {
+            keys.push("company");
         }
         keys.extend(["location", "salaryMin", "postedWithin", "sort"]);
         for key in keys {
@@ -460,6 +562,7 @@ fn card_view(job: &Value, now: i64) -> Value {
         "titleParts": title_parts(text("title"), &matches),
         "closed": closed,
         "company": text("company"),
+        "companyPath": company_path(job.get("companySlug").and_then(Value::as_str)),
         "hiddenReason": job.get("hiddenReason").and_then(Value::as_str),
         "location": text("location"),
         "jobType": text("jobType"),
@@ -552,7 +655,7 @@ fn posted_ago(iso: &str, now: i64) -> String {
 /// app reads it (web/src/features/jobs/search.ts, `parseJobSearch` and `jobsRequestQuery`): each
 /// single parameter's first value, only the choices the app offers, defaults left out; and the
 /// words searched (for the search box).
-pub fn search_query(page_query: &str, category: Option<&str>) -> (String, String) {
+pub fn search_query(page_query: &str, scope: Scope<'_>) -> (String, String) {
     const JOB_TYPES: [&str; 3] = ["Full-time", "Part-time", "Internship"];
     const WORK_MODES: [&str; 3] = ["On-site", "Hybrid", "Remote"];
     const POSTED_WITHIN: [&str; 3] = ["1", "7", "30"];
@@ -572,9 +675,19 @@ pub fn search_query(page_query: &str, category: Option<&str>) -> (String, String
     for mode in WORK_MODES.iter().filter(|mode| modes.contains(mode)) {
         query.append_pair("workMode", mode);
     }
-    let category = category.map(str::to_string).or_else(|| first("category").map(|c| c.trim().to_string()));
+    let fixed = |key: &str, scoped: Option<&str>| {
+        scoped.map(str::to_string).or_else(|| first(key).map(|value| value.trim().to_string()))
+    };
+    let (category, company) = match scope {
+        Scope::Everything => (fixed("category", None), fixed("company", None)),
+        Scope::Category(id) => (fixed("category", Some(id)), fixed("company", None)),
+        Scope::Company(slug) => (fixed("category", None), fixed("company", Some(slug))),
+    };
     if let Some(category) = category.filter(|c| !c.is_empty()) {
         query.append_pair("category", &category);
+    }
+    if let Some(company) = company.filter(|c| !c.is_empty()) {
+        query.append_pair("company", &company);
     }
     if let Some(location) = first("location").map(str::trim).filter(|l| !l.is_empty()) {
         query.append_pair("location", location);
@@ -674,16 +787,18 @@ mod tests {
             }
         }
         let job = json!({ "_id": "j1", "title": "Rust", "deadline": "", "dateOfPosting": "" });
-        let (api_query, words) = search_query("q=rust&sort=newest&page=2", None);
+        let (api_query, words) = search_query("q=rust&sort=newest&page=2", Scope::Everything);
         let chosen = Chosen::read(&api_query);
         let found = json!({ "data": [job], "total": 45 });
-        let mut view = search_view("/jobs", &words, &chosen, &found, Some(&json!([{ "_id": "c1", "name": "C" }])), 0);
+        let categories = json!([{ "_id": "c1", "name": "C" }]);
+        let mut view = search_view("/jobs", &words, &chosen, &found, Some(&categories), Scope::Everything, 0);
         for (key, value) in [("name", "C"), ("description", "D"), ("everyCategory", "")] {
             view[key] = json!(value);
         }
+        company_view(&company(), &mut view);
         let mut names = vec![".".to_string()];
         keys(&view, &mut names);
-        for template in [&SCREENS.jobs, &SCREENS.category] {
+        for template in [&SCREENS.jobs, &SCREENS.category, &SCREENS.company] {
             for name in template.names() {
                 assert!(names.iter().any(|known| known == name), "`{name}` is in no search's view");
             }
@@ -749,7 +864,8 @@ mod tests {
 
     #[test]
     fn a_search_page_without_script_has_its_filters_as_a_form_and_its_pages_as_links() {
-        let (api_query, words) = search_query("q=rust&workMode=Remote&salaryMin=50000&closed=1&asTyped=1&page=2", None);
+        let (api_query, words) =
+            search_query("q=rust&workMode=Remote&salaryMin=50000&closed=1&asTyped=1&page=2", Scope::Everything);
         let found = json!({ "success": true, "data": [], "total": 45 });
         let categories = json!([{ "_id": "c1", "name": "Engineering & Data" }]);
         let content = search(SearchHeading::Jobs, &words, &api_query, found, categories, 0);
@@ -782,10 +898,10 @@ mod tests {
             "{html}"
         );
         // The last page has no next, a single page no links at all.
-        let (api_query, words) = search_query("page=3", None);
+        let (api_query, words) = search_query("page=3", Scope::Everything);
         let last = search(SearchHeading::Jobs, &words, &api_query, json!({ "data": [], "total": 45 }), json!([]), 0);
         assert!(last.html.contains("Page 3 of 3</p><span></span></nav>"), "{}", last.html);
-        let (api_query, words) = search_query("", None);
+        let (api_query, words) = search_query("", Scope::Everything);
         let one = search(SearchHeading::Jobs, &words, &api_query, json!({ "data": [], "total": 20 }), json!([]), 0);
         assert!(!one.html.contains("Pagination"), "{}", one.html);
     }
@@ -795,7 +911,7 @@ mod tests {
         let category =
             Category { id: "c1".into(), name: "Human Resource".into(), description: "People <first>".into() };
         let draw = |query: &str| {
-            let (api_query, words) = search_query(query, Some("c1"));
+            let (api_query, words) = search_query(query, Scope::Category("c1"));
             let found = json!({ "data": [], "total": 0 });
             search(SearchHeading::Category(&category), &words, &api_query, found, json!([]), 0)
         };
@@ -819,6 +935,73 @@ mod tests {
         );
     }
 
+    fn company() -> Company {
+        Company {
+            id: "co1".into(),
+            slug: "acme-sons".into(),
+            name: "Acme & Sons".into(),
+            website: "https://User@Acme.example:443/jobs?x=1".into(),
+            about: "We build <engines>.".into(),
+            size_band: Some(crate::companies::model::SizeBand::UpTo50),
+            headquarters: "Pune".into(),
+            locations: vec!["Pune".into(), "Remote".into()],
+            logo: Some("/api/v1/company-logos/l1.png".into()),
+        }
+    }
+
+    #[test]
+    fn a_company_page_is_its_profile_above_the_search_of_its_jobs() {
+        let draw = |company: &Company, query: &str| {
+            let (api_query, words) = search_query(query, Scope::Company(&company.slug));
+            let found = json!({ "data": [], "total": 0 });
+            (api_query.clone(), search(SearchHeading::Company(company), &words, &api_query, found, json!([]), 0))
+        };
+        let (api_query, page) = draw(&company(), "company=globex&category=c1");
+        assert_eq!(
+            api_query, "category=c1&company=acme-sons&openOnly=true&page=1&limit=20",
+            "the page's company, always"
+        );
+        let html = &page.html;
+        assert!(html.contains("<img src=\"/api/v1/company-logos/l1.png\" alt=\"\""), "{html}");
+        assert!(html.contains(">Acme &amp; Sons</h1>"), "{html}");
+        assert!(html.contains(">We build &lt;engines&gt;.</p>"), "{html}");
+        assert!(html.contains("href=\"https://User@Acme.example:443/jobs?x=1\" rel=\"nofollow noopener\""), "{html}");
+        assert!(html.contains(">acme.example</a>"), "{html}");
+        assert!(html.contains("<dd>11-50 employees</dd>") && html.contains(">Pune, Remote</dd>"), "{html}");
+        assert!(html.contains("action=\"/company/acme-sons\""), "{html}");
+        assert!(!html.contains("name=\"company\""), "a company's page is its company: {html}");
+        assert!(html.contains(">No jobs found for your search.</p>"), "a category is a filter here: {html}");
+        let bare = Company {
+            website: "ftp://acme.example".into(),
+            about: String::new(),
+            size_band: None,
+            headquarters: String::new(),
+            locations: Vec::new(),
+            logo: None,
+            ..company()
+        };
+        let (_, page) = draw(&bare, "");
+        assert!(
+            !page.html.contains("<img") && !page.html.contains("<dl") && !page.html.contains("ftp:"),
+            "{}",
+            page.html
+        );
+        assert!(page.html.contains(">No jobs available at this company.</p>"), "{}", page.html);
+    }
+
+    #[test]
+    fn a_company_filter_on_jobs_is_kept_in_its_form_and_its_pages() {
+        let (api_query, words) = search_query("company=acme&q=rust", Scope::Everything);
+        assert_eq!(api_query, "q=rust&company=acme&openOnly=true&page=1&limit=20");
+        let page = search(SearchHeading::Jobs, &words, &api_query, json!({ "data": [], "total": 45 }), json!([]), 0);
+        assert!(page.html.contains("name=\"company\" value=\"acme\""), "{}", page.html);
+        assert!(page.html.contains("href=\"/jobs?q=rust&amp;company=acme&amp;page=2\""), "{}", page.html);
+        assert!(page.html.contains(">45 jobs found</p>"), "{}", page.html);
+        let card = card_view(&json!({ "_id": "j1", "companySlug": "acme", "deadline": "", "dateOfPosting": "" }), 0);
+        assert_eq!(card["companyPath"], "/company/acme");
+        assert_eq!(card_view(&json!({ "_id": "j2", "deadline": "" }), 0)["companyPath"], "");
+    }
+
     #[test]
     fn a_cards_title_marks_its_matched_words_as_the_app_cuts_them() {
         let parts = |title: &str, ranges: &[(i64, i64)]| -> Vec<(String, bool)> {
@@ -838,7 +1021,7 @@ mod tests {
         );
         assert!(parts("", &[]).is_empty());
         let job = json!({ "_id": "j1", "title": "<b>Rust</b>", "titleMatches": [[3, 7]], "deadline": "", "dateOfPosting": "" });
-        let (api_query, words) = search_query("q=rust", None);
+        let (api_query, words) = search_query("q=rust", Scope::Everything);
         let page = search(SearchHeading::Jobs, &words, &api_query, json!({ "data": [job], "total": 1 }), json!([]), 0);
         assert!(
             page.html.contains("href=\"/job/j1\" data-discover=\"true\">&lt;b&gt;<mark class=\"rounded-sm bg-yellow-100 text-gray-900\">Rust</mark>&lt;/b&gt;</a>"),
@@ -850,13 +1033,16 @@ mod tests {
 
     #[test]
     fn a_search_pages_address_becomes_the_query_the_app_sends() {
-        let (query, words) =
-            search_query("q=+rust+&jobType=Internship&jobType=Full-time&jobType=x&postedWithin=7&page=3", None);
+        let (query, words) = search_query(
+            "q=+rust+&jobType=Internship&jobType=Full-time&jobType=x&postedWithin=7&page=3",
+            Scope::Everything,
+        );
         assert_eq!(query, "q=rust&jobType=Full-time&jobType=Internship&postedWithin=7&openOnly=true&page=3&limit=20");
         assert_eq!(words, "rust");
-        let (query, _) = search_query("closed=1&sort=newest&salaryMin=0&postedWithin=5&page=999", Some("c1"));
+        let (query, _) =
+            search_query("closed=1&sort=newest&salaryMin=0&postedWithin=5&page=999", Scope::Category("c1"));
         assert_eq!(query, "category=c1&page=500&limit=20", "sort needs words; no minimum of 0; 5 days is no choice");
-        assert_eq!(search_query("", None).0, "openOnly=true&page=1&limit=20");
+        assert_eq!(search_query("", Scope::Everything).0, "openOnly=true&page=1&limit=20");
     }
 
     #[test]

@@ -295,9 +295,7 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
                 Some(category) => {
                     let canonical = sitemap::category_url(&site.public_url, &category.name);
                     let head = seo::category_head(&category.name, &category.description, canonical);
-                    let content =
-                        search_content(site, SearchHeading::Category(category), query, Some(&category.id), &list, now)
-                            .await;
+                    let content = search_content(site, SearchHeading::Category(category), query, &list, now).await;
                     (StatusCode::OK, Some(head), content)
                 }
                 None => (StatusCode::NOT_FOUND, Some(Head::not_found()), None),
@@ -311,7 +309,7 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
         Screen::App(Some(screen)) if fixed(screen) => return site.fixed_page(screen).answer(headers),
         Screen::App(Some(screen)) => {
             let content = match categories::list(&site.db).await {
-                Ok(list) => search_content(site, SearchHeading::Jobs, query, None, &list, now).await,
+                Ok(list) => search_content(site, SearchHeading::Jobs, query, &list, now).await,
                 Err(error) => return unavailable(error, &built.plain),
             };
             (StatusCode::OK, Some(screen_head(&site.public_url, screen)), content)
@@ -367,8 +365,8 @@ fn html_type() -> HeaderValue {
 async fn company_page(
     site: &Site,
     slug: &str,
-    _query: Option<&str>,
-    _now: i64,
+    query: Option<&str>,
+    now: i64,
 ) -> Result<(StatusCode, Option<Head>, Option<Content>), sqlx::Error> {
     let Some(slug) = percent_decoded(slug) else { return Ok((StatusCode::NOT_FOUND, Some(Head::not_found()), None)) };
     let Some(row) = companies::repo::by_slug(&site.db, &slug.to_ascii_lowercase()).await? else {
@@ -378,7 +376,9 @@ async fn company_page(
         return Ok((StatusCode::GONE, Some(seo::company_removed()), None));
     }
     let company = row.shown();
-    Ok((StatusCode::OK, Some(seo::company_head(&company, site.addresses())), None))
+    let list = categories::list(&site.db).await?;
+    let content = search_content(site, SearchHeading::Company(&company), query, &list, now).await;
+    Ok((StatusCode::OK, Some(seo::company_head(&company, site.addresses())), content))
 }
 
 impl Site {
@@ -418,11 +418,10 @@ async fn search_content(
     site: &Site,
     heading: SearchHeading<'_>,
     query: Option<&str>,
-    category: Option<&str>,
     categories: &[crate::categories::model::Category],
     now: i64,
 ) -> Option<Content> {
-    let (api_query, words) = content::search_query(query.unwrap_or_default(), category);
+    let (api_query, words) = content::search_query(query.unwrap_or_default(), heading.scope());
     let answer = crate::jobs::handlers::all_jobs(
         State(site.state.clone()),
         State(site.listings.clone()),

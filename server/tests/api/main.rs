@@ -15,6 +15,7 @@ mod categories;
 mod cli;
 mod cluster;
 mod companies;
+mod company_access;
 mod contract;
 mod job_cache;
 mod jobs;

@@ -393,7 +393,10 @@ async fn public_pages_carry_their_content_and_the_answers_their_screen_asks_for(
     let main = main_content(&html).expect("the job's content");
     assert_eq!(status, 200);
     assert!(main.contains("<h1 class=\"text-3xl font-bold text-gray-900\">Rust Intern</h1>"), "{main}");
-    assert!(main.contains("<p class=\"mt-2 text-lg text-gray-700\">Acme &amp; Sons</p>"), "{main}");
+    assert!(
+        main.contains("<p class=\"mt-2 text-lg text-gray-700\"><a class=\"underline underline-offset-2 hover:text-gray-900\" href=\"/company/ada-lovelace\" data-discover=\"true\">Acme &amp; Sons</a></p>"),
+        "the company links to its page: {main}"
+    );
     assert!(main.contains("<dd>₹2,40,000 – ₹3,00,000 per month</dd>"), "{main}");
     assert!(main.contains("Build the engine.\n\nShip it &lt;weekly&gt;.</p>"), "escaped: {main}");
     assert!(
@@ -704,6 +707,12 @@ async fn a_companys_page_has_its_head_and_organization_and_a_removed_one_is_gone
         posting["hiringOrganization"],
         json!({ "@type": "Organization", "name": "Acme & Sons", "url": canonical, "sameAs": canonical, "logo": logo })
     );
+
+    // Its page draws its profile above its open jobs, as the app's first render does.
+    let (_, _, html) = crawl(app, "/company/ada-lovelace").await;
+    let main = main_content(&html).expect("the company's content");
+    assert!(main.contains(">Acme &amp; Sons</h1>") && main.contains(">We build engines.\nGood ones.</p>"), "{main}");
+    assert!(main.contains(">Engine Builder</a>") && main.contains("action=\"/company/ada-lovelace\""), "{main}");
 
     let (status, _, html) = crawl(app, "/company/no-such-company").await;
     assert_eq!((status, title(&html).as_str()), (404, "Page not found | jobportal"));

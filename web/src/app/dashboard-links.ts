@@ -9,6 +9,7 @@ type DashboardLink = { name: string; path: string; type?: AnyAccountType; end?: 
  */
 const DASHBOARD_LINKS: DashboardLink[] = [
   { name: 'My Profile', path: '/dashboard/my-profile' },
+  { name: 'Company', path: '/dashboard/company', type: 'Recruiter' },
   { name: 'My Jobs', path: '/dashboard/my-jobs', type: 'Recruiter' },
   { name: 'Add Job', path: '/dashboard/add-job', type: 'Recruiter' },
   { name: 'Applications', path: '/dashboard/applications', type: 'Recruiter' },

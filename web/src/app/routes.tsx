@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import('./routes/job')),
           },
           { path: 'category/:categoryName', lazy: screen(() => import('./routes/category')) },
+          { path: 'company/:slug', lazy: screen(() => import('./routes/company')) },
           { path: 'privacy-policy', lazy: screen(() => import('./routes/privacy')) },
           { path: 'terms', lazy: screen(() => import('./routes/terms')) },
           { path: 'contact', lazy: screen(() => import('./routes/contact')) },
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
                   {
                     Component: RecruiterOnly,
                     children: [
+                      { path: 'company', lazy: screen(() => import('./routes/dashboard/company')) },
                       { path: 'my-jobs', lazy: screen(() => import('./routes/dashboard/my-jobs')) },
                       { path: 'add-job', lazy: screen(() => import('./routes/dashboard/add-job')) },
                       { path: 'edit-job/:jobId', lazy: screen(() => import('./routes/dashboard/edit-job')) },

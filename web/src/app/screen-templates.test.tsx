@@ -8,6 +8,7 @@ import { slot, TemplateDrawing } from '@/lib/template'
 import LandingPage from './routes/landing'
 import LoginPage from './routes/login'
 import { CategoryFrame } from './routes/category'
+import { COMPANY_VIEW_SLOTS, CompanyFrame } from './routes/company'
 import { JobsFrame } from './routes/jobs'
 import { PLAIN_SEARCH_SLOTS, PlainJobSearch } from '@/features/jobs/components/plain-job-search'
 
@@ -45,6 +46,12 @@ test('the screens the server draws are the templates it holds', async () => {
       <CategoryFrame name={slot('name')} description={slot('description')} allCategories={`/jobs${slot('everyCategory')}`}>
         <PlainJobSearch view={PLAIN_SEARCH_SLOTS} />
       </CategoryFrame>,
+    ),
+    company: template(
+      '/company/x',
+      <CompanyFrame view={COMPANY_VIEW_SLOTS}>
+        <PlainJobSearch view={PLAIN_SEARCH_SLOTS} />
+      </CompanyFrame>,
     ),
     job: template(
       '/job/x',

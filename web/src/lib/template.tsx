@@ -1,4 +1,5 @@
 import { createContext, Fragment, useContext, type ReactNode } from 'react'
+import { Link } from 'react-router'
 
 /**
  * The screens the server draws before the app's code arrives are these components, rendered once
@@ -45,6 +46,26 @@ export function Show({ name, when, unless = false, children }: { name: string; w
     )
   }
   return when !== unless ? children : null
+}
+
+/**
+ * A link to a path of the app given whole by a value (`companyPath`), which a template holds as its
+ * slot: drawn there as the `<a>` a Link draws, with the slot as its href (a Link would read the
+ * slot as a path relative to the page).
+ */
+export function PathLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+  if (useContext(Drawing)) {
+    return (
+      <a className={className} href={to} data-discover="true">
+        {children}
+      </a>
+    )
+  }
+  return (
+    <Link to={to} className={className}>
+      {children}
+    </Link>
+  )
 }
 
 /**

@@ -22,6 +22,9 @@ export const job = (overrides: Partial<Job> = {}): Job => ({
   _id: 'j1',
   title: 'Backend Developer',
   company: 'Acme',
+  // Its company's page and logo: none until a test gives them.
+  companySlug: null,
+  companyLogo: null,
   description: 'Write Rust services.',
   salary: 50000,
   salaryMax: null,

@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createOpenApiHttp } from 'openapi-msw'
 import { API_BASE, type ApiPaths } from '@/lib/api-client'
+import { company } from './companies'
 import { applicantDetails, applicationsOverview, categories, emailSettings, job, recruiterDetails } from './fixtures'
 
 /**
@@ -94,6 +95,10 @@ export const handlers = [
   ),
   http.get('/auth/jobs/applications/{jobId}/overview', ({ response }) =>
     response(200).json({ success: true, message: 'Overview fetched successfully', data: applicationsOverview() }),
+  ),
+  // The recruiter's company: Acme, its owner asking (testing/companies.ts's answerCompany drives it).
+  http.get('/company', ({ response }) =>
+    response(200).json({ success: true, message: 'Company fetched successfully', company: company(), role: 'owner' }),
   ),
 ]
 

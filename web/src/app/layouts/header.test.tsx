@@ -115,7 +115,7 @@ test("the hamburger menu of a logged-in person offers the dashboard's pages and 
   await screen.findByRole('heading', { level: 1, name: 'About Us' })
   await user.click(screen.getByRole('button', { name: 'Open menu' }))
   const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }))
-  expect(mobile.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'About Us', 'Jobs', 'My Profile', 'My Jobs', 'Add Job', 'Applications', 'Settings'])
+  expect(mobile.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'About Us', 'Jobs', 'My Profile', 'Company', 'My Jobs', 'Add Job', 'Applications', 'Settings'])
   expect(mobile.getByRole('button', { name: 'Logout' })).toBeVisible()
   expect(mobile.getByRole('img', { name: "Raj Rao's profile picture" })).toBeVisible()
 })

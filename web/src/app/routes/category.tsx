@@ -62,7 +62,8 @@ export default function CategoryPage() {
 
 function CategorySearch({ category, categories }: { category: Category; categories: Category[] }) {
   const jobSearch = useJobSearch({
-    category: category._id,
+    field: 'category',
+    value: category._id,
     pathFor: (id) => {
       const other = categories.find((each) => each._id === id)
       return other ? `/category/${categorySlug(other.name)}` : '/jobs'

@@ -498,3 +498,17 @@ test('an applicant sees the job they saved as "Saved", pressed', async () => {
   expect(await screen.findByRole('button', { name: 'Saved Backend Developer' })).toHaveAttribute('aria-pressed', 'true')
   expect(screen.queryByRole('link', { name: 'Log in to save this job' })).not.toBeInTheDocument()
 })
+
+test("the job page's company links to the company's page; without one it is plain text", async () => {
+  answerJob({ company: 'Acme', companySlug: 'acme' })
+  const { unmount } = renderApp('/job/j1')
+  await screen.findByRole('heading', { level: 1, name: 'Backend Developer' })
+  expect(within(screen.getByRole('main')).getByRole('link', { name: 'Acme' })).toHaveAttribute('href', '/company/acme')
+  unmount()
+
+  answerJob({ _id: 'j2', company: 'Initech', companySlug: null })
+  renderApp('/job/j2')
+  await screen.findByRole('heading', { level: 1, name: 'Backend Developer' })
+  expect(within(screen.getByRole('main')).getByText('Initech').closest('a')).toBeNull()
+  expect(screen.queryByRole('link', { name: 'Initech' })).not.toBeInTheDocument()
+})

@@ -5,6 +5,8 @@ import { formatShortDate } from '@/lib/format'
 import { daysFromNow, PAST_DEADLINE } from '@/testing/dates'
 import { job } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
+import { company } from '@/testing/companies'
+import { answerCompanyProfiles } from '@/testing/company-page'
 import { answerJobs, pageOf, query } from '@/testing/job-search'
 import { http, server } from '@/testing/server'
 
@@ -747,4 +749,79 @@ test('a work mode narrows the search from page 1 and stays in the URL; cards sho
   await user.click(screen.getByRole('checkbox', { name: 'Hybrid' }))
   await waitFor(() => expect(router.state.location.search).toBe('?workMode=Remote&workMode=Hybrid'))
   await waitFor(() => expect(requests.map(query).at(-1)).toBe('workMode=Hybrid&workMode=Remote&openOnly=true&page=1&limit=20'))
+})
+
+test("a link narrowed to a company asks for its jobs only and shows the filter as a chip named by the company's name", async () => {
+  answerCompanyProfiles(company())
+  const requests = answerJobs(pageOf(3))
+  renderApp('/jobs?company=acme')
+  const chip = await screen.findByRole('button', { name: 'Remove filter: Company: Acme' })
+  expect(chip).toHaveTextContent('Company: Acme')
+  expect(requests.map(query)).toEqual(['company=acme&openOnly=true&page=1&limit=20'])
+  expect(screen.getByRole('button', { name: 'Clear filters' })).toHaveAttribute('aria-disabled', 'false')
+})
+
+test('pressing the company chip drops the company from the address and the request, and moves the focus to the results', async () => {
+  answerCompanyProfiles(company())
+  const requests = answerJobs(pageOf(3))
+  const { router, user } = renderApp('/jobs?q=rust&company=acme&workMode=Remote')
+  await user.click(await screen.findByRole('button', { name: 'Remove filter: Company: Acme' }))
+  await waitFor(() => expect(router.state.location.search).toBe('?q=rust&workMode=Remote'))
+  await waitFor(() => expect(requests.map(query).at(-1)).toBe('q=rust&workMode=Remote&openOnly=true&page=1&limit=20'))
+  expect(screen.queryByRole('button', { name: /^Remove filter/ })).not.toBeInTheDocument()
+  expect(screen.getByRole('heading', { level: 2, name: 'Results' })).toHaveFocus()
+  expect(screen.getByRole('checkbox', { name: 'Remote' })).toBeChecked()
+})
+
+test('a company whose profile cannot be had is named on its chip by its slug, with no toast', async () => {
+  answerCompanyProfiles()
+  answerJobs(pageOf(3))
+  renderApp('/jobs?company=gone-co')
+  await screen.findByRole('link', { name: 'Job 1' })
+  expect(await screen.findByRole('button', { name: 'Remove filter: Company: gone-co' })).toHaveTextContent('Company: gone-co')
+  expect(screen.queryByText('Company not found')).not.toBeInTheDocument()
+})
+
+test('"Clear filters" turns the company filter off too, and the Filters button on a phone counts it', async () => {
+  window.innerWidth = 390
+  answerCompanyProfiles(company())
+  const requests = answerJobs(pageOf(3))
+  const { router, user } = renderApp('/jobs?company=acme')
+  await screen.findByRole('button', { name: 'Remove filter: Company: Acme' })
+  await user.click(screen.getByRole('button', { name: 'Filters (1)' }))
+  await user.click(within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Clear filters' }))
+  await waitFor(() => expect(router.state.location.search).toBe(''))
+  await waitFor(() => expect(requests.map(query).at(-1)).toBe('openOnly=true&page=1&limit=20'))
+})
+
+test("a company that finds nothing offers to remove it by the company's name", async () => {
+  answerCompanyProfiles(company())
+  answerJobs((params) => (params.has('company') ? { total: 0, data: [] } : pageOf(3)(params)))
+  const { router, user } = renderApp('/jobs?company=acme')
+  expect(await screen.findByText('No jobs found for your search.')).toBeVisible()
+  // The chip under the search box, and the offer beside the count.
+  const offers = () => screen.getAllByRole('button', { name: 'Remove filter: Company: Acme' })
+  await waitFor(() => expect(offers().map((offer) => offer.textContent)).toEqual(['Company: Acme', 'Remove filter: Company: Acme']))
+  await user.click(offers()[1])
+  await waitFor(() => expect(router.state.location.search).toBe(''))
+  expect(await screen.findByRole('link', { name: 'Job 1' })).toBeVisible()
+})
+
+test("a card's company name links to the company's page, outside the title's link; without a page it is plain text", async () => {
+  answerCompanyProfiles(company())
+  answerJobs(() => ({
+    total: 2,
+    data: [job({ _id: 'a', title: 'Anvil Tester', company: 'Acme', companySlug: 'acme' }), job({ _id: 'b', title: 'Design Intern', company: 'Initech', companySlug: null })],
+  }))
+  const { router, user } = renderApp('/jobs')
+  const link = await screen.findByRole('link', { name: 'Acme' })
+  expect(link).toHaveAttribute('href', '/company/acme')
+  expect(link.parentElement?.closest('a')).toBeNull()
+  expect(screen.getByText('Initech').closest('a')).toBeNull()
+  expect(screen.queryByRole('link', { name: 'Initech' })).not.toBeInTheDocument()
+
+  await user.click(link)
+  await waitFor(() => expect(router.state.location.pathname).toBe('/company/acme'))
+  expect(await screen.findByRole('link', { name: 'acme.example' })).toBeVisible()
+  expect(screen.getByRole('heading', { level: 1, name: 'Acme' })).toBeVisible()
 })

@@ -80,8 +80,9 @@ export const FileDropZone = forwardRef<HTMLInputElement, Props>(function FileDro
           {hint}
         </p>
       </div>
+      {/* Said at once: a refused file is told while the focus stays on the input. */}
       {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
           {error}
         </p>
       )}

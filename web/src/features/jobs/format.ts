@@ -31,3 +31,6 @@ const pad = (n: number) => String(n).padStart(2, '0')
 
 /** Today in the visitor's own calendar, as a date input holds it: the day they would write on a form. */
 export const todayInputValue = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+
+/** The page of a job's company, `/company/{slug}`; empty for a job without one. */
+export const companyPath = ({ companySlug }: { companySlug?: string | null }) => (companySlug ? `/company/${encodeURIComponent(companySlug)}` : '')

@@ -11,6 +11,8 @@ export type JobSearch = {
   workModes: WorkMode[]
   /** A category `_id`; empty for every category. */
   category: string
+  /** A company's `slug`: only its jobs; empty for every company. */
+  company: string
   /** Words that must all be in the job's location. */
   location: string
   /** Whole rupees per month; null for no minimum. */
@@ -64,6 +66,7 @@ export function parseJobSearch(params: URLSearchParams): JobSearch {
     jobTypes,
     workModes,
     category: (params.get('category') ?? '').trim(),
+    company: (params.get('company') ?? '').trim(),
     location: (params.get('location') ?? '').trim(),
     salaryMin: parseSalary(params.get('salaryMin')) ?? null,
     postedWithin,
@@ -75,12 +78,13 @@ export function parseJobSearch(params: URLSearchParams): JobSearch {
 }
 
 /** The filters as the URL and the server both name them, defaults left out. */
-function filterParams({ q, jobTypes, workModes, category, location, salaryMin, postedWithin, sort }: JobSearch): URLSearchParams {
+function filterParams({ q, jobTypes, workModes, category, company, location, salaryMin, postedWithin, sort }: JobSearch): URLSearchParams {
   const params = new URLSearchParams()
   if (q) params.set('q', q)
   for (const type of jobTypes) params.append('jobType', type)
   for (const mode of workModes) params.append('workMode', mode)
   if (category) params.set('category', category)
+  if (company) params.set('company', company)
   if (location) params.set('location', location)
   if (salaryMin !== null) params.set('salaryMin', String(salaryMin))
   if (postedWithin !== null) params.set('postedWithin', String(postedWithin))
@@ -101,12 +105,13 @@ export function jobSearchParams(search: JobSearch): URLSearchParams {
 export type JobsQuery = NonNullable<operations['all_jobs']['parameters']['query']>
 
 /** The query of `/jobs/alljobs` for a search (defaults left out): open jobs only unless closed ones are asked for. */
-export function jobsRequestQuery({ q, jobTypes, workModes, category, location, salaryMin, postedWithin, sort, showClosed, asTyped, page }: JobSearch): JobsQuery {
+export function jobsRequestQuery({ q, jobTypes, workModes, category, company, location, salaryMin, postedWithin, sort, showClosed, asTyped, page }: JobSearch): JobsQuery {
   return {
     ...(q && { q }),
     ...(jobTypes.length > 0 && { jobType: jobTypes }),
     ...(workModes.length > 0 && { workMode: workModes }),
     ...(category && { category }),
+    ...(company && { company }),
     ...(location && { location }),
     ...(salaryMin !== null && { salaryMin }),
     ...(postedWithin !== null && { postedWithin }),
@@ -122,11 +127,12 @@ export function jobsRequestQuery({ q, jobTypes, workModes, category, location, s
 export const savedSearchQuery = (search: JobSearch) => filterParams(search).toString()
 
 /** One filter a search can have: each checked job type and work mode is one of its own. */
-export type FilterKey = 'category' | 'location' | 'salaryMin' | 'postedWithin' | 'closed' | `jobType:${JobType}` | `workMode:${WorkMode}`
+export type FilterKey = 'company' | 'category' | 'location' | 'salaryMin' | 'postedWithin' | 'closed' | `jobType:${JobType}` | `workMode:${WorkMode}`
 
 /** The filters a search has, in the order the filters are shown; the words and the order of the results are not filters. */
-export function activeFilters({ category, location, salaryMin, postedWithin, jobTypes, workModes, showClosed }: JobSearch): FilterKey[] {
+export function activeFilters({ company, category, location, salaryMin, postedWithin, jobTypes, workModes, showClosed }: JobSearch): FilterKey[] {
   return [
+    ...(company ? (['company'] as const) : []),
     ...(category ? (['category'] as const) : []),
     ...(location ? (['location'] as const) : []),
     ...(salaryMin !== null ? (['salaryMin'] as const) : []),
@@ -139,6 +145,7 @@ export function activeFilters({ category, location, salaryMin, postedWithin, job
 
 /** Every filter off; the words and the order stay. */
 export const NO_FILTERS = {
+  company: '',
   category: '',
   location: '',
   salaryMin: null,
@@ -149,7 +156,7 @@ export const NO_FILTERS = {
 } satisfies Partial<JobSearch>
 
 /** The field of a search each filter but the checkboxes sets. */
-const FILTER_FIELDS = { category: 'category', location: 'location', salaryMin: 'salaryMin', postedWithin: 'postedWithin', closed: 'showClosed' } as const
+const FILTER_FIELDS = { company: 'company', category: 'category', location: 'location', salaryMin: 'salaryMin', postedWithin: 'postedWithin', closed: 'showClosed' } as const
 
 /** The change to `search` that turns the filter `key` off. */
 export function withoutFilter(search: JobSearch, key: FilterKey): Partial<JobSearch> {
@@ -159,10 +166,18 @@ export function withoutFilter(search: JobSearch, key: FilterKey): Partial<JobSea
   return { [field]: NO_FILTERS[field] }
 }
 
-/** A filter as a person names it: "Internship", "Pune", "Last 7 days", "At least ₹50,000 per month", the category's name. */
-export function filterLabel(search: JobSearch, key: FilterKey, categoryName?: string): string {
+/** The names of the category and the company a search has, as far as they are known. */
+export type FilterNames = { categoryName?: string; companyName?: string }
+
+/**
+ * A filter as a person names it: "Internship", "Pune", "Last 7 days", "At least ₹50,000 per month",
+ * the category's name, "Company: " and the company's name (its slug while the name is not known).
+ */
+export function filterLabel(search: JobSearch, key: FilterKey, { categoryName, companyName }: FilterNames = {}): string {
   if (key.startsWith('jobType:') || key.startsWith('workMode:')) return key.slice(key.indexOf(':') + 1)
   switch (key) {
+    case 'company':
+      return `Company: ${companyName || search.company}`
     case 'category':
       return categoryName ?? 'Category'
     case 'location':

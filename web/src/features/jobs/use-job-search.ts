@@ -7,16 +7,29 @@ export const SEARCH_FAILURE = 'Could Not Fetch Jobs'
 const SEARCH_TOAST = { id: 'jobs', message: () => SEARCH_FAILURE }
 
 /**
- * A search of one category under that category's own address (`/category/engineering`): the address
- * names the category, so the URL's query leaves it out, and choosing another category goes to its
- * address (or, for every category, to /jobs).
+ * A search under a page's own address, which names one of its fields: the URL's query leaves that
+ * field out, and every request has it.
+ *
+ * - A category's page (`/category/engineering`): choosing another category goes to its address
+ *   (or, for every category, to /jobs).
+ * - A company's page (`/company/acme`): its company stays; the category is a filter as on /jobs.
  */
-export type CategoryScope = {
-  /** The category's `_id`. */
-  category: string
-  /** The address of a search of `category` (an empty one: every category). */
-  pathFor: (category: string) => string
-}
+export type SearchScope =
+  | {
+      field: 'category'
+      /** The category's `_id`. */
+      value: string
+      /** The address of a search of `category` (an empty one: every category). */
+      pathFor: (category: string) => string
+    }
+  | {
+      field: 'company'
+      /** The company's `slug`. */
+      value: string
+    }
+
+/** The field a page's address names: 'category', 'company', or null on /jobs. */
+export type ScopedField = SearchScope['field'] | null
 
 /** The filters in the order they were turned on: those of a shared link first, in the order they are shown. */
 function useFiltersInOrder(active: FilterKey[]) {
@@ -30,10 +43,12 @@ function useFiltersInOrder(active: FilterKey[]) {
  * The job search the URL holds, its results, and the way to change it. Every filter lives in the URL,
  * so a search can be shared, bookmarked and walked with back and forward.
  */
-export function useJobSearch(scope?: CategoryScope) {
+export function useJobSearch(scope?: SearchScope) {
   const [searchParams, setSearchParams] = useSearchParams()
   const navigate = useNavigate()
-  const read = (params: URLSearchParams) => (scope ? { ...parseJobSearch(params), category: scope.category } : parseJobSearch(params))
+  /** `search` with the scoped field set to `value` (nothing changed without a scope). */
+  const withScoped = (search: JobSearch, value: string): JobSearch => (scope ? { ...search, [scope.field]: value } : search)
+  const read = (params: URLSearchParams) => withScoped(parseJobSearch(params), scope?.value ?? '')
   const search = read(searchParams)
   const results = useJobs(search, SEARCH_TOAST)
   const { data, isPlaceholderData } = results
@@ -51,19 +66,19 @@ export function useJobSearch(scope?: CategoryScope) {
     // New words are corrected again: turning a correction down holds for the words it was for.
     const asTyped = patch.q === undefined || patch.q === current.q ? current.asTyped : false
     const wanted = { ...current, page: 1, asTyped, ...patch }
-    const next = jobSearchParams(scope ? { ...wanted, category: '' } : wanted)
+    const next = jobSearchParams(withScoped(wanted, ''))
     latest.current = next
-    if (scope && wanted.category !== scope.category) {
+    if (scope?.field === 'category' && wanted.category !== scope.value) {
       navigate({ pathname: scope.pathFor(wanted.category), search: next.toString() })
     } else {
       setSearchParams(next, { replace })
     }
   }
 
-  // On a category's own page its category is where the search is, not a filter of it.
-  const filters = useFiltersInOrder(activeFilters(search).filter((key) => !(scope && key === 'category')))
-  /** Turns every filter off, keeping the words (and, on a category's page, the category). */
-  const clearFilters = () => update({ ...NO_FILTERS, category: scope?.category ?? '' })
+  // On a category's or a company's own page, the field its address names is where the search is, not a filter of it.
+  const filters = useFiltersInOrder(activeFilters(search).filter((key) => key !== scope?.field))
+  /** Turns every filter off, keeping the words (and the field the page's address names). */
+  const clearFilters = () => update(scope ? { ...NO_FILTERS, [scope.field]: scope.value } : NO_FILTERS)
   const removeFilter = (key: FilterKey) => update(withoutFilter(search, key))
 
   // The server serves no page past its first 10,000 results, however many match.
@@ -76,7 +91,10 @@ export function useJobSearch(scope?: CategoryScope) {
     if (pastTheEnd) goToLastPage()
   }, [pastTheEnd, pageCount])
 
-  return { search, update, results, pageCount, beyondReach, filters, clearFilters, removeFilter, inCategory: scope !== undefined }
+  const scopedBy: ScopedField = scope?.field ?? null
+  /** The search as the page's address holds it: without the field its path names. */
+  const addressed = withScoped(search, '')
+  return { search, addressed, update, results, pageCount, beyondReach, filters, clearFilters, removeFilter, scopedBy }
 }
 
 export type JobSearchState = ReturnType<typeof useJobSearch>

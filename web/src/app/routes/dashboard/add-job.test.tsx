@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { dateInputDaysFromNow } from '@/testing/dates'
-import { emptyRecruiterDetails, job, recruiter, recruiterDetails } from '@/testing/fixtures'
+import { company } from '@/testing/companies'
+import { job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
@@ -25,7 +26,7 @@ async function openForm() {
   signIn(recruiter)
   const view = renderApp('/dashboard/add-job')
   expect(await screen.findByRole('heading', { level: 1, name: 'Add Job' })).toBeVisible()
-  // The categories and the recruiter's company arrived.
+  // The categories and the recruiter's company (Acme) arrived.
   await screen.findByRole('option', { name: 'Engineering' })
   await waitFor(() => expect(screen.getByLabelText('Company Name')).toHaveValue('Acme'))
   return view
@@ -170,31 +171,56 @@ test('a failure without a message shows "Failed To create Job"', async () => {
   expect(await screen.findByText('Failed To create Job')).toBeInTheDocument()
 })
 
-test("the company comes from the recruiter's profile and the posting date is today", async () => {
-  await openForm()
-  expect(screen.getByLabelText('Company Name')).toHaveValue('Acme')
+test("the Company Name starts with the name of the recruiter's company (GET /company), and the posting date is today", async () => {
+  server.use(
+    http.get('/company', ({ response }) =>
+      response(200).json({ success: true, message: 'Company fetched successfully', company: company({ name: 'Globex Corporation' }), role: 'recruiter' }),
+    ),
+  )
+  signIn(recruiter)
+  renderApp('/dashboard/add-job')
+  await waitFor(() => expect(screen.getByLabelText('Company Name')).toHaveValue('Globex Corporation'))
   expect(screen.getByLabelText('Date of Posting')).toHaveValue(dateInputDaysFromNow(0))
   expect(screen.getByLabelText('Job Title')).toHaveValue('')
 })
 
-test('a recruiter without a company in their profile gets an empty company box', async () => {
-  server.use(http.get('/auth/recruiterDetails', ({ response }) => response(200).json({ success: true, message: 'ok', data: { ...emptyRecruiterDetails(), jobs: [] } })))
+test("the company's name stays editable: the name typed over it is the one sent", async () => {
+  let body: { company?: string } = {}
+  server.use(
+    http.post('/jobs/createJob', async ({ request, response }) => {
+      body = (await request.json()) as typeof body
+      return response(201).json({ success: true, message: 'Job created successfully', data: job() })
+    }),
+  )
+  const { user } = await openForm()
+  await user.clear(screen.getByLabelText('Company Name'))
+  await user.type(screen.getByLabelText('Company Name'), 'Acme Labs')
+  await fillForm(user)
+  await user.click(screen.getByRole('button', { name: 'Add Job' }))
+  expect(await screen.findByText('Job Added Successfully')).toBeInTheDocument()
+  expect(body.company).toBe('Acme Labs')
+})
+
+test('when the company cannot be loaded the Company Name box is empty, and no toast says so', async () => {
+  server.use(http.get('/company', ({ response }) => response(404).json({ success: false, message: 'You are not a member of a company' })))
   signIn(recruiter)
   renderApp('/dashboard/add-job')
   await screen.findByRole('option', { name: 'Engineering' })
   expect(screen.getByLabelText('Company Name')).toHaveValue('')
   expect(screen.getByLabelText('Date of Posting')).toHaveValue(dateInputDaysFromNow(0))
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
+  expect(screen.queryByText('You are not a member of a company')).not.toBeInTheDocument()
 })
 
-test('a company typed before the profile arrives is kept', async () => {
+test('a company name typed before the company arrives is kept', async () => {
   let answer = () => {}
   const held = new Promise<void>((resolve) => (answer = resolve))
   let served = false
   server.use(
-    http.get('/auth/recruiterDetails', async ({ response }) => {
+    http.get('/company', async ({ response }) => {
       await held
       served = true
-      return response(200).json({ success: true, message: 'ok', data: { ...recruiterDetails(), jobs: [] } })
+      return response(200).json({ success: true, message: 'Company fetched successfully', company: company(), role: 'owner' })
     }),
   )
   signIn(recruiter)

@@ -40,11 +40,11 @@ test('an applicant sees My Profile, Jobs for You, My Applications, Saved Jobs, S
   expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible()
 })
 
-test('a recruiter sees My Profile, My Jobs, Add Job, Applications, Settings and Logout in the sidebar', async () => {
+test('a recruiter sees My Profile, Company, My Jobs, Add Job, Applications, Settings and Logout in the sidebar', async () => {
   signIn(recruiter)
   renderApp('/dashboard/my-profile')
   const sidebar = within(await screen.findByRole('navigation', { name: 'Dashboard' }))
-  expect(sidebar.getAllByRole('link').map((link) => link.textContent)).toEqual(['My Profile', 'My Jobs', 'Add Job', 'Applications', 'Settings'])
+  expect(sidebar.getAllByRole('link').map((link) => link.textContent)).toEqual(['My Profile', 'Company', 'My Jobs', 'Add Job', 'Applications', 'Settings'])
   expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible()
 })
 
@@ -123,7 +123,7 @@ test("on a phone the one menu button (the header's) holds the dashboard's items,
   const toggle = screen.getByRole('button', { name: 'Open menu' })
   await user.click(toggle)
   const menu = within(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('list', { name: 'Dashboard' }))
-  expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual(['My Profile', 'My Jobs', 'Add Job', 'Applications', 'Settings'])
+  expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual(['My Profile', 'Company', 'My Jobs', 'Add Job', 'Applications', 'Settings'])
   menu.getByRole('link', { name: 'My Jobs' }).focus()
   await user.keyboard('{Escape}')
   expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument()

@@ -20,11 +20,11 @@ export type CategoryOption = { _id: string; name: string }
 type Props = {
   categories: CategoryOption[]
   categoriesLoading: boolean
-  /** The recruiter's company from their profile, once known: most of their jobs are for it. */
+  /** The name of the recruiter's company (GET /company), once known: the Company field starts with it. */
   company?: string | null
 }
 
-/** docs/product.md#add-job; the route fetches the categories and the recruiter's company. */
+/** docs/product.md#add-job; the route fetches the categories and the name of the recruiter's company. */
 export function AddJobForm({ categories, categoriesLoading, company }: Props) {
   const navigate = useNavigate()
   const createJob = useCreateJob({ message: serverMessage('Failed To create Job') })
@@ -42,7 +42,7 @@ export function AddJobForm({ categories, categoriesLoading, company }: Props) {
     defaultValues: { ...emptyAddJob, dateOfPosting: todayInputValue(), company: company ?? '' },
   })
 
-  // The profile may arrive after the form shows: fill the company in then, unless the recruiter already typed one.
+  // The company may arrive after the form shows: fill its name in then, unless the recruiter already typed one; it stays editable.
   useEffect(() => {
     if (company && getValues('company') === '') resetField('company', { defaultValue: company })
   }, [company, getValues, resetField])

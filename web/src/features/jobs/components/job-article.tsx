@@ -3,8 +3,9 @@ import { ButtonLink } from '@/components/ui/button-link'
 import { formatDate, formatSalary } from '@/lib/format'
 import { withNext } from '@/lib/next-page'
 import { Each, Show, slot } from '@/lib/template'
-import { isClosed } from '../format'
+import { companyPath, isClosed } from '../format'
 import type { Job } from '../types'
+import { CompanyName } from './job-card'
 
 /**
  * What a job's page shows of the job, each value as the page writes it. The server draws a guest's
@@ -16,6 +17,8 @@ export type JobView = {
   path: string
   title: string
   company: string
+  /** The company's page, `/company/{slug}`; empty when the job has no company's page. */
+  companyPath: string
   facts: { term: string; value: string }[]
   description: string
   skills: string[]
@@ -32,6 +35,7 @@ export function jobView(job: Job): JobView {
     path: `/job/${encodeURIComponent(job._id)}`,
     title: job.title,
     company: job.company,
+    companyPath: companyPath(job),
     facts: [
       { term: 'Location', value: job.location },
       { term: 'Job type', value: job.jobType },
@@ -55,6 +59,7 @@ export const JOB_VIEW_SLOTS: JobView = {
   path: `/job/${slot('id')}`,
   title: slot('title'),
   company: slot('company'),
+  companyPath: slot('companyPath'),
   facts: [{ term: slot('term'), value: slot('value') }],
   description: slot('description'),
   skills: [slot('.')],
@@ -68,7 +73,9 @@ export function JobArticle({ view, children }: { view: JobView; children?: React
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold text-gray-900">{view.title}</h1>
-      <p className="mt-2 text-lg text-gray-700">{view.company}</p>
+      <p className="mt-2 text-lg text-gray-700">
+        <CompanyName company={view.company} path={view.companyPath} />
+      </p>
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-gray-800">
         <Each name="facts" items={view.facts}>
           {({ term, value }) => (

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatSalary } from '@/lib/format'
-import { Each, Show, slot } from '@/lib/template'
-import { applyBy, isClosed, postedAgo } from '../format'
+import { Each, PathLink, Show, slot } from '@/lib/template'
+import { applyBy, companyPath, isClosed, postedAgo } from '../format'
 import { splitTitle, type TitlePart } from '../highlight'
 import type { Job } from '../types'
 
@@ -13,6 +13,8 @@ export type JobCardView = {
   titleParts: TitlePart[]
   closed: boolean
   company: string
+  /** The company's page, `/company/{slug}`; empty when the job has no company's page. */
+  companyPath: string
   hiddenReason: string | null
   location: string
   jobType: string
@@ -28,6 +30,7 @@ export function jobCardView(job: Job): JobCardView {
     titleParts: splitTitle(job.title, job.titleMatches ?? []),
     closed: isClosed(job),
     company: job.company,
+    companyPath: companyPath(job),
     hiddenReason: job.hiddenReason ?? null,
     location: job.location,
     jobType: job.jobType,
@@ -44,6 +47,7 @@ export const JOB_CARD_SLOTS: JobCardView = {
   titleParts: [{ text: slot('text'), marked: true }],
   closed: true,
   company: slot('company'),
+  companyPath: slot('companyPath'),
   hiddenReason: slot('hiddenReason'),
   location: slot('location'),
   jobType: slot('jobType'),
@@ -88,7 +92,9 @@ export function JobCardOf({ view, children }: { view: JobCardView; children?: Re
           <span className="rounded-full border border-gray-400 bg-gray-100 px-2 py-0.5 text-sm font-medium text-gray-800">Closed</span>
         </Show>
       </div>
-      <p className="text-gray-700">{view.company}</p>
+      <p className="text-gray-700">
+        <CompanyName company={view.company} path={view.companyPath} />
+      </p>
       <Show name="hiddenReason" when={view.hiddenReason !== null}>
         <p className="mt-2 rounded-md border border-danger bg-danger-soft p-2 text-sm font-medium break-words text-danger-strong">
           Hidden by an admin: {view.hiddenReason}
@@ -110,6 +116,22 @@ export function JobCardOf({ view, children }: { view: JobCardView; children?: Re
       </p>
       {children}
     </article>
+  )
+}
+
+/** The company's name, a link to its page when it has one. */
+export function CompanyName({ company, path }: { company: string; path: string }) {
+  return (
+    <>
+      <Show name="companyPath" when={path !== ''}>
+        <PathLink to={path} className="underline underline-offset-2 hover:text-gray-900">
+          {company}
+        </PathLink>
+      </Show>
+      <Show name="companyPath" when={path !== ''} unless>
+        {company}
+      </Show>
+    </>
   )
 }
 

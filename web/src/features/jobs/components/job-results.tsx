@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { formatEstimate } from '@/lib/format'
 import { filterLabel, LAST_PAGE, type JobSearch } from '../search'
 import type { Job } from '../types'
-import { SEARCH_FAILURE, type JobSearchState } from '../use-job-search'
+import { SEARCH_FAILURE, type JobSearchState, type ScopedField } from '../use-job-search'
 import { JobCard, JobListSkeleton } from './job-card'
 import { Pagination } from '@/components/ui/pagination'
 
@@ -18,22 +18,26 @@ export function resultCount(total: number, capped: boolean, exact: boolean, none
   return total === 1 ? '1 job found' : `${total} jobs found`
 }
 
-/** What the count says when nothing is found: a category's own page without words or filters says it has no jobs. */
-export const nothingFoundMessage = (inCategory: boolean, words: string, filters: number) =>
-  inCategory && !words && filters === 0 ? 'No jobs available for this category.' : 'No jobs found for your search.'
+/** What the count says when nothing is found: a category's or a company's own page without words or filters says it has no jobs. */
+export function nothingFoundMessage(scopedBy: ScopedField, words: string, filters: number) {
+  if (scopedBy === null || words || filters > 0) return 'No jobs found for your search.'
+  return scopedBy === 'category' ? 'No jobs available for this category.' : 'No jobs available at this company.'
+}
 
 type Props = JobSearchState & {
   /** Each card's actions (Save). */
   actions?: (job: Job) => ReactNode
   /** The categories, to name a category filter. */
   categories?: { _id: string; name: string }[]
+  /** The name of the company the search is narrowed to, once known, to name the company filter. */
+  companyName?: string
 }
 
 /**
  * The results of the jobs page: their count (announced), a spelling correction, the cards and the
  * pages; when nothing is found, the way out (the last filter off, or every filter and category).
  */
-export function JobResults({ search, update, results, pageCount, beyondReach, filters, removeFilter, inCategory, actions, categories }: Props) {
+export function JobResults({ search, update, results, pageCount, beyondReach, filters, removeFilter, scopedBy, actions, categories, companyName }: Props) {
   const { data, isPending, isFetching, isPlaceholderData, isError, refetch } = results
   const heading = useRef<HTMLHeadingElement>(null)
 
@@ -44,7 +48,7 @@ export function JobResults({ search, update, results, pageCount, beyondReach, fi
     toResults()
   }
 
-  const none = nothingFoundMessage(inCategory, search.q, filters.length)
+  const none = nothingFoundMessage(scopedBy, search.q, filters.length)
   const status = isFetching ? 'Loading jobs...' : data ? resultCount(data.total, data.totalCapped, data.totalExact ?? !data.totalCapped, none) : isError ? SEARCH_FAILURE : ''
   // Turned down ("Search instead for ..."), the words are searched as typed and nothing is corrected.
   const corrected = search.asTyped ? undefined : data?.correctedQuery
@@ -53,7 +57,7 @@ export function JobResults({ search, update, results, pageCount, beyondReach, fi
   // with words, the same words over every job.
   const nothingFound = data?.total === 0 && !isPlaceholderData
   const lastFilter = filters.filter((key) => key !== 'closed').at(-1)
-  const everywhere = search.q && (inCategory || filters.length > 0) ? `/jobs?${new URLSearchParams({ q: search.q })}` : undefined
+  const everywhere = search.q && (scopedBy !== null || filters.length > 0) ? `/jobs?${new URLSearchParams({ q: search.q })}` : undefined
 
   return (
     <>
@@ -96,7 +100,7 @@ export function JobResults({ search, update, results, pageCount, beyondReach, fi
                 toResults()
               }}
             >
-              Remove filter: {filterLabel(search, lastFilter, categories?.find((category) => category._id === search.category)?.name)}
+              Remove filter: {filterLabel(search, lastFilter, { categoryName: categories?.find((category) => category._id === search.category)?.name, companyName })}
             </Button>
           )}
           {everywhere && (

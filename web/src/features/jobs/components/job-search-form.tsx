@@ -23,6 +23,8 @@ type Props = {
   matches: { total: number; capped: boolean; exact?: boolean } | undefined
   /** Beside the Filters button, or on a desktop under the rail's heading ("Save this search"). */
   actions?: ReactNode
+  /** The filters on that the filters do not show (FilterChip), under the search box on every screen. */
+  chips?: ReactNode
   /** The results: beside the rail on a desktop, under the Filters button on a smaller screen. */
   children: ReactNode
 }
@@ -127,7 +129,7 @@ function FiltersSheet({ form, matches, onClose, children }: { form: JobSearchFor
  * so the first results are on the first screen; on a phone or a tablet, where they would fill the
  * screen before the first result, they wait behind a Filters button, in a sheet.
  */
-export function JobSearchForm({ search, onSearch, categories, categoriesLoading, facets, filterCount, onClearFilters, matches, actions, children }: Props) {
+export function JobSearchForm({ search, onSearch, categories, categoriesLoading, facets, filterCount, onClearFilters, matches, actions, chips, children }: Props) {
   const desktop = useMediaQuery(DESKTOP)
   const searchForm = useId()
   const [sheetOpen, setSheetOpen] = useState(false)
@@ -143,6 +145,7 @@ export function JobSearchForm({ search, onSearch, categories, categoriesLoading,
       <form id={searchForm} role="search" aria-label="Jobs" className="mt-4" onSubmit={form.searchTyped}>
         <SearchBox words={form.words} />
       </form>
+      {chips && <div className="mt-3 flex flex-wrap gap-2">{chips}</div>}
       {/* The results keep their column whether or not the rail is drawn, as in the plain search. */}
       <div className={SEARCH_LAYOUT}>
         {desktop ? (

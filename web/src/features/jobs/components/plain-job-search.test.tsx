@@ -46,3 +46,25 @@ test("a category's plain search offers no category and pages under its own addre
   expect(screen.queryByRole('group', { name: 'Category' })).not.toBeInTheDocument()
   expect(screen.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/category/engineering?q=lead')
 })
+
+test('a plain search narrowed to a company keeps the company when its filters are applied and in its pages', () => {
+  renderPlain('q=rust&company=acme', 45)
+  const filters = screen.getByRole('form', { name: 'Filters' })
+  const hidden = [...filters.querySelectorAll('input[type=hidden]')].map((input) => `${input.getAttribute('name')}=${input.getAttribute('value')}`)
+  expect(hidden).toEqual(['q=rust', 'company=acme'])
+  expect(screen.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/jobs?q=rust&company=acme&page=2')
+})
+
+test("a company's plain search, given the search its address holds, offers every category and pages under its own address", () => {
+  const search = parseJobSearch(new URLSearchParams('q=lead&category=c1&page=2'))
+  const view = plainSearchView('/company/acme', search, page(45), categories, 'No jobs available at this company.')
+  render(
+    <MemoryRouter>
+      <PlainJobSearch view={view} />
+    </MemoryRouter>,
+  )
+  expect(within(screen.getByRole('group', { name: 'Category' })).getByRole('radio', { name: 'Engineering' })).toBeChecked()
+  expect(screen.getByRole('form', { name: 'Filters' })).toHaveAttribute('action', '/company/acme')
+  expect(screen.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/company/acme?q=lead&category=c1')
+  expect(screen.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/company/acme?q=lead&category=c1&page=3')
+})

@@ -21,7 +21,7 @@ export type PlainSearchView = {
   words: string
   count: string
   jobs: JobCardView[]
-  /** What the filters' form sends besides its fields: the words and the order. */
+  /** What the filters' form sends besides its fields: the words, the order and the company. */
   hidden: { name: string; value: string }[]
   jobTypes: Choice[]
   workModes: Choice[]
@@ -34,7 +34,10 @@ export type PlainSearchView = {
   pages: { page: string; pageCount: string; previous: string | null; next: string | null } | null
 }
 
-/** The view of a search page of `action`, for `search`, its first page of results and the categories (null on a category's page). */
+/**
+ * The view of a search page of `action`, for `search` as the page's address holds it (without the
+ * field its path names), its first page of results and the categories (null on a category's page).
+ */
 export function plainSearchView(action: string, search: JobSearch, found: JobsPage, categories: { _id: string; name: string }[] | null, none: string): PlainSearchView {
   const address = (page: number) => {
     const query = jobSearchParams({ ...search, ...(categories === null && { category: '' }), page }).toString()
@@ -42,7 +45,11 @@ export function plainSearchView(action: string, search: JobSearch, found: JobsPa
   }
   const pageCount = Math.min(Math.ceil(Math.min(found.total, LAST_PAGE * JOBS_PAGE_SIZE) / JOBS_PAGE_SIZE), LAST_PAGE)
   const page = Math.min(search.page, pageCount)
-  const hidden = [...(search.q ? [{ name: 'q', value: search.q }] : []), ...(search.q && search.sort !== 'relevance' ? [{ name: 'sort', value: search.sort }] : [])]
+  const hidden = [
+    ...(search.q ? [{ name: 'q', value: search.q }] : []),
+    ...(search.q && search.sort !== 'relevance' ? [{ name: 'sort', value: search.sort }] : []),
+    ...(search.company ? [{ name: 'company', value: search.company }] : []),
+  ]
   return {
     action,
     words: search.q,
