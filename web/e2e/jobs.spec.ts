@@ -64,7 +64,8 @@ test.afterAll(async () => {
   await api.dispose()
 })
 
-const results = (page: Page) => page.getByRole('list', { name: 'Results' }).getByRole('link')
+/** The results' titles: each card's heading link (a card also links its company). */
+const results = (page: Page) => page.getByRole('list', { name: 'Results' }).getByRole('heading').getByRole('link')
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search jobs' })
 
 test('a word of a company finds its jobs, a type narrows them, and a reload keeps the search', async ({ page }) => {

@@ -167,7 +167,9 @@ test('a recruiter adds a job through the form, edits it, finds it on /jobs and d
   await page.getByRole('link', { name: 'Add Jobs' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Add Job' })).toBeVisible()
   await expectAccessible(page)
-  // The posting date comes filled in with today: empty it to see its message too.
+  // The posting date comes filled in with today, and the company with the recruiter's company: empty them to see their messages too.
+  await expect(page.getByLabel('Company Name')).not.toHaveValue('')
+  await page.getByLabel('Company Name').fill('')
   await page.getByLabel('Date of Posting').fill('')
   await page.getByRole('button', { name: 'Add Job' }).click()
   for (const message of ADD_JOB_MESSAGES) await expect(page.getByText(message, { exact: true })).toHaveCount(1)

@@ -60,7 +60,8 @@ test.afterAll(async () => {
   await api.dispose()
 })
 
-const results = (page: Page) => page.getByRole('list', { name: 'Results' }).getByRole('link')
+/** The results' titles: each card's heading link (a card also links its company). */
+const results = (page: Page) => page.getByRole('list', { name: 'Results' }).getByRole('heading').getByRole('link')
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search jobs' })
 const categorySelect = (page: Page) => page.getByRole('combobox', { name: 'Category' })
 const jobType = (page: Page, label: string) => page.getByRole('checkbox', { name: label, exact: true })

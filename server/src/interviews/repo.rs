@@ -29,14 +29,11 @@ pub async fn of_application(db: &Db, application_id: &str) -> Result<Vec<Intervi
     dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(application_id).fetch_all(pool).await)
 }
 
-/// The interviews `user_id` is a side of (as the application's applicant or recruiter), newest
+/// The interviews `user_id` is a side of (as the application's applicant or recruiter in charge), newest
 /// first, at most `limit`.
 #[tracing::instrument(skip_all)]
 pub async fn of_party(db: &Db, user_id: &str, limit: i64) -> Result<Vec<InterviewRow>, sqlx::Error> {
-    let sql = format!(
-        "{SELECT} WHERE a.applicant_id = $1 OR a.job_id IN ({}) ORDER BY i.id DESC LIMIT $2",
-        crate::membership::model::jobs_worked_by!("$1")
-    );
+    let sql = format!("{SELECT} WHERE a.applicant_id = $1 OR a.recruiter_id = $1 ORDER BY i.id DESC LIMIT $2");
     dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(user_id).bind(limit).fetch_all(pool).await)
 }
 

@@ -19,6 +19,7 @@ use super::repo::{self, Erased};
 
 pub const DELETED: &str = "Your account has been deleted";
 pub const LAST_ADMIN: &str = "You are the only Admin: make another Admin before deleting this account";
+pub const LAST_OWNER: &str = "You are your company's only owner: make another member an owner, or remove the others, before deleting this account";
 
 #[derive(Deserialize, ToSchema)]
 pub struct DeleteAccountRequest {
@@ -31,15 +32,18 @@ pub struct DeleteAccountRequest {
 /// their applications stay on the recruiters' records as "Deleted candidate" (stage and dates, no
 /// name, address, statement or resume; one still in the process is withdrawn and its planned
 /// interviews cancelled with the recruiter told), and each recruiter is told in the bell. A
-/// recruiter's jobs go with the applications to them (their applicants are told in the bell). The
-/// audit log keeps the admin actions, naming nobody. The last Admin cannot delete itself.
+/// recruiter alone in their company takes its jobs with them, with the applications to them (their
+/// applicants are told in the bell); one of a team leaves the company's jobs to it, in an owner's
+/// charge, and their notes, moves and messages there under "Former member". The audit log keeps
+/// the admin actions, naming nobody. The last Admin cannot delete itself, nor a company's only
+/// owner while it has other members.
 #[utoipa::path(post, path = "/auth/account/delete", tag = "accounts", request_body = DeleteAccountRequest,
     security(("bearer" = [])),
     responses(
         (status = 200, description = "`Your account has been deleted`; the token no longer works", body = Ack),
         (status = 400, description = "No password", body = ErrorBody),
         (status = 401, description = "No valid token, or the password is wrong", body = ErrorBody),
-        (status = 409, description = "The caller is the only Admin who can sign in", body = ErrorBody),
+        (status = 409, description = "The caller is the only Admin who can sign in, or the only owner of a company with other members", body = ErrorBody),
         (status = 503, description = "Too many passwords being hashed at once, in all or from this client; see Retry-After", body = ErrorBody),
     ))]
 pub async fn delete_account(
@@ -81,5 +85,6 @@ pub async fn delete_account(
         }
         Erased::NotFound => Err(AppError::unauthorized(session::TOKEN_INVALID)),
         Erased::LastAdmin => Err(AppError::Conflict(LAST_ADMIN.into())),
+        Erased::LastOwner => Err(AppError::Conflict(LAST_OWNER.into())),
     }
 }

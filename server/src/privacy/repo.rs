@@ -96,6 +96,8 @@ pub enum Erased {
     NotFound,
     /// The account is the only Admin that can still sign in.
     LastAdmin,
+    /// The account is the only owner of a company that has other members.
+    LastOwner,
 }
 
 /// The applications the account made, or that were made to its jobs. Once an applicant's own are
@@ -105,6 +107,9 @@ const APPLICATIONS: &str = "SELECT id FROM applications WHERE applicant_id = $1 
 
 /// The name a deleted applicant's applications are shown under.
 pub const DELETED_CANDIDATE: (&str, &str) = ("Deleted", "candidate");
+
+/// The name a deleted member's notes, moves and messages on their company's applications carry.
+pub const FORMER_MEMBER: (&str, &str) = ("Former", "member");
 
 /// Stages an application is still in the process at.
 const ACTIVE: &str = "stage NOT IN ('hired', 'rejected', 'withdrawn')";
@@ -131,6 +136,27 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
     // second sees the first gone (SQLite's write lock already serializes them).
     const LOCK_ADMINS: &str = "SELECT id FROM users WHERE account_type = 'Admin' ORDER BY id FOR UPDATE";
     const RESUME: &str = "SELECT resume_key FROM applicant_profiles WHERE user_id = $1";
+    // The account's company: how many others are in it, and the first other owner.
+    const MEMBERSHIP: &str = "SELECT m.company_id, \
+         (SELECT CAST(COUNT(*) AS BIGINT) FROM company_members o WHERE o.company_id = m.company_id AND o.user_id <> m.user_id), \
+         (SELECT o.user_id FROM company_members o WHERE o.company_id = m.company_id AND o.user_id <> m.user_id \
+          AND o.role = 'owner' ORDER BY o.joined_at, o.user_id LIMIT 1) \
+         FROM company_members m WHERE m.user_id = $1";
+    const CLOSE_COMPANY: &str = "UPDATE companies SET removed_at = $2, updated_at = $2 WHERE id = $1";
+    // A member leaving others: what they were in charge of passes to an owner ($2), and their
+    // words and moves on the company's applications stay under a stand-in ($3), "Former member".
+    const SUCCEED: [&str; 2] = [
+        "UPDATE applications SET recruiter_id = $2 WHERE recruiter_id = $1 \
+         AND job_id IN (SELECT id FROM jobs WHERE company_id = $3)",
+        "UPDATE jobs SET user_id = $2 WHERE user_id = $1 AND company_id = $3",
+    ];
+    const FORMER: &str = "INSERT INTO users (id, first_name, last_name, email, password_hash, account_type, \
+         created_at, erased_at) VALUES ($1, $2, $3, $4, '', 'Recruiter', $5, $5)";
+    const KEEP_WORDS: [&str; 3] = [
+        "UPDATE application_notes SET author_id = $2 WHERE author_id = $1",
+        "UPDATE application_moves SET actor_id = $2 WHERE actor_id = $1",
+        "UPDATE application_messages SET sender_id = $2 WHERE sender_id = $1",
+    ];
     // Applicants of the recruiter's jobs still in the process, told their application went with it.
     let told_sql = format!(
         "SELECT a.applicant_id, a.id, j.title, j.company FROM applications a \
@@ -215,6 +241,30 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
                 let (others,): (i64,) = sqlx::query_as(OTHER_ADMINS).bind(id).fetch_one(&mut *tx).await?;
                 if others == 0 {
                     return Ok(Erased::LastAdmin);
+                }
+            }
+            let membership: Option<(String, i64, Option<String>)> =
+                sqlx::query_as(MEMBERSHIP).bind(id).fetch_optional(&mut *tx).await?;
+            match membership {
+                None => {}
+                // Alone in their company: it goes, with its jobs, as the account's own.
+                Some((company_id, 0, _)) => {
+                    sqlx::query(CLOSE_COMPANY).bind(&company_id).bind(now).execute(&mut *tx).await?;
+                }
+                Some((_, _, None)) => return Ok(Erased::LastOwner),
+                Some((company_id, _, Some(successor))) => {
+                    for sql in SUCCEED {
+                        let query = sqlx::query(sql).bind(id).bind(successor.as_str());
+                        query.bind(company_id.as_str()).execute(&mut *tx).await?;
+                    }
+                    let former_id = new_id();
+                    let address = format!("former-{former_id}@deleted.invalid");
+                    let (first, last) = FORMER_MEMBER;
+                    let insert = sqlx::query(FORMER).bind(former_id.as_str()).bind(first).bind(last);
+                    insert.bind(address.as_str()).bind(now).execute(&mut *tx).await?;
+                    for sql in KEEP_WORDS {
+                        sqlx::query(sql).bind(id).bind(former_id.as_str()).execute(&mut *tx).await?;
+                    }
                 }
             }
             let resume_key: Option<(Option<String>,)> =

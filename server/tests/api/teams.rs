@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, day, error};
+use crate::helpers::{PASSWORD, TestApp, day, error};
 use crate::on_both_engines;
 
 on_both_engines!(
@@ -14,6 +14,7 @@ on_both_engines!(
     a_removed_member_loses_access_at_once_and_their_jobs_stay_with_the_company,
     the_last_owner_stays_until_another_owner_is_made,
     someone_with_a_company_of_their_own_joins_only_when_it_is_empty,
+    a_member_who_deletes_their_account_leaves_the_company_its_jobs_and_their_words,
 );
 
 /// The secret of the first invitation mailed to `to`.
@@ -282,4 +283,58 @@ async fn someone_with_a_company_of_their_own_joins_only_when_it_is_empty(app: &T
         app.get(&format!("/api/v1/companies/{own_slug}")).await,
         (404, json!({ "success": false, "message": "This company has been removed", "removed": true }))
     );
+}
+
+async fn a_member_who_deletes_their_account_leaves_the_company_its_jobs_and_their_words(app: &TestApp) {
+    let owner = app.account("Recruiter", "owner@acme.example").await;
+    invite(app, &owner, "rec@acme.example", "recruiter").await;
+    let link = invitation_link(app, "rec@acme.example").await;
+    let recruiter = app.account("Recruiter", "rec@acme.example").await;
+    app.post_as(&format!("/api/v1/invitations/{link}/accept"), &recruiter, &json!({})).await;
+    let job = app.post_job_as(&recruiter, "Robot Wrangler", 1, &day(20)).await;
+    let applicant = app.account("Applicant", "applicant@example.com").await;
+    let application = app.apply_as(&applicant, &job).await;
+    let a = format!("/api/v1/auth/applications/{application}");
+    assert_eq!(app.post_as(&format!("{a}/notes"), &recruiter, &json!({ "body": "Strong robotics" })).await.0, 201);
+    assert_eq!(app.post_as(&format!("{a}/messages"), &recruiter, &json!({ "body": "Hello from Acme" })).await.0, 201);
+    let moved =
+        app.put_as(&format!("{a}/stage"), &recruiter, &json!({ "from": "applied", "stage": "screening" })).await;
+    assert_eq!(moved.0, 200, "{}", moved.1);
+
+    // The company's only owner stays while others are in it.
+    let last_owner = error(
+        "You are your company's only owner: make another member an owner, or remove the others, before deleting this account",
+    );
+    assert_eq!(
+        app.post_as("/api/v1/auth/account/delete", &owner, &json!({ "password": PASSWORD })).await,
+        (409, last_owner)
+    );
+
+    let (status, body) = app.post_as("/api/v1/auth/account/delete", &recruiter, &json!({ "password": PASSWORD })).await;
+    assert_eq!((status, body["message"].as_str()), (200, Some("Your account has been deleted")), "{body}");
+    let owner_id = user_id(app, &owner).await;
+    let (status, found) = app.get(&format!("/api/v1/jobs/getJob/{job}")).await;
+    assert_eq!(
+        (status, found["data"]["userId"].as_str()),
+        (200, Some(owner_id.as_str())),
+        "the job stays, in the owner's charge"
+    );
+    let (_, notes) = app.get_as(&format!("{a}/notes"), &owner).await;
+    assert_eq!(
+        (notes["notes"][0]["body"].as_str(), notes["notes"][0]["author"].as_str()),
+        (Some("Strong robotics"), Some("Former member"))
+    );
+    let (_, messages) = app.get_as(&format!("{a}/messages"), &applicant).await;
+    assert!(
+        messages.to_string().contains("Hello from Acme"),
+        "the conversation stays with the application: {messages}"
+    );
+    let (_, applications) = app.get_as("/api/v1/auth/applications", &owner).await;
+    let record = &applications["applications"][0];
+    assert_eq!((record["_id"].as_str(), record["status"].as_str()), (Some(application.as_str()), Some("shortlisted")));
+    assert_eq!(team(app, &owner).await, vec![("owner@acme.example".to_string(), "owner".to_string())]);
+
+    // Alone, the owner may go, and the company with them.
+    assert_eq!(app.post_as("/api/v1/auth/account/delete", &owner, &json!({ "password": PASSWORD })).await.0, 200);
+    assert_eq!(app.get("/api/v1/companies/ada-lovelace").await.1["message"], "This company has been removed");
 }

@@ -292,8 +292,11 @@ export interface paths {
          *     their applications stay on the recruiters' records as "Deleted candidate" (stage and dates, no
          *     name, address, statement or resume; one still in the process is withdrawn and its planned
          *     interviews cancelled with the recruiter told), and each recruiter is told in the bell. A
-         *     recruiter's jobs go with the applications to them (their applicants are told in the bell). The
-         *     audit log keeps the admin actions, naming nobody. The last Admin cannot delete itself.
+         *     recruiter alone in their company takes its jobs with them, with the applications to them (their
+         *     applicants are told in the bell); one of a team leaves the company's jobs to it, in an owner's
+         *     charge, and their notes, moves and messages there under "Former member". The audit log keeps
+         *     the admin actions, naming nobody. The last Admin cannot delete itself, nor a company's only
+         *     owner while it has other members.
          */
         post: operations["delete_account"];
         delete?: never;
@@ -4021,7 +4024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller is the only Admin who can sign in */
+            /** @description The caller is the only Admin who can sign in, or the only owner of a company with other members */
             409: {
                 headers: {
                     [name: string]: unknown;
