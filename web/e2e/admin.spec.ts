@@ -230,7 +230,7 @@ test('on a phone the console is in the header\'s menu, a job is hidden and shown
 
   await phone.getByRole('button', { name: 'Open menu' }).click()
   const menu = phone.getByRole('navigation', { name: 'Mobile' }).getByRole('list', { name: 'Dashboard' })
-  await expect(menu.getByRole('link')).toHaveText(['My Profile', 'Overview', 'Categories', 'Manage Jobs', 'Accounts', 'Audit Log', 'Settings'])
+  await expect(menu.getByRole('link')).toHaveText(['My Profile', 'Overview', 'Categories', 'Manage Jobs', 'Accounts', 'Companies', 'Audit Log', 'Settings'])
   await menu.getByRole('link', { name: 'Manage Jobs', exact: true }).click()
   await expect(phone.getByRole('heading', { level: 1, name: 'Manage Jobs' })).toBeVisible()
   await phone.getByRole('searchbox', { name: 'Search jobs' }).fill(keeper.title)

@@ -15,14 +15,15 @@ use crate::state::AppState;
 
 use super::emails;
 use super::model::{
-    AdminAccount, AdminCategory, AdminJob, AdminOverview, AuditEntry, MAX_SEARCH_CHARS, Paging, ReasonRequest,
-    contains_pattern, parse_reason,
+    AdminAccount, AdminCategory, AdminCompany, AdminJob, AdminOverview, AuditEntry, MAX_SEARCH_CHARS, Paging,
+    ReasonRequest, contains_pattern, parse_reason,
 };
-use super::repo::{self, CategoryDeletion, CategoryEdit, JobQuery, Suspension, Toggle};
+use super::repo::{self, CategoryDeletion, CategoryEdit, CompanyAction, JobQuery, Suspension, Toggle};
 
 pub const CATEGORY_NOT_FOUND: &str = "Category not found";
 pub const JOB_NOT_FOUND: &str = "Job not found";
 pub const ACCOUNT_NOT_FOUND: &str = "Account not found";
+pub const COMPANY_NOT_FOUND: &str = "Company not found";
 pub const CATEGORY_HAS_JOBS: &str = "A category with jobs cannot be deleted; hide it instead";
 
 /// What a hide or show did, or its refusal in the API's words: `not_found` when there is no such
@@ -446,4 +447,170 @@ pub async fn audit_log(
     let (rows, total) = repo::audit_log(&state.db, paging).await?;
     let data = rows.into_iter().map(AuditEntry::from).collect();
     Ok(ok("Audit log fetched successfully", AuditPage { data, total, page: paging.page, limit: paging.limit }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminCompaniesPage {
+    pub data: Vec<AdminCompany>,
+    /// Every match.
+    pub total: i64,
+    pub page: i64,
+    pub limit: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminCompanyResponse {
+    pub data: AdminCompany,
+}
+
+/// Find companies by part of their name (any case), newest first; every company without `name`.
+#[utoipa::path(get, path = "/admin/companies", tag = "admin", security(("bearer" = ["Admin"])),
+    params(
+        ("name" = Option<String>, Query, description = "Part of the name (at most 200 characters)"),
+        ("page" = Option<i64>, Query, description = "From 1 (at most 10000)"),
+        ("limit" = Option<i64>, Query, description = "1 to 100; 20 when left out"),
+    ),
+    responses(
+        (status = 200, description = "`Companies fetched successfully`", body = AdminCompaniesPage),
+        (status = 400, description = "A parameter is out of range; the message names it", body = ErrorBody),
+    ))]
+pub async fn companies(
+    State(state): State<AppState>,
+    _admin: Admin,
+    RawQuery(query): RawQuery,
+) -> ApiResult<Reply<AdminCompaniesPage>> {
+    let fields = query_fields(query.as_deref(), &["name", "page", "limit"]);
+    let paging = paging(&fields)?;
+    let pattern = search_text(field(&fields, "name"), "name")?.map(|text| contains_pattern(&text));
+    let (rows, total) = repo::companies(&state.db, pattern.as_deref(), paging).await?;
+    let data = rows.into_iter().map(AdminCompany::from).collect();
+    Ok(ok("Companies fetched successfully", AdminCompaniesPage { data, total, page: paging.page, limit: paging.limit }))
+}
+
+#[derive(serde::Deserialize, ToSchema)]
+pub struct RenameRequest {
+    #[schema(min_length = 1, max_length = 100)]
+    pub name: Option<String>,
+}
+
+/// Rename a company (its slug, and so its page's address, stays). Audited.
+#[utoipa::path(put, path = "/admin/companies/{companyId}", tag = "admin", security(("bearer" = ["Admin"])),
+    params(("companyId" = String, Path, description = "The company's `_id`")),
+    request_body = RenameRequest,
+    responses(
+        (status = 200, description = "`Company renamed`", body = AdminCompanyResponse),
+        (status = 400, description = "`Company name is required`, or it is over 100 characters", body = ErrorBody),
+        (status = 404, description = "`Company not found`", body = ErrorBody),
+        (status = 409, description = "`The company already has this name`", body = ErrorBody),
+    ))]
+pub async fn rename_company(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    PathParam(company_id): PathParam<String>,
+    JsonBody(request): JsonBody<RenameRequest>,
+) -> ApiResult<Reply<AdminCompanyResponse>> {
+    let name = request.name.as_deref().map(str::trim).unwrap_or_default();
+    if name.is_empty() {
+        return Err(AppError::bad_request("Company name is required"));
+    }
+    if name.chars().count() > crate::companies::handlers::MAX_NAME {
+        return Err(AppError::bad_request("Company name must be at most 100 characters"));
+    }
+    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Rename(name)).await?;
+    toggled(done, COMPANY_NOT_FOUND, "The company already has this name")?;
+    company_changed(&state, None, &company_id, "Company renamed").await
+}
+
+/// Verify a company: its page shows a badge. Audited.
+#[utoipa::path(put, path = "/admin/companies/{companyId}/verify", tag = "admin", security(("bearer" = ["Admin"])),
+    params(("companyId" = String, Path, description = "The company's `_id`")),
+    responses(
+        (status = 200, description = "`Company verified`", body = AdminCompanyResponse),
+        (status = 404, description = "`Company not found`", body = ErrorBody),
+        (status = 409, description = "`The company is already verified`", body = ErrorBody),
+    ))]
+pub async fn verify_company(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    PathParam(company_id): PathParam<String>,
+) -> ApiResult<Reply<AdminCompanyResponse>> {
+    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Verify).await?;
+    toggled(done, COMPANY_NOT_FOUND, "The company is already verified")?;
+    company_changed(&state, None, &company_id, "Company verified").await
+}
+
+/// Take a company's verification back. Audited.
+#[utoipa::path(put, path = "/admin/companies/{companyId}/unverify", tag = "admin", security(("bearer" = ["Admin"])),
+    params(("companyId" = String, Path, description = "The company's `_id`")),
+    responses(
+        (status = 200, description = "`Company no longer verified`", body = AdminCompanyResponse),
+        (status = 404, description = "`Company not found`", body = ErrorBody),
+        (status = 409, description = "`The company is not verified`", body = ErrorBody),
+    ))]
+pub async fn unverify_company(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    PathParam(company_id): PathParam<String>,
+) -> ApiResult<Reply<AdminCompanyResponse>> {
+    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Unverify).await?;
+    toggled(done, COMPANY_NOT_FOUND, "The company is not verified")?;
+    company_changed(&state, None, &company_id, "Company no longer verified").await
+}
+
+/// Suspend a company with a reason: its jobs leave search and the public pages, its page is not
+/// found, and its members cannot post. Audited.
+#[utoipa::path(put, path = "/admin/companies/{companyId}/suspend", tag = "admin", security(("bearer" = ["Admin"])),
+    params(("companyId" = String, Path, description = "The company's `_id`")),
+    request_body = ReasonRequest,
+    responses(
+        (status = 200, description = "`Company suspended`", body = AdminCompanyResponse),
+        (status = 400, description = "`A reason is required`, or it is over 500 characters", body = ErrorBody),
+        (status = 404, description = "`Company not found`", body = ErrorBody),
+        (status = 409, description = "`The company is already suspended`", body = ErrorBody),
+    ))]
+pub async fn suspend_company(
+    State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
+    Admin(admin): Admin,
+    PathParam(company_id): PathParam<String>,
+    JsonBody(request): JsonBody<ReasonRequest>,
+) -> ApiResult<Reply<AdminCompanyResponse>> {
+    let reason = parse_reason(request.reason.as_deref())?;
+    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Suspend(&reason)).await?;
+    toggled(done, COMPANY_NOT_FOUND, "The company is already suspended")?;
+    company_changed(&state, Some(&listings), &company_id, "Company suspended").await
+}
+
+/// Reinstate a suspended company: its jobs are listed again (those of a suspended account, or
+/// hidden one by one, stay hidden). Audited.
+#[utoipa::path(put, path = "/admin/companies/{companyId}/reinstate", tag = "admin", security(("bearer" = ["Admin"])),
+    params(("companyId" = String, Path, description = "The company's `_id`")),
+    responses(
+        (status = 200, description = "`Company reinstated`", body = AdminCompanyResponse),
+        (status = 404, description = "`Company not found`", body = ErrorBody),
+        (status = 409, description = "`The company is not suspended`", body = ErrorBody),
+    ))]
+pub async fn reinstate_company(
+    State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
+    Admin(admin): Admin,
+    PathParam(company_id): PathParam<String>,
+) -> ApiResult<Reply<AdminCompanyResponse>> {
+    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Reinstate).await?;
+    toggled(done, COMPANY_NOT_FOUND, "The company is not suspended")?;
+    company_changed(&state, Some(&listings), &company_id, "Company reinstated").await
+}
+
+/// After a company changed: its jobs' listing, when that changed, before the answer.
+async fn company_changed(
+    state: &AppState,
+    listings: Option<&Listings>,
+    company_id: &str,
+    message: &'static str,
+) -> ApiResult<Reply<AdminCompanyResponse>> {
+    if let Some(listings) = listings {
+        listings.changed(&state.db).await;
+    }
+    let company = repo::company(&state.db, company_id).await?.ok_or_else(|| AppError::not_found(COMPANY_NOT_FOUND))?;
+    Ok(ok(message, AdminCompanyResponse { data: company.into() }))
 }

@@ -37,5 +37,11 @@ where
         .routes(routes!(handlers::accounts))
         .routes(routes!(handlers::suspend_account))
         .routes(routes!(handlers::reinstate_account))
+        .routes(routes!(handlers::companies))
+        .routes(routes!(handlers::rename_company))
+        .routes(routes!(handlers::verify_company))
+        .routes(routes!(handlers::unverify_company))
+        .routes(routes!(handlers::suspend_company))
+        .routes(routes!(handlers::reinstate_company))
         .routes(routes!(handlers::audit_log))
 }

@@ -140,10 +140,11 @@ pub struct AuditEntry {
     /// `a deleted account` when the admin has since deleted their account.
     pub admin_email: String,
     pub action: Action,
-    /// `category`, `job` or `account`.
+    /// `category`, `job`, `account` or `company`.
     pub target_type: String,
     pub target_id: String,
-    /// The category's name, the job's title or the account's e-mail when the action was taken.
+    /// The category's name, the job's title, the account's e-mail or the company's name when the
+    /// action was taken.
     pub target_label: String,
     /// Why, when the action takes a reason (hiding a job, suspending an account).
     #[schema(required)]
@@ -274,6 +275,53 @@ pub fn contains_pattern(text: &str) -> String {
 
 /// The longest text a console search takes.
 pub const MAX_SEARCH_CHARS: usize = 200;
+
+/// A company as the console lists it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminCompany {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub slug: String,
+    pub name: String,
+    /// An admin verified it: its page shows a badge.
+    pub verified: bool,
+    /// An admin suspended it: its jobs and its page are gone from public view, and its members
+    /// cannot post.
+    pub suspended: bool,
+    pub members: i64,
+    /// Its jobs not deleted, hidden ones included.
+    pub jobs: i64,
+    /// RFC 3339, UTC.
+    pub created_at: String,
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct AdminCompanyRow {
+    pub id: String,
+    pub slug: String,
+    pub name: String,
+    pub verified: bool,
+    pub suspended: bool,
+    pub members: i64,
+    pub jobs: i64,
+    pub created_at: i64,
+}
+
+impl From<AdminCompanyRow> for AdminCompany {
+    fn from(row: AdminCompanyRow) -> Self {
+        Self {
+            id: row.id,
+            slug: row.slug,
+            name: row.name,
+            verified: row.verified,
+            suspended: row.suspended,
+            members: row.members,
+            jobs: row.jobs,
+            created_at: rfc3339_from_millis(row.created_at),
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

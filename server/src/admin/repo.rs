@@ -13,7 +13,9 @@ use crate::jobs::model::{JOB_COLUMNS, LISTED, open_at};
 use crate::mail::Mail;
 use crate::mail::repo as outbox;
 
-use super::model::{AccountCounts, AccountRow, AdminJobRow, AdminOverview, AuditRow, CategoryRow, Paging};
+use super::model::{
+    AccountCounts, AccountRow, AdminCompanyRow, AdminJobRow, AdminOverview, AuditRow, CategoryRow, Paging,
+};
 
 /// What the overview counts, as of `now`.
 #[tracing::instrument(skip_all)]
@@ -369,7 +371,9 @@ pub async fn set_suspended(
     const REINSTATE: &str = "UPDATE users SET suspended_at = NULL, suspension_reason = NULL \
          WHERE id = $1 AND suspended_at IS NOT NULL";
     const HIDE_JOBS: &str = "UPDATE jobs SET suspended_at = $2 WHERE user_id = $1 AND deleted_at IS NULL";
-    const SHOW_JOBS: &str = "UPDATE jobs SET suspended_at = NULL WHERE user_id = $1 AND suspended_at IS NOT NULL";
+    // A job of a suspended company stays suspended with it.
+    const SHOW_JOBS: &str = "UPDATE jobs SET suspended_at = NULL WHERE user_id = $1 AND suspended_at IS NOT NULL \
+         AND (company_id IS NULL OR company_id NOT IN (SELECT id FROM companies WHERE suspended_at IS NOT NULL))";
     const END_SESSIONS: &str = "DELETE FROM sessions WHERE user_id = $1";
     let now = now_millis();
     dispatch!(db, |pool| {
@@ -413,5 +417,139 @@ pub async fn audit_log(db: &Db, paging: Paging) -> Result<(Vec<AuditRow>, i64), 
         let rows = sqlx::query_as(LIST).bind(paging.limit).bind(paging.offset()).fetch_all(pool).await?;
         let (total,): (i64,) = sqlx::query_as(COUNT).fetch_one(pool).await?;
         Ok((rows, total))
+    })
+}
+
+/// The columns of an `AdminCompanyRow` (`co` is companies).
+const COMPANY_COLUMNS: &str = "co.id, co.slug, co.name, (co.verified_at IS NOT NULL) AS verified, \
+     (co.suspended_at IS NOT NULL) AS suspended, \
+     (SELECT CAST(COUNT(*) AS BIGINT) FROM company_members m WHERE m.company_id = co.id) AS members, \
+     (SELECT CAST(COUNT(*) AS BIGINT) FROM jobs j WHERE j.company_id = co.id AND j.deleted_at IS NULL) AS jobs, \
+     co.created_at";
+
+/// A page of the companies not removed, newest first, those whose name holds `pattern` (a `LIKE`
+/// pattern of lower-case text) when given, and how many there are.
+#[tracing::instrument(skip_all)]
+pub async fn companies(
+    db: &Db,
+    pattern: Option<&str>,
+    paging: Paging,
+) -> Result<(Vec<AdminCompanyRow>, i64), sqlx::Error> {
+    let (filter, count_filter) = if pattern.is_some() {
+        (
+            "WHERE co.removed_at IS NULL AND lower(co.name) LIKE $3 ESCAPE '\\'",
+            "WHERE co.removed_at IS NULL AND lower(co.name) LIKE $1 ESCAPE '\\'",
+        )
+    } else {
+        ("WHERE co.removed_at IS NULL", "WHERE co.removed_at IS NULL")
+    };
+    let list = format!(
+        "SELECT {COMPANY_COLUMNS} FROM companies co {filter} ORDER BY co.created_at DESC, co.id DESC LIMIT $1 OFFSET $2"
+    );
+    let count = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM companies co {count_filter}");
+    dispatch!(db, |pool| {
+        let rows =
+            sqlx::query_as::<_, AdminCompanyRow>(sqlx::AssertSqlSafe(list)).bind(paging.limit).bind(paging.offset());
+        let total = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(count));
+        let (rows, total) = match pattern {
+            Some(pattern) => (rows.bind(pattern), total.bind(pattern)),
+            None => (rows, total),
+        };
+        let rows = rows.fetch_all(pool).await?;
+        let (total,) = total.fetch_one(pool).await?;
+        Ok((rows, total))
+    })
+}
+
+/// One company not removed, as the console shows it.
+#[tracing::instrument(skip_all)]
+pub async fn company(db: &Db, id: &str) -> Result<Option<AdminCompanyRow>, sqlx::Error> {
+    let sql = format!("SELECT {COMPANY_COLUMNS} FROM companies co WHERE co.id = $1 AND co.removed_at IS NULL");
+    dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await)
+}
+
+/// What an admin may do to a company, each recorded in the audit log with it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum CompanyAction<'a> {
+    Rename(&'a str),
+    Verify,
+    Unverify,
+    Suspend(&'a str),
+    Reinstate,
+}
+
+/// Applies `action` to the company `id` (not removed) and records it, in one transaction: `Done`,
+/// `NotFound`, or `Unchanged` when it already was as asked. Suspending hides the company's jobs
+/// (`jobs.suspended_at`, as an account's suspension does); reinstating shows again those whose
+/// recruiter is not suspended.
+#[tracing::instrument(skip_all)]
+pub async fn act_on_company(
+    db: &Db,
+    admin_id: &str,
+    id: &str,
+    action: CompanyAction<'_>,
+) -> Result<Toggle<()>, sqlx::Error> {
+    const NAME: &str = "SELECT name FROM companies WHERE id = $1 AND removed_at IS NULL";
+    const HIDE_JOBS: &str = "UPDATE jobs SET suspended_at = $2 WHERE company_id = $1 AND deleted_at IS NULL \
+         AND suspended_at IS NULL";
+    const SHOW_JOBS: &str = "UPDATE jobs SET suspended_at = NULL WHERE company_id = $1 AND suspended_at IS NOT NULL \
+         AND user_id NOT IN (SELECT id FROM users WHERE suspended_at IS NOT NULL)";
+    let (sql, audited, reason) = match action {
+        CompanyAction::Rename(_) => (
+            "UPDATE companies SET name = $3, updated_at = $2 WHERE id = $1 AND name <> $3",
+            Action::CompanyRename,
+            None,
+        ),
+        CompanyAction::Verify => (
+            "UPDATE companies SET verified_at = $2, updated_at = $2 WHERE id = $1 AND verified_at IS NULL",
+            Action::CompanyVerify,
+            None,
+        ),
+        CompanyAction::Unverify => (
+            "UPDATE companies SET verified_at = NULL, updated_at = $2 WHERE id = $1 AND verified_at IS NOT NULL",
+            Action::CompanyUnverify,
+            None,
+        ),
+        CompanyAction::Suspend(reason) => (
+            "UPDATE companies SET suspended_at = $2, updated_at = $2 WHERE id = $1 AND suspended_at IS NULL",
+            Action::CompanySuspend,
+            Some(reason),
+        ),
+        CompanyAction::Reinstate => (
+            "UPDATE companies SET suspended_at = NULL, updated_at = $2 WHERE id = $1 AND suspended_at IS NOT NULL",
+            Action::CompanyReinstate,
+            None,
+        ),
+    };
+    let new_name = match action {
+        CompanyAction::Rename(name) => name,
+        _ => "",
+    };
+    let now = now_millis();
+    dispatch!(db, |pool| {
+        let mut tx = pool.begin_write().await?;
+        let name: Option<(String,)> = sqlx::query_as(NAME).bind(id).fetch_optional(&mut *tx).await?;
+        let Some((name,)) = name else { return Ok(Toggle::NotFound) };
+        let mut statement = sqlx::query(sql).bind(id).bind(now);
+        if sql.contains("$3") {
+            statement = statement.bind(new_name);
+        }
+        if statement.execute(&mut *tx).await?.rows_affected() == 0 {
+            return Ok(Toggle::Unchanged);
+        }
+        match action {
+            CompanyAction::Suspend(_) => {
+                sqlx::query(HIDE_JOBS).bind(id).bind(now).execute(&mut *tx).await?;
+            }
+            CompanyAction::Reinstate => {
+                sqlx::query(SHOW_JOBS).bind(id).execute(&mut *tx).await?;
+            }
+            _ => {}
+        }
+        let label = if new_name.is_empty() { name.as_str() } else { new_name };
+        audit::repo::record(&mut *tx, &Entry { admin_id, action: audited, target_id: id, target_label: label, reason })
+            .await?;
+        tx.commit().await?;
+        Ok(Toggle::Done(()))
     })
 }

@@ -24,10 +24,20 @@ pub enum Action {
     AccountSuspend,
     #[serde(rename = "account.reinstate")]
     AccountReinstate,
+    #[serde(rename = "company.rename")]
+    CompanyRename,
+    #[serde(rename = "company.verify")]
+    CompanyVerify,
+    #[serde(rename = "company.unverify")]
+    CompanyUnverify,
+    #[serde(rename = "company.suspend")]
+    CompanySuspend,
+    #[serde(rename = "company.reinstate")]
+    CompanyReinstate,
 }
 
 impl Action {
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 14] = [
         Self::CategoryCreate,
         Self::CategoryUpdate,
         Self::CategoryHide,
@@ -37,6 +47,11 @@ impl Action {
         Self::JobUnhide,
         Self::AccountSuspend,
         Self::AccountReinstate,
+        Self::CompanyRename,
+        Self::CompanyVerify,
+        Self::CompanyUnverify,
+        Self::CompanySuspend,
+        Self::CompanyReinstate,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -50,6 +65,11 @@ impl Action {
             Self::JobUnhide => "job.unhide",
             Self::AccountSuspend => "account.suspend",
             Self::AccountReinstate => "account.reinstate",
+            Self::CompanyRename => "company.rename",
+            Self::CompanyVerify => "company.verify",
+            Self::CompanyUnverify => "company.unverify",
+            Self::CompanySuspend => "company.suspend",
+            Self::CompanyReinstate => "company.reinstate",
         }
     }
 
@@ -57,7 +77,7 @@ impl Action {
         Self::ALL.into_iter().find(|action| action.as_str() == text)
     }
 
-    /// The kind of object it acts on: `category`, `job` or `account`.
+    /// The kind of object it acts on: `category`, `job`, `account` or `company`.
     pub fn target_type(self) -> &'static str {
         self.as_str().split_once('.').map_or("", |(target, _)| target)
     }
@@ -70,7 +90,7 @@ pub struct Entry<'a> {
     pub admin_id: &'a str,
     pub action: Action,
     pub target_id: &'a str,
-    /// The category's name, the job's title or the account's e-mail as it is now.
+    /// The category's name, the job's title, the account's e-mail or the company's name as it is now.
     pub target_label: &'a str,
     pub reason: Option<&'a str>,
 }
@@ -84,7 +104,7 @@ mod tests {
         for action in Action::ALL {
             assert_eq!(Action::parse(action.as_str()), Some(action));
             assert_eq!(serde_json::to_value(action).unwrap(), action.as_str());
-            assert!(["category", "job", "account"].contains(&action.target_type()), "{action:?}");
+            assert!(["category", "job", "account", "company"].contains(&action.target_type()), "{action:?}");
         }
         assert_eq!(Action::JobHide.target_type(), "job");
         assert_eq!(Action::parse("job.delete"), None);

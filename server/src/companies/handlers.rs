@@ -43,7 +43,8 @@ pub async fn company_profile(
     State(state): State<AppState>,
     PathParam(slug): PathParam<String>,
 ) -> ApiResult<Reply<CompanyResponse>> {
-    let row = repo::by_slug(&state.db, &slug).await?.ok_or_else(|| AppError::not_found(COMPANY_NOT_FOUND))?;
+    let row = repo::by_slug(&state.db, &slug).await?.filter(|row| !row.suspended);
+    let row = row.ok_or_else(|| AppError::not_found(COMPANY_NOT_FOUND))?;
     if row.removed {
         return Err(AppError::removed(COMPANY_REMOVED));
     }

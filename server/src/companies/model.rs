@@ -59,6 +59,8 @@ pub struct Company {
     pub size_band: Option<SizeBand>,
     pub headquarters: String,
     pub locations: Vec<String>,
+    /// An admin verified it: its page shows a badge.
+    pub verified: bool,
     /// The path of its logo on the API's server (`/api/v1/company-logos/{id}.png`), a 256-pixel PNG
     /// square; `null` when it has none.
     #[schema(required)]
@@ -77,12 +79,16 @@ pub struct CompanyRow {
     pub headquarters: String,
     pub locations: String,
     pub logo_id: Option<String>,
+    pub verified: bool,
+    /// An admin suspended it: its page and jobs are not shown.
+    pub suspended: bool,
     /// Its owners removed it: its page is gone for good.
     pub removed: bool,
 }
 
 /// The columns every company query selects, in `CompanyRow`'s shape (`co` is companies).
 pub const COMPANY_COLUMNS: &str = "co.id, co.slug, co.name, co.website, co.about, co.size_band, co.headquarters, co.locations, co.logo_id, \
+     (co.verified_at IS NOT NULL) AS verified, (co.suspended_at IS NOT NULL) AS suspended, \
      (co.removed_at IS NOT NULL) AS removed";
 
 impl CompanyRow {
@@ -90,6 +96,7 @@ impl CompanyRow {
     pub fn shown(self) -> Company {
         Company {
             logo: self.logo_id.as_deref().map(company_logo_path),
+            verified: self.verified,
             id: self.id,
             slug: self.slug,
             name: self.name,

@@ -237,6 +237,8 @@ impl<S: Send + Sync> FromRequest<S> for FormFields {
     }
 }
 
+pub const COMPANY_SUSPENDED: &str = "Your company has been suspended: it cannot post jobs";
+
 /// Post a job.
 ///
 /// Sent as JSON or multipart text fields: `title, company, description, location, salary,
@@ -265,6 +267,7 @@ pub async fn create_job(
         Posted::NoCategory => return Err(AppError::bad_request("Category does not exist")),
         // The session ended with the suspension; this request had already passed its check.
         Posted::Suspended => return Err(AppError::unauthorized(TOKEN_INVALID)),
+        Posted::CompanySuspended => return Err(AppError::forbidden(COMPANY_SUSPENDED)),
     };
     listings.changed(&state.db).await;
     Ok((StatusCode::CREATED, ok("Job created successfully", JobResponse { data: job })))

@@ -11,6 +11,8 @@ pub enum Posted {
     NoCategory,
     /// An admin suspended the recruiter while the job was on its way.
     Suspended,
+    /// An admin suspended the recruiter's company: it posts no jobs.
+    CompanySuspended,
 }
 
 /// Lists a new job, unless its category is hidden or missing or its recruiter suspended. The
@@ -25,7 +27,9 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Posted, sqlx::Error> {
          SELECT $1, u.id, c.id, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
          (SELECT m.company_id FROM company_members m WHERE m.user_id = u.id) \
          FROM users u JOIN categories c ON c.id = $3 \
-         WHERE u.id = $2 AND u.suspended_at IS NULL AND c.hidden_at IS NULL";
+         WHERE u.id = $2 AND u.suspended_at IS NULL AND c.hidden_at IS NULL \
+         AND NOT EXISTS (SELECT 1 FROM company_members m JOIN companies co ON co.id = m.company_id \
+         WHERE m.user_id = u.id AND co.suspended_at IS NOT NULL)";
     let insert = match db {
         Db::Sqlite(_) => INSERT.to_string(),
         Db::Postgres(_) => format!("{INSERT} FOR SHARE OF u, c"),
@@ -60,8 +64,16 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Posted, sqlx::Error> {
         let job = find_posted(db, &id).await?.ok_or(sqlx::Error::RowNotFound)?;
         return Ok(Posted::Listed(Box::new(job)));
     }
+    const COMPANY_SUSPENDED: &str = "SELECT co.id FROM company_members m JOIN companies co ON co.id = m.company_id \
+         WHERE m.user_id = $1 AND co.suspended_at IS NOT NULL";
     let suspended = crate::accounts::repo::is_suspended(db, &job.user_id).await?;
-    Ok(if suspended { Posted::Suspended } else { Posted::NoCategory })
+    let company: Option<(String,)> =
+        dispatch!(db, |pool| sqlx::query_as(COMPANY_SUSPENDED).bind(&job.user_id).fetch_optional(pool).await)?;
+    Ok(match (suspended, company) {
+        (true, _) => Posted::Suspended,
+        (false, Some(_)) => Posted::CompanySuspended,
+        (false, None) => Posted::NoCategory,
+    })
 }
 
 /// A listed job (see `LISTED`): what anyone may see.

@@ -364,6 +364,7 @@ fn company_view(company: &Company, view: &mut Value) {
         ("headquarters", json!(company.headquarters)),
         ("locations", json!(locations)),
         ("hasFacts", json!(has_facts)),
+        ("verified", json!(company.verified)),
     ] {
         view[name] = value;
     }
@@ -946,6 +947,7 @@ mod tests {
             headquarters: "Pune".into(),
             locations: vec!["Pune".into(), "Remote".into()],
             logo: Some("/api/v1/company-logos/l1.png".into()),
+            verified: true,
         }
     }
 

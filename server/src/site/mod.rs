@@ -369,7 +369,8 @@ async fn company_page(
     now: i64,
 ) -> Result<(StatusCode, Option<Head>, Option<Content>), sqlx::Error> {
     let Some(slug) = percent_decoded(slug) else { return Ok((StatusCode::NOT_FOUND, Some(Head::not_found()), None)) };
-    let Some(row) = companies::repo::by_slug(&site.db, &slug.to_ascii_lowercase()).await? else {
+    let row = companies::repo::by_slug(&site.db, &slug.to_ascii_lowercase()).await?.filter(|row| !row.suspended);
+    let Some(row) = row else {
         return Ok((StatusCode::NOT_FOUND, Some(Head::not_found()), None));
     };
     if row.removed {

@@ -51,8 +51,8 @@ pub(super) fn screen(path: &str) -> Screen<'_> {
     }
     let under = |screen: &str| lower == screen || lower.strip_prefix(screen).is_some_and(|rest| rest.starts_with('/'));
     let app = site.app_screens.iter().any(|screen| match screen.as_str() {
-        // The dashboard and the reset links own everything below them.
-        "/dashboard" | "/update-password" => under(screen),
+        // The dashboard, the reset links and the invitation links own everything below them.
+        "/dashboard" | "/update-password" | "/invitations" => under(screen),
         _ => lower == *screen,
     });
     if app || site.footer_pages().any(|page| lower.strip_prefix('/') == Some(page)) {
@@ -89,6 +89,7 @@ mod tests {
         );
         assert_eq!(screen("/dashboard/anything/below"), Screen::App(None));
         assert_eq!(screen("/update-password/abc"), Screen::App(None));
+        assert_eq!(screen("/invitations/0a1b2c"), Screen::App(None));
         assert_eq!(screen("/career-paths"), Screen::App(None));
         assert_eq!(screen("/dashboardx"), Screen::Missing);
         assert_eq!(screen("/favicon.ico"), Screen::Missing);

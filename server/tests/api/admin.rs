@@ -15,6 +15,7 @@ on_both_engines!(
     the_overview_counts_accounts_open_and_hidden_jobs_and_applications_per_day,
     the_console_finds_jobs_and_accounts_by_their_text_a_page_at_a_time,
     the_audit_log_lists_every_action_newest_first_with_who_and_why,
+    an_admin_renames_verifies_and_suspends_a_company_and_each_is_audited,
 );
 
 on_both_engines!(configured |config| { config.search_index = false; };
@@ -103,6 +104,12 @@ async fn every_admin_call_is_refused_to_everyone_but_an_admin(app: &TestApp) {
         ("PUT", format!("/api/v1/admin/accounts/{recruiter_id}/suspend"), Some(reason.clone()), 200),
         ("PUT", format!("/api/v1/admin/accounts/{recruiter_id}/reinstate"), None, 200),
         ("GET", "/api/v1/admin/audit".into(), None, 200),
+        ("GET", "/api/v1/admin/companies".into(), None, 200),
+        ("PUT", "/api/v1/admin/companies/no-such-company".into(), Some(json!({ "name": "X" })), 404),
+        ("PUT", "/api/v1/admin/companies/no-such-company/verify".into(), None, 404),
+        ("PUT", "/api/v1/admin/companies/no-such-company/unverify".into(), None, 404),
+        ("PUT", "/api/v1/admin/companies/no-such-company/suspend".into(), Some(reason.clone()), 404),
+        ("PUT", "/api/v1/admin/companies/no-such-company/reinstate".into(), None, 404),
     ];
     let refusals = [
         (None, 401, "Token is missing"),
@@ -493,4 +500,104 @@ async fn the_audit_log_lists_every_action_newest_first_with_who_and_why(app: &Te
     assert_eq!(body["data"][0]["action"], "job.hide");
     assert_eq!(body["data"][0]["reason"], "Duplicate posting");
     assert_eq!(body["data"][0]["targetLabel"], "Audited Job");
+}
+
+async fn an_admin_renames_verifies_and_suspends_a_company_and_each_is_audited(app: &TestApp) {
+    let root = admin(app, "root@example.com").await;
+    let (_, recruiter) = account(app, "Recruiter", "rita@acme.example").await;
+    let job = app.post_job_as(&recruiter, "Acme Welder", 1, &day(20)).await;
+    let (_, mine) = app.get_as("/api/v1/company", &recruiter).await;
+    let id = mine["company"]["_id"].as_str().unwrap().to_string();
+
+    let (status, found) = app.get_as("/api/v1/admin/companies?name=LOVE", &root).await;
+    assert_eq!((status, found["total"].as_i64()), (200, Some(1)), "{found}");
+    let listed = &found["data"][0];
+    assert_eq!(
+        (listed["name"].as_str(), listed["members"].as_i64(), listed["jobs"].as_i64(), listed["verified"].as_bool()),
+        (Some("Ada Lovelace"), Some(1), Some(1), Some(false))
+    );
+    assert_eq!(app.get_as("/api/v1/admin/companies?name=nobody", &root).await.1["total"], 0);
+
+    let company = format!("/api/v1/admin/companies/{id}");
+    let (status, renamed) = app.put_as(&company, &root, &json!({ "name": " Acme Welding " })).await;
+    assert_eq!(
+        (status, renamed["message"].as_str(), renamed["data"]["name"].as_str()),
+        (200, Some("Company renamed"), Some("Acme Welding"))
+    );
+    assert_eq!(app.put_as(&company, &root, &json!({ "name": "" })).await, (400, error("Company name is required")));
+    assert_eq!(
+        app.put_as(&company, &root, &json!({ "name": "Acme Welding" })).await,
+        (409, error("The company already has this name"))
+    );
+    let (_, public) = app.get("/api/v1/companies/ada-lovelace").await;
+    assert_eq!(
+        (public["company"]["name"].as_str(), public["company"]["verified"].as_bool()),
+        (Some("Acme Welding"), Some(false))
+    );
+
+    assert_eq!(app.put_as(&format!("{company}/verify"), &root, &json!({})).await.1["message"], "Company verified");
+    assert_eq!(
+        app.put_as(&format!("{company}/verify"), &root, &json!({})).await,
+        (409, error("The company is already verified"))
+    );
+    assert_eq!(app.get("/api/v1/companies/ada-lovelace").await.1["company"]["verified"], true);
+
+    // Suspended: its page and its jobs are gone from public view, and it posts nothing.
+    assert_eq!(
+        app.put_as(&format!("{company}/suspend"), &root, &json!({})).await,
+        (400, error("A reason is required"))
+    );
+    let (status, suspended) =
+        app.put_as(&format!("{company}/suspend"), &root, &json!({ "reason": "Fake listings" })).await;
+    assert_eq!((status, suspended["data"]["suspended"].as_bool()), (200, Some(true)));
+    assert_eq!(app.get("/api/v1/companies/ada-lovelace").await, (404, error("Company not found")));
+    assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{job}")).await.0, 404);
+    let (_, search) = app.get("/api/v1/jobs/alljobs?company=ada-lovelace").await;
+    assert_eq!(search["data"], json!([]));
+    let form = json!({
+        "title": "Another", "company": "Acme", "description": "A job.", "maxApplicants": 5, "maxPositions": 1,
+        "dateOfPosting": day(-1), "deadline": day(20), "skillsets": ["x"], "jobType": "Full-time", "salary": 1000,
+        "categoryName": app.category_id("Engineering").await, "location": "Pune",
+    });
+    assert_eq!(
+        app.post_as("/api/v1/jobs/createJob", &recruiter, &form).await,
+        (403, error("Your company has been suspended: it cannot post jobs"))
+    );
+
+    let (status, reinstated) = app.put_as(&format!("{company}/reinstate"), &root, &json!({})).await;
+    assert_eq!((status, reinstated["message"].as_str()), (200, Some("Company reinstated")));
+    assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{job}")).await.0, 200, "its jobs are listed again");
+    assert_eq!(
+        app.put_as(&format!("{company}/reinstate"), &root, &json!({})).await,
+        (409, error("The company is not suspended"))
+    );
+    assert_eq!(
+        app.put_as(&format!("{company}/unverify"), &root, &json!({})).await.1["message"],
+        "Company no longer verified"
+    );
+
+    let (_, audit) = app.get_as("/api/v1/admin/audit", &root).await;
+    let actions: Vec<(&str, &str, &str)> = audit["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| {
+            (
+                entry["action"].as_str().unwrap(),
+                entry["targetType"].as_str().unwrap(),
+                entry["targetLabel"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            ("company.unverify", "company", "Acme Welding"),
+            ("company.reinstate", "company", "Acme Welding"),
+            ("company.suspend", "company", "Acme Welding"),
+            ("company.verify", "company", "Acme Welding"),
+            ("company.rename", "company", "Acme Welding"),
+        ]
+    );
+    assert_eq!(audit["data"][2]["reason"], "Fake listings");
 }

@@ -40,7 +40,7 @@ async fn upload_logo(app: &TestApp, token: &str, bytes: Vec<u8>) -> (u16, Value)
 fn company(slug: &str, name: &str) -> Value {
     json!({
         "_id": "", "slug": slug, "name": name, "website": "", "about": "", "sizeBand": null,
-        "headquarters": "", "locations": [], "logo": null,
+        "headquarters": "", "locations": [], "logo": null, "verified": false,
     })
 }
 
@@ -91,7 +91,7 @@ async fn the_owner_edits_the_profile_and_each_wrong_field_is_named(app: &TestApp
     let expected = json!({
         "_id": "", "slug": "ada-lovelace", "name": "Acme Robotics", "website": "https://acme.example",
         "about": "We build robots.\nGood ones.", "sizeBand": "51-200", "headquarters": "Pune",
-        "locations": ["Pune", "Remote"], "logo": null,
+        "locations": ["Pune", "Remote"], "logo": null, "verified": false,
     });
     assert_eq!(without_id(body["company"].clone()), expected, "the slug stays when the name changes");
     let (_, public) = app.get("/api/v1/companies/ada-lovelace").await;

@@ -533,7 +533,7 @@ async fn robots_and_the_sitemap_list_every_open_job_and_category(app: &TestApp) 
     assert_eq!(
         robots,
         format!(
-            "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /alerts/\nDisallow: /update-password/\n\nSitemap: {}/sitemap.xml\n",
+            "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /alerts/\nDisallow: /update-password/\nDisallow: /invitations/\n\nSitemap: {}/sitemap.xml\n",
             app.address
         )
     );

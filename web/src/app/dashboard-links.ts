@@ -22,6 +22,7 @@ const DASHBOARD_LINKS: DashboardLink[] = [
   // Not "Jobs": that name is the header's /jobs, which sits beside this link in the phone's menu.
   { name: 'Manage Jobs', path: '/dashboard/admin/jobs', type: 'Admin' },
   { name: 'Accounts', path: '/dashboard/admin/accounts', type: 'Admin' },
+  { name: 'Companies', path: '/dashboard/admin/companies', type: 'Admin' },
   { name: 'Audit Log', path: '/dashboard/admin/audit', type: 'Admin' },
   { name: 'Settings', path: '/dashboard/settings' },
 ]

@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
           { path: 'terms', lazy: screen(() => import('./routes/terms')) },
           { path: 'contact', lazy: screen(() => import('./routes/contact')) },
           { path: 'alerts/unsubscribe', lazy: screen(() => import('./routes/unsubscribe')) },
+          // An invitation's link, for a guest and a logged-in account alike (docs/product.md#invitation).
+          { path: 'invitations/:token', lazy: screen(() => import('./routes/invitation')) },
           {
             Component: GuestOnly,
             children: [
@@ -99,6 +101,7 @@ export const routes: RouteObject[] = [
                       { path: 'admin/categories', lazy: screen(() => import('./routes/dashboard/admin-categories')) },
                       { path: 'admin/jobs', lazy: screen(() => import('./routes/dashboard/admin-jobs')) },
                       { path: 'admin/accounts', lazy: screen(() => import('./routes/dashboard/admin-accounts')) },
+                      { path: 'admin/companies', lazy: screen(() => import('./routes/dashboard/admin-companies')) },
                       { path: 'admin/audit', lazy: screen(() => import('./routes/dashboard/admin-audit')) },
                     ],
                   },

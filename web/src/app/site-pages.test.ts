@@ -16,7 +16,8 @@ function served(path: string): boolean {
   const publicScreens = sitePages.publicScreens.map((screen) => screen.path)
   const footer = [...sitePages.footer.explore, ...sitePages.footer.company].map((slug) => `/${slug}`)
   const prefixes = sitePages.preloads.map((preload) => preload.path).filter((p) => p !== '/' && p.endsWith('/'))
-  const owners = ['/dashboard', '/update-password']
+  // The screens that own every path below them (an invitation's link is /invitations/{token}).
+  const owners = ['/dashboard', '/update-password', '/invitations']
   if (publicScreens.includes(path) || footer.includes(path) || sitePages.appScreens.includes(path)) return true
   if (owners.some((owner) => path === owner || path.startsWith(`${owner}/`))) return sitePages.appScreens.some((s) => path.startsWith(s))
   return prefixes.some((prefix) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/'))

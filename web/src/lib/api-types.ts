@@ -157,6 +157,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find companies by part of their name (any case), newest first; every company without `name`. */
+        get: operations["companies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a company (its slug, and so its page's address, stays). Audited. */
+        put: operations["rename_company"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/companies/{companyId}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reinstate a suspended company: its jobs are listed again (those of a suspended account, or
+         *     hidden one by one, stay hidden). Audited.
+         */
+        put: operations["reinstate_company"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/companies/{companyId}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Suspend a company with a reason: its jobs leave search and the public pages, its page is not
+         *     found, and its members cannot post. Audited.
+         */
+        put: operations["suspend_company"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/companies/{companyId}/unverify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Take a company's verification back. Audited. */
+        put: operations["unverify_company"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/companies/{companyId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Verify a company: its page shows a badge. Audited. */
+        put: operations["verify_company"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/jobs": {
         parameters: {
             query?: never;
@@ -1664,7 +1772,7 @@ export interface components {
          * @description What an admin did.
          * @enum {string}
          */
-        Action: "category.create" | "category.update" | "category.hide" | "category.unhide" | "category.delete" | "job.hide" | "job.unhide" | "account.suspend" | "account.reinstate";
+        Action: "category.create" | "category.update" | "category.hide" | "category.unhide" | "category.delete" | "job.hide" | "job.unhide" | "account.suspend" | "account.reinstate" | "company.rename" | "company.verify" | "company.unverify" | "company.suspend" | "company.reinstate";
         /**
          * @description Who made a move: the applicant (applying, withdrawing) or the job's recruiter.
          * @enum {string}
@@ -1724,6 +1832,47 @@ export interface components {
         };
         AdminCategoryResponse: {
             data: components["schemas"]["AdminCategory"];
+            message: string;
+            success: boolean;
+        };
+        AdminCompaniesPage: {
+            data: components["schemas"]["AdminCompany"][];
+            /** Format: int64 */
+            limit: number;
+            message: string;
+            /** Format: int64 */
+            page: number;
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Every match.
+             */
+            total: number;
+        };
+        /** @description A company as the console lists it. */
+        AdminCompany: {
+            _id: string;
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Its jobs not deleted, hidden ones included.
+             */
+            jobs: number;
+            /** Format: int64 */
+            members: number;
+            name: string;
+            slug: string;
+            /**
+             * @description An admin suspended it: its jobs and its page are gone from public view, and its members
+             *     cannot post.
+             */
+            suspended: boolean;
+            /** @description An admin verified it: its page shows a badge. */
+            verified: boolean;
+        };
+        AdminCompanyResponse: {
+            data: components["schemas"]["AdminCompany"];
             message: string;
             success: boolean;
         };
@@ -1935,9 +2084,12 @@ export interface components {
             /** @description Why, when the action takes a reason (hiding a job, suspending an account). */
             reason: string | null;
             targetId: string;
-            /** @description The category's name, the job's title or the account's e-mail when the action was taken. */
+            /**
+             * @description The category's name, the job's title, the account's e-mail or the company's name when the
+             *     action was taken.
+             */
             targetLabel: string;
-            /** @description `category`, `job` or `account`. */
+            /** @description `category`, `job`, `account` or `company`. */
             targetType: string;
         };
         AuditPage: {
@@ -2011,6 +2163,8 @@ export interface components {
             sizeBand: components["schemas"]["SizeBand"] | null;
             /** @description Its page is `/company/{slug}`; the slug never changes. */
             slug: string;
+            /** @description An admin verified it: its page shows a badge. */
+            verified: boolean;
             /** @description An http or https address, or empty. */
             website: string;
         };
@@ -2653,6 +2807,9 @@ export interface components {
         };
         RecruitersDetails: {
             company: string;
+        };
+        RenameRequest: {
+            name?: string | null;
         };
         RescheduleRequest: {
             /**
@@ -3563,6 +3720,480 @@ export interface operations {
                 };
             };
             /** @description `The category is not hidden` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    companies: {
+        parameters: {
+            query?: {
+                /** @description Part of the name (at most 200 characters) */
+                name?: string;
+                /** @description From 1 (at most 10000) */
+                page?: number;
+                /** @description 1 to 100; 20 when left out */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Companies fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCompaniesPage"];
+                };
+            };
+            /** @description A parameter is out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not an Admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rename_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company's `_id` */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameRequest"];
+            };
+        };
+        responses: {
+            /** @description `Company renamed` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCompanyResponse"];
+                };
+            };
+            /** @description `Company name is required`, or it is over 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not an Admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Company not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The company already has this name` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reinstate_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company's `_id` */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Company reinstated` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCompanyResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not an Admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Company not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The company is not suspended` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    suspend_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company's `_id` */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description `Company suspended` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCompanyResponse"];
+                };
+            };
+            /** @description `A reason is required`, or it is over 500 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not an Admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Company not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The company is already suspended` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unverify_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company's `_id` */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Company no longer verified` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCompanyResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not an Admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Company not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The company is not verified` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company's `_id` */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Company verified` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCompanyResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not an Admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Company not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The company is already verified` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9351,7 +9982,7 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const accountTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountType"]> = ["Applicant", "Recruiter", "Admin"];
-export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["category.create", "category.update", "category.hide", "category.unhide", "category.delete", "job.hide", "job.unhide", "account.suspend", "account.reinstate"];
+export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["category.create", "category.update", "category.hide", "category.unhide", "category.delete", "job.hide", "job.unhide", "account.suspend", "account.reinstate", "company.rename", "company.verify", "company.unverify", "company.suspend", "company.reinstate"];
 export const actorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Actor"]> = ["applicant", "recruiter"];
 export const applicationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApplicationStatus"]> = ["applied", "shortlisted", "rejected", "withdrawn"];
 export const interviewStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InterviewStatus"]> = ["proposed", "booked", "cancelled"];

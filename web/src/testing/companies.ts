@@ -12,6 +12,7 @@ export const company = (overrides: Partial<Company> = {}): Company => ({
   headquarters: 'Pune',
   locations: ['Pune', 'Remote'],
   logo: '/api/v1/company-logos/l1.png',
+  verified: false,
   ...overrides,
 })
 

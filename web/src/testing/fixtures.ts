@@ -1,4 +1,4 @@
-import type { AdminAccount, AdminCategory, AdminJob, AdminOverview, AuditEntry } from '@/features/admin/types'
+import type { AdminAccount, AdminCategory, AdminCompany, AdminJob, AdminOverview, AuditEntry } from '@/features/admin/types'
 import type { User } from '@/lib/auth'
 import type { Application } from '@/features/applications/types'
 import type { Category } from '@/features/categories/types'
@@ -247,6 +247,18 @@ export const adminAccount = (overrides: Partial<AdminAccount> = {}): AdminAccoun
   createdAt: '2026-01-02T08:00:00Z',
   suspendedAt: null,
   suspensionReason: null,
+  ...overrides,
+})
+
+export const adminCompany = (overrides: Partial<AdminCompany> = {}): AdminCompany => ({
+  _id: 'co-acme',
+  slug: 'acme',
+  name: 'Acme',
+  verified: false,
+  suspended: false,
+  members: 3,
+  jobs: 12,
+  createdAt: '2026-01-05T08:00:00Z',
   ...overrides,
 })
 

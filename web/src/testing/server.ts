@@ -3,7 +3,8 @@ import { setupServer } from 'msw/node'
 import { createOpenApiHttp } from 'openapi-msw'
 import { API_BASE, type ApiPaths } from '@/lib/api-client'
 import { company } from './companies'
-import { applicantDetails, applicationsOverview, categories, emailSettings, job, recruiterDetails } from './fixtures'
+import { applicantDetails, applicationsOverview, categories, emailSettings, job, recruiter, recruiterDetails } from './fixtures'
+import { member } from './teams'
 
 /**
  * MSW's `http`, typed by the OpenAPI document (openapi-msw): a handler's path, its params and the
@@ -99,6 +100,13 @@ export const handlers = [
   // The recruiter's company: Acme, its owner asking (testing/companies.ts's answerCompany drives it).
   http.get('/company', ({ response }) =>
     response(200).json({ success: true, message: 'Company fetched successfully', company: company(), role: 'owner' }),
+  ),
+  // Its team, Raj alone, with no invitations waiting; its jobs, none; a job's team, Raj in charge (testing/teams.ts drives them).
+  http.get('/company/members', ({ response }) => response(200).json({ success: true, message: 'Team fetched successfully', members: [member()] })),
+  http.get('/company/invitations', ({ response }) => response(200).json({ success: true, message: 'Invitations fetched successfully', invitations: [] })),
+  http.get('/company/jobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched successfully', data: [] })),
+  http.get('/company/jobs/{jobId}/team', ({ response }) =>
+    response(200).json({ success: true, message: 'Hiring team fetched successfully', data: { inCharge: recruiter._id, team: [] } }),
   ),
 ]
 

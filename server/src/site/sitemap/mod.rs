@@ -82,11 +82,11 @@ impl Sitemaps {
         Self { db, public_url: public_url.trim_end_matches('/').to_string(), made: Default::default() }
     }
 
-    /// `robots.txt`: everything public may be crawled; the dashboard, the API and one-time links
+    /// `robots.txt`: everything public may be crawled; the dashboard, the API and one-time links (resets, invitations)
     /// may not; where the sitemap is.
     pub fn robots(&self) -> String {
         format!(
-            "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /alerts/\nDisallow: /update-password/\n\nSitemap: {}/sitemap.xml\n",
+            "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /alerts/\nDisallow: /update-password/\nDisallow: /invitations/\n\nSitemap: {}/sitemap.xml\n",
             self.public_url
         )
     }

@@ -127,7 +127,7 @@ test('an Admin\'s hamburger menu names every link differently: the site\'s "Jobs
   await user.click(screen.getByRole('button', { name: 'Open menu' }))
   const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }))
   const names = mobile.getAllByRole('link').map((link) => link.textContent)
-  expect(names).toEqual(['Home', 'About Us', 'Jobs', 'My Profile', 'Overview', 'Categories', 'Manage Jobs', 'Accounts', 'Audit Log', 'Settings'])
+  expect(names).toEqual(['Home', 'About Us', 'Jobs', 'My Profile', 'Overview', 'Categories', 'Manage Jobs', 'Accounts', 'Companies', 'Audit Log', 'Settings'])
   expect(new Set(names).size).toBe(names.length)
   expect(mobile.getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/jobs')
   expect(mobile.getByRole('link', { name: 'Manage Jobs' })).toHaveAttribute('href', '/dashboard/admin/jobs')

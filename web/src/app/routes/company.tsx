@@ -42,6 +42,8 @@ export type CompanyView = {
   headquarters: string
   /** The places, one text: "Pune, Remote". */
   locations: string
+  /** An admin verified the company: the page shows a badge. */
+  verified: boolean
 }
 
 /** `text` as an http or https address, or null when it is not one (a link to anything else is not followed). */
@@ -65,6 +67,7 @@ export function companyView(company: Company): CompanyView {
     sizeBand: company.sizeBand ?? '',
     headquarters: company.headquarters,
     locations: company.locations.join(', '),
+    verified: company.verified,
   }
 }
 
@@ -78,6 +81,7 @@ export const COMPANY_VIEW_SLOTS: CompanyView = {
   sizeBand: slot('sizeBand'),
   headquarters: slot('headquarters'),
   locations: slot('locations'),
+  verified: true,
 }
 
 const SECTION = 'mx-auto max-w-6xl px-4 py-6 md:py-12'
@@ -100,6 +104,9 @@ export function CompanyFrame({ view, children }: { view: CompanyView; children: 
           <img src={view.logo} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 shrink-0 rounded-md border border-gray-200 bg-white object-contain" />
         </Show>
         <h1 className={NAME}>{view.name}</h1>
+        <Show name="verified" when={view.verified}>
+          <span className="shrink-0 rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">Verified</span>
+        </Show>
       </div>
       <Show name="about" when={view.about !== ''}>
         <p className="mt-4 max-w-3xl text-lg break-words whitespace-pre-line text-gray-700">{view.about}</p>

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { FormField, PasswordField } from '@/components/ui/form-field'
 import { AccountTypeTabs } from '@/features/auth/components/account-type-tabs'
 import { AuthLayout, SubmitButton, textLinkClass } from '@/features/auth/components/auth-layout'
-import { accountTypeFor, type LoginState } from '@/features/auth/destination'
+import { signupAccountType, type LoginState } from '@/features/auth/destination'
 import { PASSWORD_HINT, signupSchema, type SignupValues } from '@/features/auth/schemas'
 import { useRequestSignupCode } from '@/features/auth/signup-flow'
 import { authStore, setSignupData } from '@/features/auth/store'
@@ -18,15 +18,14 @@ const EMPTY: SignupValues = { firstName: '', lastName: '', email: '', password: 
 export default function SignupPage() {
   const navigate = useNavigate()
   const requestSignupCode = useRequestSignupCode()
-  // Where the person was heading (a job to apply to, Add Job): it goes on to /verify-email, and the
-  // new account is taken there once it exists. "Post a job" opens the Recruiter tab.
+  // Where the person was heading (a job to apply to, Add Job, an invitation): it goes on to
+  // /verify-email, and the new account is taken there once it exists. "Post a job" and an
+  // invitation's "Sign up to accept" open the Recruiter tab.
   const [params] = useSearchParams()
   const next = params.get(NEXT_PARAM)
   // Back from /verify-email ("Back To Signup"), the details typed before are still there to correct.
   const [pending] = useState(() => authStore.get().signupData)
-  const [accountType, setAccountType] = useState<AccountType>(
-    () => pending?.accountType ?? (accountTypeFor(next ?? '') === 'Recruiter' ? 'Recruiter' : 'Applicant'),
-  )
+  const [accountType, setAccountType] = useState<AccountType>(() => pending?.accountType ?? signupAccountType(next))
   const {
     register,
     handleSubmit,

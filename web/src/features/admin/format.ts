@@ -11,6 +11,11 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'job.unhide': 'Unhid job',
   'account.suspend': 'Suspended account',
   'account.reinstate': 'Reinstated account',
+  'company.rename': 'Renamed company',
+  'company.verify': 'Verified company',
+  'company.unverify': 'Took back verification',
+  'company.suspend': 'Suspended company',
+  'company.reinstate': 'Reinstated company',
 }
 
 /** An action this app does not know yet is shown as the server names it. */

@@ -22,3 +22,13 @@ export const categorySchema = z.object({
   description: requiredText(CATEGORY_DESCRIPTION_REQUIRED),
 })
 export type CategoryValues = z.infer<typeof categorySchema>
+
+/** The server's rules and words for a company's name (docs/rules.md#admin): trimmed, present, at most 100 characters as it counts them. */
+export const COMPANY_NAME_MAX = 100
+export const COMPANY_NAME_REQUIRED = 'Company name is required'
+export const COMPANY_NAME_TOO_LONG = 'Company name must be at most 100 characters'
+
+export const companyNameSchema = z.object({
+  name: requiredText(COMPANY_NAME_REQUIRED).check(z.refine((name) => [...name].length <= COMPANY_NAME_MAX, COMPANY_NAME_TOO_LONG)),
+})
+export type CompanyNameValues = z.infer<typeof companyNameSchema>

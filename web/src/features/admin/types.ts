@@ -10,6 +10,9 @@ export type AdminJob = Schemas['AdminJob']
 
 export type AdminAccount = Schemas['AdminAccount']
 
+/** A company as Admins see it: whether an Admin verified or suspended it, with its members and its jobs (hidden ones too) counted. */
+export type AdminCompany = Schemas['AdminCompany']
+
 /** What an Admin did, as the audit log names it (`job.hide`). */
 export type AuditAction = Schemas['Action']
 export const AUDIT_ACTIONS: readonly AuditAction[] = actionValues

@@ -1,5 +1,6 @@
 import type { AnyAccountType } from '@/lib/auth'
 import { NEXT_PARAM, safeNext } from '@/lib/next-page'
+import type { AccountType } from './types'
 
 const DEFAULT_AFTER_LOGIN = '/dashboard/my-profile'
 
@@ -28,6 +29,18 @@ const PAGES_OF_ONE_TYPE: [RegExp, AnyAccountType][] = [
 export function accountTypeFor(path: string): AnyAccountType | null {
   const pathname = path.split(/[?#]/, 1)[0].toLowerCase()
   return PAGES_OF_ONE_TYPE.find(([pattern]) => pattern.test(pathname))?.[1] ?? null
+}
+
+/** An invitation's page (docs/product.md#invitation), which only a Recruiter account can accept. */
+const INVITATION_PAGE = /^\/invitations\/[^/]+$/
+
+/**
+ * docs/product.md#signup: the tab Signup opens on for the `next` page it was asked for: Recruiter for a
+ * recruiter's page (Add Job, after "Post a job") or an invitation's, else Applicant.
+ */
+export function signupAccountType(next: string | null | undefined): AccountType {
+  const path = (safeNext(next) ?? '').split(/[?#]/, 1)[0].toLowerCase()
+  return accountTypeFor(path) === 'Recruiter' || INVITATION_PAGE.test(path) ? 'Recruiter' : 'Applicant'
 }
 
 /**

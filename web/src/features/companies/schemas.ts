@@ -57,3 +57,31 @@ export function logoProblem(file: File): string | null {
   if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return NOT_A_LOGO
   return null
 }
+
+/** The server's words for an address it would not take (docs/rules.md#passwords). */
+export const INVALID_EMAIL = 'Please enter a valid email address'
+
+const MAX_EMAIL_BYTES = 254
+// eslint-disable-next-line no-control-regex
+const NOT_IN_AN_ADDRESS = /[\s\u0000-\u001f\u007f<>,;]/
+
+/**
+ * An address the server takes (docs/rules.md#passwords): once trimmed, at most 254 bytes, one `@`
+ * after a non-empty local part, a domain with a dot not at either end, and no spaces, control
+ * characters or `< > , ;`.
+ */
+export function isEmailAddress(text: string) {
+  const address = text.trim()
+  if (new TextEncoder().encode(address).length > MAX_EMAIL_BYTES || NOT_IN_AN_ADDRESS.test(address)) return false
+  const at = address.indexOf('@')
+  if (at < 1) return false
+  const domain = address.slice(at + 1)
+  return !domain.includes('@') && domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.')
+}
+
+/** The Invite form (docs/product.md#company-team): an address the server takes, and a role. */
+export const inviteSchema = z.object({
+  email: z.string().check(z.trim(), z.refine(isEmailAddress, INVALID_EMAIL)),
+  role: z.enum(['owner', 'recruiter', 'hiringManager']),
+})
+export type InviteValues = z.infer<typeof inviteSchema>

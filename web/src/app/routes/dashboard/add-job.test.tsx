@@ -99,7 +99,7 @@ test('a complete form sends the job, shows "Job Added Successfully" and goes to 
       authorization = request.headers.get('Authorization')
       return response(201).json({ success: true, message: 'Job created successfully', data: job() })
     }),
-    http.get('/jobs/getAllJobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: [job()] })),
+    http.get('/company/jobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: [job()] })),
   )
   const { user, router } = await openForm()
   await fillForm(user)
@@ -132,7 +132,7 @@ test('a salary range and a work mode go with the job; a top below the salary is 
       body = (await request.json()) as Record<string, unknown>
       return response(201).json({ success: true, message: 'Job created successfully', data: job() })
     }),
-    http.get('/jobs/getAllJobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: [job()] })),
+    http.get('/company/jobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: [job()] })),
   )
   const { user } = await openForm()
   await fillForm(user)

@@ -4,12 +4,12 @@ import { renderApp } from '@/testing/render'
 import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
 
-const ADMIN_PAGES = ['/dashboard/admin', '/dashboard/admin/categories', '/dashboard/admin/jobs', '/dashboard/admin/accounts', '/dashboard/admin/audit']
+const ADMIN_PAGES = ['/dashboard/admin', '/dashboard/admin/categories', '/dashboard/admin/jobs', '/dashboard/admin/accounts', '/dashboard/admin/companies', '/dashboard/admin/audit']
 
 const answerOverview = () =>
   server.use(http.get('/admin/overview', ({ response }) => response(200).json({ success: true, message: 'Overview fetched successfully', data: adminOverview() })))
 
-test('an Admin sees My Profile, the console\'s five pages, Settings and Logout in the sidebar, with only the current page marked', async () => {
+test('an Admin sees My Profile, the console\'s six pages, Settings and Logout in the sidebar, with only the current page marked', async () => {
   answerOverview()
   signIn(admin)
   renderApp('/dashboard/admin')
@@ -20,6 +20,7 @@ test('an Admin sees My Profile, the console\'s five pages, Settings and Logout i
     ['Categories', '/dashboard/admin/categories'],
     ['Manage Jobs', '/dashboard/admin/jobs'],
     ['Accounts', '/dashboard/admin/accounts'],
+    ['Companies', '/dashboard/admin/companies'],
     ['Audit Log', '/dashboard/admin/audit'],
     ['Settings', '/dashboard/settings'],
   ])

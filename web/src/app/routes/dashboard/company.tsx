@@ -5,12 +5,13 @@ import { useMyCompany } from '@/features/companies/api/get-my-company'
 import { CompanyDetails } from '@/features/companies/components/company-details'
 import { CompanyLogoSection } from '@/features/companies/components/company-logo-section'
 import { CompanyProfileForm } from '@/features/companies/components/company-profile-form'
+import { TeamSection } from '@/features/companies/components/team-section'
 import { ROLE_NAMES } from '@/features/companies/types'
 import { errorMessage } from '@/lib/api-client'
 
 /**
  * docs/product.md#company-profile: the recruiter's company. Its owners edit the profile and the logo; another
- * member reads them, and is told who may change them.
+ * member reads them, and is told who may change them. Then its team (docs/product.md#company-team).
  */
 export default function CompanyPage() {
   // A failure is said in place of the company, not in a toast as well.
@@ -53,6 +54,7 @@ export default function CompanyPage() {
               </Panel>
             </>
           )}
+          <TeamSection company={data.company} role={data.role} />
         </>
       )}
     </section>

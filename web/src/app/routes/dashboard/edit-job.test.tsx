@@ -48,7 +48,7 @@ test('a saved edit sends the three fields, shows "Job Updated Successfully" and 
       body = await request.json()
       return response(200).json({ success: true, message: 'Job updated successfully', data: job({ maxApplicants: 25 }) })
     }),
-    http.get('/jobs/getAllJobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: [job({ maxApplicants: 25 })] })),
+    http.get('/company/jobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: [job({ maxApplicants: 25 })] })),
   )
   const { user, router } = await openForm()
   await user.clear(screen.getByLabelText('Max Applicants'))

@@ -403,10 +403,11 @@ test('the overview counts the applications by stage too', async () => {
   ])
 })
 
-test('the board comes first and the overview after it: the headings go from the page (h1) to the columns and their cards, then the overview', async () => {
+test('the board comes first, the overview after it and the hiring team last: the headings go from the page (h1) to the columns and their cards, then the overview, then the team', async () => {
   answer([application()])
   await openBoard()
   await screen.findByRole('region', { name: 'Overview' })
+  await screen.findByRole('region', { name: 'Hiring team' })
   const headings = within(screen.getByRole('main'))
     .getAllByRole('heading')
     .map((heading) => `${heading.tagName} ${heading.textContent}`)
@@ -422,6 +423,7 @@ test('the board comes first and the overview after it: the headings go from the 
     'H2 Withdrawn (0)',
     'H2 Overview',
     'H3 By stage',
+    'H2 Hiring team',
   ])
 })
 

@@ -5,6 +5,7 @@ import { ApplicationsOverview } from '@/features/applications/components/applica
 import { JobApplicationsList } from '@/features/applications/components/job-applications-list'
 import { StageBoard } from '@/features/applications/components/stage-board'
 import { ViewToggle } from '@/features/applications/components/view-toggle'
+import { HiringTeamPanel } from '@/features/companies/components/hiring-team-panel'
 import { useJob } from '@/features/jobs/api/get-job'
 import { ConversationDialog } from '@/features/messages/components/conversation-dialog'
 import { useConversationParam } from '@/features/messages/conversation-param'
@@ -50,6 +51,8 @@ export default function JobApplicationsPage() {
       {view === 'board' ? <StageBoard jobId={jobId} onMessages={openConversation} /> : <JobApplicationsList jobId={jobId} onMessages={openConversation} />}
       {/* The board is the recruiter's working screen, so it comes first; the figures follow it. */}
       <ApplicationsOverview jobId={jobId} />
+      {/* Who works the job: chosen now and then, so it comes after the work itself. */}
+      <HiringTeamPanel jobId={jobId} />
       {conversation && <Conversation key={conversation} jobId={jobId} applicationId={conversation} onClose={() => setConversation(null)} />}
     </section>
   )

@@ -6,12 +6,14 @@ import { job, notification, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { eventStream, http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
+import { answerCompany, company } from '@/testing/companies'
+import { acmeTeam, answerCompanyJobs, answerTeam } from '@/testing/teams'
 
 function answerJobs() {
   let jobs = [job(), job({ _id: 'j2', title: 'Frontend Developer' })]
   const deleted: string[] = []
   server.use(
-    http.get('/jobs/getAllJobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: jobs })),
+    http.get('/company/jobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: jobs })),
     http.delete('/jobs/deleteJob/{jobId}', ({ params, response }) => {
       deleted.push(params.jobId as string)
       jobs = jobs.filter((each) => each._id !== params.jobId)
@@ -26,7 +28,7 @@ test('My Jobs lists the jobs with Edit, Delete and Applications, and an "Add Job
   signIn(recruiter)
   renderApp('/dashboard/my-jobs')
   expect(await screen.findByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
-  expect(screen.getByRole('link', { name: 'Add Jobs' })).toHaveAttribute('href', '/dashboard/add-job')
+  expect(await screen.findByRole('link', { name: 'Add Jobs' })).toHaveAttribute('href', '/dashboard/add-job')
   const list = within(await screen.findByRole('list', { name: 'Jobs' }))
   expect(list.getAllByRole('article')).toHaveLength(2)
   expect(list.getByRole('link', { name: 'Edit Backend Developer' })).toHaveAttribute('href', '/dashboard/edit-job/j1')
@@ -75,7 +77,7 @@ test('a failed delete shows "Job Not Deleted"', async () => {
 function serveClosableJobs() {
   let jobs = [job(), job({ _id: 'j2', title: 'Frontend Developer' })]
   server.use(
-    http.get('/jobs/getAllJobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: jobs })),
+    http.get('/company/jobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched', data: jobs })),
     ...(['closeJob', 'reopenJob'] as const).map((action) =>
       http.put(`/jobs/${action}/{jobId}`, ({ params, response }) => {
         const closedAt = action === 'closeJob' ? CLOSED_AT : null
@@ -106,7 +108,7 @@ test('a job is closed to applications from My Jobs, marked Closed, and reopened'
 
 test('a job an admin hid says so on its card, with the reason; the others say nothing', async () => {
   server.use(
-    http.get('/jobs/getAllJobs', ({ response }) =>
+    http.get('/company/jobs', ({ response }) =>
       response(200).json({
         success: true,
         message: 'Jobs fetched',
@@ -154,7 +156,7 @@ test("a new application told live by the notification stream refetches My Jobs' 
   const stream = eventStream()
   server.use(
     stream.handler,
-    http.get('/jobs/getAllJobs', ({ response }) => {
+    http.get('/company/jobs', ({ response }) => {
       jobFetches++
       return response(200).json({ success: true, message: 'Jobs fetched', data: jobs })
     }),
@@ -178,4 +180,55 @@ test("a new application told live by the notification stream refetches My Jobs' 
   act(() => stream.unread(2, 'n2'))
   expect(await screen.findByText('2 of 10 applications received')).toBeVisible()
   expect(jobFetches).toBe(2)
+})
+
+const cardOf = async (title: string) => within((await screen.findByRole('heading', { name: title })).closest('article')!)
+
+test("My Jobs lists the company's jobs (GET /company/jobs), each saying who is in charge: \"You\" for the recruiter reading, else the member's name", async () => {
+  const { fetches } = answerCompanyJobs([job({ userId: recruiter._id }), job({ _id: 'j2', title: 'Frontend Developer', userId: 'u-sue' })])
+  answerTeam()
+  signIn(recruiter)
+  renderApp('/dashboard/my-jobs')
+  expect(await (await cardOf('Backend Developer')).findByText('In charge: You')).toBeVisible()
+  expect(await (await cardOf('Frontend Developer')).findByText('In charge: Sue Park')).toBeVisible()
+  expect(fetches()).toBe(1)
+})
+
+test.each(['owner', 'recruiter'] as const)('an %s is offered Add Jobs, and Edit, Close, Delete and Applications on every job of the company', async (role) => {
+  answerCompanyJobs([job({ userId: 'u-sue' })])
+  answerCompany(company(), role)
+  answerTeam({ members: acmeTeam(role) })
+  signIn(recruiter)
+  renderApp('/dashboard/my-jobs')
+  const card = await cardOf('Backend Developer')
+  expect(card.getAllByRole('link').concat(card.getAllByRole('button')).map((each) => each.getAttribute('aria-label'))).toEqual(
+    expect.arrayContaining(['Edit Backend Developer', 'Close Backend Developer', 'Delete Backend Developer', 'Applications for Backend Developer']),
+  )
+  expect(screen.getByRole('link', { name: 'Add Jobs' })).toBeVisible()
+})
+
+test('a hiring manager sees the jobs whose team they are on, with who is in charge and Applications, but no Add Jobs, Edit, Close or Delete', async () => {
+  answerCompanyJobs([job({ userId: 'u-sue' })])
+  answerCompany(company(), 'hiringManager')
+  answerTeam({ members: acmeTeam('hiringManager') })
+  signIn(recruiter)
+  renderApp('/dashboard/my-jobs')
+  const card = await cardOf('Backend Developer')
+  expect(await card.findByText('In charge: Sue Park')).toBeVisible()
+  expect(card.getByText('0 of 10 applications received')).toBeVisible()
+  expect(card.getByRole('link', { name: 'Applications for Backend Developer' })).toHaveAttribute('href', '/dashboard/job/applications/j1')
+  expect(card.queryByRole('link', { name: 'Edit Backend Developer' })).not.toBeInTheDocument()
+  expect(card.queryByRole('button', { name: 'Close Backend Developer' })).not.toBeInTheDocument()
+  expect(card.queryByRole('button', { name: 'Delete Backend Developer' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('link', { name: 'Add Jobs' })).not.toBeInTheDocument()
+})
+
+test('with no jobs, an owner is told "You have not posted any jobs yet." and a hiring manager "You are not on any job\'s hiring team yet."', async () => {
+  signIn(recruiter)
+  const first = renderApp('/dashboard/my-jobs')
+  expect(await screen.findByText('You have not posted any jobs yet.')).toBeVisible()
+  first.unmount()
+  answerCompany(company(), 'hiringManager')
+  renderApp('/dashboard/my-jobs')
+  expect(await screen.findByText("You are not on any job's hiring team yet.")).toBeVisible()
 })

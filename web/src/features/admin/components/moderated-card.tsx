@@ -25,7 +25,7 @@ type CardProps = {
   children?: ReactNode
 }
 
-/** A list item of an Admin's list (an account, a job): its title and state, its facts, and why it is restricted. */
+/** A list item of an Admin's list (an account, a job, a company): its title and state, its facts, and why it is restricted. */
 export function ModeratedCard({ title, badge, subtitle, facts, notice, children }: CardProps) {
   const headingId = useId()
   return (
@@ -70,10 +70,12 @@ type ToggleProps = {
   dialog: { title: string; text: string; confirmLabel: string }
   /** Restricts the item for the reason given; the server's message is shown in a toast. */
   onRestrict: (reason: string) => Promise<{ message: string }>
+  /** The item's other actions, in the same row before this button. */
+  before?: ReactNode
 }
 
 /** The button that restricts an item with a reason, asked in a dialog, or lifts its restriction at once. */
-export function ModerationToggle({ restricted, labels, subject, lifting, onLift, liftedFocus, dialog, onRestrict }: ToggleProps) {
+export function ModerationToggle({ restricted, labels, subject, lifting, onLift, liftedFocus, dialog, onRestrict, before }: ToggleProps) {
   const [asking, setAsking] = useState(false)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const label = restricted ? labels.lift : labels.restrict
@@ -94,6 +96,7 @@ export function ModerationToggle({ restricted, labels, subject, lifting, onLift,
   return (
     <>
       <div className="mt-3 flex flex-wrap gap-2">
+        {before}
         <Button
           ref={toggleRef}
           variant={restricted ? 'neutral' : 'danger-outline'}

@@ -18,9 +18,9 @@ type Props = {
 }
 
 /**
- * An action that needs a reason (hiding a job, suspending an account): the reason is required and at
- * most 500 characters, with the server's words. The server's refusal of the reason is shown beside it,
- * any other refusal (the job was hidden meanwhile) above the buttons.
+ * An action that needs a reason (hiding a job, suspending an account or a company): the reason is
+ * required and at most 500 characters, with the server's words. The server's refusal of the reason is
+ * shown beside it, any other refusal (the job was hidden meanwhile) above the buttons.
  */
 export function ReasonDialog({ title, text, confirmLabel, onSubmit, onClose }: Props) {
   const textId = useId()
