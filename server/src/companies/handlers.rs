@@ -59,6 +59,15 @@ pub async fn member_of(state: &AppState, user_id: &str) -> Result<(CompanyRow, R
     Ok((company, member.role))
 }
 
+/// The caller's company when they are one of its owners; 403 for another member.
+pub async fn owned(state: &AppState, user_id: &str) -> Result<CompanyRow, AppError> {
+    let (company, role) = member_of(state, user_id).await?;
+    if role != Role::Owner {
+        return Err(AppError::forbidden(OWNERS_ONLY));
+    }
+    Ok(company)
+}
+
 /// The caller's company and their role in it.
 #[utoipa::path(get, path = "/company", tag = "companies", security(("bearer" = ["Recruiter"])),
     responses(
@@ -163,10 +172,7 @@ pub async fn update_company(
     Recruiter(caller): Recruiter,
     JsonBody(form): JsonBody<CompanyForm>,
 ) -> ApiResult<Reply<MyCompanyResponse>> {
-    let (company, role) = member_of(&state, &caller.id).await?;
-    if role != Role::Owner {
-        return Err(AppError::forbidden(OWNERS_ONLY));
-    }
+    let company = owned(&state, &caller.id).await?;
     let profile = form.parse()?;
     repo::update_profile(&state.db, &company.id, &profile).await?;
     let (company, role) = member_of(&state, &caller.id).await?;

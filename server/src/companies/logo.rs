@@ -19,10 +19,8 @@ use crate::http::error::{ApiResult, AppError, ErrorBody, PathParam};
 use crate::state::AppState;
 
 use crate::jobs::Listings;
-use crate::membership::model::Role;
 
-use super::handlers::{MyCompanyResponse, OWNERS_ONLY, member_of};
-use super::model::CompanyRow;
+use super::handlers::{MyCompanyResponse, member_of, owned};
 use super::repo;
 
 /// The largest logo file taken.
@@ -82,15 +80,6 @@ pub fn square_png(bytes: &[u8]) -> Result<Vec<u8>, Refused> {
     let mut png = Vec::new();
     square.write_to(&mut Cursor::new(&mut png), ImageFormat::Png).map_err(|_| Refused::Unreadable)?;
     Ok(png)
-}
-
-/// The owner's company, or why the caller may not change it.
-async fn owned(state: &AppState, user_id: &str) -> Result<CompanyRow, AppError> {
-    let (company, role) = member_of(state, user_id).await?;
-    if role != Role::Owner {
-        return Err(AppError::forbidden(OWNERS_ONLY));
-    }
-    Ok(company)
 }
 
 /// Upload the company's logo (multipart field `logo`), replacing the one it had.

@@ -24,8 +24,7 @@ use crate::membership::repo::{
 use crate::secrets::{digest, random_hex};
 use crate::state::AppState;
 
-use super::handlers::{OWNERS_ONLY, member_of};
-use super::model::CompanyRow;
+use super::handlers::{member_of, owned};
 
 /// How long an invitation's link works.
 pub const INVITATION_LIFETIME_MILLIS: i64 = 7 * 24 * 60 * 60 * 1000;
@@ -91,15 +90,6 @@ pub struct InvitationsResponse {
 #[derive(Serialize, ToSchema)]
 pub struct InvitationResponse {
     pub invitation: Invitation,
-}
-
-/// The caller's company when they are one of its owners.
-async fn owned(state: &AppState, user_id: &str) -> Result<CompanyRow, AppError> {
-    let (company, role) = member_of(state, user_id).await?;
-    if role != Role::Owner {
-        return Err(AppError::forbidden(OWNERS_ONLY));
-    }
-    Ok(company)
 }
 
 /// A role as a request names it.

@@ -61,7 +61,7 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Posted, sqlx::Error> {
             .map(|done| done.rows_affected())
     })?;
     if inserted == 1 {
-        let job = find_posted(db, &id).await?.ok_or(sqlx::Error::RowNotFound)?;
+        let job = find_posted(db, &id, &job.user_id).await?.ok_or(sqlx::Error::RowNotFound)?;
         return Ok(Posted::Listed(Box::new(job)));
     }
     const COMPANY_SUSPENDED: &str = "SELECT co.id FROM company_members m JOIN companies co ON co.id = m.company_id \
@@ -158,42 +158,35 @@ pub async fn find_pages(db: &Db, ids: &[&str], now: i64) -> Result<HashMap<Strin
     Ok(rows.into_iter().map(|row| (row.job.id.clone(), JobPage::from(row))).collect())
 }
 
-/// A job just posted, whatever its company.
-async fn find_posted(db: &Db, id: &str) -> Result<Option<Job>, sqlx::Error> {
-    let sql = format!("SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id WHERE j.id = $1");
+/// The job `id` when `condition` (SQL over `j`, `$2` the user) holds for `user_id`.
+async fn find_where(db: &Db, id: &str, user_id: &str, condition: &str) -> Result<Option<Job>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id WHERE j.id = $1 AND {condition}"
+    );
     let row = dispatch!(db, |pool| {
-        sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await
+        sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(id).bind(user_id).fetch_optional(pool).await
     })?;
     Ok(row.map(Job::from))
+}
+
+/// A job just posted by `user_id`, whatever its company.
+async fn find_posted(db: &Db, id: &str, user_id: &str) -> Result<Option<Job>, sqlx::Error> {
+    find_where(db, id, user_id, "j.user_id = $2").await
 }
 
 /// A job `user_id` manages (`manages!`: an owner or recruiter of its company) that is not
 /// deleted, hidden by an admin or not.
 #[tracing::instrument(skip_all)]
 pub async fn find_own(db: &Db, id: &str, user_id: &str) -> Result<Option<Job>, sqlx::Error> {
-    let sql = format!(
-        "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
-         WHERE j.id = $1 AND {} AND j.deleted_at IS NULL",
-        crate::membership::model::manages!("j.id", "$2")
-    );
-    let row = dispatch!(db, |pool| {
-        sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(id).bind(user_id).fetch_optional(pool).await
-    })?;
-    Ok(row.map(Job::from))
+    let condition = concat!(crate::membership::model::manages!("j.id", "$2"), " AND j.deleted_at IS NULL");
+    find_where(db, id, user_id, condition).await
 }
 
 /// A job `user_id` works the pipeline of (`works_on!`) that is not deleted.
 #[tracing::instrument(skip_all)]
 pub async fn find_worked(db: &Db, id: &str, user_id: &str) -> Result<Option<Job>, sqlx::Error> {
-    let sql = format!(
-        "SELECT {JOB_COLUMNS} FROM jobs j JOIN categories c ON c.id = j.category_id \
-         WHERE j.id = $1 AND {} AND j.deleted_at IS NULL",
-        crate::membership::model::works_on!("j.id", "$2")
-    );
-    let row = dispatch!(db, |pool| {
-        sqlx::query_as::<_, JobRow>(sqlx::AssertSqlSafe(sql)).bind(id).bind(user_id).fetch_optional(pool).await
-    })?;
-    Ok(row.map(Job::from))
+    let condition = concat!(crate::membership::model::works_on!("j.id", "$2"), " AND j.deleted_at IS NULL");
+    find_where(db, id, user_id, condition).await
 }
 
 /// The most jobs one list of a member's jobs holds.

@@ -399,6 +399,11 @@ where
         .map(|_| ())
 }
 
+/// A member's role in a company (`$1` the member, `$2` the company).
+const ROLE: &str = "SELECT role FROM company_members WHERE user_id = $1 AND company_id = $2";
+/// How many owners a company (`$1`) has.
+const OWNERS: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM company_members WHERE company_id = $1 AND role = 'owner'";
+
 pub enum Left {
     Done,
     /// Not a member of this company.
@@ -412,9 +417,6 @@ pub enum Left {
 /// company's jobs, candidates, notes and conversations stay.
 #[tracing::instrument(skip_all)]
 pub async fn remove_member(db: &Db, company_id: &str, user_id: &str, successor: &str) -> Result<Left, sqlx::Error> {
-    const ROLE: &str = "SELECT role FROM company_members WHERE user_id = $1 AND company_id = $2";
-    const OWNERS: &str =
-        "SELECT CAST(COUNT(*) AS BIGINT) FROM company_members WHERE company_id = $1 AND role = 'owner'";
     const LEAVE: &str = "DELETE FROM company_members WHERE user_id = $1";
     const TEAMS: &str = "DELETE FROM job_team WHERE user_id = $1";
     const SESSIONS: &str = "DELETE FROM sessions WHERE user_id = $1";
@@ -478,9 +480,6 @@ pub async fn set_role(
     role: Role,
     successor: &str,
 ) -> Result<RoleSet, sqlx::Error> {
-    const ROLE: &str = "SELECT role FROM company_members WHERE user_id = $1 AND company_id = $2";
-    const OWNERS: &str =
-        "SELECT CAST(COUNT(*) AS BIGINT) FROM company_members WHERE company_id = $1 AND role = 'owner'";
     const SET: &str = "UPDATE company_members SET role = $3 WHERE user_id = $1 AND company_id = $2";
     const ON_TEAMS: &str = "INSERT INTO job_team (job_id, user_id, added_at) \
          SELECT id, $2, $3 FROM jobs WHERE company_id = $1 AND user_id = $2 AND deleted_at IS NULL \
@@ -559,7 +558,6 @@ pub async fn set_job_team(
     team: &[String],
 ) -> Result<TeamSet, sqlx::Error> {
     const JOB: &str = "SELECT user_id FROM jobs WHERE id = $1 AND company_id = $2 AND deleted_at IS NULL";
-    const ROLE: &str = "SELECT role FROM company_members WHERE user_id = $1 AND company_id = $2";
     const CLEAR: &str = "DELETE FROM job_team WHERE job_id = $1";
     const ADD: &str = "INSERT INTO job_team (job_id, user_id, added_at) VALUES ($1, $2, $3)";
     const CHARGE: &str = "UPDATE jobs SET user_id = $2 WHERE id = $1 AND user_id <> $2";
