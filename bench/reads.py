@@ -15,6 +15,8 @@ list to each server:
 
   /job/{id}        the job's page                        (target: >= 50 % of nginx)
   getJob/{id}      GET /api/v1/jobs/getJob/{id}, JSON     (target: >= 50 % of nginx)
+  /company/{slug}  a company's page: its profile and its newest open jobs, from the index
+                                                          (target: >= 50 % of nginx, as a job's page)
   /about           a page with no read                    (target: >= 70 % of nginx)
   asset            /assets/<the build's largest .js>      (target: >= 70 % of nginx)
 
@@ -84,7 +86,7 @@ IDS = 20_000
 # (label, Accept-Encoding to us, to nginx). Always sent: oha's own default is "gzip, compress,
 # deflate, br", so a run without the header would measure brotli against nginx's .gz.
 ENCODINGS = [("identity", "identity", "identity"), ("gzip", "gzip", "gzip"), ("br", "br", "gzip")]
-TARGETS = {"/job/{id}": 0.5, "getJob/{id}": 0.5, "/about": 0.7, "asset": 0.7}
+TARGETS = {"/job/{id}": 0.5, "getJob/{id}": 0.5, "/company/{slug}": 0.5, "/about": 0.7, "asset": 0.7}
 LISTED = "deleted_at IS NULL AND hidden_at IS NULL AND suspended_at IS NULL"
 
 
@@ -180,6 +182,7 @@ http {{
         listen 127.0.0.1:{self.port};
         root {root};
         location /job/ {{ default_type text/html; }}
+        location /company/ {{ default_type text/html; }}
         location = /about {{ default_type text/html; }}
         location /api/v1/jobs/apply/ {{ default_type application/json; return 201 '{{"success":true}}'; }}
         location /api/ {{ default_type application/json; }}
@@ -505,16 +508,21 @@ def bench_engine(engine, args, log):
         random.Random(29).shuffle(ids)
         asset = max((name for name in os.listdir(os.path.join(web, "assets")) if name.endswith(".js")),
                     key=lambda name: os.path.getsize(os.path.join(web, "assets", name)))
+        slugs = [row[0] for row in query(engine, url, (
+            "SELECT slug FROM companies WHERE removed_at IS NULL AND suspended_at IS NULL "
+            f"ORDER BY random() LIMIT {IDS}"))]
+        random.Random(29).shuffle(slugs)
         reads = [("/job/{id}", [f"/job/{job}" for job in ids]),
                  ("getJob/{id}", [f"/api/v1/jobs/getJob/{job}" for job in ids]),
+                 ("/company/{slug}", [f"/company/{slug}" for slug in slugs]),
                  ("/about", ["/about"]), ("asset", [f"/assets/{asset}"])]
-        result.update(ids=len(ids), asset=f"/assets/{asset}")
+        result.update(ids=len(ids), companies=len(slugs), asset=f"/assets/{asset}")
 
         # The bytes nginx serves: each answer once from a server process that is then stopped.
         root = os.path.join(scratch, "root")
         copier = Server(binary, url, data, log)
         try:
-            for _, paths in reads[:3]:
+            for _, paths in reads[:-1]:
                 save_files(root, fetch_all(copier.base, paths))
         finally:
             copier.stop()
@@ -690,7 +698,8 @@ def markdown(results, args):
         lines += [f"### {result['engine']}, {result['jobs']:,} jobs", "",
                   f"{result['seeded']}; index in {result['index_s']} s; settled in {result['settle_s']} s "
                   f"(load average then {result['settle_load']}). "
-                  f"{result['ids']:,} distinct job ids in random order, {args.connections} connections, {args.duration} s "
+                  f"{result['ids']:,} distinct job ids and {result['companies']:,} companies in random order, "
+                  f"{args.connections} connections, {args.duration} s "
                   f"per run, {args.rounds} rounds ({servers}the servers' order turned each round). "
                   f"Asset: `{result['asset']}`. "
                   "nginx serves the bytes the server gave once (no encoding asked) from files, and for gzip the .gz "

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { expect, test } from './csp'
+import { DEVICES } from './board'
 import { categoryIds, deleteJob, ok, pageAs, postJob, signUp, type Session } from './seed'
 
 /**
@@ -14,10 +15,6 @@ import { categoryIds, deleteJob, ok, pageAs, postJob, signUp, type Session } fro
  */
 
 const PASSWORD = 'account-data-journey-secret-1'
-const DEVICES = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const
 
 type Person = Session & { user: { email: string; _id: string } }
 

@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { inviteIn } from './calendar'
 import { expect, test } from './csp'
+import { bell, column, DEVICES, moveByKeyboard } from './board'
 import { waitForMail } from './mail'
 import { categoryIds, deleteJob, ok, pageAs, postJob, signUp, type Session } from './seed'
 
@@ -17,33 +18,14 @@ import { categoryIds, deleteJob, ok, pageAs, postJob, signUp, type Session } fro
  */
 
 const PASSWORD = 'hiring-journey-secret-1'
-const DEVICES = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const
 
 type Person = Session & { user: { email: string; _id: string } }
 
-/** A stage's column on the board. */
-const column = (page: Page, stage: string) => page.getByRole('region', { name: new RegExp(`^${stage} \\(\\d+\\)$`) })
 
 /** The messages of an open conversation. */
 const messages = (dialog: Locator) => dialog.getByRole('list', { name: 'Messages, oldest first' })
 
-/** The bell's count, as its accessible name says it. */
-const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ })
 
-/** Moves the card with the keyboard: "Move…" opened with Enter, the stage chosen with Enter. */
-async function moveByKeyboard(page: Page, card: Locator, stage: string) {
-  // Until the last move is answered, "Move…" is busy.
-  await expect(card.getByRole('button', { name: /^Move / })).toBeEnabled()
-  await card.getByRole('button', { name: /^Move / }).focus()
-  await page.keyboard.press('Enter')
-  const choice = card.getByRole('list', { name: /^Move .* to$/ }).getByRole('button', { name: stage, exact: true })
-  await choice.focus()
-  await page.keyboard.press('Enter')
-  await expect(column(page, stage).getByRole('article')).toHaveCount(1)
-}
 
 /** Drags the card by its name (not by one of its buttons) onto a column, as a mouse does. */
 /**

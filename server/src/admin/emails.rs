@@ -56,6 +56,34 @@ pub fn account_reinstated(to: &str, first_name: &str, login: &str) -> Mail {
     )
 }
 
+pub fn company_suspended(to: &str, first_name: &str, company: &str, reason: &str, contact: &str) -> Mail {
+    mail(
+        to,
+        format!("{company} was suspended on jobportal"),
+        &[
+            format!("Hello {first_name},"),
+            format!(
+                "An administrator suspended {company}: its page and jobs are hidden, and its members cannot post jobs."
+            ),
+            format!("The reason given: {reason}"),
+            format!("If you think this is a mistake, reply through {contact}."),
+        ],
+    )
+}
+
+pub fn company_reinstated(to: &str, first_name: &str, company: &str) -> Mail {
+    mail(
+        to,
+        format!("{company} was reinstated on jobportal"),
+        &[
+            format!("Hello {first_name},"),
+            format!(
+                "An administrator reinstated {company}: its page and jobs are listed again, and its members can post."
+            ),
+        ],
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

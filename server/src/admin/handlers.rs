@@ -143,11 +143,13 @@ pub async fn update_category(
     ))]
 pub async fn hide_category(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Admin(admin): Admin,
     PathParam(category_id): PathParam<String>,
 ) -> ApiResult<Reply<AdminCategoryResponse>> {
     let hidden = repo::set_category_hidden(&state.db, &admin.id, &category_id, true).await?;
     let category = toggled(hidden, CATEGORY_NOT_FOUND, "The category is already hidden")?;
+    listings.changed(&state.db).await;
     Ok(ok("Category hidden", AdminCategoryResponse { data: category.into() }))
 }
 
@@ -161,11 +163,13 @@ pub async fn hide_category(
     ))]
 pub async fn unhide_category(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Admin(admin): Admin,
     PathParam(category_id): PathParam<String>,
 ) -> ApiResult<Reply<AdminCategoryResponse>> {
     let shown = repo::set_category_hidden(&state.db, &admin.id, &category_id, false).await?;
     let category = toggled(shown, CATEGORY_NOT_FOUND, "The category is not hidden")?;
+    listings.changed(&state.db).await;
     Ok(ok("Category shown", AdminCategoryResponse { data: category.into() }))
 }
 
@@ -180,11 +184,15 @@ pub async fn unhide_category(
     ))]
 pub async fn delete_category(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Admin(admin): Admin,
     PathParam(category_id): PathParam<String>,
 ) -> ApiResult<Reply<Ack>> {
     match repo::delete_category(&state.db, &admin.id, &category_id).await? {
-        CategoryDeletion::Deleted => Ok(ack("Category deleted")),
+        CategoryDeletion::Deleted => {
+            listings.changed(&state.db).await;
+            Ok(ack("Category deleted"))
+        }
         CategoryDeletion::NotFound => Err(AppError::not_found(CATEGORY_NOT_FOUND)),
         CategoryDeletion::HasJobs => Err(AppError::Conflict(CATEGORY_HAS_JOBS.into())),
     }
@@ -505,6 +513,7 @@ pub struct RenameRequest {
     ))]
 pub async fn rename_company(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Admin(admin): Admin,
     PathParam(company_id): PathParam<String>,
     JsonBody(request): JsonBody<RenameRequest>,
@@ -516,9 +525,9 @@ pub async fn rename_company(
     if name.chars().count() > crate::companies::handlers::MAX_NAME {
         return Err(AppError::bad_request("Company name must be at most 100 characters"));
     }
-    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Rename(name)).await?;
+    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Rename(name), None).await?;
     toggled(done, COMPANY_NOT_FOUND, "The company already has this name")?;
-    company_changed(&state, None, &company_id, "Company renamed").await
+    company_changed(&state, &listings, &company_id, "Company renamed").await
 }
 
 /// Verify a company: its page shows a badge. Audited.
@@ -531,12 +540,13 @@ pub async fn rename_company(
     ))]
 pub async fn verify_company(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Admin(admin): Admin,
     PathParam(company_id): PathParam<String>,
 ) -> ApiResult<Reply<AdminCompanyResponse>> {
-    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Verify).await?;
+    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Verify, None).await?;
     toggled(done, COMPANY_NOT_FOUND, "The company is already verified")?;
-    company_changed(&state, None, &company_id, "Company verified").await
+    company_changed(&state, &listings, &company_id, "Company verified").await
 }
 
 /// Take a company's verification back. Audited.
@@ -549,12 +559,13 @@ pub async fn verify_company(
     ))]
 pub async fn unverify_company(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Admin(admin): Admin,
     PathParam(company_id): PathParam<String>,
 ) -> ApiResult<Reply<AdminCompanyResponse>> {
-    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Unverify).await?;
+    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Unverify, None).await?;
     toggled(done, COMPANY_NOT_FOUND, "The company is not verified")?;
-    company_changed(&state, None, &company_id, "Company no longer verified").await
+    company_changed(&state, &listings, &company_id, "Company no longer verified").await
 }
 
 /// Suspend a company with a reason: its jobs leave search and the public pages, its page is not
@@ -576,9 +587,15 @@ pub async fn suspend_company(
     JsonBody(request): JsonBody<ReasonRequest>,
 ) -> ApiResult<Reply<AdminCompanyResponse>> {
     let reason = parse_reason(request.reason.as_deref())?;
-    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Suspend(&reason)).await?;
+    let contact = format!("{}/contact", state.config.public_url);
+    let tell = |to: &str, first_name: &str, company: &str| {
+        emails::company_suspended(to, first_name, company, &reason, &contact)
+    };
+    let action = CompanyAction::Suspend(&reason);
+    let done = repo::act_on_company(&state.db, &admin.id, &company_id, action, Some(&tell)).await?;
+    state.outbox.notify();
     toggled(done, COMPANY_NOT_FOUND, "The company is already suspended")?;
-    company_changed(&state, Some(&listings), &company_id, "Company suspended").await
+    company_changed(&state, &listings, &company_id, "Company suspended").await
 }
 
 /// Reinstate a suspended company: its jobs are listed again (those of a suspended account, or
@@ -596,21 +613,21 @@ pub async fn reinstate_company(
     Admin(admin): Admin,
     PathParam(company_id): PathParam<String>,
 ) -> ApiResult<Reply<AdminCompanyResponse>> {
-    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Reinstate).await?;
+    let tell = emails::company_reinstated;
+    let done = repo::act_on_company(&state.db, &admin.id, &company_id, CompanyAction::Reinstate, Some(&tell)).await?;
+    state.outbox.notify();
     toggled(done, COMPANY_NOT_FOUND, "The company is not suspended")?;
-    company_changed(&state, Some(&listings), &company_id, "Company reinstated").await
+    company_changed(&state, &listings, &company_id, "Company reinstated").await
 }
 
-/// After a company changed: its jobs' listing, when that changed, before the answer.
+/// After a company changed: its jobs' listing and its page, before the answer.
 async fn company_changed(
     state: &AppState,
-    listings: Option<&Listings>,
+    listings: &Listings,
     company_id: &str,
     message: &'static str,
 ) -> ApiResult<Reply<AdminCompanyResponse>> {
-    if let Some(listings) = listings {
-        listings.changed(&state.db).await;
-    }
+    listings.changed(&state.db).await;
     let company = repo::company(&state.db, company_id).await?.ok_or_else(|| AppError::not_found(COMPANY_NOT_FOUND))?;
     Ok(ok(message, AdminCompanyResponse { data: company.into() }))
 }

@@ -306,20 +306,36 @@ pub async fn set_job_hidden(
 #[tracing::instrument(skip_all)]
 pub async fn accounts(db: &Db, pattern: Option<&str>, paging: Paging) -> Result<(Vec<AccountRow>, i64), sqlx::Error> {
     const COLUMNS: &str = "id, first_name, last_name, email, account_type, created_at, suspended_at, suspension_reason";
-    let filter = if pattern.is_some() {
-        "WHERE erased_at IS NULL AND lower(email) LIKE $3 ESCAPE '\\'"
-    } else {
-        "WHERE erased_at IS NULL"
-    };
-    let list = format!("SELECT {COLUMNS} FROM users {filter} ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2");
-    let filter = if pattern.is_some() {
-        "WHERE erased_at IS NULL AND lower(email) LIKE $1 ESCAPE '\\'"
-    } else {
-        "WHERE erased_at IS NULL"
-    };
-    let count = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM users {filter}");
+    let filter = |placeholder| matching("erased_at IS NULL", "lower(email)", pattern, placeholder);
+    let list =
+        format!("SELECT {COLUMNS} FROM users {} ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2", filter("$3"));
+    let count = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM users {}", filter("$1"));
+    page_matching(db, list, count, pattern, paging).await
+}
+
+/// `WHERE {kept}`, and `{text}` like the pattern (at `placeholder`) when there is one.
+fn matching(kept: &str, text: &str, pattern: Option<&str>, placeholder: &str) -> String {
+    match pattern {
+        Some(_) => format!("WHERE {kept} AND {text} LIKE {placeholder} ESCAPE '\\'"),
+        None => format!("WHERE {kept}"),
+    }
+}
+
+/// A page of what `list` reads (`$1` the limit, `$2` the offset, `$3` the pattern when there is
+/// one) and how many `count` counts (`$1` the pattern).
+async fn page_matching<T>(
+    db: &Db,
+    list: String,
+    count: String,
+    pattern: Option<&str>,
+    paging: Paging,
+) -> Result<(Vec<T>, i64), sqlx::Error>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow> + for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow>,
+    T: Send + Unpin,
+{
     dispatch!(db, |pool| {
-        let rows = sqlx::query_as::<_, AccountRow>(sqlx::AssertSqlSafe(list)).bind(paging.limit).bind(paging.offset());
+        let rows = sqlx::query_as::<_, T>(sqlx::AssertSqlSafe(list)).bind(paging.limit).bind(paging.offset());
         let total = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(count));
         let (rows, total) = match pattern {
             Some(pattern) => (rows.bind(pattern), total.bind(pattern)),
@@ -435,30 +451,13 @@ pub async fn companies(
     pattern: Option<&str>,
     paging: Paging,
 ) -> Result<(Vec<AdminCompanyRow>, i64), sqlx::Error> {
-    let (filter, count_filter) = if pattern.is_some() {
-        (
-            "WHERE co.removed_at IS NULL AND lower(co.name) LIKE $3 ESCAPE '\\'",
-            "WHERE co.removed_at IS NULL AND lower(co.name) LIKE $1 ESCAPE '\\'",
-        )
-    } else {
-        ("WHERE co.removed_at IS NULL", "WHERE co.removed_at IS NULL")
-    };
+    let filter = |placeholder| matching("co.removed_at IS NULL", "lower(co.name)", pattern, placeholder);
     let list = format!(
-        "SELECT {COMPANY_COLUMNS} FROM companies co {filter} ORDER BY co.created_at DESC, co.id DESC LIMIT $1 OFFSET $2"
+        "SELECT {COMPANY_COLUMNS} FROM companies co {} ORDER BY co.created_at DESC, co.id DESC LIMIT $1 OFFSET $2",
+        filter("$3")
     );
-    let count = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM companies co {count_filter}");
-    dispatch!(db, |pool| {
-        let rows =
-            sqlx::query_as::<_, AdminCompanyRow>(sqlx::AssertSqlSafe(list)).bind(paging.limit).bind(paging.offset());
-        let total = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(count));
-        let (rows, total) = match pattern {
-            Some(pattern) => (rows.bind(pattern), total.bind(pattern)),
-            None => (rows, total),
-        };
-        let rows = rows.fetch_all(pool).await?;
-        let (total,) = total.fetch_one(pool).await?;
-        Ok((rows, total))
-    })
+    let count = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM companies co {}", filter("$1"));
+    page_matching(db, list, count, pattern, paging).await
 }
 
 /// One company not removed, as the console shows it.
@@ -467,6 +466,10 @@ pub async fn company(db: &Db, id: &str) -> Result<Option<AdminCompanyRow>, sqlx:
     let sql = format!("SELECT {COMPANY_COLUMNS} FROM companies co WHERE co.id = $1 AND co.removed_at IS NULL");
     dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await)
 }
+
+/// The e-mail a company's owner gets of an admin's action: from their address, their first name
+/// and the company's name.
+pub type TellOwners<'a> = dyn Fn(&str, &str, &str) -> Mail + Sync + 'a;
 
 /// What an admin may do to a company, each recorded in the audit log with it.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -483,13 +486,19 @@ pub enum CompanyAction<'a> {
 /// (`jobs.suspended_at`, as an account's suspension does); reinstating shows again those whose
 /// recruiter is not suspended.
 #[tracing::instrument(skip_all)]
+///
+/// `tell_owners` writes the e-mail each owner (address, first name, company's name) gets of it,
+/// sent with it through the outbox.
 pub async fn act_on_company(
     db: &Db,
     admin_id: &str,
     id: &str,
     action: CompanyAction<'_>,
+    tell_owners: Option<&TellOwners<'_>>,
 ) -> Result<Toggle<()>, sqlx::Error> {
     const NAME: &str = "SELECT name FROM companies WHERE id = $1 AND removed_at IS NULL";
+    const OWNERS: &str = "SELECT u.email, u.first_name FROM company_members m JOIN users u ON u.id = m.user_id \
+         WHERE m.company_id = $1 AND m.role = 'owner' AND u.erased_at IS NULL ORDER BY m.joined_at, m.user_id";
     const HIDE_JOBS: &str = "UPDATE jobs SET suspended_at = $2 WHERE company_id = $1 AND deleted_at IS NULL \
          AND suspended_at IS NULL";
     const SHOW_JOBS: &str = "UPDATE jobs SET suspended_at = NULL WHERE company_id = $1 AND suspended_at IS NOT NULL \
@@ -547,6 +556,11 @@ pub async fn act_on_company(
             _ => {}
         }
         let label = if new_name.is_empty() { name.as_str() } else { new_name };
+        if let Some(tell) = tell_owners {
+            let owners: Vec<(String, String)> = sqlx::query_as(OWNERS).bind(id).fetch_all(&mut *tx).await?;
+            let mails: Vec<Mail> = owners.iter().map(|(email, first_name)| tell(email, first_name, label)).collect();
+            outbox::enqueue_all(&mut *tx, &mails.iter().collect::<Vec<_>>()).await?;
+        }
         audit::repo::record(&mut *tx, &Entry { admin_id, action: audited, target_id: id, target_label: label, reason })
             .await?;
         tx.commit().await?;

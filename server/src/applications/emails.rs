@@ -56,6 +56,46 @@ fn to_recruiter(notice: &ToRecruiter<'_>, what: &str, subject: String, label: &s
     }
 }
 
+/// A teammate named the recipient in a note on an application.
+pub struct Mentioned<'a> {
+    pub email: &'a str,
+    pub first_name: &'a str,
+    pub author: &'a str,
+    pub applicant_name: &'a str,
+    pub job_title: &'a str,
+    pub note: &'a str,
+    pub link: &'a str,
+}
+
+/// "{author} mentioned you in a note on {applicant}'s application for {title}", with the note.
+pub fn mentioned(notice: &Mentioned<'_>) -> Mail {
+    let (text, html) = wrap(
+        &format!(
+            "Hello {},\n\n{} mentioned you in a note on {}'s application for {}:\n\n{}\n\nSee the application: {}",
+            notice.first_name, notice.author, notice.applicant_name, notice.job_title, notice.note, notice.link
+        ),
+        &format!(
+            "<p>Hello {},</p><p>{} mentioned you in a note on {}'s application for <strong>{}</strong>:</p>\
+             <blockquote style=\"white-space:pre-wrap\">{}</blockquote><p><a href=\"{}\">See the application</a></p>",
+            html_escape(notice.first_name),
+            html_escape(notice.author),
+            html_escape(notice.applicant_name),
+            html_escape(notice.job_title),
+            html_escape(notice.note),
+            html_escape(notice.link)
+        ),
+    );
+    Mail {
+        to: notice.email.into(),
+        subject: format!("{} mentioned you: {}", notice.author, notice.job_title),
+        text,
+        html,
+        list_unsubscribe: None,
+        calendar: None,
+        expires_at: None,
+    }
+}
+
 /// The applicant's notice of a move: shortlisting and each stage after it, a hire, or a rejection
 /// (never with the recruiter's reason).
 pub fn moved(to: &str, first_name: &str, job_title: &str, company: &str, stage: Stage, link: &str) -> Mail {

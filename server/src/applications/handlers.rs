@@ -1,9 +1,9 @@
 use std::sync::Arc;
 
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::model::AccountType;
 use crate::accounts::session::{Applicant, AuthUser, Recruiter, Token};
@@ -12,6 +12,7 @@ use crate::http::envelope::{Reply, ok};
 use crate::http::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
 use crate::jobs::Listings;
 use crate::jobs::repo as jobs;
+use crate::membership::repo::{self as members, Told};
 use crate::notifications::model::{Kind, Notice};
 use crate::notifications::repo as notifications;
 use crate::profiles::links;
@@ -19,8 +20,11 @@ use crate::state::AppState;
 
 use super::emails::{self, ToRecruiter};
 use super::group::Applications;
-use super::model::{Application, ApplicationRow, ApplicationStatus, ApplicationsOverview, Stage, Viewer, parse_sop};
-use super::repo::{self, ApplyOutcome, Decision, Found, Submitted, Withdrawal};
+use super::model::{
+    Application, ApplicationRow, ApplicationStatus, ApplicationsOverview, ListView, Stage, Viewer, parse_sop,
+};
+use super::repo::{self, ApplyOutcome, Decision, Found, Screened, Submitted, Withdrawal};
+use crate::jobs::questions::{Question, parse_answers, requirements};
 
 pub const JOB_NOT_FOUND: &str = "Job not found";
 pub const DEADLINE_PASSED: &str = "The deadline for this job has passed";
@@ -32,7 +36,15 @@ pub const ALREADY_APPLIED: &str = "You have already applied for this job";
 pub struct ApplyRequest {
     /// The statement of purpose, at most 250 words.
     pub sop: Option<String>,
+    /// The answers to the job's screening questions, each `{questionId, answer}`
+    /// (docs/rules.md#screening).
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub answers: Option<serde_json::Value>,
 }
+
+/// To a client that sends no answers to a job whose questions must be answered (the original
+/// client knows no questions).
+pub const ANSWER_ON_THE_PAGE: &str = "This job asks questions that must be answered: apply on the job's page";
 
 #[derive(Serialize, ToSchema)]
 pub struct ApplyResponse {
@@ -115,7 +127,7 @@ pub async fn reread(state: &AppState, viewer: Viewer, viewer_id: &str, id: &str)
     request_body = ApplyRequest,
     responses(
         (status = 201, description = "Applied", body = ApplyResponse),
-        (status = 400, description = "No statement, one over 250 words, the deadline has passed, or `Application limit reached`", body = ErrorBody),
+        (status = 400, description = "No statement, one over 250 words, an answer a question does not take (the message names the question), no answers to a job with required questions, the deadline has passed, or `Application limit reached`", body = ErrorBody),
         (status = 404, description = "No such job, or it was deleted", body = ErrorBody),
         (status = 409, description = "`You have already applied for this job`", body = ErrorBody),
     ))]
@@ -130,8 +142,9 @@ pub async fn apply(
     // The caller's session is looked up in the application's one read, so a request refused
     // before it, or by it for want of the job, has its session looked up alone: a closed session
     // or another role is told so first, as on every route for applicants.
-    let sop = match request.and_then(|JsonBody(request)| parse_sop(request.sop.as_deref())) {
-        Ok(sop) => sop,
+    let parsed = request.and_then(|JsonBody(request)| Ok((parse_sop(request.sop.as_deref())?, request.answers)));
+    let (sop, answers) = match parsed {
+        Ok(parsed) => parsed,
         Err(refused) => return Err(token.applicant(&state.db).await.err().unwrap_or(refused)),
     };
     let caller_id = &token.0.id;
@@ -147,6 +160,7 @@ pub async fn apply(
     if job.applied > 0 {
         return Err(AppError::Conflict(ALREADY_APPLIED.into()));
     }
+    let screened = screened(&job.questions, answers.as_ref())?;
     let applicant_name = format!("{first_name} {last_name}");
     let path = format!("/dashboard/job/applications/{job_id}");
     let link = format!("{}{path}", state.config.public_url);
@@ -167,9 +181,39 @@ pub async fn apply(
             })
         }),
     };
-    let recruiter_id = job.recruiter_id.clone();
-    let submitted =
-        Submitted { id: new_id(), job_id: job_id.clone(), applicant_id: caller_id.clone(), sop: sop.clone(), notice };
+    // The job's hiring team hears of it too, each by e-mail unless they switched it off.
+    let team = match job.team_size {
+        0 => Vec::new(),
+        _ => members::teammates(&state.db, &job_id, Told::OnTheJob, Kind::NewApplication.as_str()).await?,
+    };
+    let team = team.into_iter().filter(|member| member.user_id != job.recruiter_id).map(|member| Notice {
+        user_id: member.user_id,
+        kind: Kind::NewApplication,
+        text: notice.text.clone(),
+        link: notice.link.clone(),
+        ref_id: job_id.clone(),
+        mail: (!member.email_off).then(|| {
+            emails::new_application(&ToRecruiter {
+                recruiter_email: &member.email,
+                recruiter_first_name: &member.first_name,
+                applicant_name: &applicant_name,
+                job_title: &job.title,
+                company: &job.company,
+                link: &link,
+            })
+        }),
+    });
+    let team: Vec<Notice> = team.collect();
+    let notices: Vec<Notice> = std::iter::once(notice).chain(team).collect();
+    let told: Vec<String> = notices.iter().map(|notice| notice.user_id.clone()).collect();
+    let submitted = Submitted {
+        id: new_id(),
+        job_id: job_id.clone(),
+        applicant_id: caller_id.clone(),
+        sop: sop.clone(),
+        screened: screened.clone(),
+        notices,
+    };
     let (id, at, filled) = match group.apply(submitted).await? {
         ApplyOutcome::Applied { id, at, filled } => (id, at, filled),
         ApplyOutcome::NoSuchJob => return Err(AppError::not_found(JOB_NOT_FOUND)),
@@ -179,36 +223,78 @@ pub async fn apply(
         ApplyOutcome::AlreadyApplied => return Err(AppError::Conflict(ALREADY_APPLIED.into())),
     };
     state.outbox.notify();
-    state.notifications.wake(&recruiter_id);
+    for user_id in &told {
+        state.notifications.wake(user_id);
+    }
     // The job's applicationsCount changed; the search index only needs to know when it filled up.
     listings.count_changed(&job_id);
     if filled {
         listings.changed(&state.db).await;
     }
     // The answer is the application as a read of it would give it, made from the read before.
-    let row = job.made(id, job_id, caller_id.clone(), sop, at).ok_or_else(|| AppError::not_found("User not found"))?;
+    let row = job
+        .made(id, job_id, caller_id.clone(), sop, at, &screened)
+        .ok_or_else(|| AppError::not_found("User not found"))?;
     let application = shown_to(&state, Viewer::Applicant, caller_id, (row, Vec::new()));
     Ok((StatusCode::CREATED, ok("Job applied successfully", ApplyResponse { application })))
 }
 
+/// The answers an application gives to the job's `questions` (stored JSON), checked; a client
+/// that sends no answers to a job with required questions is told to apply on the job's page.
+fn screened(questions: &str, answers: Option<&serde_json::Value>) -> Result<Screened, AppError> {
+    let questions: Vec<Question> = serde_json::from_str(questions).unwrap_or_default();
+    if answers.is_none() && questions.iter().any(|question| question.required) {
+        return Err(AppError::bad_request(ANSWER_ON_THE_PAGE));
+    }
+    let answers = parse_answers(&questions, answers)?;
+    let (requirements, requirements_met) = requirements(&questions, &answers);
+    let answers = serde_json::to_string(&answers).expect("answers serialize");
+    Ok(Screened { answers, requirements, requirements_met })
+}
+
 /// An applicant's own applications, or the applications a recruiter received, newest first.
+///
+/// A member of a hiring team may narrow the list with `view`: `assigned`, the applications to the
+/// jobs they are in charge of or on the hiring team of; `review`, those nobody has looked at yet
+/// (still applied, with no rating and no note).
 #[utoipa::path(get, path = "/auth/applications", tag = "applications", security(("bearer" = [])),
+    params(ListParams),
     responses(
         (status = 200, description = "The applications (at most 1000)", body = ApplicationsResponse),
+        (status = 400, description = "`View must be all, assigned or review`, or `Only a hiring team's list has views` to an applicant", body = ErrorBody),
         (status = 403, description = "An admin has no applications", body = ErrorBody),
     ))]
-pub async fn applications(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Reply<ApplicationsResponse>> {
-    let (viewer, found) = match caller.account_type {
-        AccountType::Applicant => (Viewer::Applicant, repo::of_applicant(&state.db, &caller.id).await?),
-        AccountType::Recruiter => (Viewer::Recruiter, repo::to_recruiter(&state.db, &caller.id).await?),
+pub async fn applications(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    RawQuery(query): RawQuery,
+) -> ApiResult<Reply<ApplicationsResponse>> {
+    let viewer = match caller.account_type {
+        AccountType::Applicant => Viewer::Applicant,
+        AccountType::Recruiter => Viewer::Recruiter,
         AccountType::Admin => {
             return Err(AppError::forbidden("This is a protected route for Applicants and Recruiters only"));
         }
+    };
+    let view = ListView::parse(query.as_deref())?;
+    let found = match viewer {
+        Viewer::Applicant if view != ListView::All => return Err(AppError::bad_request(VIEWS_FOR_TEAMS)),
+        Viewer::Applicant => repo::of_applicant(&state.db, &caller.id).await?,
+        Viewer::Recruiter => repo::to_recruiter(&state.db, &caller.id, view).await?,
     };
     Ok(ok(
         "Applications fetched successfully",
         ApplicationsResponse { applications: all_shown_to(&state, viewer, &caller.id, found) },
     ))
+}
+
+pub const VIEWS_FOR_TEAMS: &str = "Only a hiring team's list has views";
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListParams {
+    /// `all` (the default), `assigned` or `review`.
+    pub view: Option<String>,
 }
 
 /// The applications to one of the caller's jobs.

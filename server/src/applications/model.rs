@@ -163,6 +163,9 @@ pub struct StatusChange {
     #[serde(rename = "stageLabel")]
     pub stage_label: &'static str,
     pub by: Actor,
+    /// Who on the hiring team made the move: shown to the hiring team only.
+    #[serde(rename = "byName", skip_serializing_if = "Option::is_none")]
+    pub by_name: Option<String>,
     /// RFC 3339, UTC.
     pub at: String,
     /// Why it was rejected, when the recruiter said: shown to the recruiter only.
@@ -179,6 +182,8 @@ pub struct MoveRow {
     pub by_applicant: bool,
     pub reason: Option<String>,
     pub at: i64,
+    /// Who on the hiring team made it (first and last name); `None` for the applicant's own.
+    pub actor_name: Option<String>,
 }
 
 /// An application as the API shows it.
@@ -220,6 +225,20 @@ pub struct Application {
     /// Why the recruiter rejected it, when they said: shown to the recruiter only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rejection_reason: Option<String>,
+    /// The answers to the job's screening questions, each with its question as it was asked; left
+    /// out when there are none (docs/rules.md#screening).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub answers: Vec<crate::jobs::questions::Answer>,
+    /// How many of the job's requirements it meets: shown to the hiring team, when the job had any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requirements: Option<Requirements>,
+}
+
+/// "Meets 2 of 3 requirements".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Requirements {
+    pub met: i64,
+    pub total: i64,
 }
 
 /// An application as stored, joined with its job, applicant and recruiter.
@@ -252,6 +271,10 @@ pub struct ApplicationRow {
     pub resume_key: Option<String>,
     pub education: String,
     pub skills: String,
+    /// The answers to the job's questions, as stored (a JSON list of `Answer`).
+    pub answers: String,
+    pub requirements: i64,
+    pub requirements_met: i64,
 }
 
 impl ApplicationRow {
@@ -270,6 +293,7 @@ impl ApplicationRow {
             stage: Stage::Applied,
             stage_label: Stage::Applied.words(),
             by: Actor::Applicant,
+            by_name: None,
             at: rfc3339_from_millis(self.created_at),
             reason: None,
         };
@@ -279,6 +303,7 @@ impl ApplicationRow {
                 stage: step.stage,
                 stage_label: step.stage.words(),
                 by: if step.by_applicant { Actor::Applicant } else { Actor::Recruiter },
+                by_name: step.actor_name.filter(|_| recruiter),
                 at: rfc3339_from_millis(step.at),
                 reason: step.reason.filter(|_| recruiter),
             }))
@@ -313,6 +338,10 @@ impl ApplicationRow {
             rating: self.rating.filter(|_| recruiter),
             notes_count: recruiter.then_some(self.notes_count),
             rejection_reason: self.rejection_reason.filter(|_| recruiter),
+            // Written only by this server as a JSON list; an unreadable value shows as none.
+            answers: serde_json::from_str(&self.answers).unwrap_or_default(),
+            requirements: (recruiter && self.requirements > 0)
+                .then_some(Requirements { met: self.requirements_met, total: self.requirements }),
         }
     }
 }
@@ -348,6 +377,51 @@ pub fn parse_note(body: Option<&str>) -> Result<String, crate::http::error::AppE
         return Err(crate::http::error::AppError::bad_request("Note must be at most 2000 characters"));
     }
     Ok(body.to_string())
+}
+
+/// Whether a note's `body` names someone `@first last` or `@first` (letters' case aside), the
+/// name ending where a word does.
+pub fn mentions(body: &str, first_name: &str, last_name: &str) -> bool {
+    let body = body.to_lowercase();
+    let full = format!("{first_name} {last_name}").to_lowercase();
+    let first = first_name.to_lowercase();
+    let names = [full.trim(), first.trim()];
+    body.match_indices('@').any(|(at, _)| {
+        let after = &body[at + 1..];
+        names.iter().filter(|name| !name.is_empty()).any(|name| {
+            after.starts_with(*name) && !after[name.len()..].chars().next().is_some_and(char::is_alphanumeric)
+        })
+    })
+}
+
+pub const VIEW_CHOICES: &str = "View must be all, assigned or review";
+
+/// Which of a hiring team member's applications a list shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListView {
+    All,
+    /// To the jobs they are in charge of or on the hiring team of.
+    Assigned,
+    /// Still applied, with no rating and no note.
+    Review,
+}
+
+impl ListView {
+    /// From a request's query: `view` once at most, one of the three.
+    pub fn parse(query: Option<&str>) -> Result<Self, crate::http::error::AppError> {
+        let pairs = form_urlencoded::parse(query.unwrap_or("").as_bytes());
+        let views: Vec<_> = pairs.filter(|(key, _)| key == "view").map(|(_, value)| value).collect();
+        match views.as_slice() {
+            [] => Ok(Self::All),
+            [view] => match view.as_ref() {
+                "all" => Ok(Self::All),
+                "assigned" => Ok(Self::Assigned),
+                "review" => Ok(Self::Review),
+                _ => Err(crate::http::error::AppError::bad_request(VIEW_CHOICES)),
+            },
+            _ => Err(crate::http::error::AppError::bad_request(VIEW_CHOICES)),
+        }
+    }
 }
 
 /// How many applications a job has at each stage.
@@ -466,6 +540,20 @@ pub fn parse_sop(sop: Option<&str>) -> Result<String, crate::http::error::AppErr
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_note_mentions_a_teammate_by_at_and_their_full_or_first_name() {
+        use super::mentions;
+        assert!(mentions("Thoughts, @Priya Shah?", "Priya", "Shah"));
+        assert!(mentions("@priya can you call her", "Priya", "Shah"));
+        assert!(mentions("ask @PRIYA.", "Priya", "Shah"));
+        assert!(mentions("@Zoë, see this", "Zoë", "Ng"));
+        assert!(!mentions("Priya should see this", "Priya", "Shah"));
+        assert!(!mentions("@Priyanka saw it", "Priya", "Shah"));
+        assert!(!mentions("mail priya@example.com", "Priya", "Shah"));
+        assert!(!mentions("@", "Priya", "Shah"));
+        assert!(!mentions("@ anyone", " ", " "));
+    }
+
     use super::*;
 
     #[test]

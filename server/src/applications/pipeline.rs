@@ -17,7 +17,11 @@ use crate::membership::repo as members;
 use crate::state::AppState;
 
 use super::handlers::{APPLICATION_NOT_FOUND, ApplicationResponse, JOB_DELETED, WITHDRAWN, reread, stage_notice};
-use super::model::{Note, Stage, Viewer, parse_note};
+use crate::membership::repo::Told;
+use crate::notifications::model::{Kind, Notice};
+
+use super::emails::{self, Mentioned};
+use super::model::{Note, Stage, Viewer, mentions, parse_note};
 use super::repo::{self, Edited, Move, Moved, NoteAdded};
 
 pub const STAGE_CHOICES: &str = "Stage must be applied, screening, interview, offer, hired or rejected";
@@ -222,12 +226,65 @@ pub async fn add_note(
     JsonBody(request): JsonBody<NoteRequest>,
 ) -> ApiResult<(StatusCode, Reply<NoteResponse>)> {
     let body = parse_note(request.body.as_deref())?;
-    match repo::add_note(&state.db, &application_id, &caller.id, &body).await? {
-        NoteAdded::Added(note) => Ok((StatusCode::CREATED, ok("Note added", NoteResponse { note }))),
+    let notices = mention_notices(&state, &application_id, &caller.id, &body).await?;
+    match repo::add_note(&state.db, &application_id, &caller.id, &body, &notices).await? {
+        NoteAdded::Added(note) => {
+            if notices.iter().any(|notice| notice.mail.is_some()) {
+                state.outbox.notify();
+            }
+            for notice in &notices {
+                state.notifications.wake(&notice.user_id);
+            }
+            Ok((StatusCode::CREATED, ok("Note added", NoteResponse { note })))
+        }
         NoteAdded::NotFound => Err(AppError::not_found(APPLICATION_NOT_FOUND)),
         NoteAdded::JobDeleted => Err(AppError::Conflict(READ_ONLY.into())),
         NoteAdded::TooMany => Err(AppError::bad_request(TOO_MANY_NOTES)),
     }
+}
+
+/// What each teammate a note names (`@name`, docs/rules.md#teams) is told: everyone who works
+/// the job's pipeline but its author, in the bell and, unless they switched it off, by e-mail.
+async fn mention_notices(
+    state: &AppState,
+    application_id: &str,
+    author_id: &str,
+    body: &str,
+) -> Result<Vec<Notice>, AppError> {
+    if !body.contains('@') {
+        return Ok(Vec::new());
+    }
+    let Some(row) = repo::row(&state.db, application_id).await? else { return Ok(Vec::new()) };
+    let team = members::teammates(&state.db, &row.job_id, Told::Pipeline, Kind::Mention.as_str()).await?;
+    let Some(author) = team.iter().find(|member| member.user_id == author_id) else {
+        return Ok(Vec::new());
+    };
+    let author = format!("{} {}", author.first_name, author.last_name);
+    let applicant = format!("{} {}", row.first_name, row.last_name);
+    let path = format!("/dashboard/job/applications/{}", row.job_id);
+    let link = format!("{}{path}", state.config.public_url);
+    let named = team.iter().filter(|member| member.user_id != author_id);
+    let named = named.filter(|member| mentions(body, &member.first_name, &member.last_name));
+    Ok(named
+        .map(|member| Notice {
+            user_id: member.user_id.clone(),
+            kind: Kind::Mention,
+            text: format!("{author} mentioned you in a note on {applicant}'s application"),
+            link: path.clone(),
+            ref_id: row.id.clone(),
+            mail: (!member.email_off).then(|| {
+                emails::mentioned(&Mentioned {
+                    email: &member.email,
+                    first_name: &member.first_name,
+                    author: &author,
+                    applicant_name: &applicant,
+                    job_title: &row.title,
+                    note: body,
+                    link: &link,
+                })
+            }),
+        })
+        .collect())
 }
 
 #[cfg(test)]

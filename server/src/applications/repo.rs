@@ -6,7 +6,7 @@ use crate::jobs::model::{LISTED, before_deadline, open_at};
 use crate::notifications::model::Notice;
 use crate::notifications::repo as notifications;
 
-use super::model::{ApplicationRow, MoveRow, Note, Stage};
+use super::model::{ApplicationRow, ListView, MoveRow, Note, Stage};
 
 const SELECT: &str = "SELECT a.id, a.job_id, a.applicant_id, a.recruiter_id, a.stage, a.sop, a.created_at, a.rating, a.rejection_reason, \
      (SELECT CAST(COUNT(*) AS BIGINT) FROM application_notes n WHERE n.application_id = a.id) AS notes_count, \
@@ -15,14 +15,16 @@ const SELECT: &str = "SELECT a.id, a.job_id, a.applicant_id, a.recruiter_id, a.s
      j.title, j.salary, j.salary_max, j.company, j.location, j.job_type, j.deadline, (j.deleted_at IS NOT NULL) AS job_removed, \
      COALESCE(rp.company, '') AS recruiter_company, u.first_name, u.last_name, \
      CASE WHEN u.erased_at IS NULL THEN u.email ELSE '' END AS email, \
-     ap.resume_key, COALESCE(ap.education, '[]') AS education, COALESCE(ap.skills, '[]') AS skills \
+     ap.resume_key, COALESCE(ap.education, '[]') AS education, COALESCE(ap.skills, '[]') AS skills, \
+     a.answers, a.requirements, a.requirements_met \
      FROM applications a JOIN jobs j ON j.id = a.job_id JOIN users u ON u.id = a.applicant_id \
      LEFT JOIN recruiter_profiles rp ON rp.user_id = a.recruiter_id \
      LEFT JOIN applicant_profiles ap ON ap.user_id = a.applicant_id";
 
 /// The moves of the applications a condition picks, oldest first.
-const MOVES: &str = "SELECT m.application_id, m.stage, (m.actor_id = a.applicant_id) AS by_applicant, m.reason, m.at \
-     FROM application_moves m JOIN applications a ON a.id = m.application_id WHERE m.application_id IN";
+const MOVES: &str = "SELECT m.application_id, m.stage, (m.actor_id = a.applicant_id) AS by_applicant, m.reason, m.at, \
+     (SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = m.actor_id AND m.actor_id <> a.applicant_id) \
+     AS actor_name FROM application_moves m JOIN applications a ON a.id = m.application_id WHERE m.application_id IN";
 
 /// At most this many applications come back from one list call.
 const LIST_LIMIT: i64 = 1000;
@@ -67,13 +69,20 @@ pub async fn of_applicant(db: &Db, applicant_id: &str) -> Result<Vec<Found>, sql
 
 /// The applications to the listed jobs a member works (`works_on!`).
 #[tracing::instrument(skip_all)]
-pub async fn to_recruiter(db: &Db, recruiter_id: &str) -> Result<Vec<Found>, sqlx::Error> {
-    list(
-        db,
-        concat!("a.job_id IN (", crate::membership::model::jobs_worked_by!("$1"), ") AND j.deleted_at IS NULL"),
-        recruiter_id,
-    )
-    .await
+pub async fn to_recruiter(db: &Db, recruiter_id: &str, view: ListView) -> Result<Vec<Found>, sqlx::Error> {
+    const WORKED: &str =
+        concat!("a.job_id IN (", crate::membership::model::jobs_worked_by!("$1"), ") AND j.deleted_at IS NULL");
+    let narrowed = match view {
+        ListView::All => "",
+        ListView::Assigned => {
+            " AND (j.user_id = $1 OR EXISTS (SELECT 1 FROM job_team t WHERE t.job_id = a.job_id AND t.user_id = $1))"
+        }
+        ListView::Review => {
+            " AND a.stage = 'applied' AND a.rating IS NULL \
+             AND NOT EXISTS (SELECT 1 FROM application_notes n WHERE n.application_id = a.id)"
+        }
+    };
+    list(db, &format!("{WORKED}{narrowed}"), recruiter_id).await
 }
 
 #[tracing::instrument(skip_all)]
@@ -159,9 +168,13 @@ pub struct Applying {
     pub email_off: i64,
     /// Whether the applicant applied to the job already (a count, 0 or 1).
     pub applied: i64,
+    /// How many are on the job's hiring team (who are told of the application beside its recruiter).
+    pub team_size: i64,
     /// The account type of the caller's session, `None` when it is not open (ended, expired, or
     /// its account suspended or gone): the session is looked up in this read, not before it.
     pub caller_type: Option<crate::accounts::model::AccountType>,
+    /// The job's screening questions, as stored (a JSON list).
+    pub questions: String,
 }
 
 impl Applying {
@@ -174,6 +187,7 @@ impl Applying {
         applicant_id: String,
         sop: String,
         created_at: i64,
+        screened: &Screened,
     ) -> Option<ApplicationRow> {
         Some(ApplicationRow {
             id,
@@ -202,8 +216,20 @@ impl Applying {
             resume_key: self.resume_key,
             education: self.education,
             skills: self.skills,
+            answers: screened.answers.clone(),
+            requirements: screened.requirements,
+            requirements_met: screened.requirements_met,
         })
     }
+}
+
+/// An application's answers to its job's questions, as stored: the JSON list of answers (each with
+/// its question as asked), and how many requirements there were and how many it meets.
+#[derive(Clone, Debug, Default)]
+pub struct Screened {
+    pub answers: String,
+    pub requirements: i64,
+    pub requirements_met: i64,
 }
 
 /// In one read: the listed job `job_id`, its recruiter and whether they take e-mail of new
@@ -213,7 +239,8 @@ impl Applying {
 #[tracing::instrument(skip_all)]
 pub async fn applying(db: &Db, job_id: &str, applicant_id: &str, jti: &str) -> Result<Option<Applying>, sqlx::Error> {
     let sql = format!(
-        "SELECT j.title, j.company, j.salary, j.salary_max, j.location, j.job_type, j.deadline, r.id AS recruiter_id, \
+        "SELECT j.title, j.company, j.salary, j.salary_max, j.location, j.job_type, j.deadline, j.questions, \
+         r.id AS recruiter_id, \
          r.first_name AS recruiter_first_name, r.email AS recruiter_email, \
          COALESCE(rp.company, '') AS recruiter_company, a.first_name AS applicant_first_name, \
          a.last_name AS applicant_last_name, a.email AS applicant_email, ap.resume_key, \
@@ -222,6 +249,7 @@ pub async fn applying(db: &Db, job_id: &str, applicant_id: &str, jti: &str) -> R
          AS email_off, \
          (SELECT CAST(COUNT(*) AS BIGINT) FROM applications x WHERE x.job_id = j.id AND x.applicant_id = $2) \
          AS applied, \
+         (SELECT CAST(COUNT(*) AS BIGINT) FROM job_team t WHERE t.job_id = j.id) AS team_size, \
          (SELECT u.account_type FROM {}) AS caller_type \
          FROM jobs j JOIN users r ON r.id = j.user_id LEFT JOIN recruiter_profiles rp ON rp.user_id = j.user_id \
          LEFT JOIN users a ON a.id = $2 LEFT JOIN applicant_profiles ap ON ap.user_id = $2 \
@@ -504,8 +532,15 @@ pub enum NoteAdded {
 /// Adds a recruiter's private note to an application to a job not deleted, while it has fewer
 /// than `MAX_NOTES`. The application row is locked first (an update that changes nothing; on
 /// SQLite the transaction holds the write lock already), so notes sent at once are counted in turn.
+/// The teammates it names are told (`notices`) in its transaction.
 #[tracing::instrument(skip_all)]
-pub async fn add_note(db: &Db, id: &str, recruiter_id: &str, body: &str) -> Result<NoteAdded, sqlx::Error> {
+pub async fn add_note(
+    db: &Db,
+    id: &str,
+    recruiter_id: &str,
+    body: &str,
+    notices: &[Notice],
+) -> Result<NoteAdded, sqlx::Error> {
     let insert = format!(
         "INSERT INTO application_notes (id, application_id, author_id, body, created_at) \
          SELECT $1, a.id, $2, $3, $4 FROM applications a JOIN jobs j ON j.id = a.job_id \
@@ -521,6 +556,10 @@ pub async fn add_note(db: &Db, id: &str, recruiter_id: &str, body: &str) -> Resu
         sqlx::query(LOCK).bind(id).execute(&mut *tx).await?;
         let insert = sqlx::query(sqlx::AssertSqlSafe(insert)).bind(&note_id).bind(recruiter_id).bind(body);
         let added = insert.bind(now).bind(id).execute(&mut *tx).await?.rows_affected() == 1;
+        if added {
+            let notices: Vec<&Notice> = notices.iter().collect();
+            notifications::tell_all(&mut tx, &notices).await?;
+        }
         tx.commit().await?;
         Ok::<_, sqlx::Error>(added)
     })?;
@@ -575,8 +614,10 @@ pub struct Submitted {
     pub job_id: String,
     pub applicant_id: String,
     pub sop: String,
-    /// What the recruiter is told, recorded in the same transaction.
-    pub notice: Notice,
+    pub screened: Screened,
+    /// What the recruiter in charge and the job's hiring team are told, recorded in the same
+    /// transaction.
+    pub notices: Vec<Notice>,
 }
 
 /// Why a job took no application: (`job_id`, deadline, closed at, gone at, full, applied), the
@@ -593,11 +634,13 @@ type Why = (String, Option<i64>, Option<i64>, Option<i64>, Option<i64>, i64);
 pub async fn apply_batch(db: &Db, batch: &[&Submitted]) -> Result<Vec<ApplyOutcome>, sqlx::Error> {
     let now = now_millis();
     let insert = format!(
-        "WITH v (id, job_id, applicant_id, sop) AS (VALUES {}) \
-         INSERT INTO applications (id, job_id, applicant_id, recruiter_id, status, sop, created_at) \
-         SELECT v.id, j.id, v.applicant_id, j.user_id, 'applied', v.sop, $1 FROM v JOIN jobs j ON j.id = v.job_id \
+        "WITH v (id, job_id, applicant_id, sop, answers, requirements, requirements_met) AS (VALUES {}) \
+         INSERT INTO applications (id, job_id, applicant_id, recruiter_id, status, sop, created_at, answers, \
+         requirements, requirements_met) \
+         SELECT v.id, j.id, v.applicant_id, j.user_id, 'applied', v.sop, $1, v.answers, v.requirements, \
+         v.requirements_met FROM v JOIN jobs j ON j.id = v.job_id \
          WHERE {LISTED} AND {} ON CONFLICT (job_id, applicant_id) DO NOTHING RETURNING job_id",
-        rows(batch.len(), 4, 2),
+        rows(batch.len(), 7, 2),
         open_at("$1")
     );
     let count = |taken: usize| {
@@ -636,7 +679,10 @@ pub async fn apply_batch(db: &Db, batch: &[&Submitted]) -> Result<Vec<ApplyOutco
                 .bind(application.id.as_str())
                 .bind(application.job_id.as_str())
                 .bind(application.applicant_id.as_str())
-                .bind(application.sop.as_str());
+                .bind(application.sop.as_str())
+                .bind(application.screened.answers.as_str())
+                .bind(application.screened.requirements)
+                .bind(application.screened.requirements_met);
         }
         let inserted = inserting.fetch_all(&mut *tx).await?;
         let mut reserved = std::collections::HashMap::new();
@@ -661,7 +707,7 @@ pub async fn apply_batch(db: &Db, batch: &[&Submitted]) -> Result<Vec<ApplyOutco
             }
         }
         if !taken.is_empty() {
-            let notices: Vec<&Notice> = taken.iter().map(|application| &application.notice).collect();
+            let notices: Vec<&Notice> = taken.iter().flat_map(|application| &application.notices).collect();
             notifications::tell_all(&mut tx, &notices).await?;
         }
         tx.commit().await?;

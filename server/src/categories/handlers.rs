@@ -172,6 +172,7 @@ pub const CATEGORY_EXISTS: &str = "Category already exists";
     ))]
 pub async fn create_category(
     State(state): State<AppState>,
+    State(listings): State<std::sync::Arc<crate::jobs::Listings>>,
     Admin(admin): Admin,
     JsonBody(request): JsonBody<CreateCategoryRequest>,
 ) -> ApiResult<(StatusCode, Reply<CategoryResponse>)> {
@@ -179,5 +180,7 @@ pub async fn create_category(
     let category = repo::insert(&state.db, &name, &description, &admin.id)
         .await
         .on_constraint(Constraint::CategoryName, || AppError::Conflict(CATEGORY_EXISTS.into()))?;
+    // The search pages' category filters list it.
+    listings.changed(&state.db).await;
     Ok((StatusCode::CREATED, ok("Category created successfully", CategoryResponse { data: category })))
 }

@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -5,6 +7,7 @@ use utoipa::ToSchema;
 use crate::accounts::session::Recruiter;
 use crate::http::envelope::{Reply, ok};
 use crate::http::error::{ApiResult, AppError, ErrorBody, JsonBody, PathParam};
+use crate::jobs::Listings;
 use crate::state::AppState;
 
 use crate::membership::model::Role;
@@ -169,12 +172,15 @@ impl CompanyForm {
     ))]
 pub async fn update_company(
     State(state): State<AppState>,
+    State(listings): State<Arc<Listings>>,
     Recruiter(caller): Recruiter,
     JsonBody(form): JsonBody<CompanyForm>,
 ) -> ApiResult<Reply<MyCompanyResponse>> {
     let company = owned(&state, &caller.id).await?;
     let profile = form.parse()?;
     repo::update_profile(&state.db, &company.id, &profile).await?;
+    // Its page, kept drawn, is drawn again.
+    listings.changed(&state.db).await;
     let (company, role) = member_of(&state, &caller.id).await?;
     let company = company.shown();
     Ok(ok("Company updated", MyCompanyResponse { company, role }))

@@ -12,6 +12,21 @@ pub async fn by_slug(db: &Db, slug: &str) -> Result<Option<CompanyRow>, sqlx::Er
     })
 }
 
+/// The first deadline after `now` of the company's listed jobs: its page lists them until then.
+#[tracing::instrument(skip_all)]
+pub async fn next_deadline(db: &Db, company_id: &str, now: i64) -> Result<Option<i64>, sqlx::Error> {
+    let sql = format!(
+        "SELECT MIN(j.deadline) FROM jobs j WHERE j.company_id = $1 AND j.deadline > $2 AND {}",
+        crate::jobs::model::LISTED
+    );
+    let (next,): (Option<i64>,) = dispatch!(db, |pool| sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(company_id)
+        .bind(now)
+        .fetch_one(pool)
+        .await)?;
+    Ok(next)
+}
+
 /// A company by its id.
 #[tracing::instrument(skip_all)]
 pub async fn by_id(db: &Db, id: &str) -> Result<Option<CompanyRow>, sqlx::Error> {

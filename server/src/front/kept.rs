@@ -1,6 +1,7 @@
 //! Answers sent as soon as a request's head is read, before it enters the stack of layers every
 //! other request passes (docs/operations.md#answers-sent-before-the-stack): a job's page and its
-//! `getJob` answer, the build's assets and the public screens' fixed pages. Those are most of what
+//! `getJob` answer, a company's page kept drawn, the build's assets and the public screens' fixed
+//! pages. Those are most of what
 //! a job board serves, and for them the stack (the router, the request span, two compression
 //! layers, the security and cache headers, the request id, the metrics) cost more than the answer.
 //! A job kept in memory is answered at once; one not kept is read first (with the others missed
@@ -68,6 +69,7 @@ pub enum First {
 enum Asked<'a> {
     JobApi(&'a str),
     JobPage(&'a str),
+    Company(&'a str),
     Asset(&'a str),
     Fixed,
 }
@@ -93,6 +95,7 @@ impl Kept {
                 Some(cached) => Some(self.site.job_page(&cached, path, headers)),
                 None => return First::Read,
             },
+            Asked::Company(slug) => self.site.company_page(slug, self.listings.search.version(), now, headers),
             Asked::Asset(name) => self.site.asset(name, headers),
             Asked::Fixed => self.site.fixed_page(path, headers),
         };
@@ -111,7 +114,7 @@ impl Kept {
         let (id, api) = match self.asked(request)? {
             Asked::JobApi(id) => (id, true),
             Asked::JobPage(id) => (id, false),
-            Asked::Asset(_) | Asked::Fixed => return None,
+            Asked::Company(_) | Asked::Asset(_) | Asked::Fixed => return None,
         };
         let cached = self.listings.cache.find(&self.state.db, id, crate::db::now_millis()).await.ok()??;
         let (path, headers) = (request.uri().path(), request.headers());
@@ -136,6 +139,8 @@ impl Kept {
             Asked::JobApi(plain_id(id)?)
         } else if let Some(id) = path.strip_prefix("/job/") {
             Asked::JobPage(plain_id(id)?)
+        } else if let Some(slug) = path.strip_prefix("/company/") {
+            Asked::Company(plain_id(slug)?)
         } else if let Some(name) = path.strip_prefix("/assets/") {
             Asked::Asset(name)
         } else {

@@ -532,6 +532,7 @@ mod tests {
                 applications_count: 0,
                 closed_at: None,
                 hidden_reason: None,
+                questions: Vec::new(),
             }),
             open: true,
         }

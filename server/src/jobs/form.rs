@@ -11,6 +11,7 @@ use time::{Date, OffsetDateTime};
 use crate::http::error::AppError;
 
 use super::model::{JobEdit, JobType, NewJob, WorkMode};
+use super::questions::parse_questions;
 
 pub type Fields = HashMap<String, Value>;
 
@@ -97,6 +98,20 @@ fn skillsets(fields: &Fields) -> Result<Vec<String>, AppError> {
 
 pub const DEADLINE_AFTER_POSTING: &str = "Deadline must be after the date of posting";
 
+/// The `questions` field as sent: a list, or the JSON text of one (as a multipart field sends it,
+/// its strings then held to the rule every body's are); `None` when absent or blank.
+pub fn questions_value(fields: &Fields) -> Result<Option<Value>, AppError> {
+    match fields.get("questions") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) if text.trim().is_empty() => Ok(None),
+        Some(Value::String(text)) => {
+            crate::http::text_input::check_json(text.as_bytes())?;
+            serde_json::from_str(text).map(Some).map_err(|_| AppError::bad_request("Questions must be a list"))
+        }
+        Some(value) => Ok(Some(value.clone())),
+    }
+}
+
 /// A new job of `user_id`'s from its fields, each checked; whether the category exists is for the
 /// database to say.
 pub fn new_job(fields: &Fields, user_id: String) -> Result<NewJob, AppError> {
@@ -130,6 +145,7 @@ pub fn new_job(fields: &Fields, user_id: String) -> Result<NewJob, AppError> {
     if deadline <= date_of_posting {
         return Err(AppError::bad_request(DEADLINE_AFTER_POSTING));
     }
+    let questions = parse_questions(questions_value(fields)?.as_ref(), &[], crate::db::new_id)?;
     Ok(NewJob {
         user_id,
         title,
@@ -146,6 +162,7 @@ pub fn new_job(fields: &Fields, user_id: String) -> Result<NewJob, AppError> {
         job_type,
         work_mode,
         category_id,
+        questions,
     })
 }
 
@@ -161,6 +178,7 @@ impl JobEdit {
             )?,
             max_positions: whole_number(fields, "maxPositions", "Maximum positions is required", "Max positions", 1)?,
             deadline: date(fields, "deadline", "Deadline is required", "Deadline")?,
+            questions: questions_value(fields)?,
         })
     }
 }
@@ -205,6 +223,11 @@ pub struct JobForm {
     pub job_type: JobType,
     /// The category's `_id`.
     pub category_name: String,
+    /// Up to 10 screening questions (docs/rules.md#screening), each `{kind, text, required,
+    /// choices, wanted}` as a job's `questions` shows them; on `updateJob`, a question that keeps
+    /// its `_id` stays the same question, and leaving `questions` out keeps them all.
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub questions: Option<Vec<serde_json::Value>>,
 }
 
 /// What `updateJob` may change, as JSON or multipart text fields.
@@ -220,6 +243,9 @@ pub struct JobEditForm {
     /// `YYYY-MM-DD` or RFC 3339; after the date of posting.
     #[schema(example = "2026-12-31")]
     pub deadline: String,
+    /// The job's screening questions as they are to be (see `JobForm`); left out, they stay.
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub questions: Option<Vec<serde_json::Value>>,
 }
 
 #[cfg(test)]

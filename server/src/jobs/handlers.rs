@@ -20,6 +20,7 @@ use super::form::{self, DEADLINE_AFTER_POSTING, Fields};
 use super::listings::Listings;
 use super::model::JobEdit;
 use super::model::{FoundJob, Job};
+use super::questions::parse_questions;
 use super::repo::{self, CloseOutcome, EditOutcome, Posted};
 use super::search::{Facets, JobSearch};
 
@@ -307,7 +308,17 @@ pub async fn update_job(
     FormFields(fields): FormFields,
 ) -> ApiResult<Reply<JobResponse>> {
     let edit = JobEdit::parse(&fields)?;
-    let outcome = repo::edit(&state.db, &job_id, &caller.id, &edit).await?;
+    // New questions keep the ids of those they edit, so the answers given to them stay theirs.
+    let questions = match &edit.questions {
+        None => None,
+        Some(value) => {
+            let kept = repo::find_own(&state.db, &job_id, &caller.id).await?.map(|job| job.questions);
+            let kept = kept.ok_or_else(|| AppError::not_found(JOB_NOT_FOUND))?;
+            let questions = parse_questions(Some(value), &kept, crate::db::new_id)?;
+            Some(serde_json::to_string(&questions).expect("questions serialize"))
+        }
+    };
+    let outcome = repo::edit(&state.db, &job_id, &caller.id, &edit, questions.as_deref()).await?;
     listings.changed(&state.db).await;
     match outcome {
         EditOutcome::Edited(job) => Ok(ok("Job updated successfully", JobResponse { data: *job })),

@@ -6,6 +6,7 @@ pub mod form;
 pub mod handlers;
 mod listings;
 pub mod model;
+pub mod questions;
 pub mod repo;
 pub mod search;
 

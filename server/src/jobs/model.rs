@@ -78,14 +78,17 @@ pub struct NewJob {
     pub skillsets: Vec<String>,
     pub job_type: JobType,
     pub work_mode: WorkMode,
+    pub questions: Vec<super::questions::Question>,
 }
 
-/// The three fields an edit may change.
-#[derive(Debug, PartialEq, Eq)]
+/// What an edit may change: the three original fields, and the questions when given.
+#[derive(Debug, PartialEq)]
 pub struct JobEdit {
     pub max_applicants: i64,
     pub max_positions: i64,
     pub deadline: i64,
+    /// `None` keeps the questions as they are.
+    pub questions: Option<serde_json::Value>,
 }
 
 /// A job as the API shows it.
@@ -134,6 +137,10 @@ pub struct Job {
     /// `recruiterDetails`), and only while it is hidden: no one else is shown a hidden job.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hidden_reason: Option<String>,
+    /// The screening questions an application answers (docs/rules.md#screening); left out when
+    /// the job asks none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub questions: Vec<super::questions::Question>,
 }
 
 /// A job in search results: with, when the search had words, where its title matched them.
@@ -181,6 +188,7 @@ pub struct JobRow {
     pub applications_count: i64,
     pub closed_at: Option<i64>,
     pub hidden_reason: Option<String>,
+    pub questions: String,
 }
 
 /// The condition of a job anyone may see (`j` is jobs): not deleted by its recruiter, not hidden by
@@ -216,7 +224,7 @@ pub const JOB_COLUMNS: &str = "j.id, j.title, j.company, \
      (SELECT co.logo_id FROM companies co WHERE co.id = j.company_id) AS company_logo_id, j.description, j.salary, j.salary_max, j.work_mode, j.date_of_posting, \
      j.deadline, j.location, j.max_applicants, j.max_positions, j.skillsets, j.job_type, \
      j.category_id, c.name AS category_name, j.user_id, j.applications_count, j.closed_at, \
-     CASE WHEN j.hidden_at IS NULL THEN NULL ELSE j.hidden_reason END AS hidden_reason";
+     CASE WHEN j.hidden_at IS NULL THEN NULL ELSE j.hidden_reason END AS hidden_reason, j.questions";
 
 impl From<JobRow> for Job {
     fn from(row: JobRow) -> Self {
@@ -244,6 +252,8 @@ impl From<JobRow> for Job {
             applications_count: row.applications_count,
             closed_at: row.closed_at.map(rfc3339_from_millis),
             hidden_reason: row.hidden_reason,
+            // Written only by this server as a JSON list; an unreadable value shows as none.
+            questions: serde_json::from_str(&row.questions).unwrap_or_default(),
         }
     }
 }

@@ -23,8 +23,8 @@ pub enum Posted {
 pub async fn insert(db: &Db, job: &NewJob) -> Result<Posted, sqlx::Error> {
     const INSERT: &str = "INSERT INTO jobs (id, user_id, category_id, title, company, description, location, \
          salary, date_of_posting, deadline, max_applicants, max_positions, skillsets, job_type, created_at, \
-         salary_max, work_mode, company_id) \
-         SELECT $1, u.id, c.id, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+         salary_max, work_mode, questions, company_id) \
+         SELECT $1, u.id, c.id, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
          (SELECT m.company_id FROM company_members m WHERE m.user_id = u.id) \
          FROM users u JOIN categories c ON c.id = $3 \
          WHERE u.id = $2 AND u.suspended_at IS NULL AND c.hidden_at IS NULL \
@@ -36,6 +36,7 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Posted, sqlx::Error> {
     };
     let id = new_id();
     let skillsets = serde_json::to_string(&job.skillsets).expect("a list of strings serializes");
+    let questions = serde_json::to_string(&job.questions).expect("questions serialize");
     let now = now_millis();
     let inserted = dispatch!(db, |pool| {
         sqlx::query(sqlx::AssertSqlSafe(insert.as_str()))
@@ -56,6 +57,7 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Posted, sqlx::Error> {
             .bind(now)
             .bind(job.salary_max)
             .bind(job.work_mode.as_str())
+            .bind(&questions)
             .execute(pool)
             .await
             .map(|done| done.rows_affected())
@@ -231,9 +233,19 @@ pub enum EditOutcome {
 /// Applies an edit in one statement whose conditions hold the rules, so an application arriving
 /// at the same moment cannot slip under a lowered `maxApplicants`.
 #[tracing::instrument(skip_all)]
-pub async fn edit(db: &Db, id: &str, user_id: &str, edit: &JobEdit) -> Result<EditOutcome, sqlx::Error> {
+///
+/// `questions` (the JSON of the job's questions, parsed against those it had) replaces them when
+/// given.
+pub async fn edit(
+    db: &Db,
+    id: &str,
+    user_id: &str,
+    edit: &JobEdit,
+    questions: Option<&str>,
+) -> Result<EditOutcome, sqlx::Error> {
     const UPDATE: &str = concat!(
-        "UPDATE jobs SET max_applicants = $1, max_positions = $2, deadline = $3 WHERE id = $4 AND ",
+        "UPDATE jobs SET max_applicants = $1, max_positions = $2, deadline = $3, questions = COALESCE($6, questions) \
+         WHERE id = $4 AND ",
         crate::membership::model::manages!("jobs.id", "$5"),
         " AND deleted_at IS NULL AND applications_count <= $1 AND date_of_posting < $3"
     );
@@ -249,6 +261,7 @@ pub async fn edit(db: &Db, id: &str, user_id: &str, edit: &JobEdit) -> Result<Ed
             .bind(edit.deadline)
             .bind(id)
             .bind(user_id)
+            .bind(questions)
             .execute(pool)
             .await
             .map(|done| done.rows_affected() == 1)

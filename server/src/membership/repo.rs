@@ -515,6 +515,50 @@ pub async fn works_on(db: &Db, job_id: &str, user_id: &str) -> Result<bool, sqlx
     Ok(found.is_some())
 }
 
+/// A member who may be told about a job, and whether they take e-mail of the kind in question.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Teammate {
+    pub user_id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub email_off: bool,
+}
+
+/// Who is told about a job: everyone who works its pipeline, or only those on it (its recruiter
+/// in charge and its hiring team).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Told {
+    Pipeline,
+    OnTheJob,
+}
+
+/// The members `told` names for job `job_id`, each with whether they switched e-mail of `kind`
+/// off, the first to join first.
+#[tracing::instrument(skip_all)]
+pub async fn teammates(db: &Db, job_id: &str, told: Told, kind: &str) -> Result<Vec<Teammate>, sqlx::Error> {
+    let who = match told {
+        Told::Pipeline => crate::membership::model::works_on!("$1", "m.user_id"),
+        Told::OnTheJob => {
+            "(m.user_id = (SELECT user_id FROM jobs WHERE id = $1) \
+             OR EXISTS (SELECT 1 FROM job_team t WHERE t.job_id = $1 AND t.user_id = m.user_id))"
+        }
+    };
+    let sql = format!(
+        "SELECT m.user_id, u.first_name, u.last_name, u.email, \
+         EXISTS (SELECT 1 FROM notification_email_off o WHERE o.user_id = m.user_id AND o.kind = $2) AS email_off \
+         FROM company_members m JOIN users u ON u.id = m.user_id \
+         WHERE m.company_id = (SELECT company_id FROM jobs WHERE id = $1) AND {who} \
+         ORDER BY m.joined_at, m.user_id LIMIT $3"
+    );
+    dispatch!(db, |pool| sqlx::query_as::<_, Teammate>(sqlx::AssertSqlSafe(sql))
+        .bind(job_id)
+        .bind(kind)
+        .bind(MAX_MEMBERS)
+        .fetch_all(pool)
+        .await)
+}
+
 /// A job's hiring team: its recruiter in charge and the members on its team.
 pub struct JobTeam {
     pub in_charge: String,

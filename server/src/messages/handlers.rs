@@ -16,8 +16,8 @@ use crate::notifications::repo as notifications;
 use crate::state::AppState;
 
 use super::emails::{self, NewMessage};
-use super::model::{Message, parse_body};
-use super::repo::{self, Sent};
+use super::model::{Message, parse_body, team_sender};
+use super::repo::{self, Sender, Sent};
 
 pub const READ_ONLY: &str = "This job was deleted; its conversations are read-only";
 pub const TOO_MANY: &str = "A conversation has at most 1000 messages";
@@ -90,7 +90,8 @@ pub async fn messages(
     let (row, me) = side_of(&state, &caller, &application_id).await?;
     let (rows, has_more) = repo::page(&state.db, &application_id, before.as_deref()).await?;
     let unread = repo::unread(&state.db, &application_id, &caller.id).await?;
-    let messages = rows.into_iter().map(|message| message.into_message(&caller.id, &row.applicant_id)).collect();
+    let messages =
+        rows.into_iter().map(|message| message.into_message(&caller.id, &row.applicant_id, &row.company)).collect();
     Ok(ok(
         "Messages fetched successfully",
         MessagesResponse { messages, has_more, unread, read_only: row.job_removed, me },
@@ -132,8 +133,17 @@ pub async fn send(
     }
     let recruiter = users::find(&state.db, &row.recruiter_id).await?;
     let recruiter = recruiter.ok_or_else(|| AppError::not_found(APPLICATION_NOT_FOUND))?;
+    // The writer's name: the applicant's is on the application, the recruiter in charge's read above.
+    let writer = match me {
+        Actor::Applicant => (row.first_name.clone(), row.last_name.clone()),
+        Actor::Recruiter if caller.id == recruiter.id => (recruiter.first_name.clone(), recruiter.last_name.clone()),
+        Actor::Recruiter => {
+            let found = users::find(&state.db, &caller.id).await?;
+            let found = found.ok_or_else(|| AppError::not_found(APPLICATION_NOT_FOUND))?;
+            (found.first_name, found.last_name)
+        }
+    };
     let applicant_name = format!("{} {}", row.first_name, row.last_name);
-    let recruiter_name = format!("{} {}", recruiter.first_name, recruiter.last_name);
     let (recipient_id, to, first_name, sender_name, path) = match me {
         Actor::Applicant => (
             &row.recruiter_id,
@@ -146,7 +156,7 @@ pub async fn send(
             &row.applicant_id,
             row.email.as_str(),
             row.first_name.as_str(),
-            format!("{recruiter_name} ({})", row.company),
+            team_sender(&writer.0, &row.company),
             format!("/dashboard/my-applications?conversation={application_id}"),
         ),
     };
@@ -170,13 +180,14 @@ pub async fn send(
             })
         }),
     };
-    match repo::send(&state.db, &application_id, &caller.id, &body, &notice).await? {
+    let sender = Sender { id: &caller.id, first_name: &writer.0, last_name: &writer.1 };
+    match repo::send(&state.db, &application_id, &sender, &body, &notice).await? {
         Sent::Sent(message, mailed) => {
             if mailed {
                 state.outbox.notify();
             }
             state.notifications.wake(recipient_id);
-            let data = message.into_message(&caller.id, &row.applicant_id);
+            let data = message.into_message(&caller.id, &row.applicant_id, &row.company);
             Ok((StatusCode::CREATED, ok("Message sent", SentResponse { data })))
         }
         Sent::TooMany => Err(AppError::bad_request(TOO_MANY)),

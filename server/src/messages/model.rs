@@ -15,6 +15,10 @@ pub struct Message {
     pub body: String,
     /// Who wrote it.
     pub from: Actor,
+    /// Their name as the conversation shows it: the applicant's full name, or a hiring team
+    /// member's first name and the company ("Priya, Acme"); "Former member, Acme" once that
+    /// member's account is deleted.
+    pub sender: String,
     /// True when the caller wrote it.
     pub mine: bool,
     /// RFC 3339, UTC.
@@ -31,13 +35,31 @@ pub struct MessageRow {
     pub body: String,
     pub created_at: i64,
     pub read_at: Option<i64>,
+    pub sender_first_name: String,
+    pub sender_last_name: String,
+    pub sender_erased: bool,
+}
+
+/// How a hiring team member signs to an applicant: their first name, for the company.
+pub fn team_sender(first_name: &str, company: &str) -> String {
+    format!("{first_name}, {company}")
 }
 
 impl MessageRow {
-    /// The message as `viewer_id` sees it, in a conversation whose applicant is `applicant_id`.
-    pub fn into_message(self, viewer_id: &str, applicant_id: &str) -> Message {
+    /// The message as `viewer_id` sees it, in a conversation whose applicant is `applicant_id`
+    /// about a job of `company`.
+    pub fn into_message(self, viewer_id: &str, applicant_id: &str, company: &str) -> Message {
+        let from = if self.sender_id == applicant_id { Actor::Applicant } else { Actor::Recruiter };
+        let sender = match from {
+            Actor::Applicant => format!("{} {}", self.sender_first_name, self.sender_last_name),
+            Actor::Recruiter if self.sender_erased => {
+                team_sender(&format!("{} {}", self.sender_first_name, self.sender_last_name), company)
+            }
+            Actor::Recruiter => team_sender(&self.sender_first_name, company),
+        };
         Message {
-            from: if self.sender_id == applicant_id { Actor::Applicant } else { Actor::Recruiter },
+            from,
+            sender,
             mine: self.sender_id == viewer_id,
             id: self.id,
             body: self.body,

@@ -21,8 +21,10 @@ pub const MAIL_EVERY_MILLIS: i64 = 15 * 60 * 1000;
 pub async fn page(db: &Db, application_id: &str, before: Option<&str>) -> Result<(Vec<MessageRow>, bool), sqlx::Error> {
     // Ids are UUIDv7 in hex: they sort by time, so one index serves the order and the cursor.
     let sql = format!(
-        "SELECT id, sender_id, body, created_at, read_at FROM application_messages \
-         WHERE application_id = $1 AND id < $2 ORDER BY id DESC LIMIT {}",
+        "SELECT m.id, m.sender_id, m.body, m.created_at, m.read_at, u.first_name AS sender_first_name, \
+         u.last_name AS sender_last_name, (u.erased_at IS NOT NULL) AS sender_erased \
+         FROM application_messages m JOIN users u ON u.id = m.sender_id \
+         WHERE m.application_id = $1 AND m.id < $2 ORDER BY m.id DESC LIMIT {}",
         PAGE + 1
     );
     // Every id sorts below this (hex digits and letters are below '~').
@@ -47,6 +49,13 @@ pub async fn unread(db: &Db, application_id: &str, reader_id: &str) -> Result<i6
     Ok(count)
 }
 
+/// Who writes a message.
+pub struct Sender<'a> {
+    pub id: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+}
+
 pub enum Sent {
     /// The new message, and whether its recipient was e-mailed.
     Sent(MessageRow, bool),
@@ -63,10 +72,11 @@ pub enum Sent {
 pub async fn send(
     db: &Db,
     application_id: &str,
-    sender_id: &str,
+    sender: &Sender<'_>,
     body: &str,
     notice: &Notice,
 ) -> Result<Sent, sqlx::Error> {
+    let sender_id = sender.id;
     const LOCK: &str = "UPDATE applications SET id = id WHERE id = $1";
     const COUNT: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM application_messages WHERE application_id = $1";
     const INSERT: &str = "INSERT INTO application_messages (id, application_id, sender_id, body, created_at) \
@@ -95,7 +105,16 @@ pub async fn send(
             }
         }
         tx.commit().await?;
-        let row = MessageRow { id, sender_id: sender_id.into(), body: body.into(), created_at: now, read_at: None };
+        let row = MessageRow {
+            id,
+            sender_id: sender_id.into(),
+            body: body.into(),
+            created_at: now,
+            read_at: None,
+            sender_first_name: sender.first_name.into(),
+            sender_last_name: sender.last_name.into(),
+            sender_erased: false,
+        };
         Ok(Sent::Sent(row, mailed))
     })
 }

@@ -18,11 +18,13 @@ pub enum Kind {
     Message,
     /// To a recruiter: their job's deadline is less than a day away.
     JobClosing,
+    /// To a member of a hiring team: a teammate named them in a note.
+    Mention,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] =
-        [Self::NewApplication, Self::StageChange, Self::Interview, Self::Message, Self::JobClosing];
+    pub const ALL: [Kind; 6] =
+        [Self::NewApplication, Self::StageChange, Self::Interview, Self::Message, Self::JobClosing, Self::Mention];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -31,6 +33,7 @@ impl Kind {
             Self::Interview => "interview",
             Self::Message => "message",
             Self::JobClosing => "job_closing",
+            Self::Mention => "mention",
         }
     }
 
@@ -104,6 +107,7 @@ pub struct EmailSettings {
     pub interview: bool,
     pub message: bool,
     pub job_closing: bool,
+    pub mention: bool,
 }
 
 impl EmailSettings {
@@ -116,12 +120,14 @@ impl EmailSettings {
             interview: on(Kind::Interview),
             message: on(Kind::Message),
             job_closing: on(Kind::JobClosing),
+            mention: on(Kind::Mention),
         }
     }
 
     /// The kinds switched off.
     pub fn off(&self) -> Vec<Kind> {
-        let flags = [self.new_application, self.stage_change, self.interview, self.message, self.job_closing];
+        let flags =
+            [self.new_application, self.stage_change, self.interview, self.message, self.job_closing, self.mention];
         Kind::ALL.into_iter().zip(flags).filter(|(_, on)| !on).map(|(kind, _)| kind).collect()
     }
 }

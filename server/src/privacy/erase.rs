@@ -55,12 +55,12 @@ pub async fn delete_account(
 ) -> ApiResult<Reply<Ack>> {
     let user = confirm_password(&state, client, &caller, password_field(&request.password)?).await?;
     match repo::erase(&state.db, &caller.id).await? {
-        Erased::Done { resume_key, told } => {
-            if let Some(key) = resume_key {
-                // The row is gone already; a file that cannot be deleted now is logged by its
-                // generated key (it names nobody) for the operator to remove.
-                if let Err(error) = state.storage.delete(&key).await {
-                    tracing::error!(%error, key, "could not delete a deleted account's resume");
+        Erased::Done { resume_key, logo_key, told } => {
+            // The rows are gone already; a file that cannot be deleted now is logged by its
+            // generated key (it names nobody) for the operator to remove.
+            for key in resume_key.iter().chain(&logo_key) {
+                if let Err(error) = state.storage.delete(key).await {
+                    tracing::error!(%error, key, "could not delete a deleted account's file");
                 }
             }
             if let Some(dir) = state.outbox.files_dir() {

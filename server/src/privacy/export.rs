@@ -11,7 +11,7 @@ use crate::accounts::model::AccountType;
 use crate::accounts::session::{self, AuthUser};
 use crate::alerts::repo::{self as searches, SavedSearch};
 use crate::applications::handlers::shown_to;
-use crate::applications::model::{Application, Viewer};
+use crate::applications::model::{Application, Stage, Viewer};
 use crate::applications::repo as applications;
 use crate::http::envelope::ok;
 use crate::http::error::{ApiResult, AppError};
@@ -80,6 +80,26 @@ pub struct ExportedMessage {
     pub read_at: Option<String>,
 }
 
+/// A note the caller wrote on an application, as a member of its hiring team.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WrittenNote {
+    pub application_id: String,
+    pub body: String,
+    /// RFC 3339, UTC.
+    pub written_at: String,
+}
+
+/// A move the caller made on an application, as a member of its hiring team.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MadeMove {
+    pub application_id: String,
+    pub stage: Stage,
+    /// RFC 3339, UTC.
+    pub made_at: String,
+}
+
 /// Everything the board holds about the caller.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -103,6 +123,10 @@ pub struct Export {
     pub jobs: Vec<Job>,
     pub saved_jobs: Vec<Job>,
     pub saved_searches: Vec<SavedSearch>,
+    /// The notes the caller wrote, newest first, up to 10,000 (a member of a hiring team's).
+    pub notes: Vec<WrittenNote>,
+    /// The moves the caller made on others' applications, newest first, up to 10,000.
+    pub moves: Vec<MadeMove>,
     /// Each conversation's in turn, oldest first. Read and sent a page at a time after the rest: the export is serialized
     /// with this and `notifications` left empty, and so left out, and the pages follow.
     #[schema(required)]
@@ -123,9 +147,13 @@ const PAGE: i64 = 200;
 /// The most interviews an export lists.
 const INTERVIEWS: i64 = 10_000;
 
+/// The most notes, and the most moves, an export lists.
+const ACTIONS: i64 = 10_000;
+
 /// Everything the board holds about the caller, as a JSON file to download: the account, the
 /// profile (and a link to the resume), applications with their history, interviews, jobs, saved
-/// jobs and searches, messages and notifications. Sent as it is read, one export per account at a
+/// jobs and searches, the notes written and moves made on a hiring team, messages and
+/// notifications. Sent as it is read, one export per account at a
 /// time.
 #[utoipa::path(get, path = "/auth/account/export", tag = "accounts", security(("bearer" = [])),
     responses(
@@ -207,6 +235,16 @@ async fn head(state: &AppState, user_id: &str) -> ApiResult<Export> {
         jobs,
         saved_jobs: saved::list(&state.db, user_id).await?,
         saved_searches: searches::list(&state.db, user_id).await?.into_iter().map(SavedSearch::from).collect(),
+        notes: repo::notes_written(&state.db, user_id, ACTIONS)
+            .await?
+            .into_iter()
+            .map(|(application_id, body, at)| WrittenNote { application_id, body, written_at: rfc3339_from_millis(at) })
+            .collect(),
+        moves: repo::moves_made(&state.db, user_id, ACTIONS)
+            .await?
+            .into_iter()
+            .map(|(application_id, stage, at)| MadeMove { application_id, stage, made_at: rfc3339_from_millis(at) })
+            .collect(),
         messages: Vec::new(),
         notifications: Vec::new(),
     })

@@ -24,6 +24,31 @@ pub async fn account(db: &Db, id: &str) -> Result<Option<AccountRow>, sqlx::Erro
     dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).fetch_optional(pool).await)
 }
 
+/// A note the account wrote on an application, as its export lists it: (application id, body,
+/// written at).
+pub type NoteRow = (String, String, i64);
+
+/// The newest `limit` notes the account wrote.
+#[tracing::instrument(skip_all)]
+pub async fn notes_written(db: &Db, id: &str, limit: i64) -> Result<Vec<NoteRow>, sqlx::Error> {
+    const SQL: &str = "SELECT application_id, body, created_at FROM application_notes WHERE author_id = $1 \
+         ORDER BY created_at DESC, id DESC LIMIT $2";
+    dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).bind(limit).fetch_all(pool).await)
+}
+
+/// A move the account made on someone else's application: (application id, stage, made at).
+pub type MoveRow = (String, crate::applications::model::Stage, i64);
+
+/// The newest `limit` moves the account made on others' applications (an applicant's own are in
+/// their applications' history).
+#[tracing::instrument(skip_all)]
+pub async fn moves_made(db: &Db, id: &str, limit: i64) -> Result<Vec<MoveRow>, sqlx::Error> {
+    const SQL: &str = "SELECT m.application_id, m.stage, m.at FROM application_moves m \
+         JOIN applications a ON a.id = m.application_id WHERE m.actor_id = $1 AND a.applicant_id <> $1 \
+         ORDER BY m.at DESC, m.id DESC LIMIT $2";
+    dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).bind(limit).fetch_all(pool).await)
+}
+
 /// A message the account sent or received, in a conversation about one of its applications or
 /// one to its jobs.
 #[derive(sqlx::FromRow)]
@@ -36,11 +61,13 @@ pub struct MessageRow {
     pub read_at: Option<i64>,
 }
 
-/// The next `limit` of the account's applications (made, or to its jobs) after `after`, in the
+/// The next `limit` of the account's applications (made, to the jobs in its charge, or written
+/// about as a member of a hiring team) after `after`, in the
 /// order of their ids: an export reads their conversations one after another.
 #[tracing::instrument(skip_all)]
 pub async fn conversations(db: &Db, id: &str, after: &str, limit: i64) -> Result<Vec<String>, sqlx::Error> {
-    const SQL: &str = "SELECT id FROM applications WHERE (applicant_id = $1 OR recruiter_id = $1) AND id > $2 \
+    const SQL: &str = "SELECT id FROM applications WHERE (applicant_id = $1 OR recruiter_id = $1 \
+         OR id IN (SELECT application_id FROM application_messages WHERE sender_id = $1)) AND id > $2 \
          ORDER BY id LIMIT $3";
     let rows: Vec<(String,)> =
         dispatch!(db, |pool| sqlx::query_as(SQL).bind(id).bind(after).bind(limit).fetch_all(pool).await)?;
@@ -87,10 +114,12 @@ pub async fn release_export(db: &Db, id: &str, until: i64) -> Result<(), sqlx::E
 }
 
 pub enum Erased {
-    /// Gone; the resume's object-store key, if there was one, is left to delete, and the people
-    /// told in the bell (a recruiter's applicants, an applicant's recruiters) are left to wake.
+    /// Gone; the resume's object-store key, if there was one, and the logo's of the company that
+    /// went with the account are left to delete, and the people told in the bell (a recruiter's
+    /// applicants, an applicant's recruiters) are left to wake.
     Done {
         resume_key: Option<String>,
+        logo_key: Option<String>,
         told: Vec<String>,
     },
     NotFound,
@@ -142,7 +171,9 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
          (SELECT o.user_id FROM company_members o WHERE o.company_id = m.company_id AND o.user_id <> m.user_id \
           AND o.role = 'owner' ORDER BY o.joined_at, o.user_id LIMIT 1) \
          FROM company_members m WHERE m.user_id = $1";
-    const CLOSE_COMPANY: &str = "UPDATE companies SET removed_at = $2, updated_at = $2 WHERE id = $1";
+    const LOGO: &str = "SELECT logo_key FROM companies WHERE id = $1";
+    const CLOSE_COMPANY: &str =
+        "UPDATE companies SET removed_at = $2, updated_at = $2, logo_key = NULL, logo_id = NULL WHERE id = $1";
     // A member leaving others: what they were in charge of passes to an owner ($2), and their
     // words and moves on the company's applications stay under a stand-in ($3), "Former member".
     const SUCCEED: [&str; 2] = [
@@ -243,12 +274,15 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
                     return Ok(Erased::LastAdmin);
                 }
             }
+            let mut logo_key = None;
             let membership: Option<(String, i64, Option<String>)> =
                 sqlx::query_as(MEMBERSHIP).bind(id).fetch_optional(&mut *tx).await?;
             match membership {
                 None => {}
                 // Alone in their company: it goes, with its jobs, as the account's own.
                 Some((company_id, 0, _)) => {
+                    let (key,): (Option<String>,) = sqlx::query_as(LOGO).bind(&company_id).fetch_one(&mut *tx).await?;
+                    logo_key = key;
                     sqlx::query(CLOSE_COMPANY).bind(&company_id).bind(now).execute(&mut *tx).await?;
                 }
                 Some((_, _, None)) => return Ok(Erased::LastOwner),
@@ -342,7 +376,7 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
                 .map(|(applicant_id, ..)| applicant_id)
                 .chain(made.into_iter().map(|(_, recruiter_id, ..)| recruiter_id))
                 .collect();
-            Ok(Erased::Done { resume_key: resume_key.and_then(|(key,)| key), told })
+            Ok(Erased::Done { resume_key: resume_key.and_then(|(key,)| key), logo_key, told })
         }};
     }
     match db {

@@ -758,6 +758,7 @@ mod tests {
             applications_count: 0,
             closed_at: closed_at.map(str::to_string),
             hidden_reason: None,
+            questions: Vec::new(),
         }
     }
 

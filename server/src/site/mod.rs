@@ -11,6 +11,7 @@
 //! for a public screen's path names that screen's chunks as `modulepreload` links, read from Vite's
 //! build manifest (`.vite/manifest.json`), and the browser fetches them beside the main script.
 
+mod company_pages;
 pub mod content;
 mod pages;
 mod screens;
@@ -38,6 +39,7 @@ use crate::jobs::Listings;
 use crate::jobs::repo::JobPage;
 use crate::state::AppState;
 
+use company_pages::CompanyPages;
 use content::{Content, SearchHeading};
 use pages::{Page, Pages, PublicScreen, SITE_PAGES};
 use screens::{Screen, percent_decoded, private, screen};
@@ -55,6 +57,8 @@ struct Site {
     /// The public screens whose page is the same for everyone (all but the search's), each drawn
     /// and compressed once.
     fixed: std::sync::Mutex<std::collections::HashMap<&'static str, Arc<Ready>>>,
+    /// Company pages asked for without a query, kept drawn while nothing they show changed.
+    companies: CompanyPages,
     db: Db,
     /// For the search a search page shows (the API's own handler answers it).
     state: AppState,
@@ -76,6 +80,7 @@ pub fn service(state: &AppState, listings: &Arc<Listings>) -> (Router, Held) {
         job_shell: job_shell(&pages),
         pages,
         fixed: Default::default(),
+        companies: CompanyPages::default(),
         db: state.db.clone(),
         state: state.clone(),
         listings: listings.clone(),
@@ -172,6 +177,11 @@ impl Held {
     /// A kept job's page at `path`, drawn now if it was not yet.
     pub fn job_page(&self, cached: &crate::jobs::cache::Cached, path: &str, headers: &HeaderMap) -> Response {
         cached.page(|job| self.site.job_page(self.site.pages.page(path), job)).answer(headers)
+    }
+
+    /// The page of the company `slug` when it is kept drawn and still true (`CompanyPages::kept`).
+    pub fn company_page(&self, slug: &str, version: Option<u64>, now: i64, headers: &HeaderMap) -> Option<Response> {
+        self.site.companies.kept(slug, version, now).map(|page| page.answer(headers))
     }
 
     /// A build's asset kept in memory (`name` under `/assets/`).
@@ -302,10 +312,26 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
             },
             Err(error) => return unavailable(error, &built.plain),
         },
-        Screen::Company(slug) => match company_page(site, slug, query, now).await {
-            Ok(page) => page,
-            Err(error) => return unavailable(error, &built.plain),
-        },
+        Screen::Company(slug) => {
+            // Only the page as linked is kept: with a query it is a search of the company's jobs.
+            let kept_as =
+                query.is_none().then(|| percent_decoded(slug)).flatten().map(|slug| slug.to_ascii_lowercase());
+            let version = site.listings.search.version();
+            if let Some(page) = kept_as.as_deref().and_then(|slug| site.companies.kept(slug, version, now)) {
+                return page.answer(headers);
+            }
+            match company_page(site, slug, query, now).await {
+                Ok(CompanyPage { status, head, content, next_deadline }) => match (kept_as, version, next_deadline) {
+                    (Some(slug), Some(version), Some(next_deadline)) if content.is_some() => {
+                        let page = Arc::new(Ready::new(status, html_type(), drawn(built, head, content)));
+                        site.companies.keep(slug, version, now, next_deadline, page.clone());
+                        return page.answer(headers);
+                    }
+                    _ => (status, head, content),
+                },
+                Err(error) => return unavailable(error, &built.plain),
+            }
+        }
         Screen::App(Some(screen)) if fixed(screen) => return site.fixed_page(screen).answer(headers),
         Screen::App(Some(screen)) => {
             let content = match categories::list(&site.db).await {
@@ -360,26 +386,41 @@ fn html_type() -> HeaderValue {
     HeaderValue::from_static("text/html; charset=utf-8")
 }
 
+/// A company's page as drawn, and, for one that is found, the first deadline of its jobs after
+/// now (`Some(None)` when none is coming): what may keep it drawn.
+struct CompanyPage {
+    status: StatusCode,
+    head: Option<Head>,
+    content: Option<Content>,
+    next_deadline: Option<Option<i64>>,
+}
+
 /// A company's page: its profile and, below, a search of its jobs; 404 for no such company, 410
 /// for one its owners removed.
-async fn company_page(
-    site: &Site,
-    slug: &str,
-    query: Option<&str>,
-    now: i64,
-) -> Result<(StatusCode, Option<Head>, Option<Content>), sqlx::Error> {
-    let Some(slug) = percent_decoded(slug) else { return Ok((StatusCode::NOT_FOUND, Some(Head::not_found()), None)) };
-    let row = companies::repo::by_slug(&site.db, &slug.to_ascii_lowercase()).await?.filter(|row| !row.suspended);
-    let Some(row) = row else {
-        return Ok((StatusCode::NOT_FOUND, Some(Head::not_found()), None));
+async fn company_page(site: &Site, slug: &str, query: Option<&str>, now: i64) -> Result<CompanyPage, sqlx::Error> {
+    let missing = CompanyPage {
+        status: StatusCode::NOT_FOUND,
+        head: Some(Head::not_found()),
+        content: None,
+        next_deadline: None,
     };
+    let Some(slug) = percent_decoded(slug) else { return Ok(missing) };
+    let row = companies::repo::by_slug(&site.db, &slug.to_ascii_lowercase()).await?.filter(|row| !row.suspended);
+    let Some(row) = row else { return Ok(missing) };
     if row.removed {
-        return Ok((StatusCode::GONE, Some(seo::company_removed()), None));
+        return Ok(CompanyPage {
+            status: StatusCode::GONE,
+            head: Some(seo::company_removed()),
+            content: None,
+            next_deadline: None,
+        });
     }
+    let next_deadline = companies::repo::next_deadline(&site.db, &row.id, now).await?;
     let company = row.shown();
     let list = categories::list(&site.db).await?;
     let content = search_content(site, SearchHeading::Company(&company), query, &list, now).await;
-    Ok((StatusCode::OK, Some(seo::company_head(&company, site.addresses())), content))
+    let head = Some(seo::company_head(&company, site.addresses()));
+    Ok(CompanyPage { status: StatusCode::OK, head, content, next_deadline: Some(next_deadline) })
 }
 
 impl Site {

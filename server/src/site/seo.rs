@@ -391,6 +391,7 @@ mod tests {
             applications_count: 0,
             closed_at: None,
             hidden_reason: None,
+            questions: Vec::new(),
         }
     }
 

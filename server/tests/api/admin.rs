@@ -550,6 +550,8 @@ async fn an_admin_renames_verifies_and_suspends_a_company_and_each_is_audited(ap
     let (status, suspended) =
         app.put_as(&format!("{company}/suspend"), &root, &json!({ "reason": "Fake listings" })).await;
     assert_eq!((status, suspended["data"]["suspended"].as_bool()), (200, Some(true)));
+    let told = app.mail("rita@acme.example", "Acme Welding was suspended on jobportal").await;
+    assert!(told.contains("The reason given: Fake listings"), "its owners are told why: {told}");
     assert_eq!(app.get("/api/v1/companies/ada-lovelace").await, (404, error("Company not found")));
     assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{job}")).await.0, 404);
     let (_, search) = app.get("/api/v1/jobs/alljobs?company=ada-lovelace").await;
@@ -566,6 +568,7 @@ async fn an_admin_renames_verifies_and_suspends_a_company_and_each_is_audited(ap
 
     let (status, reinstated) = app.put_as(&format!("{company}/reinstate"), &root, &json!({})).await;
     assert_eq!((status, reinstated["message"].as_str()), (200, Some("Company reinstated")));
+    app.mail("rita@acme.example", "Acme Welding was reinstated on jobportal").await;
     assert_eq!(app.get(&format!("/api/v1/jobs/getJob/{job}")).await.0, 200, "its jobs are listed again");
     assert_eq!(
         app.put_as(&format!("{company}/reinstate"), &root, &json!({})).await,

@@ -22,6 +22,7 @@ on_both_engines!(
     a_job_matching_two_searches_is_one_new_job,
     the_same_search_cannot_be_saved_twice,
     an_alert_matches_what_the_same_search_on_jobs_finds,
+    following_a_company_alerts_its_new_jobs_and_no_other_company_s,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -464,4 +465,25 @@ async fn an_alert_matches_what_the_same_search_on_jobs_finds(app: &TestApp) {
     }
     // One job is one job, however many searches it matches.
     app.mail("agree@example.com", "1 new job for your saved searches").await;
+}
+
+async fn following_a_company_alerts_its_new_jobs_and_no_other_company_s(app: &TestApp) {
+    let acme = app.account("Recruiter", "owner@acme.example").await;
+    let globex = app.account("Recruiter", "owner@globex.example").await;
+    let (_, company) = app.get_as("/api/v1/company", &acme).await;
+    let slug = company["company"]["slug"].as_str().unwrap().to_string();
+    let token = applicant(app, "follower@example.com").await;
+    let (status, body) = save(app, &token, "Ada Lovelace", &format!("company={slug}")).await;
+    assert_eq!(status, 201, "{body}");
+    let (_, saved) = app.get_as("/api/v1/jobs/savedSearches", &token).await;
+    assert_eq!(saved["data"][0]["query"], format!("company={slug}"), "followed as the search of its jobs");
+
+    app.post_job_as(&acme, "Rocket Welder", 1, &crate::helpers::day(20)).await;
+    app.post_job_as(&globex, "Rocket Painter", 1, &crate::helpers::day(20)).await;
+    app.sync_index().await;
+    assert_eq!(run_alerts(app, now_millis() + 2 * 60 * 1000).await, 1);
+    let mails = alerts_to(app, "follower@example.com").await;
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].contains("Ada Lovelace (1 new)") && mails[0].contains("- Rocket Welder at Acme"), "{}", mails[0]);
+    assert!(!mails[0].contains("Rocket Painter"), "another company's job is not news: {}", mails[0]);
 }

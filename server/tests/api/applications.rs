@@ -283,14 +283,15 @@ fn submitted(recruiter_id: &str, applicant_id: &str, job: &str) -> Submitted {
         job_id: job.to_string(),
         applicant_id: applicant_id.to_string(),
         sop: SOP.to_string(),
-        notice: Notice {
+        screened: jobportal::applications::repo::Screened { answers: "[]".into(), ..Default::default() },
+        notices: vec![Notice {
             user_id: recruiter_id.to_string(),
             kind: Kind::NewApplication,
             text: "Ada Lovelace applied for A role".to_string(),
             link: format!("/dashboard/job/applications/{job}"),
             ref_id: job.to_string(),
             mail: Some(mail),
-        },
+        }],
     }
 }
 

@@ -6,7 +6,7 @@ use std::io::Cursor;
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, error, status_and_json};
+use crate::helpers::{PASSWORD, TestApp, error, status_and_json};
 use crate::on_both_engines;
 
 on_both_engines!(
@@ -14,6 +14,7 @@ on_both_engines!(
     the_owner_edits_the_profile_and_each_wrong_field_is_named,
     a_logo_is_squared_served_for_good_and_replaced,
     a_logo_that_is_no_small_image_is_refused,
+    a_company_that_goes_with_its_last_member_takes_its_logo_from_storage,
     jobs_carry_their_company_and_are_found_by_it,
     recruiters_from_before_companies_are_adopted_at_start,
 );
@@ -216,4 +217,24 @@ async fn recruiters_from_before_companies_are_adopted_at_start(app: &TestApp) {
     assert_eq!(restarted.company_of(&rita).await.as_deref(), Some("Rita Recruiter"));
     assert_eq!(jobportal::membership::repo::adopt_recruiters(&app.db).await.unwrap(), 0, "nobody is adopted twice");
     restarted.stop().await;
+}
+
+async fn a_company_that_goes_with_its_last_member_takes_its_logo_from_storage(app: &TestApp) {
+    let token = app.account("Recruiter", "alone@acme.example").await;
+    let (status, body) = upload_logo(app, &token, png(64, 64)).await;
+    assert_eq!(status, 200, "{body}");
+    let logo = body["company"]["logo"].as_str().unwrap().to_string();
+    assert_eq!(app.client.get(app.url(&logo)).send().await.unwrap().status(), 200);
+    let logos = app.config.data_dir.join("resumes").join("logos");
+    let stored = || {
+        let companies =
+            std::fs::read_dir(&logos).map(|dirs| dirs.filter_map(Result::ok).collect::<Vec<_>>()).unwrap_or_default();
+        companies.iter().map(|dir| std::fs::read_dir(dir.path()).map_or(0, |files| files.count())).sum::<usize>()
+    };
+    assert_eq!(stored(), 1);
+
+    let (status, _) = app.post_as("/api/v1/auth/account/delete", &token, &json!({ "password": PASSWORD })).await;
+    assert_eq!(status, 200);
+    assert_eq!(app.get(&logo).await, (404, error("Logo not found")), "its address answers no more");
+    assert_eq!(stored(), 0, "nor is the file kept");
 }

@@ -49,33 +49,12 @@ async fn call(app: &TestApp, method: &str, path: &str, token: Option<&str>, body
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-/// The secret of the last invitation mailed to `to`.
-async fn invitation(app: &TestApp, to: &str) -> String {
-    let message = app.mail(to, "/invitations/").await;
-    let from = message.rfind("/invitations/").unwrap() + "/invitations/".len();
-    message[from..].chars().take_while(char::is_ascii_hexdigit).collect()
-}
-
-/// A new member of the owner's company with `role`, signed up from the invitation: their token
-/// and user id.
-async fn member(app: &TestApp, owner: &str, email: &str, role: &str) -> (String, String) {
-    let (status, body) =
-        app.post_as("/api/v1/company/invitations", owner, &json!({ "email": email, "role": role })).await;
-    assert_eq!(status, 201, "{body}");
-    let secret = invitation(app, email).await;
-    let user = app.sign_up("Recruiter", email, PASSWORD).await;
-    let token = app.log_in(email, PASSWORD).await;
-    let (status, body) = app.post_as(&format!("/api/v1/invitations/{secret}/accept"), &token, &json!({})).await;
-    assert_eq!(status, 200, "{body}");
-    (token, user["_id"].as_str().unwrap().to_string())
-}
-
 async fn a_company_s_calls_answer_each_member_by_role_and_nobody_else(app: &TestApp) {
     let owner = app.account("Recruiter", "owner@acme.example").await;
-    let (recruiter, _) = member(app, &owner, "rec@acme.example", "recruiter").await;
-    let (manager_on, manager_on_id) = member(app, &owner, "on@acme.example", "hiringManager").await;
-    let (manager_off, _) = member(app, &owner, "off@acme.example", "hiringManager").await;
-    let (leaver, leaver_id) = member(app, &owner, "leaver@acme.example", "recruiter").await;
+    let (recruiter, _) = crate::helpers::join_team(app, &owner, "rec@acme.example", "recruiter").await;
+    let (manager_on, manager_on_id) = crate::helpers::join_team(app, &owner, "on@acme.example", "hiringManager").await;
+    let (manager_off, _) = crate::helpers::join_team(app, &owner, "off@acme.example", "hiringManager").await;
+    let (leaver, leaver_id) = crate::helpers::join_team(app, &owner, "leaver@acme.example", "recruiter").await;
     let other = app.account("Recruiter", "rec@globex.example").await;
     let applicant = app.account("Applicant", "applicant@example.com").await;
 
@@ -151,6 +130,12 @@ async fn a_company_s_calls_answer_each_member_by_role_and_nobody_else(app: &Test
             applications["applications"].as_array().unwrap().iter().any(|found| found["_id"] == application.as_str());
         let works = matches!(who, Who::Owner | Who::Recruiter | Who::ManagerOnTeam);
         assert_eq!((sees_job, sees_application), (works, works), "lists as {who:?}");
+        // Assigned to them: the recruiter in charge and the hiring team; the owner is neither.
+        let (_, assigned) = call(app, "GET", "/api/v1/auth/applications?view=assigned", token(who), &json!({})).await;
+        let sees_assigned =
+            assigned["applications"].as_array().unwrap().iter().any(|found| found["_id"] == application.as_str());
+        let assigned_to = matches!(who, Who::Recruiter | Who::ManagerOnTeam);
+        assert_eq!(sees_assigned, assigned_to, "assigned to {who:?}");
     }
     // Other companies' members see each team's members only: their own.
     let (_, theirs) = call(app, "GET", "/api/v1/company/members", token(Who::OtherCompany), &json!({})).await;

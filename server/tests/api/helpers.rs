@@ -368,6 +368,7 @@ pub fn new_job(recruiter: &str, category: &str, title: &str) -> NewJob {
         job_type: jobportal::jobs::model::JobType::FullTime,
         salary_max: None,
         work_mode: jobportal::jobs::model::WorkMode::OnSite,
+        questions: Vec::new(),
     }
 }
 
@@ -682,4 +683,26 @@ fn show_logs_when_asked() {
             let _ = tracing_subscriber::fmt().with_env_filter(filter).with_test_writer().try_init();
         }
     });
+}
+
+/// The secret of the last invitation mailed to `to`.
+pub async fn invitation_secret(app: &TestApp, to: &str) -> String {
+    let message = app.mail(to, "/invitations/").await;
+    let from = message.rfind("/invitations/").unwrap() + "/invitations/".len();
+    message[from..].chars().take_while(char::is_ascii_hexdigit).collect()
+}
+
+/// A new member of the owner's company with `role`, signed up from the invitation: their token
+/// and user id.
+pub async fn join_team(app: &TestApp, owner: &str, email: &str, role: &str) -> (String, String) {
+    let (status, body) =
+        app.post_as("/api/v1/company/invitations", owner, &serde_json::json!({ "email": email, "role": role })).await;
+    assert_eq!(status, 201, "{body}");
+    let secret = invitation_secret(app, email).await;
+    let user = app.sign_up("Recruiter", email, PASSWORD).await;
+    let token = app.log_in(email, PASSWORD).await;
+    let (status, body) =
+        app.post_as(&format!("/api/v1/invitations/{secret}/accept"), &token, &serde_json::json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    (token, user["_id"].as_str().unwrap().to_string())
 }

@@ -10,6 +10,7 @@ use crate::on_both_engines;
 // A built web app (index.html and an asset), behind our proxy (so HTTPS can be told).
 on_both_engines!(configured |config| { super::built(config) };
     a_kept_answer_is_the_stacks_answer_header_for_header,
+    a_kept_company_page_is_the_stacks_answer_header_for_header,
     what_is_not_kept_or_not_plain_goes_through_the_stack,
 );
 
@@ -74,6 +75,32 @@ fn header<'a>(answer: &'a Answer, name: &str) -> Option<&'a str> {
 
 async fn a_kept_answer_is_the_stacks_answer_header_for_header(app: &TestApp) {
     answers_match_the_stacks(app, true).await;
+}
+
+/// A company's page is drawn through the stack after each change, then sent before it, alike.
+async fn a_kept_company_page_is_the_stacks_answer_header_for_header(app: &TestApp) {
+    let recruiter = app.account("Recruiter", "kept-company@example.com").await;
+    app.post_job_as(&recruiter, "Kept Company Engineer", 2, &day(30)).await;
+    let path = "/company/ada-lovelace";
+    let mut version = 0;
+    for encoding in [None, Some("gzip"), Some("br"), Some("gzip, deflate, br, zstd")] {
+        for https in [false, true] {
+            version += 1;
+            let about = format!("Version {version} of the profile.");
+            let profile = serde_json::json!({ "name": "Ada Lovelace", "about": about });
+            assert_eq!(app.put_as("/api/v1/company", &recruiter, &profile).await.0, 200);
+            let before = before_stack(app);
+            let stack = fetch(app, path, encoding, https).await;
+            assert_eq!(before_stack(app), before, "changed: drawn again through the stack");
+            let kept = fetch(app, path, encoding, https).await;
+            assert_eq!(before_stack(app), before + 1, "then answered from memory");
+            assert_eq!(kept, stack, "accept-encoding {encoding:?}, https {https}");
+            assert_eq!(kept.status, 200);
+            if encoding.is_none() {
+                assert!(String::from_utf8_lossy(&stack.body).contains(&about), "the profile as it is now");
+            }
+        }
+    }
 }
 
 async fn with_the_fast_paths_off_every_request_goes_through_the_stack(app: &TestApp) {

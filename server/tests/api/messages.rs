@@ -88,11 +88,11 @@ async fn both_sides_write_and_read_and_the_other_side_is_emailed_at_most_once_wh
     assert_eq!(send(app, &applicant, &id, "One more thing.").await.0, 201);
     assert_eq!(message_mails(app, "talker@example.com").await, 3);
 
-    // The other way: the recruiter writes, the applicant is e-mailed with the company named.
+    // The other way: the recruiter writes, the applicant is e-mailed by them for the company.
     let (status, reply) = send(app, &recruiter, &id, "Yes, fully remote.").await;
     assert_eq!((status, reply["data"]["from"].as_str()), (201, Some("recruiter")));
     let mail = app.mail("listener@example.com", "Yes, fully remote.").await;
-    assert!(mail.contains("(Acme) wrote about the application for Platform Engineer"), "{mail}");
+    assert!(mail.contains("Ada, Acme wrote about the application for Platform Engineer"), "{mail}");
     let (_, theirs) = app.get_as(&path, &applicant).await;
     assert_eq!((theirs["unread"].as_i64(), theirs["me"].as_str()), (Some(1), Some("applicant")));
 }

@@ -60,7 +60,7 @@ async fn each_event_reaches_the_bell_of_the_person_it_concerns(app: &TestApp) {
     assert_eq!(
         kinds_and_texts(&mine),
         [
-            ("message".into(), "New message from Ada Lovelace (Acme) about Site Reliability Engineer".into()),
+            ("message".into(), "New message from Ada, Acme about Site Reliability Engineer".into()),
             ("stageChange".into(), "Your application for Site Reliability Engineer at Acme: Interview stage".into()),
         ],
         "newest first"
@@ -122,11 +122,16 @@ async fn a_kind_switched_off_for_email_still_reaches_the_bell(app: &TestApp) {
     let recruiter = app.account("Recruiter", "quiet-r@example.com").await;
     let applicant = app.account("Applicant", "quiet-a@example.com").await;
     let (status, settings) = app.get_as("/api/v1/auth/notifications/settings", &applicant).await;
-    let all_on =
-        json!({ "newApplication": true, "stageChange": true, "interview": true, "message": true, "jobClosing": true });
+    let all_on = json!({
+        "newApplication": true, "stageChange": true, "interview": true, "message": true, "jobClosing": true,
+        "mention": true,
+    });
     assert_eq!((status, &settings["email"]), (200, &all_on));
 
-    let quiet = json!({ "newApplication": true, "stageChange": false, "interview": true, "message": false, "jobClosing": true });
+    let quiet = json!({
+        "newApplication": true, "stageChange": false, "interview": true, "message": false, "jobClosing": true,
+        "mention": true,
+    });
     let (status, saved) =
         app.put_as("/api/v1/auth/notifications/settings", &applicant, &json!({ "email": quiet })).await;
     assert_eq!((status, saved["message"].as_str(), &saved["email"]), (200, Some("Settings saved"), &quiet));

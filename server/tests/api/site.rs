@@ -18,6 +18,7 @@ on_both_engines!(
     a_job_file_has_one_name_and_its_other_spellings_are_404,
     public_pages_carry_their_content_and_the_answers_their_screen_asks_for,
     a_companys_page_has_its_head_and_organization_and_a_removed_one_is_gone,
+    a_companys_page_kept_drawn_shows_each_change_at_once,
 );
 
 on_both_engines!(configured |config| { config.search_index = false; };
@@ -719,6 +720,7 @@ async fn a_companys_page_has_its_head_and_organization_and_a_removed_one_is_gone
 
     const REMOVE: &str = "UPDATE companies SET removed_at = 1 WHERE slug = 'ada-lovelace'";
     jobportal::dispatch!(&app.db, |pool| sqlx::query(REMOVE).execute(pool).await.map(|_| ())).unwrap();
+    app.sync_index().await;
     let (status, _, html) = crawl(app, "/company/ada-lovelace").await;
     assert_eq!((status, title(&html).as_str()), (410, "Company removed | jobportal"));
     assert_eq!(meta(&html, "name", "robots").as_deref(), Some("noindex"));
@@ -726,4 +728,48 @@ async fn a_companys_page_has_its_head_and_organization_and_a_removed_one_is_gone
         app.get("/api/v1/companies/ada-lovelace").await,
         (404, json!({ "success": false, "message": "This company has been removed", "removed": true }))
     );
+}
+
+async fn a_companys_page_kept_drawn_shows_each_change_at_once(app: &TestApp) {
+    let token = recruiter(app).await;
+    let profile = json!({ "name": "Acme & Sons", "about": "We build engines." });
+    assert_eq!(app.put_as("/api/v1/company", &token, &profile).await.0, 200);
+    post_job(app, &token, "Engine Builder", "On-site").await;
+    let page = || async {
+        let html = crawl(app, "/company/ada-lovelace").await.2;
+        main_content(&html).expect("the company's content").to_string()
+    };
+    let first = page().await;
+    assert!(first.contains(">We build engines.</p>") && first.contains(">Engine Builder</a>"), "{first}");
+    assert_eq!(page().await, first, "asked again, the same page");
+
+    // Its profile, a new job, a job closed, its verification, a new category: each shows at once.
+    let profile = json!({ "name": "Acme & Sons", "about": "We build better engines." });
+    assert_eq!(app.put_as("/api/v1/company", &token, &profile).await.0, 200);
+    assert!(page().await.contains(">We build better engines.</p>"));
+    let second = post_job(app, &token, "Piston Fitter", "Remote").await;
+    assert!(page().await.contains(">Piston Fitter</a>"));
+    assert_eq!(app.put_as(&format!("/api/v1/jobs/closeJob/{second}"), &token, &json!({})).await.0, 200);
+    let closed = page().await;
+    assert!(!closed.contains(">Piston Fitter</a>") && closed.contains(">Engine Builder</a>"), "{closed}");
+
+    jobportal::accounts::create_admin(&app.db, "root@example.com", "Root", "Admin", "correct horse battery")
+        .await
+        .unwrap();
+    let admin = app.log_in("root@example.com", "correct horse battery").await;
+    let (_, mine) = app.get_as("/api/v1/company", &token).await;
+    let id = mine["company"]["_id"].as_str().unwrap();
+    assert!(!page().await.contains(">Verified</span>"));
+    assert_eq!(app.put_as(&format!("/api/v1/admin/companies/{id}/verify"), &admin, &json!({})).await.0, 200);
+    assert!(page().await.contains(">Verified</span>"), "the badge");
+    let category = json!({ "name": "Foundry", "description": "Casting metal." });
+    assert_eq!(app.post_as("/api/v1/jobs/createCategory", &admin, &category).await.0, 201);
+    assert!(page().await.contains("/>Foundry</label>"), "the new category among the filters");
+
+    // Suspended, it is not found; reinstated, it is back.
+    let reason = json!({ "reason": "Checking" });
+    assert_eq!(app.put_as(&format!("/api/v1/admin/companies/{id}/suspend"), &admin, &reason).await.0, 200);
+    assert_eq!(crawl(app, "/company/ada-lovelace").await.0, 404);
+    assert_eq!(app.put_as(&format!("/api/v1/admin/companies/{id}/reinstate"), &admin, &json!({})).await.0, 200);
+    assert!(page().await.contains(">Engine Builder</a>"));
 }

@@ -20,8 +20,10 @@ type Props = {
   /** What the text is, in the rules' words: "Note", "Message". */
   noun: string
   max: number
-  /** What follows the count in the hint: ", private to you"; "." */
+  /** What follows the count in the hint: ", private to the hiring team."; "." */
   countSuffix: string
+  /** A sentence said after the count, read with the field too: "Type @ and a teammate's name to tell them." */
+  tip?: string
   submitLabel: string
   /**
    * Sends the text, trimmed; the answer's message is toasted and the field emptied. A failure is
@@ -51,6 +53,7 @@ export function TextForm({
   noun,
   max,
   countSuffix,
+  tip,
   submitLabel,
   send,
   failure,
@@ -97,6 +100,7 @@ export function TextForm({
             <span className={length > max ? 'font-semibold text-red-700' : undefined}>
               {length} / {max} characters{countSuffix}
             </span>
+            {tip && ` ${tip}`}
             {keyboardSend && ' Ctrl+Enter (⌘+Enter on a Mac) sends.'}
           </>
         }

@@ -423,7 +423,8 @@ export interface paths {
         /**
          * Everything the board holds about the caller, as a JSON file to download: the account, the
          *     profile (and a link to the resume), applications with their history, interviews, jobs, saved
-         *     jobs and searches, messages and notifications. Sent as it is read, one export per account at a
+         *     jobs and searches, the notes written and moves made on a hiring team, messages and
+         *     notifications. Sent as it is read, one export per account at a
          *     time.
          */
         get: operations["export"];
@@ -459,7 +460,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An applicant's own applications, or the applications a recruiter received, newest first. */
+        /**
+         * An applicant's own applications, or the applications a recruiter received, newest first.
+         * @description A member of a hiring team may narrow the list with `view`: `assigned`, the applications to the
+         *     jobs they are in charge of or on the hiring team of; `review`, those nobody has looked at yet
+         *     (still applied, with no rating and no note).
+         */
         get: operations["applications"];
         put?: never;
         post?: never;
@@ -1931,6 +1937,16 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /**
+         * @description An answer as kept with its application: the question as it was asked, the answer, and whether
+         *     it meets the requirement (`null` when the question had none).
+         */
+        Answer: {
+            /** @description `true`/`false`, a number, one of the choices, or a text, as the question takes. */
+            answer: unknown;
+            meets: boolean | null;
+            question: components["schemas"]["Question"];
+        };
         ApplicantDetails: components["schemas"]["ApplicantProfile"] & {
             email: string;
             firstName: string;
@@ -1974,6 +1990,11 @@ export interface components {
         Application: {
             _id: string;
             /**
+             * @description The answers to the job's screening questions, each with its question as it was asked; left
+             *     out when there are none (docs/rules.md#screening).
+             */
+            answers?: components["schemas"]["Answer"][];
+            /**
              * @description When its booked interview starts (RFC 3339, UTC), or `null` when none is booked: a
              *     withdrawal cancels it.
              */
@@ -2005,6 +2026,7 @@ export interface components {
             recruitersDetails: components["schemas"]["RecruitersDetails"];
             /** @description Why the recruiter rejected it, when they said: shown to the recruiter only. */
             rejectionReason?: string | null;
+            requirements?: components["schemas"]["Requirements"] | null;
             /** @description The statement of purpose. */
             sop: string;
             /** @description Where it is in the hiring pipeline. */
@@ -2063,6 +2085,11 @@ export interface components {
             success: boolean;
         };
         ApplyRequest: {
+            /**
+             * @description The answers to the job's screening questions, each `{questionId, answer}`
+             *     (docs/rules.md#screening).
+             */
+            answers?: Record<string, never>[] | null;
             /** @description The statement of purpose, at most 250 words. */
             sop?: string | null;
         };
@@ -2234,6 +2261,7 @@ export interface components {
         EmailSettings: {
             interview: boolean;
             jobClosing: boolean;
+            mention: boolean;
             message: boolean;
             newApplication: boolean;
             stageChange: boolean;
@@ -2271,6 +2299,10 @@ export interface components {
              *     with this and `notifications` left empty, and so left out, and the pages follow.
              */
             messages: components["schemas"]["ExportedMessage"][];
+            /** @description The moves the caller made on others' applications, newest first, up to 10,000. */
+            moves: components["schemas"]["MadeMove"][];
+            /** @description The notes the caller wrote, newest first, up to 10,000 (a member of a hiring team's). */
+            notes: components["schemas"]["WrittenNote"][];
             /** @description Newest first, up to 10,000; read and sent a page at a time after the messages. */
             notifications: components["schemas"]["Notification"][];
             profile: components["schemas"]["Profile"] | null;
@@ -2467,6 +2499,11 @@ export interface components {
             /** Format: int64 */
             maxPositions: number;
             /**
+             * @description The screening questions an application answers (docs/rules.md#screening); left out when
+             *     the job asks none.
+             */
+            questions?: components["schemas"]["Question"][];
+            /**
              * Format: int64
              * @description Rupees per month; the bottom of the range when `salaryMax` is set.
              */
@@ -2503,6 +2540,8 @@ export interface components {
             maxApplicants: number;
             /** Format: int64 */
             maxPositions: number;
+            /** @description The job's screening questions as they are to be (see `JobForm`); left out, they stay. */
+            questions?: Record<string, never>[] | null;
         };
         /**
          * @description A job as `createJob` takes it: JSON, or the same names as multipart text fields (numbers
@@ -2531,6 +2570,12 @@ export interface components {
             maxApplicants: number;
             /** Format: int64 */
             maxPositions: number;
+            /**
+             * @description Up to 10 screening questions (docs/rules.md#screening), each `{kind, text, required,
+             *     choices, wanted}` as a job's `questions` shows them; on `updateJob`, a question that keeps
+             *     its `_id` stays the same question, and leaving `questions` out keeps them all.
+             */
+            questions?: Record<string, never>[] | null;
             /**
              * Format: int64
              * @description Monthly salary in rupees; the bottom of the range when `salaryMax` is given.
@@ -2614,7 +2659,7 @@ export interface components {
          * @description What a notification is about; each kind can be switched off for e-mail.
          * @enum {string}
          */
-        Kind: "newApplication" | "stageChange" | "interview" | "message" | "jobClosing";
+        Kind: "newApplication" | "stageChange" | "interview" | "message" | "jobClosing" | "mention";
         LoginRequest: {
             email?: string | null;
             password?: string | null;
@@ -2624,6 +2669,13 @@ export interface components {
             success: boolean;
             token: string;
             user: components["schemas"]["User"];
+        };
+        /** @description A move the caller made on an application, as a member of its hiring team. */
+        MadeMove: {
+            applicationId: string;
+            /** @description RFC 3339, UTC. */
+            madeAt: string;
+            stage: components["schemas"]["Stage"];
         };
         MarkedResponse: {
             /**
@@ -2657,6 +2709,12 @@ export interface components {
             mine: boolean;
             /** @description When its recipient read it (RFC 3339, UTC), or null. */
             readAt?: string | null;
+            /**
+             * @description Their name as the conversation shows it: the applicant's full name, or a hiring team
+             *     member's first name and the company ("Priya, Acme"); "Former member, Acme" once that
+             *     member's account is deleted.
+             */
+            sender: string;
         };
         MessagesResponse: {
             /** @description Whether older messages remain. */
@@ -2749,6 +2807,24 @@ export interface components {
             /** @description One to three start times, RFC 3339 with an offset, in the future, not overlapping. */
             slots?: string[] | null;
         };
+        /** @description A screening question as a job asks it. */
+        Question: {
+            /** @description Stays the same while the question is edited, so answers given before keep to it. */
+            _id: string;
+            /** @description A choice question's choices, 2 to 20, each 1 to 100 characters; empty otherwise. */
+            choices?: string[];
+            kind: components["schemas"]["QuestionKind"];
+            /** @description Whether an application must answer it. */
+            required: boolean;
+            /** @description The question, plain text, 1 to 300 characters. */
+            text: string;
+            wanted?: components["schemas"]["Wanted"] | null;
+        };
+        /**
+         * @description What a question takes for an answer.
+         * @enum {string}
+         */
+        QuestionKind: "yesNo" | "number" | "choice" | "text";
         RatingRequest: {
             /**
              * Format: int64
@@ -2810,6 +2886,13 @@ export interface components {
         };
         RenameRequest: {
             name?: string | null;
+        };
+        /** @description "Meets 2 of 3 requirements". */
+        Requirements: {
+            /** Format: int64 */
+            met: number;
+            /** Format: int64 */
+            total: number;
         };
         RescheduleRequest: {
             /**
@@ -2967,6 +3050,8 @@ export interface components {
             /** @description RFC 3339, UTC. */
             at: string;
             by: components["schemas"]["Actor"];
+            /** @description Who on the hiring team made the move: shown to the hiring team only. */
+            byName?: string | null;
             /** @description Why it was rejected, when the recruiter said: shown to the recruiter only. */
             reason?: string | null;
             stage: components["schemas"]["Stage"];
@@ -3058,10 +3143,30 @@ export interface components {
             success: boolean;
         };
         /**
+         * @description What the recruiter wants of an answer: a requirement, which an answer meets or not. A yes/no
+         *     question wants `yes` (true or false); a number question `min` and/or `max`; a choice question
+         *     one of `choices`. A text question wants nothing.
+         */
+        Wanted: {
+            choices?: string[];
+            /** Format: double */
+            max?: number | null;
+            /** Format: double */
+            min?: number | null;
+            yes?: boolean | null;
+        };
+        /**
          * @description Where the work is done, spelled `On-site`, `Hybrid` and `Remote`.
          * @enum {string}
          */
         WorkMode: "On-site" | "Hybrid" | "Remote";
+        /** @description A note the caller wrote on an application, as a member of its hiring team. */
+        WrittenNote: {
+            applicationId: string;
+            body: string;
+            /** @description RFC 3339, UTC. */
+            writtenAt: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -4798,7 +4903,10 @@ export interface operations {
     };
     applications: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `all` (the default), `assigned` or `review`. */
+                view?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4814,7 +4922,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationsResponse"];
                 };
             };
-            /** @description A NUL character in the path or the query, named */
+            /** @description `View must be all, assigned or review`, or `Only a hiring team's list has views` to an applicant */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8383,7 +8491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApplyResponse"];
                 };
             };
-            /** @description No statement, one over 250 words, the deadline has passed, or `Application limit reached` */
+            /** @description No statement, one over 250 words, an answer a question does not take (the message names the question), no answers to a job with required questions, the deadline has passed, or `Application limit reached` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9987,7 +10095,8 @@ export const actorValues: ReadonlyArray<FlattenedDeepRequired<components>["schem
 export const applicationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApplicationStatus"]> = ["applied", "shortlisted", "rejected", "withdrawn"];
 export const interviewStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InterviewStatus"]> = ["proposed", "booked", "cancelled"];
 export const jobTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobType"]> = ["Full-time", "Part-time", "Internship"];
-export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["newApplication", "stageChange", "interview", "message", "jobClosing"];
+export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["newApplication", "stageChange", "interview", "message", "jobClosing", "mention"];
+export const questionKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuestionKind"]> = ["yesNo", "number", "choice", "text"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["owner", "recruiter", "hiringManager"];
 export const sizeBandValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SizeBand"]> = ["1-10", "11-50", "51-200", "201-500", "501-1000", "1001-5000", "5001+"];
 export const stageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Stage"]> = ["applied", "screening", "interview", "offer", "hired", "rejected", "withdrawn"];

@@ -124,8 +124,11 @@ export const application = (overrides: Partial<Application> = {}): Application =
   return { ...made, history: overrides.history ?? history }
 }
 
-/** `app` moved to `stage` now (by the recruiter, or by its applicant when withdrawn): status, label and history follow. */
-export const movedTo = (app: Application, stage: Application['stage'], at = DECIDED_AT): Application => ({
+/**
+ * `app` moved to `stage` now (by the recruiter, or by its applicant when withdrawn): status, label and history follow.
+ * `byName` is who on the hiring team moved it, as the hiring team's view says.
+ */
+export const movedTo = (app: Application, stage: Application['stage'], at = DECIDED_AT, byName?: string): Application => ({
   ...app,
   stage,
   status: STATUS_OF_STAGE[stage],
@@ -138,6 +141,7 @@ export const movedTo = (app: Application, stage: Application['stage'], at = DECI
       stageLabel: STAGE_LABELS[stage],
       by: stage === 'withdrawn' ? 'applicant' : 'recruiter',
       at,
+      ...(byName === undefined ? {} : { byName }),
     },
   ],
 })
@@ -285,7 +289,10 @@ export const notification = (overrides: Partial<Notification> = {}): Notificatio
   ...overrides,
 })
 
-/** One message of a conversation; the applicant's to the recruiter unless told otherwise. */
+/** How the conversation signs each side's messages: the applicant's full name, a team member's first name and company. */
+const SENDERS: Record<Message['from'], string> = { applicant: 'Ann Lee', recruiter: 'Raj, Acme' }
+
+/** One message of a conversation; the applicant's to the recruiter unless told otherwise, signed by its side's sender. */
 export const message = (overrides: Partial<Message> = {}): Message => ({
   _id: 'm1',
   body: 'Hello, is the position still open?',
@@ -293,6 +300,7 @@ export const message = (overrides: Partial<Message> = {}): Message => ({
   mine: true,
   createdAt: '2026-03-08T10:00:00Z',
   readAt: null,
+  sender: SENDERS[overrides.from ?? 'applicant'],
   ...overrides,
 })
 
@@ -303,6 +311,7 @@ export const emailSettings = (overrides: Partial<EmailSettings> = {}): EmailSett
   interview: true,
   message: true,
   jobClosing: true,
+  mention: true,
   ...overrides,
 })
 

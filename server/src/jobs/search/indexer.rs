@@ -121,6 +121,12 @@ impl Search {
     }
 
     /// Whether searches may use the index.
+    /// The index's commits so far while it answers searches (`JobIndex::commits`); `None` while
+    /// searches go to the database (the index off or being built), which nothing may be kept by.
+    pub fn version(&self) -> Option<u64> {
+        (self.enabled && self.is_ready()).then(|| self.index.commits())
+    }
+
     pub fn is_ready(&self) -> bool {
         self.ready.load(Ordering::Acquire)
     }

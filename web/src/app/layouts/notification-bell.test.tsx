@@ -73,6 +73,24 @@ test("the bell says how many are unread, in its name and its badge, and lists th
   expect(week).toHaveAttribute('title', 'Sat, 7 Mar, 2026, 15:30 IST')
 })
 
+test("a recruiter's mention in a note shows like any other notification, leading to the job's applications", async () => {
+  answer([
+    notification({
+      _id: 'n3',
+      kind: 'mention',
+      text: "Priya Shah mentioned you in a note on Ann Lee's application",
+      link: '/dashboard/job/applications/j1',
+      createdAt: minutesAgo(2),
+    }),
+  ])
+  signIn(recruiter)
+  const { user } = renderApp('/about')
+  await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }))
+  const item = within(screen.getByRole('region', { name: 'Notifications' })).getByRole('link')
+  expect(item).toHaveAccessibleName("Unread Priya Shah mentioned you in a note on Ann Lee's application, 2 minutes ago")
+  expect(item).toHaveAttribute('href', '/dashboard/job/applications/j1')
+})
+
 test('a count past 99 shows "99+"', async () => {
   answer(NOTIFICATIONS, 100)
   signIn(recruiter)

@@ -1,14 +1,19 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { delay } from 'msw'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router'
-import { TemplateDrawing } from '@/lib/template'
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router'
+import { AppProvider } from '@/app/provider'
+import { routes } from '@/app/routes'
+import type { User } from '@/lib/auth'
+import { AppReadyProvider, TemplateDrawing } from '@/lib/template'
 import { company } from '@/testing/companies'
 import { answerCompanyProfiles } from '@/testing/company-page'
-import { job } from '@/testing/fixtures'
+import { admin, applicant, job, recruiter } from '@/testing/fixtures'
 import { answerJobs, pageOf, query } from '@/testing/job-search'
 import { renderApp } from '@/testing/render'
+import { answerSavedSearches, savedSearch } from '@/testing/saved-searches'
 import { http, server } from '@/testing/server'
+import { signIn } from '@/testing/session'
 import { COMPANY_VIEW_SLOTS, CompanyFrame, companyView } from './company'
 
 /** The company's facts as the page lists them: each term with its value. */
@@ -61,7 +66,10 @@ test('a company that gave only its name shows no logo, no about text and no fact
   // The search box is the profile's page, not its placeholder.
   await screen.findByRole('searchbox', { name: 'Search jobs' })
   const name = screen.getByRole('heading', { level: 1, name: 'Acme' })
-  expect(name.parentElement?.nextElementSibling).toBe(screen.getByRole('heading', { level: 2, name: 'Jobs at Acme' }))
+  // Between its name and its jobs, only the guest's way to follow it.
+  const follow = screen.getByRole('link', { name: 'Log in to follow Acme' }).parentElement
+  expect(name.parentElement?.nextElementSibling).toBe(follow)
+  expect(follow?.nextElementSibling).toBe(screen.getByRole('heading', { level: 2, name: 'Jobs at Acme' }))
   expect(name.parentElement?.querySelector('img')).toBeNull()
   for (const term of ['Website', 'Size', 'Headquarters', 'Locations']) expect(screen.queryByText(term)).not.toBeInTheDocument()
 })
@@ -198,4 +206,121 @@ test("the company's frame draws as a template: each part shown only when set bet
   // Every name the template asks for: the view's, and whether it has any facts at all.
   const names = new Set([...markup.matchAll(/~~[#^/]?([^~]+)~~/g)].map(([, name]) => name))
   expect([...names].sort()).toEqual([...Object.keys(COMPANY_VIEW_SLOTS), 'hasFacts'].sort())
+})
+
+/** Counts the requests for the saved searches, answering with none. */
+function countSavedSearchRequests() {
+  const count = { asked: 0 }
+  server.use(
+    http.get('/jobs/savedSearches', ({ response }) => {
+      count.asked++
+      return response(200).json({ success: true, message: 'Saved searches fetched successfully', data: [] })
+    }),
+  )
+  return count
+}
+
+test('a guest is offered "Log in to follow Acme", which comes back to the company page after login; no saved searches are asked for', async () => {
+  answerCompanyProfiles(company())
+  answerJobs(pageOf(1))
+  const searches = countSavedSearchRequests()
+  renderApp('/company/acme?q=rust')
+  const login = await screen.findByRole('link', { name: 'Log in to follow Acme' })
+  expect(login).toHaveAttribute('href', '/login?next=/company/acme%3Fq%3Drust')
+  expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument()
+  await screen.findByRole('link', { name: 'Job 1' })
+  expect(searches.asked).toBe(0)
+})
+
+test("an applicant follows a company: a saved search of its jobs under its name, then Following, pressed; pressed again, it unfollows", async () => {
+  answerCompanyProfiles(company({ name: 'Acme Corp' }))
+  answerJobs(pageOf(1))
+  const sent = answerSavedSearches([savedSearch()])
+  signIn(applicant)
+  const { user } = renderApp('/company/acme')
+
+  const button = await screen.findByRole('button', { name: 'Follow Acme Corp' })
+  await waitFor(() => expect(button).toBeEnabled())
+  expect(button).toHaveAttribute('aria-pressed', 'false')
+  await user.click(button)
+  expect(await screen.findByText("You will get Acme Corp's new jobs by e-mail")).toBeInTheDocument()
+  expect(sent).toEqual([{ name: 'Acme Corp', query: 'company=acme' }])
+  // The same button, the focus still on it, now says it is on.
+  expect(button).toHaveAccessibleName('Following Acme Corp')
+  expect(button).toHaveAttribute('aria-pressed', 'true')
+  expect(button).toHaveFocus()
+
+  await user.click(button)
+  expect(await screen.findByText('You no longer follow Acme Corp')).toBeInTheDocument()
+  expect(sent).toEqual([{ name: 'Acme Corp', query: 'company=acme' }, { deleted: 's9' }])
+  expect(button).toHaveAccessibleName('Follow Acme Corp')
+  expect(button).toHaveAttribute('aria-pressed', 'false')
+  expect(button).toHaveFocus()
+})
+
+test('a company whose jobs the applicant saved as a search already, under any name, is followed: Following unfollows that search', async () => {
+  answerCompanyProfiles(company())
+  answerJobs(pageOf(1))
+  const sent = answerSavedSearches([savedSearch(), savedSearch({ _id: 's2', name: 'Anvils', query: 'company=acme' })])
+  signIn(applicant)
+  const { user } = renderApp('/company/ACME')
+  const button = await screen.findByRole('button', { name: 'Following Acme' })
+  expect(button).toHaveAttribute('aria-pressed', 'true')
+  await user.click(button)
+  expect(await screen.findByRole('button', { name: 'Follow Acme' })).toHaveAttribute('aria-pressed', 'false')
+  expect(sent).toEqual([{ deleted: 's2' }])
+})
+
+test("a refused follow says the server's message and stays unfollowed", async () => {
+  answerCompanyProfiles(company())
+  answerJobs(pageOf(1))
+  server.use(http.post('/jobs/savedSearches', ({ response }) => response(400).json({ success: false, message: 'You can keep at most 20 saved searches' })))
+  signIn(applicant)
+  const { user } = renderApp('/company/acme')
+  const button = await screen.findByRole('button', { name: 'Follow Acme' })
+  await waitFor(() => expect(button).toBeEnabled())
+  await user.click(button)
+  expect(await screen.findByText('You can keep at most 20 saved searches')).toBeInTheDocument()
+  expect(button).toHaveAccessibleName('Follow Acme')
+  expect(button).toHaveAttribute('aria-pressed', 'false')
+})
+
+test.each<[string, User]>([
+  ['a recruiter', recruiter],
+  ['an admin', admin],
+])('%s has no way to follow a company, and no saved searches are asked for', async (_who, account) => {
+  answerCompanyProfiles(company())
+  answerJobs(pageOf(1))
+  const searches = countSavedSearchRequests()
+  signIn(account)
+  renderApp('/company/acme')
+  await screen.findByRole('link', { name: 'Job 1' })
+  expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument()
+  expect(screen.queryByRole('link', { name: /follow/i })).not.toBeInTheDocument()
+  expect(searches.asked).toBe(0)
+})
+
+test("the app's first render of the server's page has no way to follow, as the server's markup has none; it comes once the app takes over", async () => {
+  answerCompanyProfiles(company())
+  answerJobs(pageOf(1))
+  const searches = countSavedSearchRequests()
+  signIn(applicant)
+  const router = createMemoryRouter(routes, { initialEntries: ['/company/acme'] })
+  const page = (ready: boolean) => (
+    <AppReadyProvider value={ready}>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </AppReadyProvider>
+  )
+  const { rerender } = render(page(false))
+  // The plain search of the server's markup, its results in.
+  expect(await screen.findByRole('link', { name: 'Job 1' })).toBeVisible()
+  expect(screen.getByRole('heading', { level: 1, name: 'Acme' })).toBeVisible()
+  expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument()
+  expect(searches.asked).toBe(0)
+
+  rerender(page(true))
+  expect(await screen.findByRole('button', { name: 'Follow Acme' })).toHaveAttribute('aria-pressed', 'false')
+  expect(searches.asked).toBe(1)
 })

@@ -1,18 +1,21 @@
 import type { ReactNode } from 'react'
-import { useParams } from 'react-router'
+import { useLocation, useParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { NotFound } from '@/components/ui/not-found'
 import { JobSearchScreen } from '@/app/job-search-screen'
+import { FollowCompanyButton } from '@/features/alerts/components/follow-company-button'
 import { useCompany } from '@/features/companies/api/get-company'
 import type { Company } from '@/features/companies/types'
 import { JobListSkeleton } from '@/features/jobs/components/job-card'
 import { RESULTS_COLUMN, SEARCH_LAYOUT } from '@/features/jobs/components/job-search-form'
 import { useJobSearch, type JobSearchState } from '@/features/jobs/use-job-search'
 import { ApiError, errorMessage } from '@/lib/api-client'
+import { useSession } from '@/lib/auth'
+import { withNext } from '@/lib/next-page'
 import type { ErrorToast } from '@/lib/query-client'
 import { titleFromSlug } from '@/lib/slug'
-import { Show, slot } from '@/lib/template'
+import { Show, slot, useAppReady } from '@/lib/template'
 
 const FAILURE = 'Could not load this company'
 
@@ -92,9 +95,10 @@ const JOBS_HEADING = 'mt-8 border-t border-gray-200 pt-6 text-2xl font-semibold 
 
 /**
  * A company's page around the search of its jobs: its logo and name, what it says about itself, the
- * facts it gave (each only when given), and the heading of its jobs.
+ * facts it gave (each only when given), `follow` (what only the app draws, never a template), and
+ * the heading of its jobs.
  */
-export function CompanyFrame({ view, children }: { view: CompanyView; children: ReactNode }) {
+export function CompanyFrame({ view, follow, children }: { view: CompanyView; follow?: ReactNode; children: ReactNode }) {
   const hasFacts = [view.website, view.sizeBand, view.headquarters, view.locations].some((value) => value !== '')
   return (
     <section className={SECTION}>
@@ -135,6 +139,7 @@ export function CompanyFrame({ view, children }: { view: CompanyView; children: 
           </Show>
         </dl>
       </Show>
+      {follow}
       <h2 className={JOBS_HEADING}>Jobs at {view.name}</h2>
       {children}
     </section>
@@ -208,9 +213,36 @@ export default function CompanyPage() {
   return <CompanySearch company={company} jobSearch={jobSearch} />
 }
 
+/**
+ * Following the company, its new jobs e-mailed by the daily alerts: an applicant's toggle, and a
+ * guest's way to log in and come back to this page. Drawn once the app has taken over the page,
+ * as the server's markup has no part of it; a recruiter or an admin has none.
+ */
+function FollowCompany({ company }: { company: Company }) {
+  const ready = useAppReady()
+  const { accountType, loggedIn } = useSession()
+  const { pathname, search } = useLocation()
+  if (!ready) return null
+  if (accountType === 'Applicant') {
+    return (
+      <div className="mt-4">
+        <FollowCompanyButton slug={company.slug} name={company.name} className="max-w-full text-left" />
+      </div>
+    )
+  }
+  if (loggedIn) return null
+  return (
+    <div className="mt-4">
+      <ButtonLink to={withNext('/login', `${pathname}${search}`)} variant="neutral" className="max-w-full text-left break-words">
+        Log in to follow {company.name}
+      </ButtonLink>
+    </div>
+  )
+}
+
 function CompanySearch({ company, jobSearch }: { company: Company; jobSearch: JobSearchState }) {
   return (
-    <CompanyFrame view={companyView(company)}>
+    <CompanyFrame view={companyView(company)} follow={<FollowCompany company={company} />}>
       <title>{pageTitle(company.name)}</title>
       <JobSearchScreen jobSearch={jobSearch} action={`/company/${encodeURIComponent(company.slug)}`} />
     </CompanyFrame>

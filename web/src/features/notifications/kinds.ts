@@ -10,6 +10,7 @@ export const KIND_LABELS: Labels = {
   interview: 'Interview invitations and changes',
   message: 'New messages',
   jobClosing: 'My jobs closing within a day',
+  mention: 'Mentions in notes',
 }
 
 /** A kind that reaches a recruiter for another reason than an applicant's, in their words. */
@@ -24,7 +25,7 @@ export const kindLabel = (kind: NotificationKind, accountType: AnyAccountType) =
 /** The kinds that reach each account type (docs/rules.md#notifications); the others never come. */
 export const KINDS_OF: Partial<Record<AnyAccountType, NotificationKind[]>> = {
   Applicant: ['stageChange', 'interview', 'message'],
-  Recruiter: ['newApplication', 'stageChange', 'interview', 'message', 'jobClosing'],
+  Recruiter: ['newApplication', 'stageChange', 'interview', 'message', 'jobClosing', 'mention'],
 }
 
 /** The bell is for Applicants and Recruiters: Admins and guests have none. */

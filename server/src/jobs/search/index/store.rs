@@ -44,6 +44,8 @@ pub struct JobIndex {
     pub(super) reader: IndexReader,
     pub(super) writer: Mutex<IndexWriter>,
     pub(super) fields: Fields,
+    /// How many commits searches have seen: what is drawn from a search is good while it holds.
+    commits: std::sync::atomic::AtomicU64,
 }
 
 impl JobIndex {
@@ -97,7 +99,7 @@ impl JobIndex {
         };
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
         let writer = index.writer_with_num_threads(1, WRITER_HEAP_BYTES)?;
-        Ok(Self { index, reader, writer: Mutex::new(writer), fields })
+        Ok(Self { index, reader, writer: Mutex::new(writer), fields, commits: std::sync::atomic::AtomicU64::new(0) })
     }
 
     fn writer(&self) -> std::sync::MutexGuard<'_, IndexWriter> {
@@ -180,7 +182,15 @@ impl JobIndex {
     /// Makes the changes so far durable and visible to searches.
     pub fn commit(&self) -> tantivy::Result<()> {
         self.writer().commit()?;
-        self.reader.reload()
+        self.reader.reload()?;
+        self.commits.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        Ok(())
+    }
+
+    /// How many commits searches have seen so far: read before a search, it tells whether
+    /// anything drawn from that search may have changed since (when it is no longer the same).
+    pub fn commits(&self) -> u64 {
+        self.commits.load(std::sync::atomic::Ordering::Acquire)
     }
 
     /// Documents in the index, as searches see it.

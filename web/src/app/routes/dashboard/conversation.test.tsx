@@ -58,7 +58,7 @@ function conversation(messages: Message[], { readOnly = false, unread = 0, me = 
   }
 }
 
-const FROM_RECRUITER = message({ _id: 'm2', body: 'Thanks for applying.\nCan you talk on Monday?', from: 'recruiter', mine: false, createdAt: '2026-03-08T11:00:00Z' })
+const FROM_RECRUITER = message({ _id: 'm2', body: 'Thanks for applying.\nCan you talk on Monday?', from: 'recruiter', mine: false, sender: 'Priya, Acme', createdAt: '2026-03-08T11:00:00Z' })
 const FROM_ME = message({ _id: 'm1', body: 'Hello, is the position still open?', readAt: '2026-03-08T10:30:00Z' })
 
 function applicantWithApplications() {
@@ -72,7 +72,7 @@ const dialog = (name: string | RegExp = /^Messages/) => within(screen.getByRole(
 /** The dialog, once the page (loaded lazily) has opened it. */
 const findDialog = async (name: string | RegExp = /^Messages/) => within(await screen.findByRole('dialog', { name }))
 
-test(`"Messages" on an application opens its conversation: oldest first, the newest at the bottom, each as plain text with who wrote it and when (in the viewer's time zone), and the own ones read or not`, async () => {
+test(`"Messages" on an application opens its conversation: oldest first, the newest at the bottom, each as plain text with who wrote it (its sender, or "You") and when (in the viewer's time zone), and the own ones read or not`, async () => {
   const api = conversation([message({ _id: 'm3', body: '<b>x</b> & <script>alert(1)</script>', createdAt: '2026-03-08T12:00:00Z' }), FROM_RECRUITER, FROM_ME], { unread: 1 })
   applicantWithApplications()
   const { user, router } = renderApp('/dashboard/my-applications')
@@ -85,7 +85,7 @@ test(`"Messages" on an application opens its conversation: oldest first, the new
   const list = await dialog().findByRole('list', { name: 'Messages, oldest first' })
   const items = within(list).getAllByRole('listitem')
   expect(items.map((item) => item.querySelector('p:nth-child(2)')?.textContent)).toEqual(['Thanks for applying.\nCan you talk on Monday?', '<b>x</b> & <script>alert(1)</script>'])
-  expect(items[0]).toHaveTextContent('Recruiter at Acme, Sun, 8 Mar, 2026, 16:30 IST')
+  expect(items[0]).toHaveTextContent('Priya, Acme, Sun, 8 Mar, 2026, 16:30 IST')
   expect(items[1]).toHaveTextContent('You, Sun, 8 Mar, 2026, 17:30 IST')
   expect(within(items[1]).getByText('Not read yet')).toBeVisible()
   // Shown as text, never as markup.
@@ -197,10 +197,10 @@ test('a reply arriving while the conversation is open shows at once (the stream 
   const live = screen.getByRole('dialog').querySelector('[aria-live="polite"]')!
   expect(live).toHaveTextContent('')
 
-  api.arrive(message({ _id: 'm9', body: 'Yes, it is. Monday?', from: 'recruiter', mine: false, createdAt: '2026-03-09T09:00:00Z' }))
+  api.arrive(message({ _id: 'm9', body: 'Yes, it is. Monday?', from: 'recruiter', mine: false, sender: 'Priya, Acme', createdAt: '2026-03-09T09:00:00Z' }))
   act(() => stream.unread(1, 'n9'))
   expect(await dialog().findByText('Yes, it is. Monday?')).toBeVisible()
-  await waitFor(() => expect(live).toHaveTextContent('New message from Recruiter at Acme: Yes, it is. Monday?'))
+  await waitFor(() => expect(live).toHaveTextContent('New message from Priya, Acme: Yes, it is. Monday?'))
   await waitFor(() => expect(api.marks()).toBe(2))
 })
 
@@ -253,4 +253,25 @@ test('the address ?conversation= opens the dialog at once on a job\'s applicatio
   await waitFor(() => expect(api.marks()).toBe(1))
   await user.click(dialog().getByRole('button', { name: 'Close' }))
   expect(router.state.location.search).toBe('')
+})
+
+test("the recruiter sees who wrote each message: the applicant's name, a teammate's first name and company, and \"You\" for their own", async () => {
+  conversation(
+    [
+      message({ _id: 'm3', body: 'Monday at ten works.', from: 'recruiter', mine: true, sender: 'Raj, Acme', createdAt: '2026-03-08T12:00:00Z' }),
+      message({ _id: 'm2', body: 'Thanks, Ann. Can you talk on Monday?', from: 'recruiter', mine: false, sender: 'Priya, Acme', createdAt: '2026-03-08T11:00:00Z' }),
+      FROM_ANN,
+    ],
+    { me: 'recruiter' },
+  )
+  recruiterWithApplication()
+  const { user } = renderApp('/dashboard/job/applications/j1?conversation=a1')
+  const list = await (await findDialog('Messages with Ann Lee')).findByRole('list', { name: 'Messages, oldest first' })
+  await user.click(dialog().getByRole('button', { name: 'Load older messages' }))
+  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3))
+  expect(within(list).getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent)).toEqual([
+    'Ann Lee, Sun, 8 Mar, 2026, 15:30 IST',
+    'Priya, Acme, Sun, 8 Mar, 2026, 16:30 IST',
+    'You, Sun, 8 Mar, 2026, 17:30 IST',
+  ])
 })

@@ -336,6 +336,16 @@ test('Details shows what the list view shows of the applicant: stage, e-mail, hi
   expect(dialog.getByText('No education details available.')).toBeVisible()
 })
 
+test("Details' history says who on the hiring team made each move", async () => {
+  answer([movedTo(movedTo(application({ _id: 'a1' }), 'screening', '2026-03-05T09:00:00Z', 'Raj Rao'), 'interview', '2026-03-06T09:00:00Z', 'Priya Shah')])
+  const { user } = await openBoard()
+  await user.click(inCard('Ann Lee').getByRole('button', { name: 'Details of Ann Lee' }))
+  const dialog = within(screen.getByRole('dialog', { name: 'Ann Lee' }))
+  expect(dialog.getByText('Applied on').nextElementSibling).toHaveTextContent(/^Wed, 4 Mar, 2026, 15:30 IST$/)
+  expect(dialog.getByText('Screening stage on').nextElementSibling).toHaveTextContent('Thu, 5 Mar, 2026, 14:30 IST · , by Raj Rao')
+  expect(dialog.getByText('Interview stage on').nextElementSibling).toHaveTextContent('Fri, 6 Mar, 2026, 14:30 IST · , by Priya Shah')
+})
+
 test('Details lists the notes newest first as plain text with author and time, and adds a note after checking it', async () => {
   const api = answer(
     [application({ _id: 'a1', stage: 'rejected', notesCount: 2, rejectionReason: 'Needs more Rust experience' })],

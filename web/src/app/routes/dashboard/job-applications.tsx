@@ -16,7 +16,7 @@ function Conversation({ jobId, applicationId, onClose }: { jobId: string; applic
   const { data } = useJobApplications(jobId, false)
   const application = data?.find((each) => each._id === applicationId)
   const name = application ? applicantName(application) : null
-  return <ConversationDialog applicationId={applicationId} title={name ? `Messages with ${name}` : 'Messages'} otherName={name ?? 'Applicant'} onClose={onClose} />
+  return <ConversationDialog applicationId={applicationId} title={name ? `Messages with ${name}` : 'Messages'} onClose={onClose} />
 }
 
 export default function JobApplicationsPage() {

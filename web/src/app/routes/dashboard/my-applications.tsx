@@ -7,15 +7,7 @@ import { useConversationParam } from '@/features/messages/conversation-param'
 function Conversation({ applicationId, onClose }: { applicationId: string; onClose: () => void }) {
   const { data } = useApplications()
   const application = data?.find((each) => each._id === applicationId)
-  const company = application && (application.recruitersDetails.company || application.jobDetails.company)
-  return (
-    <ConversationDialog
-      applicationId={applicationId}
-      title={application ? `Messages about ${application.jobDetails.title}` : 'Messages'}
-      otherName={company ? `Recruiter at ${company}` : 'Recruiter'}
-      onClose={onClose}
-    />
-  )
+  return <ConversationDialog applicationId={applicationId} title={application ? `Messages about ${application.jobDetails.title}` : 'Messages'} onClose={onClose} />
 }
 
 export default function MyApplicationsPage() {

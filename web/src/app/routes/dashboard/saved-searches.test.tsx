@@ -2,53 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { SavedSearch } from '@/features/alerts/api/saved-searches'
 import { applicant, job } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
+import { answerSavedSearches, savedSearch } from '@/testing/saved-searches'
 import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
-
-const search = (overrides: Partial<SavedSearch> = {}): SavedSearch => ({
-  _id: 's1',
-  name: 'Rust in Pune',
-  query: 'q=rust&location=Pune&jobType=Full-time',
-  alerts: true,
-  createdAt: '2026-03-04T10:00:00Z',
-  ...overrides,
-})
-
-/** The server's saved searches, changed by the calls; returns the bodies sent. */
-function answerSearches(initial: SavedSearch[]) {
-  let searches = [...initial]
-  const sent: unknown[] = []
-  server.use(
-    http.get('/jobs/savedSearches', ({ response }) => response(200).json({ success: true, message: 'Saved searches fetched successfully', data: searches })),
-    http.post('/jobs/savedSearches', async ({ request, response }) => {
-      const body = (await request.json()) as { name: string; query: string }
-      sent.push(body)
-      const saved = search({ _id: 's9', name: body.name, query: body.query })
-      searches = [...searches, saved]
-      return response(201).json({ success: true, message: 'Search saved', data: saved })
-    }),
-    http.put('/jobs/savedSearches/{searchId}', async ({ request, params, response }) => {
-      const change = (await request.json()) as Partial<SavedSearch>
-      sent.push({ id: params.searchId, ...change })
-      searches = searches.map((each) => (each._id === params.searchId ? { ...each, ...change } : each))
-      return response(200).json({ success: true, message: 'Saved search updated', data: searches.find((each) => each._id === params.searchId)! })
-    }),
-    http.delete('/jobs/savedSearches/{searchId}', ({ params, response }) => {
-      sent.push({ deleted: params.searchId })
-      searches = searches.filter((each) => each._id !== params.searchId)
-      return response(200).json({ success: true, message: 'Saved search deleted' })
-    }),
-  )
-  return sent
-}
 
 const card = (name: string) => within(screen.getByRole('article', { name }))
 
 test('Saved Searches lists each search in words (a minimum salary as every screen writes a salary), with its alerts, and leads to its jobs', async () => {
-  answerSearches([
-    search(),
-    search({ _id: 's2', name: 'Anything', query: '', alerts: false }),
-    search({ _id: 's3', name: 'Well paid', query: 'workMode=Remote&salaryMin=240000' }),
+  answerSavedSearches([
+    savedSearch(),
+    savedSearch({ _id: 's2', name: 'Anything', query: '', alerts: false }),
+    savedSearch({ _id: 's3', name: 'Well paid', query: 'workMode=Remote&salaryMin=240000' }),
+    savedSearch({ _id: 's4', name: 'Acme Robotics', query: 'company=acme-robotics' }),
   ])
   signIn(applicant)
   renderApp('/dashboard/saved-searches')
@@ -59,11 +24,13 @@ test('Saved Searches lists each search in words (a minimum salary as every scree
   expect(card('Anything').getByText('All jobs')).toBeVisible()
   expect(card('Anything').getByText('Paused')).toBeVisible()
   expect(card('Well paid').getByText('Remote, from ₹2,40,000 per month')).toBeVisible()
+  // A followed company's search, by the words of its slug.
+  expect(card('Acme Robotics').getByText('Company: Acme Robotics')).toBeVisible()
   expect(card('Rust in Pune').getByRole('link', { name: 'Show jobs for Rust in Pune' })).toHaveAttribute('href', '/jobs?q=rust&location=Pune&jobType=Full-time')
 })
 
 test('a search is paused, resumed, renamed and deleted after confirming', async () => {
-  const sent = answerSearches([search()])
+  const sent = answerSavedSearches([savedSearch()])
   signIn(applicant)
   const { user } = renderApp('/dashboard/saved-searches')
   await user.click(await screen.findByRole('button', { name: 'Pause alerts for Rust in Pune' }))
@@ -86,7 +53,7 @@ test('a search is paused, resumed, renamed and deleted after confirming', async 
 })
 
 test('"Save this search" on /jobs keeps the filters under a name the applicant may change', async () => {
-  const sent = answerSearches([])
+  const sent = answerSavedSearches([])
   server.use(
     http.get('/jobs/alljobs', ({ response }) =>
       response(200).json({ success: true, message: 'ok', data: [job()], total: 1, totalCapped: false, totalExact: true, page: 1, limit: 20 }),
@@ -117,7 +84,7 @@ test('a guest is offered "Log in to save this search" instead, which comes back 
 })
 
 test('a search saved already, its filters in any order, shows "This search is saved", leading to Saved Searches', async () => {
-  answerSearches([search({ query: 'location=Pune&jobType=Full-time&q=rust' })])
+  answerSavedSearches([savedSearch({ query: 'location=Pune&jobType=Full-time&q=rust' })])
   signIn(applicant)
   renderApp('/jobs?q=rust&jobType=Full-time&location=Pune&page=2')
   expect(await screen.findByRole('link', { name: 'This search is saved' })).toHaveAttribute('href', '/dashboard/saved-searches')
@@ -126,7 +93,7 @@ test('a search saved already, its filters in any order, shows "This search is sa
 })
 
 test('another search is not shown saved: "Save this search" stays', async () => {
-  answerSearches([search({ query: 'q=rust&location=Pune' })])
+  answerSavedSearches([savedSearch({ query: 'q=rust&location=Pune' })])
   signIn(applicant)
   renderApp('/jobs?q=rust')
   expect(await screen.findByRole('button', { name: 'Save this search' })).toBeEnabled()
@@ -134,7 +101,7 @@ test('another search is not shown saved: "Save this search" stays', async () => 
 })
 
 test('once saved, the button says "This search is saved" and keeps the focus', async () => {
-  answerSearches([])
+  answerSavedSearches([])
   signIn(applicant)
   const { user } = renderApp('/jobs?q=rust')
   await user.click(await screen.findByRole('button', { name: 'Save this search' }))
@@ -149,7 +116,7 @@ test('saving a search saved already (the list not yet showing it) says "This sea
   server.use(
     http.get('/jobs/savedSearches', ({ response }) => response(200).json({ success: true, message: 'ok', data: searches })),
     http.post('/jobs/savedSearches', ({ response }) => {
-      searches = [search({ query: 'q=rust' })]
+      searches = [savedSearch({ query: 'q=rust' })]
       return response(409).json({ success: false, message: 'This search is already saved' })
     }),
   )

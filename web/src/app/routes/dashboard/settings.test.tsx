@@ -484,7 +484,7 @@ function answerEmailSettings(loaded: EmailSettings) {
 
 const emailChoices = async () => within(await screen.findByRole('group', { name: 'Notification e-mails' }))
 
-test("an Applicant chooses among the kinds that reach applicants; Save sends all five, the others as they were, and says the server's message", async () => {
+test("an Applicant chooses among the kinds that reach applicants; Save sends all six, the others as they were, and says the server's message", async () => {
   const saved = answerEmailSettings(emailSettings({ newApplication: false, interview: false }))
   const { user } = await openSettings(applicant)
   const choices = await emailChoices()
@@ -497,10 +497,10 @@ test("an Applicant chooses among the kinds that reach applicants; Save sends all
   await user.click(choices.getByRole('checkbox', { name: 'Interview invitations and changes' }))
   await user.click(screen.getByRole('button', { name: 'Save notification settings' }))
   expect(await screen.findByText('Settings saved')).toBeInTheDocument()
-  expect(saved).toEqual([{ email: { newApplication: false, stageChange: true, interview: true, message: false, jobClosing: true } }])
+  expect(saved).toEqual([{ email: { newApplication: false, stageChange: true, interview: true, message: false, jobClosing: true, mention: true } }])
 })
 
-test('a Recruiter chooses among new applications, withdrawals, interviews, messages and jobs closing', async () => {
+test('a Recruiter chooses among new applications, withdrawals, interviews, messages, jobs closing and mentions in notes', async () => {
   const saved = answerEmailSettings(emailSettings({ stageChange: false }))
   const { user } = await openSettings(recruiter)
   const choices = await emailChoices()
@@ -511,10 +511,25 @@ test('a Recruiter chooses among new applications, withdrawals, interviews, messa
     'Interview invitations and changes',
     'New messages',
     'My jobs closing within a day',
+    'Mentions in notes',
   ])
   await user.click(choices.getByRole('checkbox', { name: 'My jobs closing within a day' }))
   await user.click(screen.getByRole('button', { name: 'Save notification settings' }))
-  await waitFor(() => expect(saved).toEqual([{ email: { newApplication: true, stageChange: false, interview: true, message: true, jobClosing: false } }]))
+  await waitFor(() => expect(saved).toEqual([{ email: { newApplication: true, stageChange: false, interview: true, message: true, jobClosing: false, mention: true } }]))
+})
+
+test('a Recruiter switches off the e-mails of mentions in notes, and Save sends `mention` false with the rest as they were', async () => {
+  const saved = answerEmailSettings(emailSettings())
+  const { user } = await openSettings(recruiter)
+  const choices = await emailChoices()
+  const mentions = await choices.findByRole('checkbox', { name: 'Mentions in notes' })
+  expect(mentions).toBeChecked()
+  expect(mentions).toHaveAttribute('name', 'mention')
+  await user.click(mentions)
+  expect(mentions).not.toBeChecked()
+  await user.click(screen.getByRole('button', { name: 'Save notification settings' }))
+  expect(await screen.findByText('Settings saved')).toBeInTheDocument()
+  expect(saved).toEqual([{ email: { newApplication: true, stageChange: true, interview: true, message: true, jobClosing: true, mention: false } }])
 })
 
 test('a failed save says the server\'s message', async () => {

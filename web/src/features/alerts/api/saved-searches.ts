@@ -42,25 +42,29 @@ export function searchKey(query: string): string {
   return pairs.sort().join('&')
 }
 
-/** The signed-in applicant's saved search that is `query` (in any order), if they saved it. */
+/**
+ * The signed-in applicant's saved search that is `query` (in any order), if they saved it;
+ * `loading` while their searches are first asked for.
+ */
 export function useSavedSearchFor(query: string, { enabled = true } = {}) {
   const searches = useSavedSearches({ enabled })
   const key = searchKey(query)
-  return { saved: searches.data?.find((each) => searchKey(each.query) === key) }
+  return { saved: searches.data?.find((each) => searchKey(each.query) === key), loading: searches.isLoading }
 }
 
 /**
  * The new search joins the list at once (the Save button then shows it saved), before the refetch
- * confirms it. A refusal is said beside the name in the dialog, not toasted.
+ * confirms it. A refusal is not toasted unless `errorToast` asks for it: the Save dialog says it
+ * beside the name.
  */
-export function useSaveSearch() {
+export function useSaveSearch(errorToast: MutationErrorToast<Schemas['SaveSearchRequest']> | false = false) {
   const queryClient = useQueryClient()
   const key = useSearchesKey()
   return useMutation({
     mutationFn: (body: Schemas['SaveSearchRequest']) => payload(api.POST('/jobs/savedSearches', { body })),
     onSuccess: ({ data }) => queryClient.setQueryData<SavedSearch[]>(key, (list) => (list ? [...list.filter((each) => each._id !== data._id), data] : list)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
-    meta: { errorToast: false },
+    meta: { errorToast },
   })
 }
 

@@ -9,12 +9,18 @@ import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
 import { formatDate, formatSalary } from '@/lib/format'
 import { serverMessage } from '@/lib/query-client'
+import { titleFromSlug } from '@/lib/slug'
 import { useDeleteSearch, useSavedSearches, useUpdateSearch, type SavedSearch } from '../api/saved-searches'
 
-/** "rust, Pune, Full-time, from ₹40,000 per month": the filters of a saved search in words. */
+/**
+ * "rust, Pune, Full-time, from ₹40,000 per month": the filters of a saved search in words; a
+ * company, as a followed one is, by the words of its slug ("Company: Acme Robotics").
+ */
 export function describeQuery(query: string) {
   const params = new URLSearchParams(query)
+  const company = params.get('company')
   const parts = [params.get('q'), params.get('location'), ...params.getAll('jobType'), ...params.getAll('workMode')].filter(Boolean)
+  if (company) parts.push(`Company: ${titleFromSlug(company)}`)
   const salary = params.get('salaryMin')
   if (salary) parts.push(`from ${formatSalary(Number(salary))}`)
   return parts.length > 0 ? parts.join(', ') : 'All jobs'

@@ -7,27 +7,43 @@ import type { Application } from '../types'
 /** Resume links in applications work for ten minutes (API); lists are fetched again every five. */
 const RESUME_LINK_REFRESH_MS = 5 * 60 * 1000
 
-/** An applicant's own applications, or every application a recruiter received. */
-export async function getApplications(): Promise<Application[]> {
-  const { applications } = await payload(api.GET('/auth/applications'))
+/**
+ * Which of a hiring team member's applications a list shows: all of them, those to the jobs they are
+ * in charge of or on the hiring team of, or those nobody has looked at yet (applied, no rating, no note).
+ */
+export type ListView = 'all' | 'assigned' | 'review'
+
+export const LIST_VIEWS: readonly ListView[] = ['all', 'assigned', 'review']
+
+/** An applicant's own applications, or the applications a recruiter received (in `view`; an applicant's list has none). */
+export async function getApplications(view?: ListView): Promise<Application[]> {
+  const { applications } = await payload(api.GET('/auth/applications', { params: { query: { view } } }))
   return applications
 }
 
 /** Keyed by the user (and the cache is cleared on every login and logout), so nobody reads the previous person's applications. */
-export const applicationsQueryOptions = (userId: string | null) =>
+export const applicationsQueryOptions = (userId: string | null, view?: ListView) =>
   queryOptions({
-    queryKey: ['applications', 'mine', userId],
-    queryFn: getApplications,
+    queryKey: view ? ['applications', 'mine', userId, view] : ['applications', 'mine', userId],
+    queryFn: () => getApplications(view),
     enabled: userId !== null,
     refetchInterval: RESUME_LINK_REFRESH_MS,
     // Only the lists of applications say a failure (with their own words).
     meta: { errorToast: false },
   })
 
-/** The signed-in person's applications; `enabled: false` asks for none (a screen for one account type). */
-export function useApplications({ enabled = true, errorToast }: { enabled?: boolean; errorToast?: ErrorToast } = {}) {
+type ApplicationsOptions = {
+  /** `false` asks for none (a screen for one account type). */
+  enabled?: boolean
+  errorToast?: ErrorToast
+  /** A recruiter's view of their list; an applicant's has none. */
+  view?: ListView
+}
+
+/** The signed-in person's applications. */
+export function useApplications({ enabled = true, errorToast, view }: ApplicationsOptions = {}) {
   const { userId } = useSession()
-  return useQuery({ ...withErrorToast(applicationsQueryOptions(userId), errorToast), enabled: enabled && userId !== null })
+  return useQuery({ ...withErrorToast(applicationsQueryOptions(userId, view), errorToast), enabled: enabled && userId !== null })
 }
 
 export async function getJobApplications(jobId: string): Promise<Application[]> {

@@ -10,6 +10,9 @@ export const NOTE_MAX = 2000
 
 const NOT_ADDED = 'Could not add the note'
 
+/** How a note tells a teammate who works the job (`@First` or `@First Last`), in the bell and by e-mail. */
+const MENTION_TIP = "Type @ and a teammate's name to tell them."
+
 function AddNote({ jobId, applicationId }: { jobId: string; applicationId: string }) {
   const add = useAddNote(jobId, applicationId, { message: serverMessage(NOT_ADDED) })
   return (
@@ -18,7 +21,8 @@ function AddNote({ jobId, applicationId }: { jobId: string; applicationId: strin
       label="New note"
       noun="Note"
       max={NOTE_MAX}
-      countSuffix=", private to you"
+      countSuffix=", private to the hiring team."
+      tip={MENTION_TIP}
       submitLabel="Add note"
       send={add.mutateAsync}
       failure={NOT_ADDED}
@@ -27,8 +31,9 @@ function AddNote({ jobId, applicationId }: { jobId: string; applicationId: strin
 }
 
 /**
- * The recruiter's private notes on an application, newest first, each with its author and time, and
- * a form to add one. A note is plain text and shown as such (never read as HTML).
+ * The hiring team's private notes on an application, newest first, each with its author and time,
+ * and a form to add one. A note is plain text and shown as such (never read as HTML); an `@Name`
+ * in it tells that teammate, and reads as the words it is.
  */
 export function Notes({ jobId, applicationId }: { jobId: string; applicationId: string }) {
   const headingId = useId()

@@ -14,29 +14,27 @@ type Props = {
   applicationId: string
   /** The dialog's title: "Messages about Backend Developer", "Messages with Ann Lee". */
   title: string
-  /** How the other side's messages are signed: "Ann Lee", "Recruiter at Acme". */
-  otherName: string
   onClose: () => void
 }
 
-/** What the live region says of the newest message the other side sent since the dialog opened ("" when none). */
-function arrivedSince(messages: Message[], baseline: string | null, otherName: string) {
+/** What the live region says of the newest message someone else wrote since the dialog opened ("" when none). */
+function arrivedSince(messages: Message[], baseline: string | null) {
   const start = baseline === null ? 0 : messages.findIndex((message) => message._id === baseline) + 1
   const arrived = messages.slice(start).filter((message) => !message.mine)
   const newest = arrived.at(-1)
   if (!newest) return ''
   const body = newest.body.length > 200 ? `${newest.body.slice(0, 200)}...` : newest.body
-  return `New message from ${authorOf(newest, otherName)}: ${body}`
+  return `New message from ${authorOf(newest)}: ${body}`
 }
 
 /**
  * docs/rules.md#messages: an application's conversation between its applicant and the job's
  * recruiter, in a dialog. Oldest first with the newest at the bottom, "Load older messages" above;
  * opening it marks the messages to the reader read (and so does each that arrives while it is open,
- * as the notification stream refetches it); a message from the other side arriving meanwhile is
- * read out (politely). A deleted job's conversation is read-only.
+ * as the notification stream refetches it); a message from someone else arriving meanwhile is
+ * read out (politely), with its sender. A deleted job's conversation is read-only.
  */
-export function ConversationDialog({ applicationId, title, otherName, onClose }: Props) {
+export function ConversationDialog({ applicationId, title, onClose }: Props) {
   const descriptionId = useId()
   const fieldRef = useRef<HTMLTextAreaElement>(null)
   const listRef = useRef<HTMLOListElement>(null)
@@ -56,7 +54,7 @@ export function ConversationDialog({ applicationId, title, otherName, onClose }:
   // The newest message when the conversation first loaded: whatever the other side sends after it is read out.
   const [baseline, setBaseline] = useState<string | null | undefined>(undefined)
   if (baseline === undefined && data) setBaseline(messages.at(-1)?._id ?? null)
-  const announcement = baseline === undefined ? '' : arrivedSince(messages, baseline, otherName)
+  const announcement = baseline === undefined ? '' : arrivedSince(messages, baseline)
 
   // Marked read on opening, and again whenever a refetch finds a message unread.
   const marked = useRef(false)
@@ -95,7 +93,7 @@ export function ConversationDialog({ applicationId, title, otherName, onClose }:
                 {isFetchingNextPage ? 'Loading older messages...' : 'Load older messages'}
               </Button>
             )}
-            <MessageList ref={listRef} messages={messages} otherName={otherName} />
+            <MessageList ref={listRef} messages={messages} />
           </>
         )}
       </div>
