@@ -43,6 +43,9 @@ pub struct Config {
     /// Where the search index lives (`INDEX_DIR`, default `DATA_DIR/index`); derived from the
     /// database, rebuilt when missing, never backed up.
     pub index_dir: PathBuf,
+    /// The program run to read the words of a PDF resume (`PDF_READER`): this server's own
+    /// executable unless set (`profiles::resume_text`).
+    pub pdf_reader: PathBuf,
     /// Whether searches go through the search index (`SEARCH_INDEX=off` answers them from the
     /// database alone and keeps no index: the baseline a benchmark compares with).
     pub search_index: bool,
@@ -228,6 +231,7 @@ pub const SETTINGS: &[Setting] = &[
     plain("ALERT_INTERVAL_SECS", "How often due saved-search alerts are looked for [default: 600]"),
     plain("ALERT_SETTLE_SECS", "How long a job has been posted before an alert counts it [default: 60]"),
     plain("INDEX_DIR", "The search index, rebuilt from the database when missing [default: DATA_DIR/index]"),
+    plain("PDF_READER", "The program run (with read-pdf-text) to read resumes' words [default: this program]"),
     plain("SEARCH_INDEX", "off answers every search from the database [default: on]"),
     plain("FAST_PATHS", "off sends every request through the ordinary stack of layers [default: on]"),
     plain("METRICS_ADDR", "Where Prometheus metrics are served, on a listener of their own [default: off]"),
@@ -315,6 +319,9 @@ impl Config {
         })?;
         let web_dir = PathBuf::from(get("WEB_DIR").unwrap_or_else(|| "web/dist".into()));
         let index_dir = get("INDEX_DIR").map_or_else(|| data_dir.join("index"), PathBuf::from);
+        let pdf_reader = get("PDF_READER").map(PathBuf::from).unwrap_or_else(|| {
+            std::env::current_exe().unwrap_or_else(|_| PathBuf::from(std::env::args_os().next().unwrap_or_default()))
+        });
         let limits = limits_from(&get)?;
 
         let search_index = switch(&get, "SEARCH_INDEX")?;
@@ -344,6 +351,7 @@ impl Config {
             max_resume_bytes,
             web_dir,
             index_dir,
+            pdf_reader,
             limits,
             search_index,
             fast_paths,

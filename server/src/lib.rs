@@ -136,6 +136,8 @@ pub async fn prepare(config: Config) -> Result<App, StartError> {
         stopping: Arc::new(tokio::sync::watch::Sender::new(false)),
         before_stack: Default::default(),
         applications_closed: Default::default(),
+        resume_uploaded: Default::default(),
+        resumes_read: tokio::sync::watch::Sender::new(0),
         config: Arc::new(config),
     });
     Ok(App::new(state, listings, applications))
@@ -204,6 +206,7 @@ pub async fn serve(
     let closing = tokio::spawn(notifications::closing::run(state.clone(), mail_stopped.clone()));
     let reminders = tokio::spawn(interviews::reminders::run(state.clone(), mail_stopped.clone()));
     let retention = tokio::spawn(retention::run(state.clone(), mail_stopped.clone()));
+    let resume_texts = tokio::spawn(profiles::resume_text::run(state.clone(), mail_stopped.clone()));
     let listening = tokio::spawn(state.notifications.clone().run(state.db.clone(), mail_stopped.clone()));
     let job_cache = tokio::spawn(app.listings.cache.clone().run(state.db.clone(), mail_stopped.clone()));
     let indexer = tokio::spawn(app.listings.search.clone().run(state.db.clone(), mail_stopped));
@@ -243,6 +246,8 @@ pub async fn serve(
     let _ = closing.await;
     let _ = reminders.await;
     let _ = retention.await;
+    // A resume being read is dropped with its child process; its claim lapses and it is read again.
+    resume_texts.abort();
     if let Some(metrics_served) = metrics_served {
         let _ = metrics_served.await;
     }

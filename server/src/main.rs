@@ -97,6 +97,10 @@ struct SeedBench {
 
 fn main() -> ExitCode {
     jobportal::allocator::no_huge_pages();
+    // The PDF reader's child process reads no setting: it answers before they are parsed.
+    if std::env::args_os().nth(1).is_some_and(|command| command == jobportal::profiles::resume_text::CHILD_COMMAND) {
+        return jobportal::profiles::resume_text::child_main();
+    }
     let matches = Cli::command().args(jobportal::config::arguments()).get_matches();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,

@@ -50,6 +50,10 @@ pub struct Shared {
     /// Woken when an application leaves the process by its applicant's hand (withdrawn, or its
     /// applicant's account deleted): the interviews' sweep cancels its planned interviews at once.
     pub applications_closed: tokio::sync::Notify,
+    /// Woken when a resume is uploaded here: its words are read at once (`profiles::resume_text`).
+    pub resume_uploaded: tokio::sync::Notify,
+    /// How many resumes this instance has read: a reading's end can be awaited.
+    pub resumes_read: tokio::sync::watch::Sender<u64>,
     /// Set once the server has been told to stop: `/readyz` answers 503 from then on.
     pub stopping: Arc<tokio::sync::watch::Sender<bool>>,
     /// How many requests were answered before the stack (`front::kept`): from memory, or with their

@@ -297,22 +297,32 @@ pub struct ListParams {
     pub view: Option<String>,
 }
 
-/// The applications to one of the caller's jobs.
+/// The applications to one of the caller's jobs; `meets=all` keeps those meeting every
+/// requirement, `question` with `answer` those that gave that answer (docs/rules.md#screening).
 #[utoipa::path(get, path = "/auth/jobs/applications/{jobId}", tag = "applications", security(("bearer" = ["Recruiter"])),
-    params(("jobId" = String, Path, description = "The job's `_id`")),
+    params(
+        ("jobId" = String, Path, description = "The job's `_id`"),
+        ("meets" = Option<String>, Query, description = "`all`: only those meeting every requirement"),
+        ("question" = Option<String>, Query, description = "With `answer`: only those that gave this answer to this question"),
+        ("answer" = Option<String>, Query, description = "`yes`, `no`, a number or a choice"),
+    ),
     responses(
         (status = 200, description = "The job's applications, with resume links for the caller", body = ApplicationsResponse),
+        (status = 400, description = "`meets must be all`, or an answer without its question", body = ErrorBody),
         (status = 404, description = "No such job among the caller's", body = ErrorBody),
     ))]
 pub async fn job_applications(
     State(state): State<AppState>,
     Recruiter(caller): Recruiter,
     PathParam(job_id): PathParam<String>,
+    RawQuery(query): RawQuery,
 ) -> ApiResult<Reply<ApplicationsResponse>> {
+    let sift = super::search::Sift::parse(&super::search::pairs(query.as_deref()))?;
     if jobs::find_worked(&state.db, &job_id, &caller.id).await?.is_none() {
         return Err(AppError::not_found(JOB_NOT_FOUND));
     }
-    let found = repo::of_job(&state.db, &job_id).await?;
+    let mut found = repo::of_job(&state.db, &job_id).await?;
+    found.retain(|(row, _)| sift.keeps(row));
     Ok(ok(
         "Applications fetched successfully",
         ApplicationsResponse { applications: all_shown_to(&state, Viewer::Recruiter, &caller.id, found) },

@@ -7,6 +7,7 @@ pub mod handlers;
 pub mod model;
 pub mod pipeline;
 pub mod repo;
+pub mod search;
 
 use std::sync::Arc;
 
@@ -29,6 +30,7 @@ where
         .routes(routes!(handlers::apply))
         .routes(routes!(handlers::applications))
         .routes(routes!(handlers::job_applications))
+        .routes(routes!(search::search))
         .routes(routes!(handlers::job_applications_overview))
         .routes(routes!(handlers::update_status))
         .routes(routes!(handlers::withdraw))

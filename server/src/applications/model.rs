@@ -275,6 +275,9 @@ pub struct ApplicationRow {
     pub answers: String,
     pub requirements: i64,
     pub requirements_met: i64,
+    /// The applicant's resume words: read only for a search's page (`repo::worked_among`).
+    #[sqlx(default)]
+    pub resume_text: String,
 }
 
 impl ApplicationRow {

@@ -21,6 +21,11 @@ const SELECT: &str = "SELECT a.id, a.job_id, a.applicant_id, a.recruiter_id, a.s
      LEFT JOIN recruiter_profiles rp ON rp.user_id = a.recruiter_id \
      LEFT JOIN applicant_profiles ap ON ap.user_id = a.applicant_id";
 
+/// `SELECT` with the applicant's resume words (`resume_text`), for the few rows a search shows.
+static SELECT_WITH_RESUME: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    SELECT.replacen(" FROM applications a", ", COALESCE(ap.resume_text, '') AS resume_text FROM applications a", 1)
+});
+
 /// The moves of the applications a condition picks, oldest first.
 const MOVES: &str = "SELECT m.application_id, m.stage, (m.actor_id = a.applicant_id) AS by_applicant, m.reason, m.at, \
      (SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = m.actor_id AND m.actor_id <> a.applicant_id) \
@@ -83,6 +88,43 @@ pub async fn to_recruiter(db: &Db, recruiter_id: &str, view: ListView) -> Result
         }
     };
     list(db, &format!("{WORKED}{narrowed}"), recruiter_id).await
+}
+
+/// The ids of the listed jobs a member works (`works_on!`): what their applicant search looks in.
+#[tracing::instrument(skip_all)]
+pub async fn jobs_worked(db: &Db, user_id: &str) -> Result<Vec<String>, sqlx::Error> {
+    const SQL: &str = concat!(crate::membership::model::jobs_worked_by!("$1"), " AND wj.deleted_at IS NULL");
+    let rows: Vec<(String,)> = dispatch!(db, |pool| sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+/// Of the applications `ids`, those the member may search now: to a listed job they work, not
+/// withdrawn, their applicant's account not deleted; with their applicant's resume words.
+#[tracing::instrument(skip_all)]
+pub async fn worked_among(db: &Db, user_id: &str, ids: &[String]) -> Result<Vec<Found>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let condition = format!(
+        "a.id IN {} AND a.job_id IN ({}) AND j.deleted_at IS NULL AND a.stage <> 'withdrawn' AND u.erased_at IS NULL",
+        rows(1, ids.len(), 2),
+        crate::membership::model::jobs_worked_by!("$1")
+    );
+    let sql = format!("{} WHERE {condition}", *SELECT_WITH_RESUME);
+    let moves = format!(
+        "{MOVES} (SELECT a.id FROM applications a JOIN jobs j ON j.id = a.job_id JOIN users u ON u.id = a.applicant_id \
+         WHERE {condition}) ORDER BY m.at, m.id"
+    );
+    let (found, moves) = dispatch!(db, |pool| {
+        let mut query = sqlx::query_as::<_, ApplicationRow>(sqlx::AssertSqlSafe(sql)).bind(user_id);
+        let mut steps = sqlx::query_as::<_, MoveRow>(sqlx::AssertSqlSafe(moves)).bind(user_id);
+        for id in ids {
+            query = query.bind(id.as_str());
+            steps = steps.bind(id.as_str());
+        }
+        Ok::<_, sqlx::Error>((query.fetch_all(pool).await?, steps.fetch_all(pool).await?))
+    })?;
+    Ok(with_moves(found, moves))
 }
 
 #[tracing::instrument(skip_all)]
@@ -219,6 +261,7 @@ impl Applying {
             answers: screened.answers.clone(),
             requirements: screened.requirements,
             requirements_met: screened.requirements_met,
+            resume_text: String::new(),
         })
     }
 }

@@ -305,6 +305,52 @@ pub fn requirements(questions: &[Question], answers: &[Answer]) -> (i64, i64) {
     (total, met)
 }
 
+/// An answer as words: "Yes" or "No", the number, the choice or the text.
+pub fn answer_words(answer: &Value) -> String {
+    match answer {
+        Value::Bool(true) => "Yes".into(),
+        Value::Bool(false) => "No".into(),
+        Value::String(text) => text.clone(),
+        Value::Number(number) => number.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// Kept answers (as stored, a JSON list of `Answer`) as words, one answer a line: what the
+/// applicant search matches and shows.
+pub fn answers_text(stored: &str) -> String {
+    let answers: Vec<Answer> = serde_json::from_str(stored).unwrap_or_default();
+    answers
+        .iter()
+        .map(|answer| answer_words(&answer.answer))
+        .filter(|words| !words.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What a filter on one answer compares: the question's id and the answer's words in lower case
+/// ("yes", "no", "3", a choice). Text answers are searched by their words, not filtered on.
+pub fn answer_key(question_id: &str, words: &str) -> String {
+    let words = words.trim().to_lowercase();
+    let words = match words.as_str() {
+        "true" => "yes".to_string(),
+        "false" => "no".to_string(),
+        _ => words,
+    };
+    format!("{question_id}={words}")
+}
+
+/// The filter keys (`answer_key`) of kept answers, as stored: one per answered yes/no, number or
+/// choice question.
+pub fn answer_keys(stored: &str) -> Vec<String> {
+    let answers: Vec<Answer> = serde_json::from_str(stored).unwrap_or_default();
+    answers
+        .iter()
+        .filter(|answer| answer.question.kind != QuestionKind::Text && !answer.answer.is_null())
+        .map(|answer| answer_key(&answer.question.id, &answer_words(&answer.answer)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -317,6 +363,21 @@ mod tests {
             n += 1;
             format!("q{n}")
         }
+    }
+
+    #[test]
+    fn answers_are_kept_as_words_and_filter_keys() {
+        let questions = asked();
+        let given = json!([
+            { "questionId": "q1", "answer": 4 },
+            { "questionId": "q2", "answer": false },
+        ]);
+        let answers = parse_answers(&questions, Some(&given)).unwrap();
+        let stored = serde_json::to_string(&answers).unwrap();
+        assert_eq!(answers_text(&stored), "4\nNo");
+        assert_eq!(answer_keys(&stored), ["q1=4", "q2=no"]);
+        assert_eq!(answer_key("q2", " False "), "q2=no");
+        assert_eq!(answer_key("q3", "Berlin"), "q3=berlin");
     }
 
     fn refusal<T: std::fmt::Debug>(result: Result<T, AppError>) -> String {

@@ -30,7 +30,7 @@ pub struct DeleteAccountRequest {
 /// Delete the caller's account for good, with its password: the account, profile and resume,
 /// sessions, saved jobs and searches, notifications, their messages and every e-mail naming them;
 /// their applications stay on the recruiters' records as "Deleted candidate" (stage and dates, no
-/// name, address, statement or resume; one still in the process is withdrawn and its planned
+/// name, address, statement, answers or resume; one still in the process is withdrawn and its planned
 /// interviews cancelled with the recruiter told), and each recruiter is told in the bell. A
 /// recruiter alone in their company takes its jobs with them, with the applications to them (their
 /// applicants are told in the bell); one of a team leaves the company's jobs to it, in an owner's

@@ -221,7 +221,7 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
          AND application_id IN (SELECT id FROM applications WHERE applicant_id = $1)",
         "DELETE FROM conversation_mail WHERE recipient_id = $1",
         "UPDATE application_moves SET actor_id = $2 WHERE actor_id = $1",
-        "UPDATE applications SET applicant_id = $2, sop = '' WHERE applicant_id = $1",
+        "UPDATE applications SET applicant_id = $2, sop = '', answers = '[]' WHERE applicant_id = $1",
     ];
     // The search index keys a deleted job by its seq, which the log row now carries.
     const LOG_JOBS: &str =

@@ -22,6 +22,7 @@ use super::repo::{self, ApplicantChanges, ProfileChanges, RecruiterChanges};
 /// The caller's applicant profile, with a resume link made for the caller.
 pub async fn applicant_profile(state: &AppState, user_id: &str) -> Result<ApplicantProfile, AppError> {
     let row = repo::applicant(&state.db, user_id).await?.ok_or_else(|| AppError::not_found("Profile not found"))?;
+    let skills: Vec<String> = serde_json::from_str(&row.skills).unwrap_or_default();
     Ok(ApplicantProfile {
         resume: match row.resume_key {
             Some(_) => links::link(state, user_id, user_id),
@@ -37,8 +38,16 @@ pub async fn applicant_profile(state: &AppState, user_id: &str) -> Result<Applic
         profile: super::model::optional_text(row.profile),
         // Written only by this server; an unreadable value shows as empty.
         education: serde_json::from_str::<Vec<Education>>(&row.education).unwrap_or_default(),
-        skills: serde_json::from_str(&row.skills).unwrap_or_default(),
+        resume_text: if row.resume_key.is_some() { row.resume_text_state.unwrap_or_default() } else { String::new() },
+        suggested_skills: lacking(&skills, serde_json::from_str(&row.resume_skills).unwrap_or_default()),
+        skills,
     })
+}
+
+/// The `found` skills that `skills` does not hold, whatever their case.
+fn lacking(skills: &[String], found: Vec<String>) -> Vec<String> {
+    let held: std::collections::HashSet<String> = skills.iter().map(|skill| skill.to_lowercase()).collect();
+    found.into_iter().filter(|skill| !held.contains(&skill.to_lowercase())).collect()
 }
 
 pub async fn recruiter_profile(state: &AppState, user_id: &str) -> Result<RecruiterProfile, AppError> {

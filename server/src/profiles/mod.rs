@@ -5,6 +5,7 @@ pub mod links;
 pub mod model;
 pub mod repo;
 pub mod resume;
+pub mod resume_text;
 
 use axum::extract::DefaultBodyLimit;
 use axum::extract::FromRef;

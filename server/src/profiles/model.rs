@@ -36,6 +36,14 @@ pub struct ApplicantProfile {
     /// no resume.
     #[serde(rename = "resumeName")]
     pub resume_name: String,
+    /// What reading the resume's words found: `pending` (not read yet), `found`, `none` (no text
+    /// in it, as in a scanned page: nothing to search, not an error) or `unreadable`; `""` when
+    /// there is no resume.
+    #[serde(rename = "resumeText")]
+    pub resume_text: String,
+    /// Skills the resume names that the profile does not list yet, to offer ("Add to my skills?").
+    #[serde(rename = "suggestedSkills")]
+    pub suggested_skills: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -66,6 +74,8 @@ pub struct ApplicantRow {
     pub skills: String,
     pub resume_key: Option<String>,
     pub resume_name: Option<String>,
+    pub resume_text_state: Option<String>,
+    pub resume_skills: String,
 }
 
 #[derive(Debug, sqlx::FromRow)]

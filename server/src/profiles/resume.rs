@@ -74,6 +74,7 @@ pub async fn upload(
             return Err(error.into());
         }
     };
+    state.resume_uploaded.notify_one();
     if let Some(old) = replaced
         && let Err(error) = state.storage.delete(&old).await
     {

@@ -111,6 +111,12 @@ async fn a_company_s_calls_answer_each_member_by_role_and_nobody_else(app: &Test
         ("PUT", format!("/api/v1/jobs/updateJob/{job}"), edit, [401, 403, 200, 200, 404, 404, 404, 404]),
         ("GET", format!("/api/v1/company/jobs/{job}/team"), json!({}), [401, 403, 200, 200, 200, 200, 404, 404]),
         ("PUT", format!("/api/v1/company/jobs/{job}/team"), json!({}), [401, 403, 200, 200, 403, 403, 404, 404]),
+        (
+            "GET",
+            format!("/api/v1/auth/applications/search?job={job}&q=build"),
+            json!({}),
+            [401, 403, 200, 200, 200, 404, 404, 404],
+        ),
         ("GET", "/api/v1/company/invitations".into(), json!({}), [401, 403, 200, 403, 403, 403, 200, 200]),
         ("GET", "/api/v1/company/members".into(), json!({}), [401, 403, 200, 200, 200, 200, 200, 200]),
     ];
@@ -121,8 +127,15 @@ async fn a_company_s_calls_answer_each_member_by_role_and_nobody_else(app: &Test
         }
     }
 
-    // Lists show the company's job and its application only to those who work it.
+    // Lists, and searches over every job one works, show the company's job and its application
+    // only to those who work it.
+    app.sync_index().await;
     for who in EVERYONE.into_iter().skip(2) {
+        let (status, found) =
+            call(app, "GET", "/api/v1/auth/applications/search?q=build", token(who), &json!({})).await;
+        assert_eq!(status, 200, "search as {who:?}: {found}");
+        let finds = found["applications"].as_array().unwrap().iter().any(|found| found["_id"] == application.as_str());
+        assert_eq!(finds, matches!(who, Who::Owner | Who::Recruiter | Who::ManagerOnTeam), "search as {who:?}");
         let (_, jobs) = call(app, "GET", "/api/v1/company/jobs", token(who), &json!({})).await;
         let sees_job = jobs["data"].as_array().unwrap().iter().any(|found| found["_id"] == job.as_str());
         let (_, applications) = call(app, "GET", "/api/v1/auth/applications", token(who), &json!({})).await;

@@ -126,6 +126,8 @@ fn base_config(data_dir: &Path) -> Config {
     Config::from_lookup(|name| match name {
         "DATA_DIR" => Some(data_dir.display().to_string()),
         "WEB_DIR" => Some(data_dir.join("web").display().to_string()),
+        // The tests run in their own program: resumes are read by the server's.
+        "PDF_READER" => Some(env!("CARGO_BIN_EXE_jobportal").to_string()),
         _ => None,
     })
     .expect("the test configuration is valid")

@@ -475,6 +475,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/applications/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the applicants of one of the caller's jobs (`job`), or of every job they work, by words
+         *     in their statement, resume, answers, skills and name (stemmed, a typo tolerated, best first;
+         *     newest first without words), with the stage and requirement filters.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/applications/{applicationId}/interviews": {
         parameters: {
             query?: never;
@@ -717,7 +738,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The applications to one of the caller's jobs. */
+        /**
+         * The applications to one of the caller's jobs; `meets=all` keeps those meeting every
+         *     requirement, `question` with `answer` those that gave that answer (docs/rules.md#screening).
+         */
         get: operations["job_applications"];
         put?: never;
         post?: never;
@@ -1974,12 +1998,29 @@ export interface components {
              *     no resume.
              */
             resumeName: string;
+            /**
+             * @description What reading the resume's words found: `pending` (not read yet), `found`, `none` (no text
+             *     in it, as in a scanned page: nothing to search, not an error) or `unreadable`; `""` when
+             *     there is no resume.
+             */
+            resumeText: string;
             skills: string[];
+            /** @description Skills the resume names that the profile does not list yet, to offer ("Add to my skills?"). */
+            suggestedSkills: string[];
         };
         ApplicantResponse: {
             message: string;
             success: boolean;
             updatedApplicant: components["schemas"]["ApplicantProfile"];
+        };
+        ApplicantSearchResponse: {
+            applications: components["schemas"]["FoundApplication"][];
+            limit: number;
+            message: string;
+            page: number;
+            success: boolean;
+            /** @description How many match in all. */
+            total: number;
         };
         ApplicantUser: {
             email: string;
@@ -2359,6 +2400,10 @@ export interface components {
             /** @description How many skills the caller's profile lists (0: ask them to add some). */
             skillCount: number;
             success: boolean;
+        };
+        /** @description An application found, with the words that matched. */
+        FoundApplication: components["schemas"]["Application"] & {
+            snippet: components["schemas"]["Snippet"] | null;
         };
         /** @description A job in search results: with, when the search had words, where its title matched them. */
         FoundJob: components["schemas"]["Job"] & {
@@ -3010,6 +3055,21 @@ export interface components {
          * @enum {string}
          */
         SizeBand: "1-10" | "11-50" | "51-200" | "201-500" | "501-1000" | "1001-5000" | "5001+";
+        /** @description Up to about 200 characters around the first matching words of one source, in parts. */
+        Snippet: {
+            parts: components["schemas"]["SnippetPart"][];
+            source: components["schemas"]["SnippetSource"];
+        };
+        /** @description A stretch of a snippet: matching words are `matched`. */
+        SnippetPart: {
+            match: boolean;
+            text: string;
+        };
+        /**
+         * @description Where a snippet's text comes from.
+         * @enum {string}
+         */
+        SnippetSource: "resume" | "statement" | "answers" | "skills" | "name";
         /**
          * @description Where an application is in the hiring pipeline (docs/rules.md#stages): `applied`, `screening`,
          *     `interview`, `offer`, then `hired`; or `rejected` by the recruiter, or `withdrawn` by the
@@ -4960,6 +5020,88 @@ export interface operations {
             };
         };
     };
+    search: {
+        parameters: {
+            query?: {
+                /** @description Words, at most 200 characters; every word must match */
+                q?: string;
+                /** @description One job's `_id`: only its applicants */
+                job?: string;
+                /** @description Only applications at this stage (not `withdrawn`: those are not searched) */
+                stage?: string;
+                /** @description `all`: only those meeting every requirement of their job */
+                meets?: string;
+                /** @description With `answer`: only those that gave this answer to this question */
+                question?: string;
+                /** @description `yes`, `no`, a number or a choice */
+                answer?: string;
+                /** @description From 1 */
+                page?: number;
+                /** @description 1 to 50, 20 by default */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Applications found` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicantSearchResponse"];
+                };
+            };
+            /** @description A filter or page out of its range, or a search too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not a Recruiter */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `job` is not among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The index is being built (or the search index is off); or the database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     of_application: {
         parameters: {
             query?: never;
@@ -6086,7 +6228,14 @@ export interface operations {
     };
     job_applications: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `all`: only those meeting every requirement */
+                meets?: string;
+                /** @description With `answer`: only those that gave this answer to this question */
+                question?: string;
+                /** @description `yes`, `no`, a number or a choice */
+                answer?: string;
+            };
             header?: never;
             path: {
                 /** @description The job's `_id` */
@@ -6105,7 +6254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationsResponse"];
                 };
             };
-            /** @description A NUL character in the path or the query, named */
+            /** @description `meets must be all`, or an answer without its question */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10099,5 +10248,6 @@ export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schema
 export const questionKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuestionKind"]> = ["yesNo", "number", "choice", "text"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["owner", "recruiter", "hiringManager"];
 export const sizeBandValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SizeBand"]> = ["1-10", "11-50", "51-200", "201-500", "501-1000", "1001-5000", "5001+"];
+export const snippetSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SnippetSource"]> = ["resume", "statement", "answers", "skills", "name"];
 export const stageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Stage"]> = ["applied", "screening", "interview", "offer", "hired", "rejected", "withdrawn"];
 export const workModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkMode"]> = ["On-site", "Hybrid", "Remote"];

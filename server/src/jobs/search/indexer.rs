@@ -15,8 +15,10 @@ use tokio::sync::{Mutex, Notify, watch};
 
 use crate::db::{Db, Heard, now_millis};
 
+use super::applicants::ApplicantIndex;
 use super::index::{JobDoc, JobIndex};
 use super::repo as changes;
+use super::repo::applicants as applicant_changes;
 
 /// How often the log is read for other writers' changes (a local write applies its own at once).
 /// On PostgreSQL a notification wakes the reader as each change commits, so polling there is only
@@ -37,9 +39,15 @@ const SWEPT_FILE: &str = "jobportal-index-swept";
 /// How often jobs whose deadline has just passed are re-indexed as closed.
 const SWEEP: Duration = Duration::from_secs(10);
 
+/// A change-log row about an application (`application:{id}`) names no job: the applicant index's.
+const APPLICATION: &str = "application:";
+
 /// The index and what the request path needs to know of it.
 pub struct Search {
     pub index: JobIndex,
+    /// The applications, for their hiring teams' searches: in the same folder (`applicants/`),
+    /// built, rebuilt and caught up with the jobs.
+    pub applicants: ApplicantIndex,
     dir: PathBuf,
     /// Set once the index holds every job (after a rebuild, or at once when it was current).
     ready: AtomicBool,
@@ -65,8 +73,10 @@ impl Search {
     /// Opens (or makes) the index in `dir`. It is ready at once unless it must be rebuilt.
     pub fn open(dir: &Path) -> tantivy::Result<Arc<Self>> {
         let (index, fresh) = JobIndex::open(dir)?;
+        // Opened after the job index, which empties the folder when it is made anew.
+        let (applicants, applicants_fresh) = ApplicantIndex::open(&dir.join("applicants"))?;
         let (cursor, swept) = (read_number(dir, CURSOR_FILE), read_number(dir, SWEPT_FILE));
-        let fresh = fresh || cursor.is_none() || swept.is_none();
+        let fresh = fresh || applicants_fresh || cursor.is_none() || swept.is_none();
         let following = Following {
             cursor: cursor.unwrap_or_default(),
             recent: RecentRows::default(),
@@ -74,6 +84,7 @@ impl Search {
         };
         Ok(Arc::new(Self {
             index,
+            applicants,
             dir: dir.to_path_buf(),
             ready: AtomicBool::new(!fresh),
             built: Notify::new(),
@@ -87,6 +98,7 @@ impl Search {
     pub fn off() -> tantivy::Result<Arc<Self>> {
         Ok(Arc::new(Self {
             index: JobIndex::in_memory()?,
+            applicants: ApplicantIndex::in_memory()?,
             dir: PathBuf::new(),
             ready: AtomicBool::new(false),
             built: Notify::new(),
@@ -272,12 +284,31 @@ impl Search {
             }
         }
         blocking(|| self.index.commit())?;
+        let applications = self.rebuild_applicants(db).await?;
         write_number(&self.dir, CURSOR_FILE, cursor)?;
         write_number(&self.dir, SWEPT_FILE, swept)?;
         self.ready.store(true, Ordering::Release);
         self.built.notify_waiters();
-        tracing::info!(jobs = count, seconds = started.elapsed().as_secs_f64(), "search index built");
+        tracing::info!(jobs = count, applications, seconds = started.elapsed().as_secs_f64(), "search index built");
         Ok(Position { cursor, swept })
+    }
+
+    /// Empties the applicant index and fills it from every searched application; returns how many.
+    async fn rebuild_applicants(&self, db: &Db) -> Result<u64, IndexError> {
+        self.applicants.clear()?;
+        let mut after = String::new();
+        let mut count = 0u64;
+        loop {
+            let page = applicant_changes::searched_after(db, &after, REBUILD_PAGE).await?;
+            blocking(|| self.applicants.add(&page))?;
+            count += page.len() as u64;
+            match page.last() {
+                Some(last) if page.len() as i64 == REBUILD_PAGE => after = last.id.clone(),
+                _ => break,
+            }
+        }
+        blocking(|| self.applicants.commit())?;
+        Ok(count)
     }
 
     /// Re-indexes the jobs whose deadline passed since the last sweep, up to `now` (Unix
@@ -320,7 +351,19 @@ impl Search {
             if fresh.is_empty() {
                 return Ok(cursor);
             }
-            let jobs: HashSet<&str> = fresh.iter().map(|(_, job)| job.as_str()).collect();
+            let (applications, jobs): (HashSet<&str>, HashSet<&str>) =
+                fresh.iter().map(|(_, key)| key.as_str()).partition(|key| key.starts_with(APPLICATION));
+            for key in &applications {
+                let id = &key[APPLICATION.len()..];
+                match applicant_changes::indexed_form(db, id).await? {
+                    Some(doc) => self.applicants.upsert(&doc)?,
+                    None => self.applicants.remove(id),
+                }
+            }
+            if !applications.is_empty() {
+                blocking(|| self.applicants.commit())?;
+            }
+            let any_jobs = !jobs.is_empty();
             for job_id in jobs {
                 match changes::indexed_form(db, job_id).await? {
                     Some(doc) => self.index.upsert(&doc, now_millis())?,
@@ -331,7 +374,11 @@ impl Search {
                     }
                 }
             }
-            blocking(|| self.index.commit())?;
+            // Searches of jobs see a new version (and what was drawn from them is redrawn) only
+            // when a job, a company or a category changed.
+            if any_jobs {
+                blocking(|| self.index.commit())?;
+            }
             for (seq, _) in &fresh {
                 recent.insert(*seq);
                 cursor = cursor.max(*seq);

@@ -6,8 +6,11 @@
 //! - `query`: what a search asks for, parsed from a query string (a URL's or a saved search's);
 //! - `index`: the Tantivy index (schema, analysis, matching, ranking, bounded counts);
 //! - `indexer`: `Search`, the index kept in step with the database through the change log;
-//! - `repo`: what the indexer reads from the database, and (`repo::database`) the SQL path.
+//! - `repo`: what the indexer reads from the database, and (`repo::database`) the SQL path;
+//! - `applicants`: the private index of applications their hiring teams search, kept beside the
+//!   job index by the same indexer (`repo::applicants` reads it from the database).
 
+pub mod applicants;
 pub mod index;
 pub mod indexer;
 pub mod query;

@@ -7,6 +7,7 @@ use crate::jobs::model::{LISTED, NOT_FULL};
 
 use super::index::JobDoc;
 
+pub mod applicants;
 pub mod database;
 
 /// How long (milliseconds) the oldest change after `seq` has waited, by the clock of the database
