@@ -7,7 +7,7 @@ SERVER := server
 WEB := web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages bench-reads bench-first-reads bench-applications bench-cluster bench-search-speed
+.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages bench-reads bench-first-reads bench-applications bench-cluster bench-search-speed bench-applicant-search
 
 run: web-build server-release
 	WEB_DIR=$(CURDIR)/$(WEB)/dist ./$(SERVER)/target/release/jobportal
@@ -90,6 +90,13 @@ bench: server-bench
 	command -v oha >/dev/null || cargo install oha --locked
 	python3 bench/search.py $(SERVER)/target/release/jobportal
 	python3 bench/search_speed.py $(SERVER)/target/release/jobportal $(if $(BASELINE),--baseline $(BASELINE))
+	python3 bench/applicant_search.py $(SERVER)/target/release/jobportal
+
+# The hiring team's applicant search over 50,000 applications of one company, with applications
+# being written, beside the public job search at the same rate (bench/applicant_search.py).
+bench-applicant-search: server-bench
+	command -v oha >/dev/null || cargo install oha --locked
+	python3 bench/applicant_search.py $(SERVER)/target/release/jobportal
 
 # Issue 26's stream of 20,000 distinct searches at 10k, 100k and 1M jobs (and 1M with a Zipf
 # vocabulary) on both engines, beside BASELINE (a release binary of an earlier commit) when given:

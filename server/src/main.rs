@@ -86,6 +86,9 @@ struct SeedBench {
     /// How many applicants to add
     #[arg(long, value_name = "A", default_value_t = 1_000)]
     applicants: usize,
+    /// How many applications to the first recruiter's jobs, from applicants with resume words
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    applications: usize,
     /// Seed even a database that already holds accounts
     #[arg(long)]
     force: bool,
@@ -232,7 +235,7 @@ async fn with_database(config: &Config, work: impl AsyncFnOnce(&Db) -> ExitCode)
 /// `--force` says otherwise.
 #[cfg(feature = "bench-data")]
 async fn seed_bench(config: Config, arguments: SeedBench) -> ExitCode {
-    let SeedBench { jobs, recruiters, applicants, force, vocabulary } = arguments;
+    let SeedBench { jobs, recruiters, applicants, applications, force, vocabulary } = arguments;
     let vocabulary = if vocabulary == "zipf" {
         jobportal::ops::bench_data::Vocabulary::Zipf
     } else {
@@ -259,11 +262,15 @@ async fn seed_bench(config: Config, arguments: SeedBench) -> ExitCode {
         let seeded = async {
             let seconds = jobportal::ops::bench_data::seed_with(db, recruiters as usize, jobs, vocabulary).await?;
             jobportal::ops::bench_data::seed_accounts(db, applicants).await?;
-            Ok::<_, sqlx::Error>(seconds)
+            let applied = jobportal::ops::bench_data::seed_applications(db, applications).await?;
+            Ok::<_, sqlx::Error>((seconds, applied))
         };
         match seeded.await {
-            Ok(seconds) => {
-                println!("seeded {recruiters} recruiters, {applicants} applicants and {jobs} jobs in {seconds:.1} s");
+            Ok((seconds, applied)) => {
+                let applications = if applied > 0 { format!(", {applied} applications") } else { String::new() };
+                println!(
+                    "seeded {recruiters} recruiters, {applicants} applicants and {jobs} jobs{applications} in {seconds:.1} s"
+                );
                 ExitCode::SUCCESS
             }
             Err(error) => {

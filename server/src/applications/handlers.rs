@@ -38,7 +38,7 @@ pub struct ApplyRequest {
     pub sop: Option<String>,
     /// The answers to the job's screening questions, each `{questionId, answer}`
     /// (docs/rules.md#screening).
-    #[schema(value_type = Option<Vec<Object>>)]
+    #[schema(value_type = Option<Vec<crate::jobs::questions::GivenAnswer>>)]
     pub answers: Option<serde_json::Value>,
 }
 

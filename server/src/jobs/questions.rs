@@ -147,7 +147,7 @@ fn parse_choices(kind: QuestionKind, value: Option<&Value>, name: &str) -> Resul
         if choice.is_empty() || choice.chars().count() > MAX_CHOICE_CHARS {
             return Err(refuse(format!("{name}: each choice is 1 to {MAX_CHOICE_CHARS} characters")));
         }
-        if choices.iter().any(|kept| kept.eq_ignore_ascii_case(choice)) {
+        if choices.iter().any(|kept| kept.to_lowercase() == choice.to_lowercase()) {
             return Err(refuse(format!("{name}: each choice is given once")));
         }
         choices.push(choice.to_string());

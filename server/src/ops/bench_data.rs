@@ -472,3 +472,78 @@ pub async fn seed_accounts(db: &Db, applicants: usize) -> Result<(), sqlx::Error
     dispatch!(db, |pool| sqlx::query(PROFILES).execute(pool).await.map(|_| ()))?;
     Ok(())
 }
+
+/// Gives each seeded applicant a profile with skills and resume words (200 words of the Zipf
+/// vocabulary, as a read resume holds them), and writes `applications` applications to the jobs of
+/// one company (the first recruiter's), every applicant applying to each of its jobs in turn, with
+/// a statement of purpose: the data set of the applicant search's benchmark. Returns how many
+/// were written (fewer when the applicants times the company's jobs are fewer).
+pub async fn seed_applications(db: &Db, applications: usize) -> Result<usize, sqlx::Error> {
+    if applications == 0 {
+        return Ok(0);
+    }
+    let (zipf, running) = zipf_vocabulary();
+    let total_weight = running.last().copied().unwrap_or(1.0);
+    let mut random = Random(0x51_7cc1_b727_220a);
+    let words = |random: &mut Random, count: usize| {
+        (0..count)
+            .map(|_| {
+                let point = random.next() as f64 / u64::MAX as f64 * total_weight;
+                zipf[running.partition_point(|sum| *sum < point).min(zipf.len() - 1)].as_str()
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    const JOBS: &str = "SELECT j.id, j.user_id FROM jobs j JOIN users u ON u.id = j.user_id \
+         WHERE u.email = 'bench-recruiter-0@example.com' AND j.deleted_at IS NULL ORDER BY j.seq";
+    const APPLICANTS: &str = "SELECT id FROM users WHERE email LIKE 'bench-applicant-%' ORDER BY id";
+    let jobs: Vec<(String, String)> = dispatch!(db, |pool| sqlx::query_as(JOBS).fetch_all(pool).await)?;
+    let applicants: Vec<(String,)> = dispatch!(db, |pool| sqlx::query_as(APPLICANTS).fetch_all(pool).await)?;
+    const PROFILE: &str = "UPDATE applicant_profiles SET skills = $1, resume_text = $2, resume_text_state = 'found', \
+         resume_key = 'resumes/bench.pdf' WHERE user_id = $3";
+    for chunk in applicants.chunks(BATCH) {
+        let profiles: Vec<(String, String, String)> = chunk
+            .iter()
+            .map(|(id,)| {
+                let skills =
+                    serde_json::to_string(&words(&mut random, 3).split(' ').collect::<Vec<_>>()).unwrap_or_default();
+                (skills, words(&mut random, 200), id.clone())
+            })
+            .collect();
+        dispatch!(db, |pool| {
+            let mut tx = pool.begin_write().await?;
+            for (skills, text, id) in &profiles {
+                sqlx::query(PROFILE).bind(skills).bind(text).bind(id).execute(&mut *tx).await?;
+            }
+            tx.commit().await
+        })?;
+    }
+    let pairs: Vec<(&(String, String), &String)> = applicants
+        .iter()
+        .flat_map(|(applicant,)| jobs.iter().map(move |job| (job, applicant)))
+        .take(applications)
+        .collect();
+    let now = now_millis();
+    for (index, chunk) in pairs.chunks(BATCH).enumerate() {
+        let rows: Vec<String> = (0..chunk.len())
+            .map(|n| {
+                let base = n * 5 + 2;
+                format!("(${}, ${}, ${}, ${}, 'applied', ${}, $1)", base, base + 1, base + 2, base + 3, base + 4)
+            })
+            .collect();
+        let sql = format!(
+            "INSERT INTO applications (id, job_id, applicant_id, recruiter_id, status, sop, created_at) VALUES {}",
+            rows.join(", ")
+        );
+        let statements: Vec<String> = chunk.iter().map(|_| words(&mut random, 40)).collect();
+        dispatch!(db, |pool| {
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now - (index * BATCH) as i64);
+            for (((job, recruiter), applicant), sop) in chunk.iter().zip(&statements) {
+                query =
+                    query.bind(new_id()).bind(job.as_str()).bind(applicant.as_str()).bind(recruiter.as_str()).bind(sop);
+            }
+            query.execute(pool).await.map(|_| ())
+        })?;
+    }
+    Ok(pairs.len())
+}

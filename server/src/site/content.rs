@@ -245,11 +245,38 @@ fn job_view(job: &Job, open: bool) -> Value {
         "description": job.description,
         "hasSkills": !job.skillsets.is_empty(),
         "skills": job.skillsets,
+        "hasQuestions": !job.questions.is_empty(),
+        "asks": asks_line(job.questions.len()),
+        "questions": job.questions.iter().map(|question| json!({
+            "text": question.text,
+            "detail": question_detail(question),
+        })).collect::<Vec<_>>(),
         // The one rule of an open job (`jobs::model::open_at`), as the page's head reads it.
         "open": open,
         "deadline": long_date(&job.deadline),
         "closedOn": job.closed_at.as_deref().map(long_date),
     })
+}
+
+/// "This job asks 3 questions" (web/src/features/jobs/components/job-article.tsx, `asksLine`).
+fn asks_line(count: usize) -> String {
+    match count {
+        0 => String::new(),
+        1 => "This job asks 1 question".into(),
+        _ => format!("This job asks {count} questions"),
+    }
+}
+
+/// How a question is answered, as the job's page says it (job-article.tsx, `questionDetail`).
+fn question_detail(question: &crate::jobs::questions::Question) -> String {
+    use crate::jobs::questions::QuestionKind;
+    let how = match question.kind {
+        QuestionKind::YesNo => "Yes or no".to_string(),
+        QuestionKind::Number => "A number".to_string(),
+        QuestionKind::Choice => format!("One of: {}", question.choices.join(", ")),
+        QuestionKind::Text => "A short text".to_string(),
+    };
+    if question.required { format!("{how}, required") } else { how }
 }
 
 /// A job's page as a guest sees it (web/src/app/routes/job.tsx), with the job's API answer.

@@ -19,6 +19,7 @@ on_both_engines!(
     public_pages_carry_their_content_and_the_answers_their_screen_asks_for,
     a_companys_page_has_its_head_and_organization_and_a_removed_one_is_gone,
     a_companys_page_kept_drawn_shows_each_change_at_once,
+    a_jobs_page_says_how_many_questions_it_asks_and_shows_them,
 );
 
 on_both_engines!(configured |config| { config.search_index = false; };
@@ -772,4 +773,38 @@ async fn a_companys_page_kept_drawn_shows_each_change_at_once(app: &TestApp) {
     assert_eq!(crawl(app, "/company/ada-lovelace").await.0, 404);
     assert_eq!(app.put_as(&format!("/api/v1/admin/companies/{id}/reinstate"), &admin, &json!({})).await.0, 200);
     assert!(page().await.contains(">Engine Builder</a>"));
+}
+
+async fn a_jobs_page_says_how_many_questions_it_asks_and_shows_them(app: &TestApp) {
+    let token = recruiter(app).await;
+    let form = json!({
+        "title": "Rust Engineer", "company": "Acme", "description": "Build it.", "maxApplicants": 50,
+        "maxPositions": 1, "dateOfPosting": day(-1), "deadline": day(30), "skillsets": ["rust"],
+        "jobType": "Full-time", "salary": 70000, "categoryName": app.category_id("Engineering").await,
+        "location": "Pune",
+        "questions": [
+            { "kind": "number", "text": "Years of <Rust>?", "required": true, "wanted": { "min": 3 } },
+            { "kind": "choice", "text": "Notice period", "choices": ["None", "30 days"] },
+        ],
+    });
+    let (status, body) = app.post_as("/api/v1/jobs/createJob", &token, &form).await;
+    assert_eq!(status, 201, "{body}");
+    let id = body["data"]["_id"].as_str().unwrap();
+    let (_, _, html) = crawl(app, &format!("/job/{id}")).await;
+    let main = main_content(&html).expect("the job's content");
+    assert!(main.contains(">This job asks 2 questions, answered when you apply:</p>"), "{main}");
+    assert!(
+        main.contains(
+            "<li>Years of &lt;Rust&gt;? <span class=\"text-sm text-gray-600\">(A number, required)</span></li>"
+        ),
+        "{main}"
+    );
+    assert!(
+        main.contains("<li>Notice period <span class=\"text-sm text-gray-600\">(One of: None, 30 days)</span></li>")
+    );
+    // The requirement is the team's: the page does not say what is wanted.
+    assert!(!main.contains("at least"), "{main}");
+    let plain = post_job(app, &token, "Rust Intern", "Remote").await;
+    let (_, _, html) = crawl(app, &format!("/job/{plain}")).await;
+    assert!(!main_content(&html).unwrap().contains("Screening questions"));
 }

@@ -398,7 +398,7 @@ export interface paths {
          * Delete the caller's account for good, with its password: the account, profile and resume,
          *     sessions, saved jobs and searches, notifications, their messages and every e-mail naming them;
          *     their applications stay on the recruiters' records as "Deleted candidate" (stage and dates, no
-         *     name, address, statement or resume; one still in the process is withdrawn and its planned
+         *     name, address, statement, answers or resume; one still in the process is withdrawn and its planned
          *     interviews cancelled with the recruiter told), and each recruiter is told in the bell. A
          *     recruiter alone in their company takes its jobs with them, with the applications to them (their
          *     applicants are told in the bell); one of a team leaves the company's jobs to it, in an owner's
@@ -2130,7 +2130,7 @@ export interface components {
              * @description The answers to the job's screening questions, each `{questionId, answer}`
              *     (docs/rules.md#screening).
              */
-            answers?: Record<string, never>[] | null;
+            answers?: components["schemas"]["GivenAnswer"][] | null;
             /** @description The statement of purpose, at most 250 words. */
             sop?: string | null;
         };
@@ -2424,6 +2424,12 @@ export interface components {
             data: components["schemas"]["FullJobDetails"];
             message: string;
             success: boolean;
+        };
+        /** @description An answer as an application gives it. */
+        GivenAnswer: {
+            /** @description `true`/`false`, a number, one of the choices, or a text, as the question takes. */
+            answer: unknown;
+            questionId: string;
         };
         /** @description An interview as the API shows it to the application's recruiter and applicant. */
         Interview: {

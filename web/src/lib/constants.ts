@@ -20,6 +20,8 @@ export const TOAST_MAX_WIDTH = '350px'
 /** Local storage keys (docs/product.md#client-state). */
 export const TOKEN_KEY = 'token'
 export const USER_KEY = 'user'
+/** Followed by `:{userId}`: the resume whose skills offer the applicant put aside with "Not now" (My Profile). */
+export const SKILLS_OFFER_KEY = 'skillsOfferSetAside'
 
 /**
  * The signup waiting for its e-mailed code, kept in sessionStorage so a reload of /verify-email (a

@@ -177,6 +177,8 @@ export const applicantDetails = (overrides: Partial<ApplicantDetails> = {}): App
   skills: ['Rust', 'SQL', 'React'],
   resume: `${PUBLIC_URL}/api/v1/resumes/u-applicant?viewer=u-applicant&expires=4102444800&signature=abc`,
   resumeName: 'resume.pdf',
+  resumeText: 'found',
+  suggestedSkills: [],
   firstName: 'Ann',
   lastName: 'Lee',
   email: 'ann@example.com',
@@ -184,7 +186,7 @@ export const applicantDetails = (overrides: Partial<ApplicantDetails> = {}): App
 })
 
 export const emptyApplicantDetails = (): ApplicantDetails =>
-  applicantDetails({ profile: null, education: [], skills: [], resume: '', resumeName: '' })
+  applicantDetails({ profile: null, education: [], skills: [], resume: '', resumeName: '', resumeText: '' })
 
 export const recruiterDetails = (overrides: Partial<RecruiterDetails> = {}): RecruiterDetails => ({
   _id: 'u-recruiter',

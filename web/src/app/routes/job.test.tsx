@@ -4,6 +4,7 @@ import { DEFAULT_SOP } from '@/features/applications/sop'
 import type { Application } from '@/features/applications/types'
 import type { Job } from '@/features/jobs/types'
 import { formatDate } from '@/lib/format'
+import { question } from '@/testing/apply-answers'
 import { CLOSED_AT, DEADLINE, PAST_DEADLINE, POSTED } from '@/testing/dates'
 import { applicant, applicantDetails, application, emptyApplicantDetails, job, recruiter } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
@@ -131,11 +132,30 @@ test('a sent application shows "Job Applied Successfully" and then "Applied", di
   await user.type(await screen.findByLabelText('Statement of Purpose'), ' Rust is my daily tool.')
   await user.click(screen.getByRole('button', { name: 'Submit Application' }))
   expect(await screen.findByText('Job Applied Successfully')).toBeInTheDocument()
-  expect(body).toEqual({ sop: `${DEFAULT_SOP} Rust is my daily tool.` })
+  expect(body).toEqual({ sop: `${DEFAULT_SOP} Rust is my daily tool.`, answers: [] })
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   expect(await screen.findByRole('button', { name: 'Applied' })).toBeDisabled()
   // The focus is not lost with the dialog and the Apply button: the confirmation has it.
   await waitFor(() => expect(screen.getByText('Your application was sent to the recruiter.')).toHaveFocus())
+})
+
+test("the apply dialog asks the job's screening questions and sends the answers with the statement", async () => {
+  let body: unknown
+  server.use(http.post('/jobs/apply/{jobId}', async ({ request, response }) => {
+    body = await request.json()
+    return response(201).json({ success: true, message: 'Job applied successfully', application: application({ jobId: 'j1' }) })
+  }))
+  signIn(applicant)
+  answerJob({ questions: [question({ _id: 'q-years', kind: 'number', text: 'Years of Rust?', required: true, wanted: { min: 3 } })] })
+  answerApplications()
+  const { user } = renderApp('/job/j1')
+  await user.click(await screen.findByRole('button', { name: 'Apply' }))
+  const dialog = within(screen.getByRole('dialog', { name: 'Apply for Backend Developer' }))
+  expect(await dialog.findByRole('list', { name: 'This job asks 1 question' })).toBeVisible()
+  await user.type(dialog.getByRole('spinbutton', { name: 'Years of Rust? (required)' }), '6')
+  await user.click(dialog.getByRole('button', { name: 'Submit Application' }))
+  expect(await screen.findByText('Job Applied Successfully')).toBeInTheDocument()
+  expect(body).toEqual({ sop: DEFAULT_SOP, answers: [{ questionId: 'q-years', answer: 6 }] })
 })
 
 test.each([

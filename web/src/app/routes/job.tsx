@@ -80,7 +80,17 @@ export default function JobPage() {
       {askForResume && <ResumePrompt jobId={job._id} />}
       {isApplicant && (
         <div className="flex flex-wrap items-end gap-3">
-          {showApply && <ApplyButton key={job._id} jobId={job._id} jobTitle={job.title} applied={applied} withdrawn={withdrawn} resume={resume} />}
+          {showApply && (
+            <ApplyButton
+              key={job._id}
+              jobId={job._id}
+              jobTitle={job.title}
+              questions={job.questions}
+              applied={applied}
+              withdrawn={withdrawn}
+              resume={resume}
+            />
+          )}
           <SaveJobButton job={job} className="mt-4" />
         </div>
       )}

@@ -1,5 +1,6 @@
 import { z } from '@/lib/zod'
 import { requiredText } from '@/lib/validation'
+import { questionsSchema } from './questions'
 import { JOB_TYPES, WORK_MODES } from './types'
 
 /** docs/product.md#add-job: every field is required, each with its own message; then the range's top and the work mode, optional. */
@@ -21,6 +22,7 @@ export const addJobSchema = z
   workMode: z.string().check(z.refine((value) => (WORK_MODES as readonly string[]).includes(value), 'Work mode must be On-site, Hybrid or Remote')),
   categoryName: requiredText('Category is required'),
   location: requiredText('Location is required'),
+  questions: questionsSchema,
 })
   .check(
     z.refine((job) => job.salaryMax === '' || job.salary === '' || Number(job.salaryMax) >= Number(job.salary), {
@@ -45,12 +47,14 @@ export const emptyAddJob: AddJobValues = {
   workMode: 'On-site',
   categoryName: '',
   location: '',
+  questions: [],
 }
 
-/** docs/product.md#edit-job: only these three change. */
+/** docs/product.md#edit-job: only these three change, and the screening questions. */
 export const editJobSchema = z.object({
   maxApplicants: requiredText('Maximum applicants is required'),
   maxPositions: requiredText('Maximum positions is required'),
   deadline: requiredText('Deadline is required'),
+  questions: questionsSchema,
 })
 export type EditJobValues = z.infer<typeof editJobSchema>

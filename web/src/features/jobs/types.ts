@@ -36,3 +36,14 @@ export type JobForm = Schemas['JobForm']
 
 /** The fields an edit may change (PUT /jobs/updateJob/{jobId}). */
 export type JobEdit = Schemas['JobEditForm']
+
+/** A screening question as a job asks it (docs/rules.md#screening). */
+export type Question = Schemas['Question']
+
+export type QuestionKind = Schemas['QuestionKind']
+
+/**
+ * A question as createJob and updateJob take it: one sent with the `_id` of a question the job
+ * has stays that question (its answers stay with it); one without is a new question.
+ */
+export type QuestionInput = Omit<Question, '_id'> & { _id?: string }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { TOKEN_KEY, USER_KEY } from '@/lib/constants'
+import { SKILLS_OFFER_KEY, TOKEN_KEY, USER_KEY } from '@/lib/constants'
 import { createStore } from '@/lib/store'
 
 /**
@@ -25,10 +25,13 @@ export function setToken(token: string) {
   sessionStore.set({ token, signedOut: false })
 }
 
-/** Ends the session on this device: both stored keys, the token and the user. */
+/** Ends the session on this device: the token, the user, and what the person set aside here. */
 export function clearSession({ signedOut = false } = {}) {
   localStorage.removeItem(TOKEN_KEY)
   localStorage.removeItem(USER_KEY)
+  for (const key of Object.keys(localStorage).filter((key) => key.startsWith(`${SKILLS_OFFER_KEY}:`))) {
+    localStorage.removeItem(key)
+  }
   sessionStore.set({ token: null, signedOut })
 }
 

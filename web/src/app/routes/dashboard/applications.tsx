@@ -1,17 +1,34 @@
-import { useSearchParams } from 'react-router'
+import { ApplicantResults } from '@/features/applications/components/applicant-results'
+import { ApplicantSearchBox } from '@/features/applications/components/applicant-search-box'
 import { ApplicationsGrid } from '@/features/applications/components/applications-grid'
 import { ListViewLinks, readListView } from '@/features/applications/components/list-view-links'
+import { useApplicantSearchAddress } from '@/features/applications/search-address'
 
-/** docs/product.md#applications: what the recruiter received across their jobs, all of it or one view (`?view=`). */
+/**
+ * docs/product.md#applications: what the recruiter received across their jobs, all of it or one view
+ * (`?view=`); or, with words (`?q=`), the applicants of every job they work that a search finds.
+ */
 export default function ApplicationsPage() {
-  const [params] = useSearchParams()
+  const { params, words, page, change } = useApplicantSearchAddress()
   const view = readListView(params)
   return (
     <section>
       <title>Applications | jobportal</title>
       <h1 className="text-3xl font-bold text-gray-900">Applications</h1>
-      <ListViewLinks view={view} />
-      <ApplicationsGrid asRecruiter view={view} />
+      <ApplicantSearchBox
+        words={words}
+        onSearch={(q) => change({ q }, true)}
+        hint="Words of the applicants' names, skills, resumes, statements and answers, in every job you work."
+      />
+      {words ? (
+        // A search looks through every job the recruiter works, whatever view was shown.
+        <ApplicantResults search={{ q: words, page }} onPage={(next) => change({ page: next > 1 ? String(next) : null })} showJob />
+      ) : (
+        <>
+          <ListViewLinks view={view} />
+          <ApplicationsGrid asRecruiter view={view} />
+        </>
+      )}
     </section>
   )
 }

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
+import { RESUME_READING_REFRESH_MS } from '@/features/profiles/api/get-applicant-details'
 import { applicant, applicantDetails, emptyApplicantDetails, emptyRecruiterDetails, recruiter, recruiterDetails } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import type { ApplicantDetails, RecruiterDetails } from '@/features/profiles/types'
@@ -85,4 +86,159 @@ test('a failed profile load without a message shows "An error occurred"', async 
   server.use(http.get('/auth/recruiterDetails', ({ response }) => response.untyped(new HttpResponse('oops', { status: 500 }))))
   await openProfile()
   expect(await screen.findByText('An error occurred')).toBeInTheDocument()
+})
+
+/** The applicant's profile as the server has it, with what reading the resume found: its words, and no skills to offer. */
+const readProfile = (overrides: Partial<ApplicantDetails> = {}): ApplicantDetails => ({
+  ...applicantDetails(),
+  resumeText: 'found',
+  suggestedSkills: [],
+  ...overrides,
+})
+
+/**
+ * The profile on the server, `initial` at first; each update replaces its skills, and the skills it
+ * offered that are now listed are no longer offered. Returns each update's body, how often the
+ * profile was fetched, and `change` for what happens meanwhile (the reading done, a new resume).
+ */
+function answerProfile(initial: ApplicantDetails) {
+  let profile = initial
+  let fetches = 0
+  const sent: unknown[] = []
+  server.use(
+    http.get('/auth/applicantDetails', ({ response }) => {
+      fetches++
+      return response(200).json({ success: true, message: 'Details fetched successfully', data: profile })
+    }),
+    http.post('/auth/updateUserDetails', async ({ request, response }) => {
+      const body = (await request.json()) as { skills: string[] }
+      sent.push(body)
+      const listed = body.skills.map((skill) => skill.toLowerCase())
+      profile = { ...profile, skills: body.skills, suggestedSkills: profile.suggestedSkills.filter((skill) => !listed.includes(skill.toLowerCase())) }
+      return response(200).json({ success: true, message: 'User updated successfully', updatedUserDetails: applicant, updatedApplicant: profile })
+    }),
+  )
+  return {
+    sent,
+    fetches: () => fetches,
+    change: (changes: Partial<ApplicantDetails>) => {
+      profile = { ...profile, ...changes }
+    },
+  }
+}
+
+/** My Profile's Applicant Details, and the applicant reading them. */
+async function openApplicantDetails() {
+  signIn(applicant)
+  const { user } = renderApp('/dashboard/my-profile')
+  return { details: within(await screen.findByRole('region', { name: 'Applicant Details' })), user }
+}
+
+/** The skills an offer lists, each beside its Add button. */
+const offeredSkills = (offer: HTMLElement) => within(offer).getAllByRole('listitem').map((item) => item.firstChild?.textContent)
+
+const NO_TEXT = 'We found no text in your resume (a scanned page?). Recruiters can still open it, but searches will not find its words.'
+const UNREADABLE = 'We could not read the text of your resume. Recruiters can still open it.'
+
+describe('while the resume is being read', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }))
+  afterEach(() => vi.useRealTimers())
+
+  test('My Profile says "Reading your resume…" in a live region and asks again every few seconds, until the reading is done', async () => {
+    const profile = answerProfile(readProfile({ resumeText: 'pending' }))
+    const { details } = await openApplicantDetails()
+    const status = details.getByRole('status')
+    expect(status).toHaveTextContent(/^Reading your resume…$/)
+    expect(details.getByRole('link', { name: 'Download Resume' })).toBeVisible()
+    const first = profile.fetches()
+
+    await act(() => vi.advanceTimersByTimeAsync(RESUME_READING_REFRESH_MS))
+    await waitFor(() => expect(profile.fetches()).toBe(first + 1))
+    expect(status).toHaveTextContent(/^Reading your resume…$/)
+
+    profile.change({ resumeText: 'none' })
+    await act(() => vi.advanceTimersByTimeAsync(RESUME_READING_REFRESH_MS))
+    await waitFor(() => expect(status).toHaveTextContent(NO_TEXT))
+    const done = profile.fetches()
+    // Read: the profile is asked for no more than its link needs.
+    await act(() => vi.advanceTimersByTimeAsync(RESUME_READING_REFRESH_MS * 5))
+    expect(profile.fetches()).toBe(done)
+  })
+})
+
+test('a resume whose words were found says nothing more beside it', async () => {
+  answerProfile(readProfile())
+  const { details } = await openApplicantDetails()
+  expect(details.getByRole('status')).toBeEmptyDOMElement()
+  expect(details.queryByRole('region', { name: 'Add to my skills?' })).not.toBeInTheDocument()
+})
+
+test.each([
+  ['none', NO_TEXT],
+  ['unreadable', UNREADABLE],
+] as const)('a resume read as "%s" says so beside it: "%s"', async (resumeText, note) => {
+  answerProfile(readProfile({ resumeText }))
+  const { details } = await openApplicantDetails()
+  expect(details.getByRole('status').textContent).toBe(note)
+  expect(details.getByRole('link', { name: 'Download Resume' })).toBeVisible()
+})
+
+test('"Add to my skills?" offers the skills the resume names; Add saves one, keeping the other fields, and says "Skills added"', async () => {
+  const profile = answerProfile(readProfile({ suggestedSkills: ['Docker', 'Kubernetes', 'GraphQL'] }))
+  const { details, user } = await openApplicantDetails()
+  const region = details.getByRole('region', { name: 'Add to my skills?' })
+  const offer = within(region)
+  expect(offeredSkills(region)).toEqual(['Docker', 'Kubernetes', 'GraphQL'])
+  expect(offer.getByRole('button', { name: 'Add Docker' })).toHaveTextContent(/^Add$/)
+
+  await user.click(offer.getByRole('button', { name: 'Add Kubernetes' }))
+  expect(await screen.findByText('Skills added')).toBeInTheDocument()
+  expect(profile.sent).toEqual([{ firstName: 'Ann', lastName: 'Lee', skills: ['Rust', 'SQL', 'React', 'Kubernetes'] }])
+  await waitFor(() => expect(offeredSkills(region)).toEqual(['Docker', 'GraphQL']))
+  expect(details.getByText('Rust, SQL, React, Kubernetes')).toBeVisible()
+  // The button pressed is gone: the offer's heading has the focus.
+  expect(offer.getByRole('heading', { name: 'Add to my skills?' })).toHaveFocus()
+})
+
+test('Add all saves every skill offered; the offer goes and the focus stays beside the resume', async () => {
+  const profile = answerProfile(readProfile({ suggestedSkills: ['Docker', 'GraphQL'] }))
+  const { details, user } = await openApplicantDetails()
+  await user.click(within(details.getByRole('region', { name: 'Add to my skills?' })).getByRole('button', { name: 'Add all' }))
+  expect(await screen.findByText('Skills added')).toBeInTheDocument()
+  expect(profile.sent).toEqual([{ firstName: 'Ann', lastName: 'Lee', skills: ['Rust', 'SQL', 'React', 'Docker', 'GraphQL'] }])
+  await waitFor(() => expect(details.queryByRole('region', { name: 'Add to my skills?' })).not.toBeInTheDocument())
+  expect(details.getByText('Rust, SQL, React, Docker, GraphQL')).toBeVisible()
+  expect(details.getByRole('heading', { name: 'Resume' })).toHaveFocus()
+})
+
+test('a refused addition shows the server message and keeps the offer', async () => {
+  answerProfile(readProfile({ suggestedSkills: ['Docker'] }))
+  server.use(
+    http.post('/auth/updateUserDetails', ({ response }) => response.untyped(HttpResponse.json({ success: false, message: 'A profile lists at most 50 skills' }, { status: 400 }))),
+  )
+  const { details, user } = await openApplicantDetails()
+  await user.click(details.getByRole('button', { name: 'Add Docker' }))
+  expect(await screen.findByText('A profile lists at most 50 skills')).toBeInTheDocument()
+  expect(screen.queryByText('Skills added')).not.toBeInTheDocument()
+  expect(details.getByRole('button', { name: 'Add Docker' })).toBeEnabled()
+})
+
+test('Not now puts the offer aside for this resume, sending nothing; a new resume offers again', async () => {
+  const profile = answerProfile(readProfile({ suggestedSkills: ['Docker', 'GraphQL'] }))
+  const opened = await openApplicantDetails()
+  let { details } = opened
+  await opened.user.click(within(details.getByRole('region', { name: 'Add to my skills?' })).getByRole('button', { name: 'Not now' }))
+  expect(details.queryByRole('region', { name: 'Add to my skills?' })).not.toBeInTheDocument()
+  expect(details.getByRole('heading', { name: 'Resume' })).toHaveFocus()
+  expect(profile.sent).toEqual([])
+  cleanup()
+
+  // Back later: still put aside.
+  ;({ details } = await openApplicantDetails())
+  expect(details.queryByRole('region', { name: 'Add to my skills?' })).not.toBeInTheDocument()
+  cleanup()
+
+  profile.change({ resumeName: 'Ann Lee CV 2026.pdf' })
+  ;({ details } = await openApplicantDetails())
+  expect(details.getByRole('region', { name: 'Add to my skills?' })).toBeVisible()
 })

@@ -2,11 +2,16 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { api, ApiError, payload } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
 import type { MutationErrorToast } from '@/lib/query-client'
+import type { GivenAnswer } from '../apply-answers'
 import type { Application, Decision } from '../types'
-import { applicationsQueryOptions } from './get-applications'
+import { applicationsQueryOptions, jobApplicationsKey } from './get-applications'
 import { changedParts, mergeApplication } from './merge-application'
 
-export const applyToJob = (jobId: string, sop: string) => payload(api.POST('/jobs/apply/{jobId}', { params: { path: { jobId } }, body: { sop } }))
+/** What an application sends: the statement, and the answers to the job's questions (an empty list when it asks none). */
+export type ApplyBody = { sop: string; answers: GivenAnswer[] }
+
+export const applyToJob = (jobId: string, { sop, answers }: ApplyBody) =>
+  payload(api.POST('/jobs/apply/{jobId}', { params: { path: { jobId } }, body: { sop, answers } }))
 
 /** docs/product.md#job-applications: a status answer without the application is an error of its own. */
 export async function updateApplicationStatus(applicationId: string, status: Decision) {
@@ -38,23 +43,23 @@ function putMine(queryClient: QueryClient, userId: string | null, changed: Appli
  * Applying adds to the applicant's applications and to the job's applicationsCount. `errorToast`,
  * here and below: the failure's toast (lib/query-client's MutationMeta); without one, the server's message.
  */
-export function useApply(jobId: string, errorToast?: MutationErrorToast<string> | false) {
+export function useApply(jobId: string, errorToast?: MutationErrorToast<ApplyBody> | false) {
   const queryClient = useQueryClient()
   const { userId } = useSession()
   return useMutation({
-    mutationFn: (sop: string) => applyToJob(jobId, sop),
+    mutationFn: (body: ApplyBody) => applyToJob(jobId, body),
     onSuccess: ({ application }) => putMine(queryClient, userId, application),
     onSettled: () => refreshAfterApplying(queryClient),
     meta: { errorToast },
   })
 }
 
-/** The decided application replaces its old self in the job's list at once, then every list refetches. */
+/** The decided application replaces its old self in the job's lists at once, then every list refetches. */
 export function useUpdateApplicationStatus(jobId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ applicationId, status }: { applicationId: string; status: Decision }) => updateApplicationStatus(applicationId, status),
-    onSuccess: ({ data }) => queryClient.setQueryData<Application[]>(['applications', 'job', jobId], (list) => mergeApplication(list, data)),
+    onSuccess: ({ data }) => queryClient.setQueriesData<Application[]>({ queryKey: jobApplicationsKey(jobId) }, (list) => mergeApplication(list, data)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
   })
 }

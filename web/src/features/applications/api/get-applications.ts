@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, payload, type Schemas } from '@/lib/api-client'
 import { useSession } from '@/lib/auth'
 import { withErrorToast, type ErrorToast } from '@/lib/query-client'
+import type { ScreeningQuery } from '../screening'
 import type { Application } from '../types'
 
 /** Resume links in applications work for ten minutes (API); lists are fetched again every five. */
@@ -46,19 +47,24 @@ export function useApplications({ enabled = true, errorToast, view }: Applicatio
   return useQuery({ ...withErrorToast(applicationsQueryOptions(userId, view), errorToast), enabled: enabled && userId !== null })
 }
 
-export async function getJobApplications(jobId: string): Promise<Application[]> {
-  const { applications } = await payload(api.GET('/auth/jobs/applications/{jobId}', { params: { path: { jobId } } }))
+/** One job's applications, narrowed by the screening filters set in `query` (docs/rules.md#screening). */
+export async function getJobApplications(jobId: string, query: ScreeningQuery = {}): Promise<Application[]> {
+  const { applications } = await payload(api.GET('/auth/jobs/applications/{jobId}', { params: { path: { jobId }, query } }))
   return applications
 }
 
-export const jobApplicationsQueryOptions = (jobId: string) =>
+/** Every list of the job's applications, whatever its filters: what a change to one of them updates. */
+export const jobApplicationsKey = (jobId: string) => ['applications', 'job', jobId] as const
+
+export const jobApplicationsQueryOptions = (jobId: string, query: ScreeningQuery = {}) =>
   queryOptions({
-    queryKey: ['applications', 'job', jobId],
-    queryFn: () => getJobApplications(jobId),
+    queryKey: [...jobApplicationsKey(jobId), query],
+    queryFn: () => getJobApplications(jobId, query),
     refetchInterval: RESUME_LINK_REFRESH_MS,
   })
 
-export const useJobApplications = (jobId: string, errorToast?: ErrorToast | false) => useQuery(withErrorToast(jobApplicationsQueryOptions(jobId), errorToast))
+export const useJobApplications = (jobId: string, query: ScreeningQuery, errorToast?: ErrorToast | false) =>
+  useQuery(withErrorToast(jobApplicationsQueryOptions(jobId, query), errorToast))
 
 export type ApplicationsOverview = Schemas['ApplicationsOverview']
 

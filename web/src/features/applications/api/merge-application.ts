@@ -15,5 +15,5 @@ export const changedParts = (changed: Application): Partial<Application> => ({
 })
 
 /** `list` with `changed` in place of its old self (a list not loaded stays so). */
-export const mergeApplication = (list: Application[] | undefined, changed: Application) =>
+export const mergeApplication = <T extends Application>(list: T[] | undefined, changed: Application): T[] | undefined =>
   list?.map((each) => (each._id === changed._id ? { ...each, ...changedParts(changed) } : each))

@@ -3,8 +3,9 @@ import { api, payload, type Schemas } from '@/lib/api-client'
 import type { MutationErrorToast } from '@/lib/query-client'
 import type { Stage } from '../stages'
 import type { Application } from '../types'
-import { jobApplicationsQueryOptions } from './get-applications'
+import { jobApplicationsKey } from './get-applications'
 import { mergeApplication } from './merge-application'
+import { applicantSearchKey, type ApplicantSearchResponse } from './search-applicants'
 
 export type Note = Schemas['Note']
 
@@ -23,10 +24,15 @@ export const getNotes = async (applicationId: string): Promise<Note[]> =>
 export const addNote = (applicationId: string, body: string) =>
   payload(api.POST('/auth/applications/{applicationId}/notes', { params: { path: { applicationId } }, body: { body } }))
 
-/** The job's list with the changed application in place at once; the refetch confirms it. */
-function usePutInJobList(jobId: string) {
+/** The job's lists (whatever their filters) and the search results with the changed application in place at once; the refetch confirms it. */
+function usePutInLists(jobId: string) {
   const queryClient = useQueryClient()
-  return (changed: Application) => queryClient.setQueryData<Application[]>(jobApplicationsQueryOptions(jobId).queryKey, (list) => mergeApplication(list, changed))
+  return (changed: Application) => {
+    queryClient.setQueriesData<Application[]>({ queryKey: jobApplicationsKey(jobId) }, (list) => mergeApplication(list, changed))
+    queryClient.setQueriesData<ApplicantSearchResponse>({ queryKey: applicantSearchKey }, (found) =>
+      found && { ...found, applications: mergeApplication(found.applications, changed) ?? found.applications },
+    )
+  }
 }
 
 /**
@@ -37,7 +43,7 @@ function usePutInJobList(jobId: string) {
  */
 export function useMoveStage(jobId: string, errorToast?: MutationErrorToast<StageMove> | false) {
   const queryClient = useQueryClient()
-  const putInList = usePutInJobList(jobId)
+  const putInList = usePutInLists(jobId)
   return useMutation({
     mutationFn: moveStage,
     onSuccess: ({ data }) => putInList(data),
@@ -50,11 +56,11 @@ type RatingChange = { applicationId: string; rating: number | null }
 
 export function useRateApplication(jobId: string, errorToast?: MutationErrorToast<RatingChange> | false) {
   const queryClient = useQueryClient()
-  const putInList = usePutInJobList(jobId)
+  const putInList = usePutInLists(jobId)
   return useMutation({
     mutationFn: ({ applicationId, rating }: RatingChange) => rateApplication(applicationId, rating),
     onSuccess: ({ data }) => putInList(data),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: jobApplicationsQueryOptions(jobId).queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jobApplicationsKey(jobId) }),
     meta: { errorToast },
   })
 }
@@ -72,12 +78,12 @@ export const useNotes = (applicationId: string) => useQuery(notesQueryOptions(ap
 /** A new note goes on top of the list (newest first) and adds one to the card's count. */
 export function useAddNote(jobId: string, applicationId: string, errorToast?: MutationErrorToast<string> | false) {
   const queryClient = useQueryClient()
-  const listKey = jobApplicationsQueryOptions(jobId).queryKey
+  const listKey = jobApplicationsKey(jobId)
   return useMutation({
     mutationFn: (body: string) => addNote(applicationId, body),
     onSuccess: ({ note }) => {
       queryClient.setQueryData<Note[]>(notesQueryOptions(applicationId).queryKey, (notes) => (notes ? [note, ...notes] : notes))
-      queryClient.setQueryData<Application[]>(listKey, (list) =>
+      queryClient.setQueriesData<Application[]>({ queryKey: listKey }, (list) =>
         list?.map((each) => (each._id === applicationId ? { ...each, notesCount: (each.notesCount ?? 0) + 1 } : each)),
       )
     },

@@ -1,6 +1,8 @@
 import { formatZonedDateTime } from '@/lib/time-zone'
 import type { Application } from '../types'
 import { applicantName } from '../applicant-name'
+import { RequirementsBadge } from './requirements-badge'
+import { ScreeningAnswers } from './screening-answers'
 import { StageBadge } from './status-badge'
 import { StatusHistory } from './status-history'
 
@@ -14,14 +16,15 @@ type Props = {
 
 /**
  * docs/product.md#job-applications: what the recruiter reads of one application, in the list view and
- * in the board's Details alike: the applicant's e-mail, the history, the private rejection reason,
- * skills, education, statement of purpose and resume. Its sub-headings are h3, under the card's or
- * the dialog's h2.
+ * in the board's Details alike: the requirements met, the applicant's e-mail, the history, the
+ * private rejection reason, skills, education, statement of purpose, screening answers and resume.
+ * Its sub-headings are h3, under the card's or the dialog's h2.
  */
 export function ApplicationFacts({ application, withStage = false }: Props) {
   const { userDetails, jobApplicantsDetails: details } = application
   return (
     <>
+      <RequirementsBadge requirements={application.requirements} className="mt-2" />
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-gray-700">
         {withStage && (
           <>
@@ -74,6 +77,7 @@ export function ApplicationFacts({ application, withStage = false }: Props) {
       )}
       <h3 className="mt-4 font-semibold text-gray-900">Statement of Purpose</h3>
       <p className="mt-1 break-words whitespace-pre-line text-gray-700">{application.sop}</p>
+      <ScreeningAnswers answers={application.answers} />
       <p className="mt-4">
         {details.resume ? (
           <a href={details.resume} target="_blank" rel="noopener noreferrer" className="font-semibold text-blue-800 underline hover:text-blue-900">

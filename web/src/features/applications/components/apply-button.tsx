@@ -4,6 +4,7 @@ import { Modal } from '@/components/ui/modal'
 import { Spinner } from '@/components/ui/spinner'
 import { Button } from '@/components/ui/button'
 import { backToApply } from '../resume-link'
+import type { Question } from '../screening'
 
 // The form (and its validation library) loads when the dialog opens: most visitors of a job page
 // never apply, and the page paints sooner without it.
@@ -15,19 +16,23 @@ export type ResumeToSend = { name: string; url: string } | null
 export const WITHDRAWN_NOTE = 'You withdrew your application, so you cannot apply to this job again.'
 
 /**
- * The job view's Apply: a statement of purpose in a dialog, then "Applied" for good, or "Withdrawn"
- * once the applicant withdrew it (docs/rules.md#withdraw: the job cannot be applied to again). Back
- * from the resume detour (BACK_TO_APPLY) the dialog is open at once.
+ * The job view's Apply: a statement of purpose and the answers to the job's questions in a dialog,
+ * then "Applied" for good, or "Withdrawn" once the applicant withdrew it (docs/rules.md#withdraw:
+ * the job cannot be applied to again). Back from the resume detour (BACK_TO_APPLY) the dialog is
+ * open at once.
  */
 export function ApplyButton({
   jobId,
   jobTitle,
   applied: appliedBefore,
   withdrawn = false,
+  questions,
   resume,
 }: {
   jobId: string
   jobTitle: string
+  /** The job's screening questions; none when left out. */
+  questions?: Question[]
   applied: boolean
   withdrawn?: boolean
   /** Undefined while it is being looked up. */
@@ -91,6 +96,7 @@ export function ApplyButton({
             <ApplyForm
               jobId={jobId}
               jobTitle={jobTitle}
+              questions={questions}
               resume={resume}
               onDone={(applied) => {
                 setOpen(false)

@@ -8,6 +8,7 @@ import { useJobApplications } from '../api/get-applications'
 import { useUpdateApplicationStatus } from '../api/application-mutations'
 import { applicantName } from '../applicant-name'
 import { applicationInterviewsPath } from '../interviews-path'
+import { noApplicationsText, type ScreeningQuery } from '../screening'
 import type { Application, Decision } from '../types'
 import { ApplicationFacts } from './application-facts'
 import { STATUS_LABELS, StageBadge } from './status-badge'
@@ -81,9 +82,13 @@ function Applicant({ application, onDecide, deciding, onMessages }: ApplicantPro
   )
 }
 
-/** docs/product.md#job-applications: the list view; a pending application can be shortlisted or rejected here (the old decision), or moved on the board. */
-export function JobApplicationsList({ jobId, onMessages }: { jobId: string; onMessages?: (application: Application) => void }) {
-  const { data, isPending, isError } = useJobApplications(jobId, { id: 'job-applications', message: () => FAILURE })
+/**
+ * docs/product.md#job-applications: the list view; a pending application can be shortlisted or
+ * rejected here (the old decision), or moved on the board. `query` narrows it to the applications
+ * the screening filters keep.
+ */
+export function JobApplicationsList({ jobId, query, onMessages }: { jobId: string; query: ScreeningQuery; onMessages?: (application: Application) => void }) {
+  const { data, isPending, isError } = useJobApplications(jobId, query, { id: 'job-applications', message: () => FAILURE })
   const decide = useUpdateApplicationStatus(jobId)
 
   const onDecide = async (applicationId: string, status: Decision) => {
@@ -98,7 +103,7 @@ export function JobApplicationsList({ jobId, onMessages }: { jobId: string; onMe
 
   if (isError) return <p className="mt-8 text-gray-800">{FAILURE}</p>
   if (isPending) return <Spinner label="Loading applications..." />
-  if (data.length === 0) return <p className="mt-8 text-gray-800">No applications found for this job.</p>
+  if (data.length === 0) return <p className="mt-8 text-gray-800">{noApplicationsText(query)}</p>
 
   return (
     <ul className="mt-8 flex flex-col gap-4" aria-label="Applications">

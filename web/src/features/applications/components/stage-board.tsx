@@ -7,6 +7,7 @@ import { serverMessage } from '@/lib/query-client'
 import { useJobApplications } from '../api/get-applications'
 import { useMoveStage } from '../api/pipeline-mutations'
 import { applicantName } from '../applicant-name'
+import { noApplicationsText, type ScreeningQuery } from '../screening'
 import { moveTargets, STAGES, type Stage } from '../stages'
 import type { Application } from '../types'
 import { ApplicationDetails } from './application-details'
@@ -22,10 +23,11 @@ type Asking = { application: Application; stage: 'rejected' | 'hired' }
 /**
  * docs/product.md#job-applications: the job's applications as a board, one column per stage. A card
  * moves by dragging it onto a column, or with its "Move" button; either sends the stage the card was
- * shown at, so a card moved elsewhere since is refused (409) and the board refetched.
+ * shown at, so a card moved elsewhere since is refused (409) and the board refetched. `query` narrows
+ * it to the applications the screening filters keep.
  */
-export function StageBoard({ jobId, onMessages }: { jobId: string; onMessages?: (application: Application) => void }) {
-  const { data, isPending, isError } = useJobApplications(jobId, { id: 'job-applications', message: () => FAILURE })
+export function StageBoard({ jobId, query, onMessages }: { jobId: string; query: ScreeningQuery; onMessages?: (application: Application) => void }) {
+  const { data, isPending, isError } = useJobApplications(jobId, query, { id: 'job-applications', message: () => FAILURE })
   const move = useMoveStage(jobId, { message: serverMessage(NOT_MOVED) })
   const [dragged, setDragged] = useState<Application | null>(null)
   const [asking, setAsking] = useState<Asking | null>(null)
@@ -61,7 +63,7 @@ export function StageBoard({ jobId, onMessages }: { jobId: string; onMessages?: 
 
   if (isError) return <p className="mt-8 text-gray-800">{FAILURE}</p>
   if (isPending) return <Spinner label="Loading applications..." />
-  if (data.length === 0) return <p className="mt-8 text-gray-800">No applications found for this job.</p>
+  if (data.length === 0) return <p className="mt-8 text-gray-800">{noApplicationsText(query)}</p>
 
   const details = data.find((application) => application._id === detailsId)
   const movingId = move.isPending ? move.variables.applicationId : null

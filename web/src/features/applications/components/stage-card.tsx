@@ -5,6 +5,7 @@ import { applicantName } from '../applicant-name'
 import { isFinal, type Stage } from '../stages'
 import type { Application } from '../types'
 import { ratingText } from './rating'
+import { RequirementsBadge } from './requirements-badge'
 import { CARD_BUTTON, StageMove } from './stage-move'
 
 type Props = {
@@ -24,7 +25,10 @@ type Props = {
 
 export const DRAG_TYPE = 'text/plain'
 
-/** One application on the board: who, rating, notes and when; draggable, with "Move", "Details" and "Messages" for the keyboard. */
+/**
+ * One application on the board: who, the requirements met, rating, notes and when (the answers are
+ * in its Details); draggable, with "Move", "Details" and "Messages" for the keyboard.
+ */
 export function StageCard({ application, moving, focusNow, onFocused, onMove, onDragStart, onDragEnd, onDetails, onMessages }: Props) {
   const headingId = useId()
   const name = applicantName(application)
@@ -62,6 +66,7 @@ export function StageCard({ application, moving, focusNow, onFocused, onMove, on
       <h3 id={headingId} title={name} className="font-semibold break-words text-gray-900 xl:line-clamp-2 xl:text-sm">
         {name}
       </h3>
+      <RequirementsBadge requirements={application.requirements} className="mt-1" compact />
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm text-gray-700 xl:grid-cols-1 xl:text-xs">
         <dt className="font-medium">Rating</dt>
         <dd>{ratingText(application.rating)}</dd>

@@ -1,17 +1,26 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, payload, type Schemas } from '@/lib/api-client'
 import type { MutationErrorToast } from '@/lib/query-client'
+import type { QuestionInput } from '../types'
+
+/** A form whose `questions` are typed: the document declares them as objects without naming their fields. */
+type WithQuestions<Form> = Omit<Form, 'questions'> & { questions?: QuestionInput[] }
 
 /** What createJob receives: skillsets as a list, categoryName holding the category _id. */
-export type NewJob = Schemas['JobForm']
+export type NewJob = WithQuestions<Schemas['JobForm']>
 
-export type JobEdit = Schemas['JobEditForm']
+/** What updateJob receives; without `questions` the job keeps its questions. */
+export type JobEdit = WithQuestions<Schemas['JobEditForm']>
+
+/** The body as the document types it, its questions being objects of fields it does not name. */
+const asDocumented = <Form>(body: WithQuestions<Form>) => body as unknown as Form
 
 const job = (jobId: string) => ({ params: { path: { jobId } } })
 
-export const createJob = (body: NewJob) => payload(api.POST('/jobs/createJob', { body }))
+export const createJob = (body: NewJob) => payload(api.POST('/jobs/createJob', { body: asDocumented<Schemas['JobForm']>(body) }))
 
-export const updateJob = (jobId: string, edit: JobEdit) => payload(api.PUT('/jobs/updateJob/{jobId}', { ...job(jobId), body: edit }))
+export const updateJob = (jobId: string, edit: JobEdit) =>
+  payload(api.PUT('/jobs/updateJob/{jobId}', { ...job(jobId), body: asDocumented<Schemas['JobEditForm']>(edit) }))
 
 export const closeJob = (jobId: string) => payload(api.PUT('/jobs/closeJob/{jobId}', job(jobId)))
 

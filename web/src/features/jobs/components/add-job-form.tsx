@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, FormProvider, useForm } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
@@ -10,8 +10,10 @@ import { TextAreaField } from '@/components/ui/textarea-field'
 import { serverMessage } from '@/lib/query-client'
 import { useCreateJob } from '../api/job-mutations'
 import { todayInputValue } from '../format'
+import { questionInput } from '../questions'
 import { addJobSchema, emptyAddJob, type AddJobValues } from '../schemas'
 import { JOB_TYPES, WORK_MODES, type JobType, type WorkMode } from '../types'
+import { ScreeningQuestions } from './screening-questions'
 import { SkillTagsField } from './skill-tags-field'
 
 export type CategoryOption = { _id: string; name: string }
@@ -28,6 +30,11 @@ type Props = {
 export function AddJobForm({ categories, categoriesLoading, company }: Props) {
   const navigate = useNavigate()
   const createJob = useCreateJob({ message: serverMessage('Failed To create Job') })
+  const form = useForm<AddJobValues>({
+    resolver: zodResolver(addJobSchema),
+    // A job is usually posted the day it is written: today in the recruiter's own calendar.
+    defaultValues: { ...emptyAddJob, dateOfPosting: todayInputValue(), company: company ?? '' },
+  })
   const {
     register,
     control,
@@ -36,11 +43,7 @@ export function AddJobForm({ categories, categoriesLoading, company }: Props) {
     resetField,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<AddJobValues>({
-    resolver: zodResolver(addJobSchema),
-    // A job is usually posted the day it is written: today in the recruiter's own calendar.
-    defaultValues: { ...emptyAddJob, dateOfPosting: todayInputValue(), company: company ?? '' },
-  })
+  } = form
 
   // The company may arrive after the form shows: fill its name in then, unless the recruiter already typed one; it stays editable.
   useEffect(() => {
@@ -49,7 +52,7 @@ export function AddJobForm({ categories, categoriesLoading, company }: Props) {
 
   const onSubmit = async (values: AddJobValues) => {
     try {
-      const { salaryMax, ...fields } = values
+      const { salaryMax, questions, ...fields } = values
       await createJob.mutateAsync({
         ...fields,
         maxApplicants: Number(values.maxApplicants),
@@ -60,6 +63,8 @@ export function AddJobForm({ categories, categoriesLoading, company }: Props) {
         // The schema let only one of JOB_TYPES and of WORK_MODES through.
         jobType: values.jobType as JobType,
         workMode: values.workMode as WorkMode,
+        // A job without questions is sent as it always was.
+        ...(questions.length ? { questions: questions.map(questionInput) } : {}),
       })
       toast.success('Job Added Successfully')
       reset()
@@ -70,61 +75,64 @@ export function AddJobForm({ categories, categoriesLoading, company }: Props) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-8 flex flex-col gap-4">
-      <FormField label="Job Title" error={errors.title?.message} {...register('title')} />
-      <FormField label="Company Name" autoComplete="organization" error={errors.company?.message} {...register('company')} />
-      <TextAreaField label="Job Description" rows={5} error={errors.description?.message} {...register('description')} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Max Applicants" type="number" min={1} inputMode="numeric" error={errors.maxApplicants?.message} {...register('maxApplicants')} />
-        <FormField label="Max Positions" type="number" min={1} inputMode="numeric" error={errors.maxPositions?.message} {...register('maxPositions')} />
-        <FormField label="Date of Posting" type="date" error={errors.dateOfPosting?.message} {...register('dateOfPosting')} />
-        <FormField label="Application Deadline" type="date" error={errors.deadline?.message} {...register('deadline')} />
-      </div>
-      <Controller
-        control={control}
-        name="skillsets"
-        render={({ field, fieldState }) => (
-          <SkillTagsField label="Skillsets" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} ref={field.ref} />
-        )}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Job Type" error={errors.jobType?.message} {...register('jobType')}>
-          <option value="">Select a job type</option>
-          {JOB_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Work Mode" error={errors.workMode?.message} {...register('workMode')}>
-          {WORK_MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {mode}
-            </option>
-          ))}
-        </SelectField>
-        <FormField label="Salary (₹ per month)" type="number" min={0} inputMode="numeric" error={errors.salary?.message} {...register('salary')} />
-        <FormField
-          label="Maximum Salary (₹ per month, optional)"
-          type="number"
-          min={0}
-          inputMode="numeric"
-          error={errors.salaryMax?.message}
-          {...register('salaryMax')}
+    <FormProvider {...form}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-8 flex flex-col gap-4">
+        <FormField label="Job Title" error={errors.title?.message} {...register('title')} />
+        <FormField label="Company Name" autoComplete="organization" error={errors.company?.message} {...register('company')} />
+        <TextAreaField label="Job Description" rows={5} error={errors.description?.message} {...register('description')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Max Applicants" type="number" min={1} inputMode="numeric" error={errors.maxApplicants?.message} {...register('maxApplicants')} />
+          <FormField label="Max Positions" type="number" min={1} inputMode="numeric" error={errors.maxPositions?.message} {...register('maxPositions')} />
+          <FormField label="Date of Posting" type="date" error={errors.dateOfPosting?.message} {...register('dateOfPosting')} />
+          <FormField label="Application Deadline" type="date" error={errors.deadline?.message} {...register('deadline')} />
+        </div>
+        <Controller
+          control={control}
+          name="skillsets"
+          render={({ field, fieldState }) => (
+            <SkillTagsField label="Skillsets" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} ref={field.ref} />
+          )}
         />
-        <SelectField label="Category" error={errors.categoryName?.message} {...register('categoryName')}>
-          <option value="">{categoriesLoading ? 'Loading...' : 'Select a category'}</option>
-          {categories.map((category) => (
-            <option key={category._id} value={category._id}>
-              {category.name}
-            </option>
-          ))}
-        </SelectField>
-        <FormField label="Location" error={errors.location?.message} {...register('location')} />
-      </div>
-      <Button type="submit" loading={isSubmitting} className="self-end">
-        Add Job
-      </Button>
-    </form>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Job Type" error={errors.jobType?.message} {...register('jobType')}>
+            <option value="">Select a job type</option>
+            {JOB_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Work Mode" error={errors.workMode?.message} {...register('workMode')}>
+            {WORK_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {mode}
+              </option>
+            ))}
+          </SelectField>
+          <FormField label="Salary (₹ per month)" type="number" min={0} inputMode="numeric" error={errors.salary?.message} {...register('salary')} />
+          <FormField
+            label="Maximum Salary (₹ per month, optional)"
+            type="number"
+            min={0}
+            inputMode="numeric"
+            error={errors.salaryMax?.message}
+            {...register('salaryMax')}
+          />
+          <SelectField label="Category" error={errors.categoryName?.message} {...register('categoryName')}>
+            <option value="">{categoriesLoading ? 'Loading...' : 'Select a category'}</option>
+            {categories.map((category) => (
+              <option key={category._id} value={category._id}>
+                {category.name}
+              </option>
+            ))}
+          </SelectField>
+          <FormField label="Location" error={errors.location?.message} {...register('location')} />
+        </div>
+        <ScreeningQuestions />
+        <Button type="submit" loading={isSubmitting} className="self-end">
+          Add Job
+        </Button>
+      </form>
+    </FormProvider>
   )
 }

@@ -5,6 +5,9 @@ import { withNext } from '@/lib/next-page'
 import { Each, Show, slot } from '@/lib/template'
 import { companyPath, isClosed } from '../format'
 import type { Job } from '../types'
+import type { components } from '@/lib/api-types'
+
+type Question = components['schemas']['Question']
 import { CompanyName } from './job-card'
 
 /**
@@ -22,6 +25,10 @@ export type JobView = {
   facts: { term: string; value: string }[]
   description: string
   skills: string[]
+  /** "This job asks 3 questions" ("1 question"); empty when it asks none. */
+  asks: string
+  /** Each screening question and how it is answered ("Yes or no, required"). */
+  questions: { text: string; detail: string }[]
   /** It takes applications. */
   open: boolean
   /** "Last Date to Apply: …" for an open job. */
@@ -48,10 +55,29 @@ export function jobView(job: Job): JobView {
     ],
     description: job.description,
     skills: job.skillsets,
+    asks: asksLine(job.questions?.length ?? 0),
+    questions: (job.questions ?? []).map((question) => ({ text: question.text, detail: questionDetail(question) })),
     open: !isClosed(job),
     deadline: formatDate(job.deadline),
     closedOn: job.closedAt ? formatDate(job.closedAt) : null,
   }
+}
+
+/** "This job asks 3 questions" before anyone starts; empty for none (server/src/site/content.rs says it the same way). */
+export function asksLine(count: number) {
+  if (count === 0) return ''
+  return `This job asks ${count} ${count === 1 ? 'question' : 'questions'}`
+}
+
+/** How a question is answered, as the job's page says it (server/src/site/content.rs says it the same way). */
+export function questionDetail(question: Pick<Question, 'kind' | 'required' | 'choices'>) {
+  const how = {
+    yesNo: 'Yes or no',
+    number: 'A number',
+    choice: `One of: ${(question.choices ?? []).join(', ')}`,
+    text: 'A short text',
+  }[question.kind]
+  return question.required ? `${how}, required` : how
 }
 
 /** A job's view as a template holds it: each value its slot. */
@@ -63,6 +89,8 @@ export const JOB_VIEW_SLOTS: JobView = {
   facts: [{ term: slot('term'), value: slot('value') }],
   description: slot('description'),
   skills: [slot('.')],
+  asks: slot('asks'),
+  questions: [{ text: slot('text'), detail: slot('detail') }],
   open: true,
   deadline: slot('deadline'),
   closedOn: slot('closedOn'),
@@ -95,6 +123,19 @@ export function JobArticle({ view, children }: { view: JobView; children?: React
             {(skill) => <li className="rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800">{skill}</li>}
           </Each>
         </ul>
+      </Show>
+      <Show name="hasQuestions" when={view.questions.length > 0}>
+        <h2 className="mt-8 text-xl font-semibold text-gray-900">Screening questions</h2>
+        <p className="mt-2 text-gray-700">{view.asks}, answered when you apply:</p>
+        <ol className="mt-2 list-decimal space-y-1 pl-6 text-gray-800">
+          <Each name="questions" items={view.questions}>
+            {({ text, detail }) => (
+              <li>
+                {text} <span className="text-sm text-gray-600">({detail})</span>
+              </li>
+            )}
+          </Each>
+        </ol>
       </Show>
       <p className="mt-8 font-semibold">
         <Show name="open" when={view.open} unless>

@@ -26,8 +26,24 @@ export const applicantDetailsQueryOptions = (userId: string | null) =>
     refetchInterval: RESUME_LINK_REFRESH_MS,
   })
 
-/** The signed-in applicant's profile; `enabled: false` asks for none (another account type), `errorToast` replaces the profile's own. */
-export function useApplicantDetails({ enabled = true, errorToast }: { enabled?: boolean; errorToast?: ErrorToast | false } = {}) {
+/** While the server reads a new resume's words (docs/rules.md#resume-text), how often a screen that says so asks again. */
+export const RESUME_READING_REFRESH_MS = 3000
+
+/** Every few seconds while the resume is being read, then back to refreshing its link. */
+const untilRead = ({ state }: { state: { data?: ApplicantDetails } }) =>
+  state.data?.resumeText === 'pending' ? RESUME_READING_REFRESH_MS : RESUME_LINK_REFRESH_MS
+
+/**
+ * The signed-in applicant's profile; `enabled: false` asks for none (another account type),
+ * `errorToast` replaces the profile's own, `followReading` fetches it again every few seconds while
+ * its resume is being read.
+ */
+export function useApplicantDetails({
+  enabled = true,
+  errorToast,
+  followReading = false,
+}: { enabled?: boolean; errorToast?: ErrorToast | false; followReading?: boolean } = {}) {
   const { userId } = useSession()
-  return useQuery({ ...withErrorToast(applicantDetailsQueryOptions(userId), errorToast), enabled: enabled && userId !== null })
+  const options = withErrorToast(applicantDetailsQueryOptions(userId), errorToast)
+  return useQuery({ ...options, enabled: enabled && userId !== null, refetchInterval: followReading ? untilRead : options.refetchInterval })
 }

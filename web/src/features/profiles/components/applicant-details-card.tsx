@@ -1,13 +1,20 @@
+import { useRef } from 'react'
 import { Spinner } from '@/components/ui/spinner'
 import { useApplicantDetails } from '../api/get-applicant-details'
 import { educationLine, skillsText } from '../format'
+import { ResumeReading } from './resume-reading'
+import { SkillsOffer } from './skills-offer'
 import { Panel } from '@/components/ui/panel'
 
 const headingClass = 'text-lg font-semibold text-gray-900'
 
-/** My Profile's "Applicant Details" block: About, Education, Skills and the resume link. */
+/**
+ * My Profile's "Applicant Details" block: About, Education, Skills and the resume link, with what
+ * reading the resume found and the skills it offers to add.
+ */
 export function ApplicantDetailsCard() {
-  const { data, isPending } = useApplicantDetails()
+  const { data, isPending } = useApplicantDetails({ followReading: true })
+  const resumeHeadingRef = useRef<HTMLHeadingElement>(null)
   if (isPending) return <Spinner label="Loading profile..." />
   if (!data) return null
 
@@ -39,7 +46,9 @@ export function ApplicantDetailsCard() {
           <p className="mt-1 text-gray-800">{data.skills.length > 0 ? skillsText(data.skills) : 'No skills listed.'}</p>
         </div>
         <div>
-          <h3 className={headingClass}>Resume</h3>
+          <h3 ref={resumeHeadingRef} tabIndex={-1} className={headingClass}>
+            Resume
+          </h3>
           {data.resume ? (
             // The server sends it inline: it opens in the browser's PDF viewer, in a tab of its own.
             <a href={data.resume} target="_blank" rel="noopener noreferrer" className="mt-1 inline-block font-semibold text-blue-800 underline hover:text-blue-900">
@@ -48,6 +57,8 @@ export function ApplicantDetailsCard() {
           ) : (
             <p className="mt-1 text-gray-700">No resume uploaded yet.</p>
           )}
+          <ResumeReading resumeText={data.resumeText} />
+          <SkillsOffer details={data} onGone={() => resumeHeadingRef.current?.focus()} />
         </div>
       </div>
     </Panel>
