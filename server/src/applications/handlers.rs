@@ -317,7 +317,7 @@ pub async fn job_applications(
     PathParam(job_id): PathParam<String>,
     RawQuery(query): RawQuery,
 ) -> ApiResult<Reply<ApplicationsResponse>> {
-    let sift = super::search::Sift::parse(&super::search::pairs(query.as_deref()))?;
+    let sift = super::model::Sift::parse(&super::model::query_pairs(query.as_deref()))?;
     if jobs::find_worked(&state.db, &job_id, &caller.id).await?.is_none() {
         return Err(AppError::not_found(JOB_NOT_FOUND));
     }

@@ -595,3 +595,45 @@ mod tests {
         assert_eq!(parse_sop(None).unwrap_err().to_string(), "Statement of purpose is required");
     }
 }
+
+pub const MEETS_CHOICES: &str = "meets must be all";
+pub const ANSWER_NEEDS_QUESTION: &str = "An answer filter needs both question and answer";
+
+/// What a list of applications keeps: those meeting every requirement of their job, and those
+/// that gave one answer.
+#[derive(Debug, Default, PartialEq)]
+pub struct Sift {
+    pub meets_all: bool,
+    /// The answer's filter key (`questions::answer_key`).
+    pub answer: Option<String>,
+}
+
+impl Sift {
+    /// From a query's `meets`, `question` and `answer`.
+    pub fn parse(pairs: &[(String, String)]) -> Result<Self, crate::http::error::AppError> {
+        let value = |name: &str| pairs.iter().find(|(key, _)| key == name).map(|(_, value)| value.trim());
+        let meets_all = match value("meets") {
+            None | Some("") => false,
+            Some("all") => true,
+            Some(_) => return Err(crate::http::error::AppError::bad_request(MEETS_CHOICES)),
+        };
+        let answer = match (value("question").filter(|v| !v.is_empty()), value("answer").filter(|v| !v.is_empty())) {
+            (None, None) => None,
+            (Some(question), Some(answer)) => Some(crate::jobs::questions::answer_key(question, answer)),
+            _ => return Err(crate::http::error::AppError::bad_request(ANSWER_NEEDS_QUESTION)),
+        };
+        Ok(Self { meets_all, answer })
+    }
+
+    pub fn keeps(&self, row: &ApplicationRow) -> bool {
+        (!self.meets_all || row.requirements_met >= row.requirements)
+            && self.answer.as_ref().is_none_or(|key| crate::jobs::questions::answer_keys(&row.answers).contains(key))
+    }
+}
+
+/// A query string's pairs, decoded.
+pub fn query_pairs(query: Option<&str>) -> Vec<(String, String)> {
+    form_urlencoded::parse(query.unwrap_or("").as_bytes())
+        .map(|(key, value)| (key.into_owned(), value.into_owned()))
+        .collect()
+}

@@ -12,13 +12,12 @@ use crate::accounts::session::Recruiter;
 use crate::http::envelope::{Reply, ok};
 use crate::http::error::{ApiResult, AppError, ErrorBody};
 use crate::jobs::Listings;
-use crate::jobs::questions::{answer_key, answer_keys};
 use crate::jobs::repo as jobs;
 use crate::jobs::search::applicants::{ApplicantQuery, Snippet, SnippetSource};
 use crate::state::AppState;
 
 use super::handlers::{JOB_NOT_FOUND, shown_to};
-use super::model::{Application, ApplicationRow, Stage, Viewer};
+use super::model::{Application, Sift, Stage, Viewer, query_pairs};
 use super::repo::{self, Found};
 
 pub const DEFAULT_LIMIT: usize = 20;
@@ -28,50 +27,10 @@ pub const MAX_DEPTH: usize = 1_000;
 /// The longest search, in characters.
 pub const MAX_QUERY_CHARS: usize = 200;
 
-pub const MEETS_CHOICES: &str = "meets must be all";
 pub const STAGE_CHOICES: &str = "stage must be applied, screening, interview, offer, hired or rejected";
-pub const ANSWER_NEEDS_QUESTION: &str = "An answer filter needs both question and answer";
 pub const TOO_DEEP: &str = "Results stop at 1000: narrow the search to see more";
 pub const QUERY_TOO_LONG: &str = "A search is at most 200 characters";
 pub const BEING_BUILT: &str = "Applicant search is being prepared: try again in a minute";
-
-/// What a list of applications keeps: those meeting every requirement of their job, and those
-/// that gave one answer.
-#[derive(Debug, Default, PartialEq)]
-pub struct Sift {
-    pub meets_all: bool,
-    /// The answer's filter key (`questions::answer_key`).
-    pub answer: Option<String>,
-}
-
-impl Sift {
-    /// From a query's `meets`, `question` and `answer`.
-    pub fn parse(pairs: &[(String, String)]) -> Result<Self, AppError> {
-        let value = |name: &str| pairs.iter().find(|(key, _)| key == name).map(|(_, value)| value.trim());
-        let meets_all = match value("meets") {
-            None | Some("") => false,
-            Some("all") => true,
-            Some(_) => return Err(AppError::bad_request(MEETS_CHOICES)),
-        };
-        let answer = match (value("question").filter(|v| !v.is_empty()), value("answer").filter(|v| !v.is_empty())) {
-            (None, None) => None,
-            (Some(question), Some(answer)) => Some(answer_key(question, answer)),
-            _ => return Err(AppError::bad_request(ANSWER_NEEDS_QUESTION)),
-        };
-        Ok(Self { meets_all, answer })
-    }
-
-    pub fn keeps(&self, row: &ApplicationRow) -> bool {
-        (!self.meets_all || row.requirements_met >= row.requirements)
-            && self.answer.as_ref().is_none_or(|key| answer_keys(&row.answers).contains(key))
-    }
-}
-
-pub fn pairs(query: Option<&str>) -> Vec<(String, String)> {
-    form_urlencoded::parse(query.unwrap_or("").as_bytes())
-        .map(|(key, value)| (key.into_owned(), value.into_owned()))
-        .collect()
-}
 
 /// An application found, with the words that matched.
 #[derive(Serialize, ToSchema)]
@@ -119,7 +78,7 @@ pub async fn search(
     Recruiter(caller): Recruiter,
     RawQuery(query): RawQuery,
 ) -> ApiResult<Reply<ApplicantSearchResponse>> {
-    let pairs = pairs(query.as_deref());
+    let pairs = query_pairs(query.as_deref());
     let value = |name: &str| pairs.iter().find(|(key, _)| key == name).map(|(_, value)| value.trim());
     let words = value("q").unwrap_or("");
     if words.chars().count() > MAX_QUERY_CHARS {

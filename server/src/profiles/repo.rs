@@ -147,7 +147,8 @@ pub async fn store_resume_text(
     db: &Db,
     user_id: &str,
     resume_key: &str,
-    reading: &super::resume_text::Reading,
+    state: &str,
+    text: &str,
     skills: &[String],
 ) -> Result<(), sqlx::Error> {
     const SQL: &str = "UPDATE applicant_profiles SET resume_text = $1, resume_skills = $2, resume_text_state = $3, \
@@ -155,9 +156,9 @@ pub async fn store_resume_text(
     let skills = serde_json::to_string(skills).unwrap_or_else(|_| "[]".into());
     dispatch!(db, |pool| {
         sqlx::query(SQL)
-            .bind(reading.text.as_str())
+            .bind(text)
             .bind(skills.as_str())
-            .bind(reading.state.as_str())
+            .bind(state)
             .bind(user_id)
             .bind(resume_key)
             .execute(pool)

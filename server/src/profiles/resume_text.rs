@@ -337,7 +337,15 @@ pub async fn read_next(state: &AppState, now: i64) -> Result<bool, sqlx::Error> 
     } else {
         Vec::new()
     };
-    repo::store_resume_text(&state.db, &claim.user_id, &claim.resume_key, &reading, &skills).await?;
+    repo::store_resume_text(
+        &state.db,
+        &claim.user_id,
+        &claim.resume_key,
+        reading.state.as_str(),
+        &reading.text,
+        &skills,
+    )
+    .await?;
     state.resumes_read.send_modify(|read| *read += 1);
     Ok(true)
 }

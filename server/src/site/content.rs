@@ -791,14 +791,22 @@ mod tests {
 
     #[test]
     fn the_job_screens_template_names_only_what_a_jobs_view_holds() {
-        let view = job_view(&sample(&["Rust"], None), true);
-        let fact = &view["facts"][0];
+        let mut job = sample(&["Rust"], None);
+        job.questions = crate::jobs::questions::parse_questions(
+            Some(&json!([{ "kind": "yesNo", "text": "Can you work from Pune?" }])),
+            &[],
+            || "q1".into(),
+        )
+        .unwrap();
+        let view = job_view(&job, true);
+        let (fact, question) = (&view["facts"][0], &view["questions"][0]);
         for name in SCREENS.job.names() {
             assert!(
-                name == "." || view.get(name).is_some() || fact.get(name).is_some(),
+                name == "." || [&view, fact, question].iter().any(|part| part.get(name).is_some()),
                 "`{name}` is in no job's view"
             );
         }
+        assert_eq!(question, &json!({ "text": "Can you work from Pune?", "detail": "Yes or no" }));
     }
 
     #[test]

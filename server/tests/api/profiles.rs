@@ -51,6 +51,7 @@ async fn an_applicant_profile_starts_empty_and_takes_every_field(app: &TestApp) 
     assert_eq!(
         body["data"],
         json!({ "_id": id, "profile": null, "education": [], "skills": [], "resume": "", "resumeName": "",
+                "resumeText": "", "suggestedSkills": [],
                 "firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com" })
     );
 

@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { SelectField } from '@/components/ui/select-field'
@@ -55,22 +55,43 @@ function AnswerControl({ question, value, onChange }: { question: Question; valu
 }
 
 /**
+ * The filters as shown. The router applies an address change in a transition, so a control set by
+ * the address alone would show its old state for a moment (a ticked box unticked): a choice shows at
+ * once, until the address catches up (as the job search's choices do).
+ */
+function useShownFilters(filters: ScreeningFilters, onChange: (patch: Partial<ScreeningFilters>) => void) {
+  const addressKey = `${filters.meets}|${filters.question}|${filters.answer}`
+  const [pending, setPending] = useState<Partial<ScreeningFilters>>({})
+  const [settledKey, setSettledKey] = useState(addressKey)
+  if (settledKey !== addressKey) {
+    setSettledKey(addressKey)
+    setPending({})
+  }
+  const choose = (patch: Partial<ScreeningFilters>) => {
+    setPending({ ...pending, ...patch })
+    onChange(patch)
+  }
+  return { shown: { ...filters, ...pending }, choose }
+}
+
+/**
  * docs/rules.md#screening: what narrows the job's applications (and the search among them): those
  * meeting every requirement, and those that gave an answer to one of the yes/no, number or choice
  * questions. Nobody is rejected by a filter; it only narrows what the team looks at.
  */
 export function ScreeningFilterControls({ questions, filters, onChange }: Props) {
   const meetsRef = useRef<HTMLInputElement>(null)
+  const { shown, choose } = useShownFilters(filters, onChange)
   const filterable = filterableQuestions(questions)
-  const question = filterable.find((each) => each._id === filters.question)
-  const on = filters.meets || filters.question !== ''
+  const question = filterable.find((each) => each._id === shown.question)
+  const on = shown.meets || shown.question !== ''
   return (
     <fieldset className="mt-4 flex flex-wrap items-end gap-x-6 gap-y-3 rounded-lg border border-gray-200 bg-white p-4">
       <legend className="px-1 font-semibold text-gray-900">
         Filter applications
       </legend>
       <label className="flex items-center gap-2 py-2 font-medium text-gray-900">
-        <input ref={meetsRef} type="checkbox" checked={filters.meets} onChange={(event) => onChange({ meets: event.target.checked })} className="h-5 w-5 accent-primary" />
+        <input ref={meetsRef} type="checkbox" checked={shown.meets} onChange={(event) => choose({ meets: event.target.checked })} className="h-5 w-5 accent-primary" />
         Meets all requirements
       </label>
       {filterable.length > 0 && (
@@ -78,7 +99,7 @@ export function ScreeningFilterControls({ questions, filters, onChange }: Props)
           <SelectField
             label="Answer to"
             value={question ? question._id : ''}
-            onChange={(event) => onChange({ question: event.target.value, answer: '' })}
+            onChange={(event) => choose({ question: event.target.value, answer: '' })}
             className="max-w-full min-w-48 sm:max-w-md"
           >
             <option value="">Any question</option>
@@ -88,7 +109,7 @@ export function ScreeningFilterControls({ questions, filters, onChange }: Props)
               </option>
             ))}
           </SelectField>
-          {question && <AnswerControl question={question} value={filters.answer} onChange={(answer) => onChange({ answer })} />}
+          {question && <AnswerControl question={question} value={shown.answer} onChange={(answer) => choose({ answer })} />}
         </>
       )}
       {on && (
@@ -97,7 +118,7 @@ export function ScreeningFilterControls({ questions, filters, onChange }: Props)
           size="sm"
           className="mb-1.5"
           onClick={() => {
-            onChange({ meets: false, question: '', answer: '' })
+            choose({ meets: false, question: '', answer: '' })
             // The button goes with the filters: the focus stays in them.
             meetsRef.current?.focus()
           }}
