@@ -27,6 +27,7 @@ pub const MAX_DEPTH: usize = 1_000;
 /// The longest search, in characters.
 pub const MAX_QUERY_CHARS: usize = 200;
 
+pub const LIMIT_RANGE: &str = "limit must be a whole number from 1 to 50";
 pub const STAGE_CHOICES: &str = "stage must be applied, screening, interview, offer, hired or rejected";
 pub const TOO_DEEP: &str = "Results stop at 1000: narrow the search to see more";
 pub const QUERY_TOO_LONG: &str = "A search is at most 200 characters";
@@ -93,9 +94,9 @@ pub async fn search(
     };
     let sift = Sift::parse(&pairs)?;
     let page = number(value("page"), 1, "page must be a whole number from 1")?;
-    let limit = number(value("limit"), DEFAULT_LIMIT, "limit must be a whole number from 1 to 50")?;
+    let limit = number(value("limit"), DEFAULT_LIMIT, LIMIT_RANGE)?;
     if limit > MAX_LIMIT {
-        return Err(AppError::bad_request("limit must be a whole number from 1 to 50"));
+        return Err(AppError::bad_request(LIMIT_RANGE));
     }
     if page.saturating_mul(limit) > MAX_DEPTH {
         return Err(AppError::bad_request(TOO_DEEP));
@@ -121,7 +122,6 @@ pub async fn search(
     let searched = index.search_words(words);
     let query = ApplicantQuery {
         jobs: &worked,
-        words,
         stage: stage.map(Stage::as_str),
         meets_all: sift.meets_all,
         answer: sift.answer.as_deref(),
@@ -130,9 +130,10 @@ pub async fn search(
     };
     let hits =
         crate::jobs::search::indexer::blocking(|| index.search(&query, &searched)).map_err(AppError::internal)?;
-    // Read again under the same rule the index was asked with: what changed since it was indexed
-    // (a withdrawal, a deletion, a member's removal) is left out at once.
+    // Read again under the same rule and filters the index was asked with: what changed since it
+    // was indexed (a withdrawal, a deletion, a member's removal, a move) is left out at once.
     let mut found = repo::worked_among(&state.db, &caller.id, &hits.ids).await?;
+    found.retain(|(row, _)| stage.is_none_or(|stage| row.stage == stage) && sift.keeps(row));
     found.sort_by_key(|(row, _)| hits.ids.iter().position(|id| *id == row.id));
     let applications = found
         .into_iter()

@@ -82,7 +82,6 @@ fn schema() -> Schema {
 pub struct ApplicantQuery<'a> {
     /// The jobs whose applications may be returned: those the caller works (never empty).
     pub jobs: &'a [String],
-    pub words: &'a str,
     pub stage: Option<&'a str>,
     pub meets_all: bool,
     /// An answer it must have given (`questions::answer_key`).
@@ -461,8 +460,7 @@ mod tests {
 
     fn search(index: &ApplicantIndex, jobs: &[&str], words: &str) -> Vec<String> {
         let jobs: Vec<String> = jobs.iter().map(|job| job.to_string()).collect();
-        let query =
-            ApplicantQuery { jobs: &jobs, words, stage: None, meets_all: false, answer: None, offset: 0, limit: 10 };
+        let query = ApplicantQuery { jobs: &jobs, stage: None, meets_all: false, answer: None, offset: 0, limit: 10 };
         index.search(&query, &index.search_words(words)).unwrap().ids
     }
 
