@@ -258,7 +258,10 @@ for (const device of DEVICES) {
     // The job goes: other journeys expect an empty board.
     await rp.goto('/dashboard/my-jobs')
     await rp.getByRole('button', { name: `Delete ${title}` }).click()
-    await rp.getByRole('dialog', { name: 'Delete this job?' }).getByRole('button', { name: 'Delete' }).click()
+    const deleting = rp.getByRole('dialog', { name: 'Delete this job?' })
+    await expect(deleting).toBeVisible()
+    await expectAccessible(rp)
+    await deleting.getByRole('button', { name: 'Delete' }).click()
     await expect(rp.getByText('Job Deleted')).toBeVisible()
   })
 }
