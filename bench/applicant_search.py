@@ -9,7 +9,7 @@ distinct searches as the first recruiter: words drawn from the applicants' resum
 common and rare, a typo now and then), over every job or one, with and without the stage and
 requirement filters, pages 1 to 3. Beside it, the same rate of public job searches
 (`/jobs/alljobs?q=`), the baseline. During both, the other 100 applicants apply to the company's
-jobs at 20 a second, so the applicant index keeps changing.
+open jobs at 20 a second, so the applicant index keeps changing.
 
     python3 bench/applicant_search.py BINARY [--engines sqlite postgres] [--duration 20] [--rate 100]
         [--pg postgres://postgres@127.0.0.1:5432/test]
@@ -134,6 +134,8 @@ def measure(engine, args, binary):
         status, body = request("GET", f"{server.base}/api/v1/jobs/getAllJobs", token=recruiter)
         assert status == 200, body
         jobs = [job["_id"] for job in body["data"]]
+        today = time.strftime("%Y-%m-%d")
+        open_jobs = [job["_id"] for job in body["data"] if job["deadline"][:10] > today and not job.get("closedAt")]
         tokens = []
         for n in range(1000, 1000 + SPARE):
             status, body = request("POST", f"{server.base}/api/v1/auth/login",
@@ -154,7 +156,7 @@ def measure(engine, args, binary):
         result = {"engine": engine, "seeded": said(seeded, "seeded"), "seed_s": round(seed_s, 1),
                   "index_built_s": round(built_s, 1), "probe_total": probe["total"], "rounds": []}
         for round_number in range(args.rounds):
-            writes = Applying(server.base, tokens, jobs)
+            writes = Applying(server.base, tokens, open_jobs)
             applicants = oha(auth + ["--urls-from-file", applicant_urls], args.duration, rate=args.rate, connections=16)
             public = oha(["--urls-from-file", public_urls], args.duration, rate=args.rate, connections=16)
             result["rounds"].append({"applicant_search": applicants, "job_search": public, "writes": writes.end()})

@@ -98,32 +98,32 @@ pub async fn jobs_worked(db: &Db, user_id: &str) -> Result<Vec<String>, sqlx::Er
     Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
-/// Of the applications `ids`, those the member may search now: to a listed job they work, not
-/// withdrawn, their applicant's account not deleted; with their applicant's resume words.
+/// Of the applications `ids`, those still searched (not withdrawn, their applicant's account not
+/// deleted) to one of the jobs `worked` (read for this search: listed jobs the member works), with
+/// their applicant's resume words.
 #[tracing::instrument(skip_all)]
-pub async fn worked_among(db: &Db, user_id: &str, ids: &[String]) -> Result<Vec<Found>, sqlx::Error> {
+pub async fn worked_among(
+    db: &Db,
+    ids: &[String],
+    worked: &std::collections::HashSet<&str>,
+) -> Result<Vec<Found>, sqlx::Error> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let condition = format!(
-        "a.id IN {} AND a.job_id IN ({}) AND j.deleted_at IS NULL AND a.stage <> 'withdrawn' AND u.erased_at IS NULL",
-        rows(1, ids.len(), 2),
-        crate::membership::model::jobs_worked_by!("$1")
-    );
-    let sql = format!("{} WHERE {condition}", *SELECT_WITH_RESUME);
-    let moves = format!(
-        "{MOVES} (SELECT a.id FROM applications a JOIN jobs j ON j.id = a.job_id JOIN users u ON u.id = a.applicant_id \
-         WHERE {condition}) ORDER BY m.at, m.id"
-    );
-    let (found, moves) = dispatch!(db, |pool| {
-        let mut query = sqlx::query_as::<_, ApplicationRow>(sqlx::AssertSqlSafe(sql)).bind(user_id);
-        let mut steps = sqlx::query_as::<_, MoveRow>(sqlx::AssertSqlSafe(moves)).bind(user_id);
+    let listed = rows(1, ids.len(), 1);
+    let sql =
+        format!("{} WHERE a.id IN {listed} AND a.stage <> 'withdrawn' AND u.erased_at IS NULL", *SELECT_WITH_RESUME);
+    let moves = format!("{MOVES} {listed} ORDER BY m.at, m.id");
+    let (mut found, moves) = dispatch!(db, |pool| {
+        let mut query = sqlx::query_as::<_, ApplicationRow>(sqlx::AssertSqlSafe(sql));
+        let mut steps = sqlx::query_as::<_, MoveRow>(sqlx::AssertSqlSafe(moves));
         for id in ids {
             query = query.bind(id.as_str());
             steps = steps.bind(id.as_str());
         }
         Ok::<_, sqlx::Error>((query.fetch_all(pool).await?, steps.fetch_all(pool).await?))
     })?;
+    found.retain(|row| worked.contains(row.job_id.as_str()));
     Ok(with_moves(found, moves))
 }
 

@@ -132,13 +132,14 @@ pub async fn search(
         crate::jobs::search::indexer::blocking(|| index.search(&query, &searched)).map_err(AppError::internal)?;
     // Read again under the same rule and filters the index was asked with: what changed since it
     // was indexed (a withdrawal, a deletion, a member's removal, a move) is left out at once.
-    let mut found = repo::worked_among(&state.db, &caller.id, &hits.ids).await?;
+    let worked: std::collections::HashSet<&str> = worked.iter().map(String::as_str).collect();
+    let mut found = repo::worked_among(&state.db, &hits.ids, &worked).await?;
     found.retain(|(row, _)| stage.is_none_or(|stage| row.stage == stage) && sift.keeps(row));
     found.sort_by_key(|(row, _)| hits.ids.iter().position(|id| *id == row.id));
     let applications = found
         .into_iter()
         .map(|found| {
-            let snippet = snippet_of(index, &searched, &found);
+            let snippet = snippet_of(index, &searched, hits.typos, &found);
             FoundApplication { application: shown_to(&state, Viewer::Recruiter, &caller.id, found), snippet }
         })
         .collect();
@@ -148,6 +149,7 @@ pub async fn search(
 fn snippet_of(
     index: &crate::jobs::search::applicants::ApplicantIndex,
     words: &crate::jobs::search::applicants::SearchWords,
+    typos: bool,
     (row, _): &Found,
 ) -> Option<Snippet> {
     let answers = crate::jobs::questions::answers_text(&row.answers);
@@ -155,6 +157,7 @@ fn snippet_of(
     let name = format!("{} {}", row.first_name, row.last_name);
     index.snippet(
         words,
+        typos,
         &[
             (SnippetSource::Resume, row.resume_text.as_str()),
             (SnippetSource::Statement, row.sop.as_str()),

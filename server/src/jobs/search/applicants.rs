@@ -94,6 +94,8 @@ pub struct ApplicantQuery<'a> {
 pub struct ApplicantHits {
     pub ids: Vec<String>,
     pub total: usize,
+    /// The words were matched with typos (their stems found nothing).
+    pub typos: bool,
 }
 
 /// Where a snippet's text comes from.
@@ -145,10 +147,11 @@ impl SearchWords {
         }
     }
 
-    /// Whether a word of a text (its stem, and as written, lower-cased) matches one searched.
-    fn matches(&self, stem: &str, written: &str) -> bool {
+    /// Whether a word of a text (its stem, and as written, lower-cased) matches one searched,
+    /// with `typos` as the search matched them.
+    fn matches(&self, stem: &str, written: &str, typos: bool) -> bool {
         self.stems.iter().any(|searched| searched == stem)
-            || self.written.iter().any(|searched| within(searched, written, Self::tolerance(searched)))
+            || (typos && self.written.iter().any(|searched| within(searched, written, Self::tolerance(searched))))
     }
 }
 
@@ -322,10 +325,19 @@ impl ApplicantIndex {
         SearchWords { stems, written }
     }
 
-    /// A page of the applications among `query.jobs` that hold every word (each as its stem, or
-    /// within a typo or two of a word they hold) and pass the filters, best matches first; without
-    /// words, newest first.
+    /// A page of the applications among `query.jobs` that hold every word and pass the filters,
+    /// best matches first; without words, newest first. The words are matched by their stems; only
+    /// when that finds nothing, also within a typo or two of words the applications hold (`typos`).
     pub fn search(&self, query: &ApplicantQuery, words: &SearchWords) -> tantivy::Result<ApplicantHits> {
+        let exact = self.run(query, words, false)?;
+        let tolerant = words.written.iter().any(|word| SearchWords::tolerance(word) > 0);
+        if exact.total > 0 || !tolerant {
+            return Ok(exact);
+        }
+        self.run(query, words, true)
+    }
+
+    fn run(&self, query: &ApplicantQuery, words: &SearchWords, typos: bool) -> tantivy::Result<ApplicantHits> {
         let f = self.fields;
         let jobs = TermSetQuery::new(query.jobs.iter().map(|job| Term::from_field_text(f.job, job)));
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, Box::new(jobs))];
@@ -342,7 +354,7 @@ impl ApplicantIndex {
             let exact: Box<dyn Query> =
                 Box::new(TermQuery::new(Term::from_field_text(f.text, stem), IndexRecordOption::WithFreqs));
             let tolerance = SearchWords::tolerance(written);
-            let word: Box<dyn Query> = if tolerance == 0 {
+            let word: Box<dyn Query> = if tolerance == 0 || !typos {
                 exact
             } else {
                 let near = FuzzyTermQuery::new(Term::from_field_text(f.words, written), tolerance, true);
@@ -375,12 +387,12 @@ impl ApplicantIndex {
                 ids.push(id.to_string());
             }
         }
-        Ok(ApplicantHits { ids, total })
+        Ok(ApplicantHits { ids, total, typos })
     }
 
     /// The snippet of the first of `sources` (in their order) that holds a searched word, with
     /// each matching word marked; `None` when none does (or no word was searched).
-    pub fn snippet(&self, words: &SearchWords, sources: &[(SnippetSource, &str)]) -> Option<Snippet> {
+    pub fn snippet(&self, words: &SearchWords, typos: bool, sources: &[(SnippetSource, &str)]) -> Option<Snippet> {
         if words.is_empty() {
             return None;
         }
@@ -390,7 +402,7 @@ impl ApplicantIndex {
             let mut stream = analyzer.token_stream(text);
             while let Some(token) = stream.next() {
                 let written = text[token.offset_from..token.offset_to].to_lowercase();
-                if words.matches(&token.text, &written) {
+                if words.matches(&token.text, &written, typos) {
                     matches.push((token.offset_from, token.offset_to));
                 }
             }
@@ -484,6 +496,17 @@ mod tests {
     }
 
     #[test]
+    fn typos_are_tolerated_only_when_the_words_themselves_find_nothing() {
+        let index = ApplicantIndex::in_memory().unwrap();
+        index.add(&[doc("a", "job-1", "Kotlin"), doc("b", "job-1", "Kotlon")]).unwrap();
+        index.commit().unwrap();
+        assert_eq!(search(&index, &["job-1"], "kotlin"), ["a"]);
+        let mut near = search(&index, &["job-1"], "kotlan");
+        near.sort();
+        assert_eq!(near, ["a", "b"]);
+    }
+
+    #[test]
     fn a_removed_application_is_not_found() {
         let index = ApplicantIndex::in_memory().unwrap();
         index.add(&[doc("a", "job-1", "Haskell")]).unwrap();
@@ -500,6 +523,7 @@ mod tests {
         let snippet = index
             .snippet(
                 &words,
+                false,
                 &[(SnippetSource::Statement, "I like boats"), (SnippetSource::Resume, "Ran Kubernetes clusters")],
             )
             .unwrap();
@@ -512,7 +536,8 @@ mod tests {
     fn a_long_text_is_cut_around_the_first_match() {
         let index = ApplicantIndex::in_memory().unwrap();
         let text = format!("{} Terraform {}", "word ".repeat(100), "tail ".repeat(100));
-        let snippet = index.snippet(&index.search_words("terraform"), &[(SnippetSource::Resume, &text)]).unwrap();
+        let snippet =
+            index.snippet(&index.search_words("terraform"), false, &[(SnippetSource::Resume, &text)]).unwrap();
         assert_eq!(snippet.parts.first().map(|part| part.text.as_str()), Some("…"));
         assert_eq!(snippet.parts.last().map(|part| part.text.as_str()), Some("…"));
         assert!(snippet.parts.iter().any(|part| part.matched && part.text == "Terraform"));
