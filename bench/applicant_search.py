@@ -88,12 +88,12 @@ def job_search_urls(base, words, count=5000):
 
 
 class Applying:
-    """The spare applicants applying to the company's jobs at `rate` a second until stopped."""
+    """The spare applicants applying at `rate` a second until stopped, each (applicant token, job) of
+    `pairs` once: the list is shared by the runs, so no application is sent twice."""
 
-    def __init__(self, base, tokens, jobs, rate=20):
+    def __init__(self, base, pairs, rate=20):
         self.base, self.rate = base, rate
-        self.pairs = [(token, job) for token in tokens for job in jobs]
-        random.Random(17).shuffle(self.pairs)
+        self.pairs = pairs
         self.stop = threading.Event()
         self.statuses = {}
         self.thread = threading.Thread(target=self.run, daemon=True)
@@ -155,8 +155,10 @@ def measure(engine, args, binary):
         oha(auth + ["--urls-from-file", applicant_urls], 3, rate=args.rate, connections=16)  # warm up
         result = {"engine": engine, "seeded": said(seeded, "seeded"), "seed_s": round(seed_s, 1),
                   "index_built_s": round(built_s, 1), "probe_total": probe["total"], "rounds": []}
+        pairs = [(token, job) for token in tokens for job in open_jobs]
+        random.Random(17).shuffle(pairs)
         for round_number in range(args.rounds):
-            writes = Applying(server.base, tokens, open_jobs)
+            writes = Applying(server.base, pairs)
             applicants = oha(auth + ["--urls-from-file", applicant_urls], args.duration, rate=args.rate, connections=16)
             public = oha(["--urls-from-file", public_urls], args.duration, rate=args.rate, connections=16)
             result["rounds"].append({"applicant_search": applicants, "job_search": public, "writes": writes.end()})
@@ -182,8 +184,9 @@ def report(results, args):
                 r = run[name]
                 lines.append(f"| {result['engine']} | {number} | {name.replace('_', ' ')} | {r['offered']} | "
                              f"{r['achieved']} | {r['p50']} | {r['p99']} | {r['slowest']} | {r['statuses']} |")
-        lines.append("")
-        lines.append(f"{result['engine']}: {result['seeded']}; both indexes built in {result['index_built_s']} s; "
+    lines.append("")
+    for result in results:
+        lines.append(f"- {result['engine']}: {result['seeded']}; both indexes built in {result['index_built_s']} s; "
                      f"writes answered {[run['writes'] for run in result['rounds']]}.")
     return "\n".join(lines) + "\n"
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect } from './csp'
+import { expect, test } from './csp'
 
 /** The two screens journeys that matter on both run on: a desktop and a phone. */
 export const DEVICES = [
@@ -23,4 +23,22 @@ export async function moveByKeyboard(page: Page, card: Locator, stage: string) {
   await choice.focus()
   await page.keyboard.press('Enter')
   await expect(column(page, stage).getByRole('article')).toHaveCount(1)
+}
+
+/**
+ * Recruiters' tokens a spec adds to the list this returns: after its journeys, even failed ones,
+ * whatever jobs those recruiters still have are deleted, so later specs see a board without them.
+ */
+export function deletesTheirJobsAfterAll() {
+  const tokens: string[] = []
+  test.afterAll(async ({ playwright }, testInfo) => {
+    const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+    for (const bearer of tokens) {
+      const headers = { Authorization: `Bearer ${bearer}` }
+      const { data } = (await (await api.get('/api/v1/jobs/getAllJobs', { headers })).json()) as { data: { _id: string }[] }
+      for (const job of data) await api.delete(`/api/v1/jobs/deleteJob/${job._id}`, { headers })
+    }
+    await api.dispose()
+  })
+  return tokens
 }

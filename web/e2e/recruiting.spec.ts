@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
+import { deletesTheirJobsAfterAll } from './board'
 import { expect, test } from './csp'
 import { dateInputDaysFromNow, longDate, todayAtAnyTime } from './dates'
 import { freshEmail, signupCode } from './mail'
@@ -95,17 +96,7 @@ async function signUpAndLogIn(browser: Browser, accountType: 'Applicant' | 'Recr
 }
 
 /** Tokens of the recruiters made here: whatever jobs they still have are deleted after the journeys, even failed ones. */
-const recruiterTokens: string[] = []
-
-test.afterAll(async ({ playwright }, testInfo) => {
-  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
-  for (const bearer of recruiterTokens) {
-    const headers = { Authorization: `Bearer ${bearer}` }
-    const { data } = (await (await api.get('/api/v1/jobs/getAllJobs', { headers })).json()) as { data: { _id: string }[] }
-    for (const job of data) await api.delete(`/api/v1/jobs/deleteJob/${job._id}`, { headers })
-  }
-  await api.dispose()
-})
+const recruiterTokens = deletesTheirJobsAfterAll()
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' })
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('token')!)

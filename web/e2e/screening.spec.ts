@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { DEVICES } from './board'
+import { DEVICES, deletesTheirJobsAfterAll } from './board'
 import { expect, test } from './csp'
 import { dateInputDaysFromNow } from './dates'
 import { freshEmail, signupCode } from './mail'
@@ -27,17 +27,7 @@ const RESUME_WORD = 'zymurgy'
 type Person = { page: Page; name: string; token: string }
 
 /** Tokens of the recruiters made here: whatever jobs they still have are deleted after the journeys, even failed ones. */
-const recruiterTokens: string[] = []
-
-test.afterAll(async ({ playwright }, testInfo) => {
-  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
-  for (const bearer of recruiterTokens) {
-    const headers = { Authorization: `Bearer ${bearer}` }
-    const { data } = (await (await api.get('/api/v1/jobs/getAllJobs', { headers })).json()) as { data: { _id: string }[] }
-    for (const job of data) await api.delete(`/api/v1/jobs/deleteJob/${job._id}`, { headers })
-  }
-  await api.dispose()
-})
+const recruiterTokens = deletesTheirJobsAfterAll()
 
 /** Signs up through the real form and the e-mailed code; ends logged in, on the account's home. `check`: the two screens are checked with axe. */
 async function signUp(
