@@ -2,6 +2,7 @@ import { useCallback } from 'react'
 import { useSearchParams } from 'react-router'
 import { APPLICANT_PAGE_SIZE, APPLICANT_RESULTS_CAP } from './api/search-applicants'
 import { readScreeningFilters, type ScreeningFilters } from './screening'
+import { SEARCHED_STAGES } from './stages'
 
 /** The last page the API serves. */
 export const LAST_APPLICANT_PAGE = APPLICANT_RESULTS_CAP / APPLICANT_PAGE_SIZE
@@ -17,7 +18,8 @@ export type AddressPatch = Record<string, string | null>
 
 /**
  * The hiring team's search of the applicants as the address keeps it, so a reload or a shared link
- * keeps it: the words (`q`), the page and the screening filters (`meets`, `question`, `answer`).
+ * keeps it: the words (`q`), the page, the stage searched and the screening filters (`meets`,
+ * `question`, `answer`).
  * A change other than the page's starts again from the first page; `replace` keeps typing and
  * filtering from filling the history (paging is what Back undoes).
  */
@@ -48,5 +50,6 @@ export function useApplicantSearchAddress() {
       }, true),
     [change],
   )
-  return { params, words: (params.get('q') ?? '').trim(), page: readPage(params.get('page')), filters: readScreeningFilters(params), change, changeFilters }
+  const stage = SEARCHED_STAGES.find((each) => each === params.get('stage')) ?? ''
+  return { params, words: (params.get('q') ?? '').trim(), page: readPage(params.get('page')), stage, filters: readScreeningFilters(params), change, changeFilters }
 }

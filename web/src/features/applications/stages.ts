@@ -16,6 +16,9 @@ export const STAGE_NAMES: Record<Stage, string> = {
   withdrawn: 'Withdrawn',
 }
 
+/** The stages a search of the applicants narrows to: withdrawn applications are not searched. */
+export const SEARCHED_STAGES: readonly Stage[] = STAGES.filter((stage) => stage !== 'withdrawn')
+
 /** Hired, rejected and withdrawn take no further move. */
 export const isFinal = (stage: Stage) => stage === 'hired' || stage === 'rejected' || stage === 'withdrawn'
 

@@ -2,6 +2,7 @@ import { ApplicantResults } from '@/features/applications/components/applicant-r
 import { ApplicantSearchBox } from '@/features/applications/components/applicant-search-box'
 import { ApplicationsGrid } from '@/features/applications/components/applications-grid'
 import { ListViewLinks, readListView } from '@/features/applications/components/list-view-links'
+import { StageFilter } from '@/features/applications/components/stage-filter'
 import { useApplicantSearchAddress } from '@/features/applications/search-address'
 
 /**
@@ -9,7 +10,7 @@ import { useApplicantSearchAddress } from '@/features/applications/search-addres
  * (`?view=`); or, with words (`?q=`), the applicants of every job they work that a search finds.
  */
 export default function ApplicationsPage() {
-  const { params, words, page, change } = useApplicantSearchAddress()
+  const { params, words, page, stage, change } = useApplicantSearchAddress()
   const view = readListView(params)
   return (
     <section>
@@ -22,7 +23,10 @@ export default function ApplicationsPage() {
       />
       {words ? (
         // A search looks through every job the recruiter works, whatever view was shown.
-        <ApplicantResults search={{ q: words, page }} onPage={(next) => change({ page: next > 1 ? String(next) : null })} showJob />
+        <>
+          <StageFilter stage={stage} onChange={(next) => change({ stage: next || null }, true)} />
+          <ApplicantResults search={{ q: words, stage, page }} onPage={(next) => change({ page: next > 1 ? String(next) : null })} showJob />
+        </>
       ) : (
         <>
           <ListViewLinks view={view} />

@@ -96,6 +96,27 @@ test('the search narrows by the filters too: meets, question and answer are sent
   expect(router.state.location.search).toBe('?q=rust&question=q-years&answer=5')
 })
 
+test('a stage narrows the search: it is sent with the words and kept in the address, and withdrawn is no choice', async () => {
+  answerJobApplications(() => [])
+  const queries = answerSearch(() => ({ applications: [BO_FOUND], total: 1 }))
+  const { user, router } = await open('/dashboard/job/applications/j1?q=rust')
+  expect(await screen.findByText('1 applicant found')).toBeVisible()
+  const stage = screen.getByRole('combobox', { name: 'Stage' })
+  expect(within(stage).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    'All stages', 'Applied', 'Screening', 'Interview', 'Offer', 'Hired', 'Rejected',
+  ])
+  await user.selectOptions(stage, 'interview')
+  await waitFor(() => expect(queries.at(-1)).toEqual({ q: 'rust', job: 'j1', stage: 'interview', page: '1', limit: '20' }))
+  expect(router.state.location.search).toBe('?q=rust&stage=interview')
+  // All stages again: the first search's answer, already at hand.
+  await user.selectOptions(stage, '')
+  await waitFor(() => expect(router.state.location.search).toBe('?q=rust'))
+  expect(queries).toEqual([
+    { q: 'rust', job: 'j1', page: '1', limit: '20' },
+    { q: 'rust', job: 'j1', stage: 'interview', page: '1', limit: '20' },
+  ])
+})
+
 test('Previous and Next page through the results, 20 at a time, each page kept in the address, the focus on the results\' heading', async () => {
   answerJobApplications(() => [])
   const page = (number: number): FoundApplication[] =>

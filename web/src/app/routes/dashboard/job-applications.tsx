@@ -6,6 +6,7 @@ import { ApplicantSearchBox } from '@/features/applications/components/applicant
 import { ApplicationsOverview } from '@/features/applications/components/applications-overview'
 import { JobApplicationsList } from '@/features/applications/components/job-applications-list'
 import { ScreeningFilterControls } from '@/features/applications/components/screening-filters'
+import { StageFilter } from '@/features/applications/components/stage-filter'
 import { StageBoard } from '@/features/applications/components/stage-board'
 import { ViewToggle } from '@/features/applications/components/view-toggle'
 import { screeningQuery, type ScreeningQuery } from '@/features/applications/screening'
@@ -36,7 +37,7 @@ export default function JobApplicationsPage() {
   const { data: job } = useJob(jobId, false)
   // The address keeps the view (the board unless `?view=list`), the words searched, the page and
   // the filters, so a reload keeps them.
-  const { params, words, page, filters, change, changeFilters } = useApplicantSearchAddress()
+  const { params, words, page, stage, filters, change, changeFilters } = useApplicantSearchAddress()
   const view = params.get('view') === 'list' ? 'list' : 'board'
   const query = screeningQuery(filters)
   const [conversation, setConversation] = useConversationParam()
@@ -55,7 +56,10 @@ export default function JobApplicationsPage() {
       />
       {questions.length > 0 && <ScreeningFilterControls questions={questions} filters={filters} onChange={changeFilters} />}
       {words ? (
-        <ApplicantResults search={{ q: words, job: jobId, page, ...query }} onPage={(next) => change({ page: next > 1 ? String(next) : null })} onMessages={openConversation} />
+        <>
+          <StageFilter stage={stage} onChange={(next) => change({ stage: next || null }, true)} />
+          <ApplicantResults search={{ q: words, job: jobId, stage, page, ...query }} onPage={(next) => change({ page: next > 1 ? String(next) : null })} onMessages={openConversation} />
+        </>
       ) : (
         <>
           <ViewToggle view={view} onChange={(next) => change({ view: next === 'list' ? 'list' : null }, true)} />

@@ -11,14 +11,14 @@ export const APPLICANT_PAGE_SIZE = 20
 /** Where the API stops: no page goes past the first 1,000 results (docs/rules.md#applicant-search). */
 export const APPLICANT_RESULTS_CAP = 1000
 
-/** A search of the applicants: the words, the one job (none: every job the caller works), the screening filters and the page. */
-export type ApplicantSearch = { q: string; job?: string; page: number } & ScreeningQuery
+/** A search of the applicants: the words, the one job (none: every job the caller works), the stage, the screening filters and the page. */
+export type ApplicantSearch = { q: string; job?: string; stage?: string; page: number } & ScreeningQuery
 
 /** Every search's results: what a change to an application updates. */
 export const applicantSearchKey = ['applications', 'search'] as const
 
-export function searchApplicants({ q, job, page, meets, question, answer }: ApplicantSearch): Promise<ApplicantSearchResponse> {
-  const query = { q, ...(job && { job }), ...(meets && { meets }), ...(question && { question }), ...(answer && { answer }), page, limit: APPLICANT_PAGE_SIZE }
+export function searchApplicants({ q, job, stage, page, meets, question, answer }: ApplicantSearch): Promise<ApplicantSearchResponse> {
+  const query = { q, ...(job && { job }), ...(stage && { stage }), ...(meets && { meets }), ...(question && { question }), ...(answer && { answer }), page, limit: APPLICANT_PAGE_SIZE }
   return payload(api.GET('/auth/applications/search', { params: { query } }))
 }
 
