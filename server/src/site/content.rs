@@ -258,7 +258,7 @@ fn job_view(job: &Job, open: bool) -> Value {
     })
 }
 
-/// "This job asks 3 questions" (web/src/features/jobs/components/job-article.tsx, `asksLine`).
+/// "This job asks 3 questions" (web/src/lib/questions.ts, `asksLine`).
 fn asks_line(count: usize) -> String {
     match count {
         0 => String::new(),

@@ -6,9 +6,6 @@ import { sopSchema } from './sop'
 export const MAX_TEXT_ANSWER = 500
 const MAX_NUMBER = 1_000_000_000
 
-/** "This job asks 3 questions", "This job asks 1 question". */
-export const asksText = (count: number) => `This job asks ${count} ${count === 1 ? 'question' : 'questions'}`
-
 /** A text's length as the server counts it: characters (not UTF-16 units) of the trimmed text. */
 export const answerLength = (text: string) => Array.from(text.trim()).length
 

@@ -6,7 +6,8 @@ import { Link } from 'react-router'
 import { TextAreaField } from '@/components/ui/textarea-field'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { useApply } from '../api/application-mutations'
-import { answersToSend, applySchema, asksText, type ApplyValues } from '../apply-answers'
+import { asksLine } from '@/lib/questions'
+import { answersToSend, applySchema, type ApplyValues } from '../apply-answers'
 import type { Question } from '../screening'
 import { countWords, DEFAULT_SOP, SOP_MAX_WORDS } from '../sop'
 import { resumeSettingsFor } from '../resume-link'
@@ -102,7 +103,7 @@ export default function ApplyForm({
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4 flex flex-col gap-4">
       {questions.length > 0 && (
         <p id={asksId} className="font-semibold text-gray-900">
-          {asksText(questions.length)}
+          {asksLine(questions.length)}
         </p>
       )}
       <p className="text-gray-700">Tell the recruiter why you are a good fit for {jobTitle}. Keep the sentence below or write your own.</p>

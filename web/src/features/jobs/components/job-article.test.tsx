@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { asksLine, JobArticle, questionDetail, type JobView } from './job-article'
+import { asksLine } from '@/lib/questions'
+import { JobArticle, questionDetail, type JobView } from './job-article'
 
 const view: JobView = {
   path: '/job/j1',

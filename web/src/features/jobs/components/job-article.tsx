@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { ButtonLink } from '@/components/ui/button-link'
 import { formatDate, formatSalary } from '@/lib/format'
+import { asksLine } from '@/lib/questions'
 import { withNext } from '@/lib/next-page'
 import { Each, Show, slot } from '@/lib/template'
 import { companyPath, isClosed } from '../format'
@@ -61,12 +62,6 @@ export function jobView(job: Job): JobView {
     deadline: formatDate(job.deadline),
     closedOn: job.closedAt ? formatDate(job.closedAt) : null,
   }
-}
-
-/** "This job asks 3 questions" before anyone starts; empty for none (server/src/site/content.rs says it the same way). */
-export function asksLine(count: number) {
-  if (count === 0) return ''
-  return `This job asks ${count} ${count === 1 ? 'question' : 'questions'}`
 }
 
 /** How a question is answered, as the job's page says it (server/src/site/content.rs says it the same way). */
