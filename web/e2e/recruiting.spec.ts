@@ -5,7 +5,8 @@ import { expectAccessible } from './axe'
 import { deletesTheirJobsAfterAll } from './board'
 import { expect, test } from './csp'
 import { dateInputDaysFromNow, longDate, todayAtAnyTime } from './dates'
-import { freshEmail, signupCode } from './mail'
+import { freshEmail } from './mail'
+import { signUpThroughForm } from './signup-form'
 import { ok, signUp } from './seed'
 
 /**
@@ -74,24 +75,8 @@ type Person = { page: Page; email: string; name: string }
 async function signUpAndLogIn(browser: Browser, accountType: 'Applicant' | 'Recruiter', firstName: string, lastName: string): Promise<Person> {
   const page = await (await browser.newContext()).newPage()
   const email = freshEmail(`recruiting-${accountType.toLowerCase()}`)
-  await page.goto('/signup')
-  await page.getByRole('tab', { name: accountType }).click()
-  await page.getByLabel('First Name', { exact: true }).fill(firstName)
-  await page.getByLabel('Last Name', { exact: true }).fill(lastName)
-  await page.getByLabel('Email Address', { exact: true }).fill(email)
-  await page.getByLabel('Create Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await expect(page).toHaveURL(/\/verify-email$/)
-  const code = await signupCode(email)
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).focus()
-  await page.keyboard.type(code)
-  await page.getByRole('button', { name: 'Verify Email' }).click()
-  // The signup's answer logs the new account in: a recruiter on their work, My Jobs, an applicant on My Profile.
-  const home = accountType === 'Recruiter' ? { path: /\/dashboard\/my-jobs$/, heading: 'My Jobs' } : { path: /\/dashboard\/my-profile$/, heading: 'My Profile' }
-  await expect(page).toHaveURL(home.path)
-  await expect(page.getByRole('heading', { level: 1, name: home.heading })).toBeVisible()
-  if (accountType === 'Recruiter') recruiterTokens.push(await token(page))
+  const bearer = await signUpThroughForm(page, { accountType, firstName, lastName, email, password: PASSWORD })
+  if (accountType === 'Recruiter') recruiterTokens.push(bearer)
   return { page, email, name: `${firstName} ${lastName}` }
 }
 

@@ -5,7 +5,8 @@ import { expectAccessible } from './axe'
 import { DEVICES, deletesTheirJobsAfterAll } from './board'
 import { expect, test } from './csp'
 import { dateInputDaysFromNow } from './dates'
-import { freshEmail, signupCode } from './mail'
+import { freshEmail } from './mail'
+import { signUpThroughForm } from './signup-form'
 
 /**
  * Screening and applicant search (docs/rules.md#screening, #resume-text, #applicant-search), on a
@@ -39,25 +40,7 @@ async function signUp(
 ): Promise<Person> {
   const page = await (await browser.newContext({ viewport })).newPage()
   const email = freshEmail(`screening-${accountType.toLowerCase()}`)
-  await page.goto('/signup')
-  await page.getByRole('tab', { name: accountType }).click()
-  await page.getByLabel('First Name', { exact: true }).fill(firstName)
-  await page.getByLabel('Last Name', { exact: true }).fill(lastName)
-  await page.getByLabel('Email Address', { exact: true }).fill(email)
-  await page.getByLabel('Create Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD)
-  if (check) await expectAccessible(page)
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await expect(page).toHaveURL(/\/verify-email$/)
-  if (check) await expectAccessible(page)
-  const code = await signupCode(email)
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).focus()
-  await page.keyboard.type(code)
-  await page.getByRole('button', { name: 'Verify Email' }).click()
-  const home = accountType === 'Recruiter' ? { path: /\/dashboard\/my-jobs$/, heading: 'My Jobs' } : { path: /\/dashboard\/my-profile$/, heading: 'My Profile' }
-  await expect(page).toHaveURL(home.path)
-  await expect(page.getByRole('heading', { level: 1, name: home.heading })).toBeVisible()
-  const token = await page.evaluate(() => localStorage.getItem('token')!)
+  const token = await signUpThroughForm(page, { accountType, firstName, lastName, email, password: PASSWORD, check })
   if (accountType === 'Recruiter') recruiterTokens.push(token)
   return { page, name: `${firstName} ${lastName}`, token }
 }

@@ -785,6 +785,13 @@ mod tests {
     }
 
     #[test]
+    fn a_searchs_page_reads_the_resume_words_beside_every_column_of_a_list() {
+        // `resume_text` defaults to empty when absent: the search's snippets would lose the resume silently.
+        assert_eq!(SELECT_WITH_RESUME.matches("AS resume_text FROM applications a").count(), 1);
+        assert_eq!(SELECT_WITH_RESUME.replace(", COALESCE(ap.resume_text, '') AS resume_text", ""), SELECT);
+    }
+
+    #[test]
     fn a_refusal_names_the_first_rule_broken() {
         let now = 1_000;
         let cases = [
