@@ -49,10 +49,11 @@ test-a-year-ahead: web-build server-debug
 	cd $(WEB) && JOBPORTAL_BIN=$(CURDIR)/$(SERVER)/target/debug/jobportal faketime -f "$(FAKE_OFFSET)" npm run e2e
 
 # Formatting and lints first, then the server's unit and integration tests: SQLite always,
-# PostgreSQL too when TEST_DATABASE_URL is set. The integration tests also check every response
+# PostgreSQL too when TEST_DATABASE_URL is set; pushes are received by a real push test service
+# (web-push-testing, from the web app's packages). The integration tests also check every response
 # against the OpenAPI document and the document against its snapshot, server/openapi.json. On
 # PostgreSQL one runs two instances behind HAProxy (Debian's package, installed here if missing).
-test-server:
+test-server: web-deps
 	command -v haproxy >/dev/null || [ -z "$${TEST_DATABASE_URL:-}" ] || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null)
 	cd $(SERVER) && $(CARGO) fmt --check
 	cd $(SERVER) && $(CARGO) clippy --all-targets --quiet -- -D warnings

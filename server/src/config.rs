@@ -55,6 +55,15 @@ pub struct Config {
     /// Where the Prometheus metrics are served (`METRICS_ADDR`): a listener of their own, never
     /// the public one; off when unset.
     pub metrics_addr: Option<SocketAddr>,
+    /// The key that signs pushes (`VAPID_PRIVATE_KEY`: a P-256 private key, 32 bytes in base64url);
+    /// unset, one is generated once and kept in the database for every instance.
+    pub vapid_private_key: Option<SecretString>,
+    /// Who push services may contact about this server's pushes (`VAPID_SUBJECT`: a `mailto:` or
+    /// `https:` URL; default the `mailto:` of `MAIL_FROM`'s address).
+    pub vapid_subject: String,
+    /// Whether pushes and other requests this server makes may go to loopback and private
+    /// addresses, and over plain HTTP (`OUTBOUND_PRIVATE=on`, for tests; off by default).
+    pub outbound_private: bool,
 }
 
 /// Abuse limits and connection bounds (docs/rules.md#limits, docs/operations.md#operating-safely).
@@ -238,6 +247,9 @@ pub const SETTINGS: &[Setting] = &[
     plain("MAIL_RETENTION_DAYS", "How long sent mail is kept and unsent mail tried [default: 7]"),
     plain("RETENTION_INTERVAL_SECS", "How often an instance offers to run the retention sweep [default: 3600]"),
     plain("JOB_CACHE_MB", "Memory for jobs kept ready to send, 0 to 65535 [default: 192]"),
+    secret("VAPID_PRIVATE_KEY", "The key that signs pushes, base64url [default: generated once, kept in the database]"),
+    plain("VAPID_SUBJECT", "mailto: or https: contact for push services [default: mailto: of MAIL_FROM]"),
+    plain("OUTBOUND_PRIVATE", "on lets pushes reach loopback and private addresses over HTTP [default: off]"),
 ];
 
 /// The settings as command-line arguments: each a flag and its variable, given before or after
@@ -324,8 +336,8 @@ impl Config {
         });
         let limits = limits_from(&get)?;
 
-        let search_index = switch(&get, "SEARCH_INDEX")?;
-        let fast_paths = switch(&get, "FAST_PATHS")?;
+        let search_index = switch(&get, "SEARCH_INDEX", true)?;
+        let fast_paths = switch(&get, "FAST_PATHS", true)?;
 
         let metrics_addr = get("METRICS_ADDR")
             .map(|value| {
@@ -334,6 +346,13 @@ impl Config {
                 })
             })
             .transpose()?;
+
+        let vapid_private_key = get("VAPID_PRIVATE_KEY").map(|key| SecretString::from(key.trim()));
+        let vapid_subject = match get("VAPID_SUBJECT") {
+            Some(subject) => parse_vapid_subject(subject.trim())?,
+            None => format!("mailto:{}", mail_address(&mail_from)),
+        };
+        let outbound_private = switch(&get, "OUTBOUND_PRIVATE", false)?;
 
         Ok(Self {
             listen_addr,
@@ -356,6 +375,9 @@ impl Config {
             search_index,
             fast_paths,
             metrics_addr,
+            vapid_private_key,
+            vapid_subject,
+            outbound_private,
         })
     }
 }
@@ -436,11 +458,31 @@ fn limits_from(get: &impl Fn(&str) -> Option<String>) -> Result<Limits, ConfigEr
 }
 
 /// A setting that is `on` (the default) or `off`.
-fn switch(get: &impl Fn(&str) -> Option<String>, variable: &'static str) -> Result<bool, ConfigError> {
+fn switch(get: &impl Fn(&str) -> Option<String>, variable: &'static str, default: bool) -> Result<bool, ConfigError> {
     match get(variable).as_deref().map(str::trim) {
-        None | Some("on") => Ok(true),
+        None => Ok(default),
+        Some("on") => Ok(true),
         Some("off") => Ok(false),
         Some(other) => Err(invalid(variable, format!("{other:?} must be on or off"))),
+    }
+}
+
+/// A VAPID subject (RFC 8292): a `mailto:` address or an `https:` URL.
+fn parse_vapid_subject(subject: &str) -> Result<String, ConfigError> {
+    let fits = subject.strip_prefix("mailto:").is_some_and(|address| address.contains('@'))
+        || subject.strip_prefix("https://").is_some_and(|rest| !rest.is_empty());
+    if fits {
+        Ok(subject.to_string())
+    } else {
+        Err(invalid("VAPID_SUBJECT", format!("{subject:?} is not a mailto: address or an https: URL")))
+    }
+}
+
+/// The address of a mailbox (`Name <address@host>` or `address@host`).
+fn mail_address(mailbox: &str) -> &str {
+    match mailbox.rsplit_once('<') {
+        Some((_, rest)) => rest.trim_end_matches('>').trim(),
+        None => mailbox.trim(),
     }
 }
 
@@ -636,7 +678,7 @@ mod tests {
             .filter(|argument| argument.is_hide_env_values_set())
             .map(|argument| argument.get_id().as_str())
             .collect();
-        assert_eq!(hidden, ["DATABASE_URL", "SMTP_URL", "JWT_SECRET"]);
+        assert_eq!(hidden, ["DATABASE_URL", "SMTP_URL", "JWT_SECRET", "VAPID_PRIVATE_KEY"]);
     }
 
     #[test]
@@ -664,6 +706,9 @@ mod tests {
             ("STORAGE_URL", "s3:///no-bucket"),
             ("TRUSTED_PROXIES", "proxy.local"),
             ("TRUSTED_PROXIES", "10.0.0.0/33"),
+            ("VAPID_SUBJECT", "ops@example.com"),
+            ("VAPID_SUBJECT", "http://example.com"),
+            ("OUTBOUND_PRIVATE", "yes"),
         ];
         for (variable, value) in cases {
             let error = config(&[(variable, value)]).unwrap_err();
@@ -697,5 +742,11 @@ mod tests {
         assert_eq!(config.api_public_url, "https://api.example.com");
         assert_eq!(config.cors_origins.len(), 2);
         assert_eq!(config.max_resume_bytes, 2048);
+        assert_eq!(config.vapid_subject, "mailto:jobs@example.com", "MAIL_FROM's address by default");
+        assert!(!config.outbound_private, "off by default");
+        let config =
+            self::config(&[("VAPID_SUBJECT", "https://jobs.example.com/contact"), ("OUTBOUND_PRIVATE", "on")]).unwrap();
+        assert_eq!(config.vapid_subject, "https://jobs.example.com/contact");
+        assert!(config.outbound_private);
     }
 }

@@ -24,6 +24,7 @@ mod openapi;
 pub mod ops;
 pub mod privacy;
 pub mod profiles;
+pub mod push;
 pub mod recommendations;
 pub mod routes;
 pub mod saved;
@@ -31,6 +32,7 @@ pub mod secrets;
 mod site;
 pub mod state;
 pub mod storage;
+pub mod vapid;
 
 use std::future::Future;
 use std::path::Path;
@@ -76,6 +78,8 @@ pub enum StartError {
     #[error("{0}")]
     Mail(#[from] MailSetupError),
     #[error("{0}")]
+    Vapid(#[from] vapid::BadKey),
+    #[error("{0}")]
     Storage(#[from] StorageSetupError),
     #[error("cannot open the search index in INDEX_DIR: {0}")]
     Index(#[from] tantivy::TantivyError),
@@ -101,6 +105,11 @@ pub async fn prepare(config: Config) -> Result<App, StartError> {
             accounts::repo::signing_secret(&db, &candidate).await?
         }
     };
+    let vapid_secret = match &config.vapid_private_key {
+        Some(key) => key.expose_secret().to_string(),
+        None => accounts::repo::server_secret(&db, "vapid", &vapid::Vapid::generate()).await?,
+    };
+    let vapid = Arc::new(vapid::Vapid::from_secret(&vapid_secret, config.vapid_subject.clone())?);
     let transport =
         Transport::new(config.smtp_url.as_ref().map(ExposeSecret::expose_secret), config.data_dir.join("outbox"))?;
     let outbox = Outbox::new(&db, transport, &config.mail_from)?;
@@ -123,6 +132,7 @@ pub async fn prepare(config: Config) -> Result<App, StartError> {
     let state = AppState::from(state::Shared {
         db,
         keys: Arc::new(Keys::new(secret.as_bytes())),
+        vapid,
         outbox,
         limits: Arc::new(limits),
         storage,
@@ -202,6 +212,9 @@ pub async fn serve(
         tokio::spawn(metrics::serve(app.clone(), listener, mail_stopped.clone()))
     });
     let mail_worker = tokio::spawn(state.outbox.clone().run(mail_stopped.clone()));
+    let pusher =
+        push::Pusher::new(&state.db, state.vapid.clone(), state.config.outbound_private, state.outbox.push_bell());
+    let push_worker = tokio::spawn(pusher.run(mail_stopped.clone()));
     let alerts = tokio::spawn(alerts::worker::run(state.clone(), app.listings.search.clone(), mail_stopped.clone()));
     let closing = tokio::spawn(notifications::closing::run(state.clone(), mail_stopped.clone()));
     let reminders = tokio::spawn(interviews::reminders::run(state.clone(), mail_stopped.clone()));
@@ -242,6 +255,7 @@ pub async fn serve(
     let served = connections::serve(listener, router, Arc::new(kept), limits, trusted_proxies, shutdown).await;
     let _ = stop_mail.send(true);
     let _ = mail_worker.await;
+    let _ = push_worker.await;
     let _ = alerts.await;
     let _ = closing.await;
     let _ = reminders.await;

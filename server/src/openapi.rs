@@ -30,6 +30,7 @@ use utoipa::{Modify, OpenApi};
         (name = "profiles", description = "Applicant and recruiter profiles, and resumes"),
         (name = "applications", description = "Applying, following applications, and the hiring pipeline: stages, ratings and notes"),
         (name = "notifications", description = "The bell: notifications, live over Server-Sent Events, and which kinds are e-mailed"),
+        (name = "push", description = "Web Push: the devices that take notifications, and which kinds each takes"),
         (name = "interviews", description = "Interviews: times proposed, one booked, calendar invitations, reschedules and cancellations"),
         (name = "messages", description = "The conversation between an application's recruiter and its applicant"),
         (name = "categories", description = "Job categories and their pages"),

@@ -18,7 +18,7 @@ use crate::jobs::Listings;
 use crate::state::AppState;
 use crate::{
     accounts, admin, alerts, applications, categories, companies, interviews, jobs, messages, notifications, openapi,
-    privacy, profiles, recommendations, saved,
+    privacy, profiles, push, recommendations, saved,
 };
 
 /// Every call under `/api/v1`, each registered once, with its OpenAPI description, by its feature.
@@ -30,6 +30,7 @@ pub fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<App> {
         .merge(messages::router())
         .merge(interviews::router())
         .merge(notifications::router())
+        .merge(push::router())
         .merge(categories::router())
         .merge(companies::router())
         .merge(jobs::router())

@@ -38,6 +38,8 @@ pub struct Shared {
     pub db: Db,
     pub config: Arc<Config>,
     pub keys: Arc<Keys>,
+    /// The key pushes are signed with, and browsers subscribe with its public half.
+    pub vapid: Arc<crate::vapid::Vapid>,
     pub outbox: Outbox,
     pub limits: Arc<Throttles>,
     pub storage: Storage,

@@ -185,14 +185,20 @@ pub async fn create_account(db: &Db, code_hash: &str, user: &NewUser<'_>) -> Res
 /// The key that signs sessions when `JWT_SECRET` is not set: the one stored in the database, or
 /// `candidate` when none is yet. Every instance on the database gets the same one, even two that
 /// start at the same instant (the insert does nothing when a key is there, then both read it).
-#[tracing::instrument(skip_all)]
 pub async fn signing_secret(db: &Db, candidate: &str) -> Result<String, sqlx::Error> {
+    server_secret(db, "jwt", candidate).await
+}
+
+/// The server's secret called `name`: the one stored in the database, or `candidate` when none is
+/// yet, the same for every instance on the database.
+#[tracing::instrument(skip_all)]
+pub async fn server_secret(db: &Db, name: &str, candidate: &str) -> Result<String, sqlx::Error> {
     const KEEP: &str =
-        "INSERT INTO server_secrets (name, value, created_at) VALUES ('jwt', $1, $2) ON CONFLICT (name) DO NOTHING";
-    const READ: &str = "SELECT value FROM server_secrets WHERE name = 'jwt'";
+        "INSERT INTO server_secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING";
+    const READ: &str = "SELECT value FROM server_secrets WHERE name = $1";
     let (secret,): (String,) = dispatch!(db, |pool| {
-        sqlx::query(KEEP).bind(candidate).bind(now_millis()).execute(pool).await?;
-        sqlx::query_as(READ).fetch_one(pool).await
+        sqlx::query(KEEP).bind(name).bind(candidate).bind(now_millis()).execute(pool).await?;
+        sqlx::query_as(READ).bind(name).fetch_one(pool).await
     })?;
     Ok(secret)
 }

@@ -1,3 +1,5 @@
+use crate::push::PushKind;
+use crate::push::repo::Push;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -280,6 +282,8 @@ pub async fn send(
             sqlx::query(ADVANCE).bind(cutoff).bind(id).execute(&mut *tx).await?;
         }
         outbox::enqueue(&mut *tx, mail).await?;
+        let push = Push { user_id, kind: PushKind::NewJobs, link: "/dashboard/saved-searches" };
+        crate::push::repo::enqueue_all(&mut *tx, &[push]).await?;
         tx.commit().await?;
         Ok(true)
     })

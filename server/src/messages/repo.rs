@@ -95,7 +95,7 @@ pub async fn send(
         }
         let insert = sqlx::query(INSERT).bind(&id).bind(application_id).bind(sender_id).bind(body);
         insert.bind(now).execute(&mut *tx).await?;
-        notifications::record(&mut *tx, notice).await?;
+        notifications::record(&mut tx, notice).await?;
         let mut mailed = false;
         if let Some(mail) = &notice.mail {
             let throttle = sqlx::query(THROTTLE).bind(application_id).bind(&notice.user_id).bind(now);

@@ -68,7 +68,7 @@ pub async fn send_due(state: &AppState, now: i64) -> Result<usize, sqlx::Error> 
         };
         let recorded = dispatch!(&state.db, |pool| {
             let mut tx = pool.begin_write().await?;
-            let recorded = repo::record(&mut *tx, &notice).await?;
+            let recorded = repo::record(&mut tx, &notice).await?;
             if let (true, Some(mail)) = (recorded, &notice.mail) {
                 outbox::enqueue(&mut *tx, mail).await?;
             }

@@ -3,6 +3,8 @@ use utoipa::ToSchema;
 
 use crate::jobs::model::rfc3339_from_millis;
 use crate::mail::Mail;
+use crate::push::PushKind;
+use crate::push::repo::Push;
 
 /// What a notification is about; each kind can be switched off for e-mail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -44,6 +46,20 @@ impl Kind {
 
 crate::text_column!(Kind);
 
+impl Kind {
+    /// The kind of push that tells of it.
+    pub fn push_kind(self) -> PushKind {
+        match self {
+            Self::NewApplication => PushKind::NewApplication,
+            Self::StageChange => PushKind::StageChange,
+            Self::Interview => PushKind::Interview,
+            Self::Message => PushKind::Message,
+            Self::JobClosing => PushKind::JobClosing,
+            Self::Mention => PushKind::Mention,
+        }
+    }
+}
+
 /// What happened, for whom: the notification for the bell, and the e-mail unless they switched
 /// this kind off (`mail` is `None` then, or when the event sends none).
 pub struct Notice {
@@ -56,6 +72,13 @@ pub struct Notice {
     /// What it is about: a job's or an application's id.
     pub ref_id: String,
     pub mail: Option<Mail>,
+}
+
+impl Notice {
+    /// The push to its person's devices that take its kind.
+    pub fn push(&self) -> Push<'_> {
+        Push { user_id: &self.user_id, kind: self.kind.push_kind(), link: &self.link }
+    }
 }
 
 /// A notification as the bell lists it.

@@ -2,6 +2,7 @@ use crate::db::{BeginWrite, Db, new_id, now_millis};
 use crate::dispatch;
 use crate::jobs::model::{LISTED as JOB_LISTED, open_at};
 use crate::mail::repo as outbox;
+use crate::push;
 
 use super::model::{EmailSettings, Kind, Notice, NotificationRow};
 
@@ -21,19 +22,17 @@ fn insert(count: usize) -> String {
     )
 }
 
-/// Records `notice` for the bell through `executor`, the event's own open transaction, so the
+/// Records `notice` for the bell, and its pushes, in `tx`, the event's own open transaction, so the
 /// event and its notification commit together. False when it was recorded before (a job's closing
 /// is told once).
 ///
 /// Generic over the engine rather than dispatched: the caller already holds a transaction of one
 /// engine or the other (inside `dispatch!`).
 #[tracing::instrument(skip_all)]
-pub async fn record<'c, DB>(
-    executor: impl sqlx::Executor<'c, Database = DB>,
-    notice: &Notice,
-) -> Result<bool, sqlx::Error>
+pub async fn record<DB>(tx: &mut crate::db::WriteTx<DB>, notice: &Notice) -> Result<bool, sqlx::Error>
 where
     DB: sqlx::Database,
+    for<'e> &'e mut DB::Connection: sqlx::Executor<'e, Database = DB>,
     DB::Arguments: sqlx::IntoArguments<DB>,
     for<'a> &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
     for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
@@ -49,12 +48,16 @@ where
         .bind(notice.link.as_str())
         .bind(notice.ref_id.as_str())
         .bind(now_millis())
-        .fetch_optional(executor)
+        .fetch_optional(&mut **tx)
         .await?;
+    if inserted.is_some() {
+        push::repo::enqueue_all(&mut **tx, &[notice.push()]).await?;
+    }
     Ok(inserted.is_some())
 }
 
-/// Records `notice` for the bell, and its e-mail when there is one, in the event's transaction.
+/// Records `notice` for the bell, its pushes, and its e-mail when there is one, in the event's
+/// transaction.
 pub async fn tell<DB>(tx: &mut crate::db::WriteTx<DB>, notice: &Notice) -> Result<(), sqlx::Error>
 where
     DB: sqlx::Database,
@@ -68,8 +71,8 @@ where
     tell_all(tx, &[notice]).await
 }
 
-/// Records each of `notices` for the bell, and their e-mails, in the events' transaction: one
-/// statement for the notifications and one for the e-mails, however many there are.
+/// Records each of `notices` for the bell, their pushes and their e-mails, in the events'
+/// transaction: one statement for each of the three, however many there are.
 pub async fn tell_all<DB>(tx: &mut crate::db::WriteTx<DB>, notices: &[&Notice]) -> Result<(), sqlx::Error>
 where
     DB: sqlx::Database,
@@ -98,6 +101,8 @@ where
             .bind(now);
     }
     insert.execute(&mut **tx).await?;
+    let pushes: Vec<_> = notices.iter().map(|notice| notice.push()).collect();
+    push::repo::enqueue_all(&mut **tx, &pushes).await?;
     let mails: Vec<_> = notices.iter().filter_map(|notice| notice.mail.as_ref()).collect();
     outbox::enqueue_all(&mut **tx, &mails).await
 }

@@ -247,6 +247,8 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
         "DELETE FROM saved_searches WHERE user_id = $1".into(),
         "DELETE FROM alert_mail WHERE user_id = $1".into(),
         "DELETE FROM export_leases WHERE user_id = $1".into(),
+        crate::push::repo::REMOVE_PERSONS_DEVICES[0].into(),
+        crate::push::repo::REMOVE_PERSONS_DEVICES[1].into(),
         "DELETE FROM sessions WHERE user_id = $1".into(),
         "DELETE FROM password_resets WHERE user_id = $1".into(),
         "DELETE FROM applicant_profiles WHERE user_id = $1".into(),
@@ -355,7 +357,7 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
                     ref_id: application_id.clone(),
                     mail: None,
                 };
-                notifications::record(&mut *tx, &notice).await?;
+                notifications::record(&mut tx, &notice).await?;
             }
             for (application_id, recruiter_id, job_id, title) in &made {
                 let notice = Notice {
@@ -368,7 +370,7 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
                     ref_id: application_id.clone(),
                     mail: None,
                 };
-                notifications::record(&mut *tx, &notice).await?;
+                notifications::record(&mut tx, &notice).await?;
             }
             tx.commit().await?;
             let told = told

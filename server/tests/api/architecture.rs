@@ -11,7 +11,7 @@ use std::path::Path;
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
 /// What the shared state may be built from: the infrastructure, never a feature.
-const INFRASTRUCTURE: [&str; 8] = ["allocator", "config", "db", "http", "hub", "mail", "secrets", "storage"];
+const INFRASTRUCTURE: [&str; 9] = ["allocator", "config", "db", "http", "hub", "mail", "secrets", "storage", "vapid"];
 
 #[test]
 fn no_module_imports_itself_around_a_loop() {

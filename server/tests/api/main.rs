@@ -30,6 +30,7 @@ mod operation;
 mod pipeline;
 mod privacy;
 mod profiles;
+mod push;
 mod recommendations;
 mod resume_text;
 mod retention;

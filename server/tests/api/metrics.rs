@@ -9,7 +9,7 @@ use crate::on_both_engines;
 on_both_engines!(a_scrape_shows_requests_by_route_and_the_figures_read_from_the_database);
 
 /// Scrapes `/metrics` at `address`: the body's lines.
-async fn scrape(app: &TestApp, address: &str) -> String {
+pub async fn scrape(app: &TestApp, address: &str) -> String {
     let response = app.client.get(format!("http://{address}/metrics")).send().await.unwrap();
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "text/plain; version=0.0.4");
@@ -17,7 +17,7 @@ async fn scrape(app: &TestApp, address: &str) -> String {
 }
 
 /// The value of the sample `name` whose labels include every one of `labels` (0 when absent).
-fn sample(text: &str, name: &str, labels: &[&str]) -> f64 {
+pub fn sample(text: &str, name: &str, labels: &[&str]) -> f64 {
     text.lines()
         .filter(|line| !line.starts_with('#'))
         .filter(|line| line.split(['{', ' ']).next() == Some(name))
@@ -28,7 +28,7 @@ fn sample(text: &str, name: &str, labels: &[&str]) -> f64 {
 
 /// The recorder is the process's: the figures read at scrape time are set by whichever server is
 /// scraped, so the two engines' runs of this test take turns.
-static ONE_SCRAPER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+pub static ONE_SCRAPER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 async fn a_scrape_shows_requests_by_route_and_the_figures_read_from_the_database(app: &TestApp) {
     let _turn = ONE_SCRAPER.lock().await;
