@@ -25,6 +25,9 @@ export default defineConfig({
     video: 'off',
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The journeys see the server's own answers: no service worker answers from its cache, and every
+    // request passes the routes a journey sets (a journey about the worker would allow it with test.use).
+    serviceWorkers: 'block',
     // Debian's Chromium: the runner must never download a browser of its own.
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -59,6 +62,8 @@ export default defineConfig({
       // Saved-search alerts are looked for every second, and count a job a second after it is posted.
       ALERT_INTERVAL_SECS: '1',
       ALERT_SETTLE_SECS: '1',
+      // Pushes go to the push test service the PWA journey runs on loopback (e2e/pwa.spec.ts).
+      OUTBOUND_PRIVATE: 'on',
       // The hiring journey runs a second time on PostgreSQL (make test-e2e, when TEST_DATABASE_URL is set).
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

@@ -38,3 +38,9 @@ if (drawnByServer()) {
     </StrictMode>,
   )
 }
+
+// Once the page is drawn, in a build only: the service worker, which keeps the app's shell for when the
+// network is gone and offers each new version ("New version: reload"). Its code is a chunk of its own.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  void import('./lib/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker())
+}

@@ -3,6 +3,7 @@ import { NotFound } from '@/components/ui/not-found'
 import { Spinner } from '@/components/ui/spinner'
 import { AdminOnly, ApplicantOnly, GuestOnly, RecruiterOnly, RequireAuth } from '@/features/auth/components/guards'
 import { prefetchJob } from '@/features/jobs/api/get-job'
+import { useSession, type AnyAccountType } from '@/lib/auth'
 import { PLACEHOLDER_PAGES } from './footer-links'
 import { RootLayout } from './layouts/root-layout'
 import ErrorPage from './routes/error'
@@ -16,6 +17,19 @@ const placeholder = screen(() => import('./routes/placeholder'))
 function Root() {
   useScreenCodeFirst(routes)
   return <RootLayout />
+}
+
+/** Where each account type's conversations are: an applicant's on their applications, a recruiter's on the applications to their jobs. */
+const MESSAGES_OF: Record<AnyAccountType, string> = {
+  Applicant: '/dashboard/my-applications',
+  Recruiter: '/dashboard/applications',
+  Admin: '/dashboard/admin',
+}
+
+/** /dashboard/messages (the installed app's "Messages" shortcut): on to where the person's conversations are. */
+function MessagesRedirect() {
+  const { accountType } = useSession()
+  return <Navigate to={accountType ? MESSAGES_OF[accountType] : '/dashboard/my-profile'} replace />
 }
 
 export const routes: RouteObject[] = [
@@ -71,6 +85,7 @@ export const routes: RouteObject[] = [
                   { path: 'my-profile', lazy: screen(() => import('./routes/dashboard/my-profile')) },
                   // Matching is case-insensitive, so this is also dashboard/Settings.
                   { path: 'settings', lazy: screen(() => import('./routes/dashboard/settings')) },
+                  { path: 'messages', Component: MessagesRedirect },
                   // An interview's page (the e-mail's link) and an application's interviews: for its applicant and its recruiter alike.
                   { path: 'interviews/:interviewId', lazy: screen(() => import('./routes/dashboard/interview')) },
                   { path: 'applications/:applicationId/interviews', lazy: screen(() => import('./routes/dashboard/application-interviews')) },

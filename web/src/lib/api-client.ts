@@ -2,6 +2,7 @@ import createClient, { type FetchResponse, type MaybeOptionalInit, type Middlewa
 import type { components, paths } from './api-types'
 import { getToken } from './auth/session'
 import { takePageAnswer } from './page-data'
+import { serverAnswered, serverUnreachable } from './use-online'
 
 /** The schemas of the OpenAPI document (server/openapi.json), as generated into api-types.ts. */
 export type Schemas = components['schemas']
@@ -71,6 +72,7 @@ const envelope: Middleware = {
     return request
   },
   async onResponse({ request, response, schemaPath }) {
+    serverAnswered()
     if (response.ok && FILE_ANSWERS.has(schemaPath)) return response
     const payload = parseJson(await response.clone().text())
     if (response.status === 401 && request.headers.has('Authorization') && !NOT_A_SESSION_CHECK.has(schemaPath)) {
@@ -84,7 +86,9 @@ const envelope: Middleware = {
   },
   onError({ request, error }) {
     if (request.signal.aborted) return error instanceof Error ? error : undefined
-    // The request itself failed: no network, or the server could not be reached at all.
+    // The request itself failed: no network, or the server could not be reached at all. The app
+    // is offline until it answers again (lib/use-online).
+    serverUnreachable()
     return new ApiError(OFFLINE_MESSAGE, 0)
   },
 }

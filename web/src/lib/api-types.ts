@@ -899,6 +899,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/push/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's devices that take pushes. */
+        get: operations["devices"];
+        put?: never;
+        /**
+         * Turn notifications on for this browser: its push subscription, a label and the kinds it takes.
+         *     The same endpoint again updates that device (and moves it to the caller, the browser being
+         *     theirs now). Logging out of this login removes it.
+         */
+        post: operations["subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/push/devices/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a device's label or the kinds it takes. */
+        put: operations["update_device"];
+        post?: never;
+        /** Turn notifications off for a device: it is forgotten, with what waited for it. */
+        delete: operations["remove_device"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/recruiterDetails": {
         parameters: {
             query?: never;
@@ -1689,6 +1729,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key a browser subscribes to this server's pushes with. */
+        get: operations["public_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/resumes/{applicantId}": {
         parameters: {
             query?: never;
@@ -2277,6 +2334,17 @@ export interface components {
             /** @description The account's current password. */
             password?: string | null;
         };
+        DeviceResponse: {
+            device: components["schemas"]["PushDevice"];
+            message: string;
+            success: boolean;
+        };
+        DevicesResponse: {
+            /** @description The caller's devices that take pushes, newest first. */
+            devices: components["schemas"]["PushDevice"][];
+            message: string;
+            success: boolean;
+        };
         Education: {
             _id: string;
             /**
@@ -2858,6 +2926,32 @@ export interface components {
             /** @description One to three start times, RFC 3339 with an offset, in the future, not overlapping. */
             slots?: string[] | null;
         };
+        PublicKeyResponse: {
+            message: string;
+            /**
+             * @description The server's VAPID public key, uncompressed P-256 in base64url: the browser's
+             *     `applicationServerKey`.
+             */
+            publicKey: string;
+            success: boolean;
+        };
+        /** @description A device that takes pushes, as Settings lists it. */
+        PushDevice: {
+            _id: string;
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            /** @description The push service's address: a browser finds its own device by it. */
+            endpoint: string;
+            kinds: components["schemas"]["PushKind"][];
+            label: string;
+            /** @description When a push last reached its push service (RFC 3339, UTC), or null. */
+            lastSentAt?: string | null;
+        };
+        /**
+         * @description What a push is about; each device takes the kinds its person chose for it.
+         * @enum {string}
+         */
+        PushKind: "message" | "interview" | "stageChange" | "newJobs" | "newApplication" | "mention" | "jobClosing";
         /** @description A screening question as a job asks it. */
         Question: {
             /** @description Stays the same while the question is edited, so answers given before keep to it. */
@@ -3140,6 +3234,25 @@ export interface components {
             /** @description `shortlisted` or `rejected`. */
             status?: string | null;
         };
+        /**
+         * @description A browser's subscription (the Push API's `PushSubscription.toJSON()`), with the device's label
+         *     and the kinds it takes.
+         */
+        SubscribeRequest: {
+            /** @description The push service's address for this browser. */
+            endpoint?: string | null;
+            keys?: components["schemas"]["SubscriptionKeys"] | null;
+            /** @description The kinds this device takes; all when left out. */
+            kinds?: string[] | null;
+            /** @description How the person knows this device, e.g. "Chrome on Android" (at most 60 characters). */
+            label?: string | null;
+        };
+        SubscriptionKeys: {
+            /** @description The browser's 16-byte authentication secret, base64url. */
+            auth?: string | null;
+            /** @description The browser's P-256 public key, uncompressed, base64url. */
+            p256dh?: string | null;
+        };
         TeamResponse: {
             /** @description The company's members, the first to join first. */
             members: components["schemas"]["Member"][];
@@ -3173,6 +3286,11 @@ export interface components {
             alerts?: boolean | null;
             /** @description A new name, 1 to 100 characters. */
             name?: string | null;
+        };
+        /** @description A change to a device's label or kinds; what is left out stays. */
+        UpdateSubscriptionRequest: {
+            kinds?: string[] | null;
+            label?: string | null;
         };
         /** @description A user as the API shows it to its owner. */
         User: {
@@ -6816,6 +6934,244 @@ export interface operations {
             };
         };
     };
+    devices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Devices fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevicesResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description `Notifications turned on for this device` (a device already on is updated to what was sent) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceResponse"];
+                };
+            };
+            /** @description `Endpoint is required`, `Endpoint must be a push service's https:// address`, `Keys must be the browser's p256dh and auth keys`, `Device label must be at most 60 characters`, `Notification kinds must be among …`, or twenty devices already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The device's `_id` */
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description `Notification settings saved` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceResponse"];
+                };
+            };
+            /** @description `Device label must be at most 60 characters` or `Notification kinds must be among …` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Device not found` among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The device's `_id` */
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Notifications turned off for this device` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ack"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Device not found` among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     recruiter_details: {
         parameters: {
             query?: never;
@@ -10042,6 +10398,44 @@ export interface operations {
             };
         };
     };
+    public_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Push key fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKeyResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     download: {
         parameters: {
             query: {
@@ -10251,6 +10645,7 @@ export const applicationStatusValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const interviewStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InterviewStatus"]> = ["proposed", "booked", "cancelled"];
 export const jobTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobType"]> = ["Full-time", "Part-time", "Internship"];
 export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["newApplication", "stageChange", "interview", "message", "jobClosing", "mention"];
+export const pushKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PushKind"]> = ["message", "interview", "stageChange", "newJobs", "newApplication", "mention", "jobClosing"];
 export const questionKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuestionKind"]> = ["yesNo", "number", "choice", "text"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["owner", "recruiter", "hiringManager"];
 export const sizeBandValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SizeBand"]> = ["1-10", "11-50", "51-200", "201-500", "501-1000", "1001-5000", "5001+"];

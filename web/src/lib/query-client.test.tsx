@@ -1,9 +1,10 @@
 import { QueryClientProvider, useMutation, useQuery, type QueryClient } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast, Toaster } from 'react-hot-toast'
-import { ApiError, FALLBACK_MESSAGE } from './api-client'
-import { createQueryClient, type ErrorToast, type MutationErrorToast } from './query-client'
+import { goOffline, goOnline, setOnline } from '@/testing/connection'
+import { ApiError, errorMessage, FALLBACK_MESSAGE, OFFLINE_MESSAGE } from './api-client'
+import { createQueryClient, OFFLINE_WRITE, OfflineWriteError, type ErrorToast, type MutationErrorToast } from './query-client'
 
 const failing = (message: string) => () => Promise.reject(new ApiError(message, 500))
 
@@ -123,4 +124,71 @@ test('a mutation opts out of the toast with meta.errorToast false, or by a messa
   await allFailed(client, 2)
   expect(screen.queryByRole('status')).not.toBeInTheDocument()
   expect(screen.queryByText('Category already exists')).not.toBeInTheDocument()
+})
+
+describe('offline', () => {
+  test('offline, a mutation is refused at once with the offline toast, whatever its own words, and its call never runs', async () => {
+    const call = vi.fn(() => Promise.resolve('sent'))
+    const optimistic = vi.fn()
+    function Send() {
+      const send = useMutation({ mutationFn: call, onMutate: optimistic, meta: { errorToast: { id: 'send', message: () => 'Could not send the message' } } })
+      return (
+        <button type="button" onClick={() => send.mutate()}>
+          Send
+        </button>
+      )
+    }
+    const client = renderWith(<Send />)
+    goOffline()
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }))
+    await allFailed(client, 1)
+    expect(await screen.findByText(OFFLINE_WRITE)).toBeInTheDocument()
+    expect(OFFLINE_WRITE).toBe('You are offline: this was not sent. Try again when you are back online.')
+    expect(screen.queryByText('Could not send the message')).not.toBeInTheDocument()
+    expect(call).not.toHaveBeenCalled()
+    expect(optimistic).not.toHaveBeenCalled()
+    expect(client.getMutationCache().getAll()[0].state.error).toBeInstanceOf(OfflineWriteError)
+  })
+
+  test('offline, a mutation whose screen says its failures in place has no toast, and its error carries the offline words', async () => {
+    const client = renderWith(<Change error={new ApiError('never asked', 500)} errorToast={false} />)
+    goOffline()
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }))
+    await allFailed(client, 1)
+    expect(errorMessage(client.getMutationCache().getAll()[0].state.error, FALLBACK_MESSAGE)).toBe(OFFLINE_WRITE)
+    expect(screen.queryByText(OFFLINE_WRITE)).not.toBeInTheDocument()
+  })
+
+  test('offline, a query keeps the data it has and waits, without an error or a toast; back online it fetches again', async () => {
+    let answer = 'first'
+    const fetches = vi.fn(() => Promise.resolve(answer))
+    function Shown() {
+      const { data, isError, fetchStatus } = useQuery({ queryKey: ['shown'], queryFn: fetches, staleTime: 0 })
+      return <p>{`${data ?? 'none'} ${isError ? 'error' : 'fine'} ${fetchStatus}`}</p>
+    }
+    const client = renderWith(<Shown />)
+    expect(await screen.findByText('first fine idle')).toBeInTheDocument()
+    goOffline()
+    answer = 'second'
+    await act(() => client.refetchQueries({ queryKey: ['shown'] }))
+    expect(await screen.findByText('first fine paused')).toBeInTheDocument()
+    expect(fetches).toHaveBeenCalledTimes(1)
+    goOnline()
+    expect(await screen.findByText('second fine idle')).toBeInTheDocument()
+  })
+
+  test('a call that could not reach the server while the browser is offline waits for the connection instead of failing', async () => {
+    let calls = 0
+    const fetches = () => (++calls === 1 ? (setOnline(false), Promise.reject(new ApiError(OFFLINE_MESSAGE, 0))) : Promise.resolve('arrived'))
+    function Shown() {
+      const { data, isError, fetchStatus } = useQuery({ queryKey: ['dropped'], queryFn: fetches })
+      return <p>{`${data ?? 'none'} ${isError ? 'error' : 'fine'} ${fetchStatus}`}</p>
+    }
+    renderWith(<Shown />)
+    expect(await screen.findByText('none fine paused')).toBeInTheDocument()
+    expect(screen.queryByText(OFFLINE_MESSAGE)).not.toBeInTheDocument()
+    goOnline()
+    expect(await screen.findByText('arrived fine idle')).toBeInTheDocument()
+    expect(calls).toBe(2)
+  })
 })

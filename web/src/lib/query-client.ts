@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type Mutation, type Query } from '@tanstack/react-query'
 import { toast } from 'react-hot-toast'
-import { errorMessage, FALLBACK_MESSAGE } from './api-client'
+import { ApiError, errorMessage, FALLBACK_MESSAGE } from './api-client'
+import { followConnection, isOnline } from './use-online'
 
 /**
  * How a screen tells that a query it shows failed (docs/product.md#messages): a toast with this `id`
@@ -43,6 +44,31 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** docs/product.md#offline: what a change asked for offline says. */
+export const OFFLINE_WRITE = 'You are offline: this was not sent. Try again when you are back online.'
+
+/** A change refused before it was sent, because the browser is offline; it carries the words a screen shows in place. */
+export class OfflineWriteError extends ApiError {
+  constructor() {
+    super(OFFLINE_WRITE, 0)
+    this.name = 'OfflineWriteError'
+  }
+}
+
+/**
+ * Every mutation starts here, before its own onMutate: offline, it fails at once (nothing is sent,
+ * nothing waits to be sent later, and no screen shows the change as made), with OFFLINE_WRITE.
+ */
+export function refuseOffline() {
+  if (!isOnline()) throw new OfflineWriteError()
+}
+
+/**
+ * No retries (a failure shows its message at once), but for a call that could not reach the server
+ * because the browser went offline: that one waits for the connection, keeping the data shown.
+ */
+export const retryWhenBackOnline = (_failureCount: number, error: Error) => error instanceof ApiError && error.status === 0 && !isOnline()
+
 /** The words of most failures: the server's message, or `fallback` when it gave none. */
 export const serverMessage =
   (fallback: string) =>
@@ -74,24 +100,31 @@ export function toastQueryError(error: Error, query: Query<unknown, unknown, unk
  * message by default. It runs whether or not the screen that asked is still shown (the change was
  * the person's, so its failure is theirs to hear), before the mutation's own onError and before
  * mutateAsync rejects; what else a failure calls for (a refusal beside a field, a refetch) stays
- * with the screen.
+ * with the screen. A change refused offline says OFFLINE_WRITE, whatever the screen's own words; a
+ * screen that says its failures in place (`false`) shows those words there.
  */
 export function toastMutationError(error: Error, variables: unknown, _onMutateResult: unknown, mutation: Mutation<unknown, unknown, unknown>) {
   const errorToast = mutation.options.meta?.errorToast
   if (errorToast === false) return
+  // One toast however many changes were refused; a screen's own words are for the server's refusals.
+  if (error instanceof OfflineWriteError) return void toast.error(OFFLINE_WRITE, { id: 'offline-write' })
   // The variables are the ones this mutation was asked with, which its toast was written for.
   const message = errorToast?.message ? errorToast.message(error, variables as never) : errorMessage(error, FALLBACK_MESSAGE)
   // Without an id, react-hot-toast gives the toast one of its own.
   if (message !== null) toast.error(message, { id: errorToast?.id })
 }
 
-/** No retries: a failure shows its message at once (docs/product.md#messages). */
+/**
+ * No retries: a failure shows its message at once (docs/product.md#messages). Offline
+ * (docs/product.md#offline) a query waits with what it has, and a mutation is refused.
+ */
 export function createQueryClient() {
+  followConnection()
   return new QueryClient({
     queryCache: new QueryCache({ onError: toastQueryError }),
-    mutationCache: new MutationCache({ onError: toastMutationError }),
+    mutationCache: new MutationCache({ onMutate: refuseOffline, onError: toastMutationError }),
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },
+      queries: { retry: retryWhenBackOnline, retryDelay: 0, refetchOnWindowFocus: false, staleTime: 60_000 },
     },
   })
 }

@@ -1,5 +1,5 @@
 import { viewerIn } from '@/testing/time-zone'
-import { FALLBACK_TIME_ZONE, formatZonedDateTime, localInputToRfc3339, timeZoneName, toLocalInput, viewerTimeZone } from './time-zone'
+import { FALLBACK_TIME_ZONE, formatZonedDateTime, formatZonedTimeOfDay, localInputToRfc3339, timeZoneName, toLocalInput, viewerTimeZone } from './time-zone'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -52,4 +52,17 @@ test("a datetime-local value is read in the viewer's zone and sent as RFC 3339 w
 test('an instant goes back into a datetime-local input as its wall-clock time in the zone', () => {
   expect(toLocalInput('2026-12-01T04:30:00Z', 'Asia/Kolkata')).toBe('2026-12-01T10:00')
   expect(toLocalInput('2026-12-01T04:30:00Z', 'America/New_York')).toBe('2026-11-30T23:30')
+})
+
+test("a time of day reads HH:mm in the viewer's zone, with its day when that was an earlier day there", () => {
+  // fixed clock: the instants and "now" are given.
+  const at = Date.parse('2026-03-04T08:35:00Z')
+  expect(formatZonedTimeOfDay(at, 'Asia/Kolkata', Date.parse('2026-03-04T10:00:00Z'))).toBe('14:05')
+  expect(formatZonedTimeOfDay(at, 'UTC', Date.parse('2026-03-04T23:59:00Z'))).toBe('08:35')
+  // 23:30 in India is the day before in UTC's terms, but the same day for the viewer.
+  expect(formatZonedTimeOfDay(Date.parse('2026-03-04T18:00:00Z'), 'Asia/Kolkata', Date.parse('2026-03-04T18:20:00Z'))).toBe('23:30')
+  expect(formatZonedTimeOfDay(at, 'Asia/Kolkata', Date.parse('2026-03-06T10:00:00Z'))).toBe('14:05 on Wed, 4 Mar')
+  // Half an hour after midnight in India, 23:30 was yesterday there.
+  expect(formatZonedTimeOfDay(Date.parse('2026-03-04T18:00:00Z'), 'Asia/Kolkata', Date.parse('2026-03-04T19:00:00Z'))).toBe('23:30 on Wed, 4 Mar')
+  expect(formatZonedTimeOfDay(Date.parse('2026-03-04T18:00:00Z'), 'UTC', Date.parse('2026-03-05T00:10:00Z'))).toBe('18:00 on Wed, 4 Mar')
 })

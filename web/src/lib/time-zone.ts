@@ -38,6 +38,19 @@ export function formatZonedDateTime(iso: string, timeZone = viewerTimeZone()): s
   }).format(new Date(iso))
 }
 
+/** The calendar day of `instant` in `timeZone`, as a short date: "Mon, 2 Mar". */
+const zonedDay = (instant: number, timeZone: string) => new Intl.DateTimeFormat(LOCALE, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(new Date(instant))
+
+/**
+ * The time of day of `instant` (ms) in `timeZone`: "14:05"; on an earlier day than `now` there, the
+ * day follows: "14:05 on Mon, 2 Mar".
+ */
+export function formatZonedTimeOfDay(instant: number, timeZone = viewerTimeZone(), now = Date.now()): string {
+  const time = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(instant))
+  const sameDay = toLocalInput(new Date(instant).toISOString(), timeZone).slice(0, 10) === toLocalInput(new Date(now).toISOString(), timeZone).slice(0, 10)
+  return sameDay ? time : `${time} on ${zonedDay(instant, timeZone)}`
+}
+
 /** The zone's short name at `at` (now unless given): "IST", "GMT+1", "EST". */
 export function timeZoneName(timeZone = viewerTimeZone(), at = new Date()): string {
   const parts = new Intl.DateTimeFormat(LOCALE, { timeZone, timeZoneName: 'short' }).formatToParts(at)

@@ -94,6 +94,8 @@ export const handlers = [
   http.get('/auth/notifications/settings', ({ response }) =>
     response(200).json({ success: true, message: 'Settings fetched successfully', email: emailSettings() }),
   ),
+  // No device has notifications on (testing/push.ts drives them).
+  http.get('/auth/push/devices', ({ response }) => response(200).json({ success: true, message: 'Devices fetched successfully', devices: [] })),
   http.get('/auth/jobs/applications/{jobId}/overview', ({ response }) =>
     response(200).json({ success: true, message: 'Overview fetched successfully', data: applicationsOverview() }),
   ),

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'react-hot-toast'
+import { resetConnection } from './connection'
 import { reloadStores } from './session'
 import { server } from './server'
 
@@ -43,6 +44,7 @@ afterEach(() => {
   localStorage.clear()
   sessionStorage.clear()
   reloadStores()
+  resetConnection()
   window.innerWidth = JSDOM_WIDTH
 })
 afterAll(() => server.close())

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router'
 import { ButtonLink } from '@/components/ui/button-link'
 import { NotFound } from '@/components/ui/not-found'
+import { OfflineNotice } from '@/components/ui/offline-notice'
 import { Spinner } from '@/components/ui/spinner'
 import { useApplications } from '@/features/applications/api/get-applications'
 import { ApplyButton } from '@/features/applications/components/apply-button'
@@ -37,7 +38,7 @@ function JobRemoved() {
 
 export default function JobPage() {
   const { jobId = '' } = useParams()
-  const { data: job, error, refetch, isFetching } = useJob(jobId, JOB_TOAST)
+  const { data: job, error, refetch, isFetching, dataUpdatedAt } = useJob(jobId, JOB_TOAST)
   const notFound = isNotFound(error)
   const { accountType, loggedIn, user } = useSession()
   const isApplicant = accountType === 'Applicant'
@@ -75,7 +76,7 @@ export default function JobPage() {
   const isOwner = accountType === 'Recruiter' && user?._id === job.userId
 
   return (
-    <JobArticle view={view}>
+    <JobArticle view={view} notice={<OfflineNotice updatedAt={dataUpdatedAt} />}>
       <title>{`${job.title} | jobportal`}</title>
       {askForResume && <ResumePrompt jobId={job._id} />}
       {isApplicant && (

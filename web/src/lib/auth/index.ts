@@ -6,4 +6,5 @@
 export { arrivedSignedOut, getToken } from './session'
 export { SESSION_EXPIRED, endRejectedSession } from './session-expiry'
 export { useEndSession, useLogout, useSession, useSetUser, useStartSession } from './use-session'
+export { storedUserId } from './user'
 export type { AnyAccountType, User } from './user'

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { SKILLS_OFFER_KEY, TOKEN_KEY, USER_KEY } from '@/lib/constants'
+import { clearOfflineCaches } from '@/lib/offline-cache'
 import { createStore } from '@/lib/store'
 
 /**
@@ -25,13 +26,18 @@ export function setToken(token: string) {
   sessionStore.set({ token, signedOut: false })
 }
 
-/** Ends the session on this device: the token, the user, and what the person set aside here. */
+/**
+ * Ends the session on this device: the token, the user, what the person set aside here, and every
+ * cache kept for reading offline (lib/offline-cache), whoever's. Logout, an account's deletion and
+ * a refused token all end here.
+ */
 export function clearSession({ signedOut = false } = {}) {
   localStorage.removeItem(TOKEN_KEY)
   localStorage.removeItem(USER_KEY)
   for (const key of Object.keys(localStorage).filter((key) => key.startsWith(`${SKILLS_OFFER_KEY}:`))) {
     localStorage.removeItem(key)
   }
+  clearOfflineCaches()
   sessionStore.set({ token: null, signedOut })
 }
 

@@ -3,6 +3,7 @@ import { api, payload, type Schemas } from '@/lib/api-client'
 import { accountTypeValues } from '@/lib/api-types'
 import { USER_KEY } from '@/lib/constants'
 import { readStored } from '@/lib/store'
+import { getToken } from './session'
 
 /** The user object (docs/api.md#objects), as the server returns it. */
 export type User = Schemas['User']
@@ -15,6 +16,9 @@ export const ANY_ACCOUNT_TYPES: readonly AnyAccountType[] = accountTypeValues
 function readStoredUser(): User | undefined {
   return readStored<User>(localStorage, USER_KEY)
 }
+
+/** The id of the person signed in on this device as it was left (a token and a stored user), before anything is fetched; null for a guest. */
+export const storedUserId = (): string | null => (getToken() !== null ? (readStoredUser()?._id ?? null) : null)
 
 export function storeUser(user: User) {
   localStorage.setItem(USER_KEY, JSON.stringify(user))

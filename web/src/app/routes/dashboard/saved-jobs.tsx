@@ -1,4 +1,5 @@
 import { ButtonLink } from '@/components/ui/button-link'
+import { OfflineNotice } from '@/components/ui/offline-notice'
 import { Spinner } from '@/components/ui/spinner'
 import { useSavedJobs } from '@/features/jobs/api/saved-jobs'
 import { JobCard } from '@/features/jobs/components/job-card'
@@ -6,12 +7,13 @@ import { SaveJobButton } from '@/features/jobs/components/save-job-button'
 
 /** The applicant's saved jobs, the latest saved first; a job that closed says "Closed". */
 export default function SavedJobsPage() {
-  const { data: jobs, isPending, isError } = useSavedJobs({ fresh: true })
+  const { data: jobs, isPending, isError, dataUpdatedAt } = useSavedJobs({ fresh: true })
 
   return (
     <section>
       <title>Saved Jobs | jobportal</title>
       <h1 className="text-3xl font-bold text-gray-900">Saved Jobs</h1>
+      <OfflineNotice updatedAt={dataUpdatedAt} />
       {isError ? (
         <p className="mt-8 text-gray-800">Could not fetch your saved jobs.</p>
       ) : isPending ? (

@@ -3,6 +3,7 @@ import { HttpResponse } from 'msw'
 import type { User } from '@/lib/auth'
 import { USER_QUERY_KEY } from '@/lib/auth/user'
 import { admin, applicant, applicantDetails, emptyApplicantDetails, recruiter } from '@/testing/fixtures'
+import { stubPushBrowser, unstubPushBrowser } from '@/testing/push'
 import { renderApp } from '@/testing/render'
 import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
@@ -236,4 +237,34 @@ test('a deleted account ends the session here as a logout does, goes to / and sa
   expect(screen.queryByText('Your session has expired, please log in again')).not.toBeInTheDocument()
   // On / the header's Login carries no next; the page draws the move a render after the router makes it.
   await waitFor(() => expect(within(screen.getByRole('banner')).getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/login'))
+})
+
+test("a deleted account ends this browser's push subscription too", async () => {
+  const browser = stubPushBrowser({ permission: 'granted', subscribed: true })
+  const subscription = browser.subscription()!
+  answerDeletion(200, 'Your account has been deleted')
+  try {
+    const { user, dialog } = await openDeletion()
+    await user.type(dialog.getByLabelText('Password'), 'first-secret-1')
+    await user.click(dialog.getByRole('button', { name: 'Delete my account' }))
+    expect(await screen.findByText('Your account has been deleted')).toBeInTheDocument()
+    await waitFor(() => expect(subscription.unsubscribe).toHaveBeenCalledTimes(1))
+  } finally {
+    unstubPushBrowser()
+  }
+})
+
+test("a refused deletion keeps this browser's push subscription", async () => {
+  const browser = stubPushBrowser({ permission: 'granted', subscribed: true })
+  const subscription = browser.subscription()!
+  answerDeletion(401, 'The password is incorrect')
+  try {
+    const { user, dialog } = await openDeletion()
+    await user.type(dialog.getByLabelText('Password'), 'not-my-password')
+    await user.click(dialog.getByRole('button', { name: 'Delete my account' }))
+    expect(await dialog.findByRole('alert')).toHaveTextContent(/^The password is incorrect$/)
+    expect(subscription.unsubscribe).not.toHaveBeenCalled()
+  } finally {
+    unstubPushBrowser()
+  }
 })

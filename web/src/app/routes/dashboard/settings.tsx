@@ -14,6 +14,7 @@ import { useApplicantDetails } from '@/features/profiles/api/get-applicant-detai
 import { ApplicantSettings } from '@/features/profiles/components/applicant-settings'
 import { RecruiterSettings } from '@/features/profiles/components/recruiter-settings'
 import type { ProfileUpdateResponse } from '@/features/profiles/types'
+import { hasPushSettings, PushSettingsSection } from '@/features/push/components/push-settings'
 import { useSession, useSetUser } from '@/lib/auth'
 import { NEXT_PARAM, safeNext } from '@/lib/next-page'
 import { Panel } from '@/components/ui/panel'
@@ -91,6 +92,7 @@ export default function SettingsPage() {
       {accountType === 'Applicant' && <ApplicantSettings names={names} onSaved={onSaved} onResumeUploaded={onward} />}
       {accountType === 'Recruiter' && <RecruiterSettings names={names} onSaved={onSaved} />}
       {accountType && hasNotifications(accountType) && <EmailSettingsSection accountType={accountType} />}
+      {accountType && hasPushSettings(accountType) && <PushSettingsSection accountType={accountType} />}
       <ChangePasswordSection />
       <YourDataSection resume={resume} />
       {accountType && <DeleteAccountSection accountType={accountType} />}

@@ -7,6 +7,7 @@ import { Modal } from '@/components/ui/modal'
 import { Panel } from '@/components/ui/panel'
 import { errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
 import { useEndSession, type AnyAccountType } from '@/lib/auth'
+import { unsubscribeThisBrowser } from '@/lib/pwa/push-subscription'
 import { z } from '@/lib/zod'
 import { useDeleteAccount } from '../api/account'
 
@@ -19,7 +20,7 @@ type ConfirmValues = z.infer<typeof confirmSchema>
 /**
  * The password that confirms the deletion. The server's refusal (a wrong password, the last Admin)
  * is read out in the dialog, which stays open; once deleted, the session ends here as a logout's does
- * and the person lands on / with "Your account has been deleted".
+ * (this browser's push subscription too) and the person lands on / with "Your account has been deleted".
  */
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const textId = useId()
@@ -42,6 +43,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       setFocus('password', { shouldSelect: true })
       return
     }
+    // The server forgot every device of the account; this browser's subscription ends as well.
+    void unsubscribeThisBrowser()
     await endSession(ACCOUNT_DELETED)
   }
 

@@ -1,8 +1,12 @@
 import { useState, type ReactNode } from 'react'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
 import { useLogout } from '@/lib/auth'
+import { unsubscribeThisBrowser } from '@/lib/pwa/push-subscription'
 
-/** Logout is an action that asks first (docs/product.md#navigation). */
+/**
+ * Logout is an action that asks first (docs/product.md#navigation). The server forgets the devices
+ * this login turned notifications on for; this browser's subscription ends here too.
+ */
 export function LogoutButton({ className, children = 'Logout', onDone }: { className?: string; children?: ReactNode; onDone?: () => void }) {
   const [confirming, setConfirming] = useState(false)
   const logout = useLogout()
@@ -20,6 +24,7 @@ export function LogoutButton({ className, children = 'Logout', onDone }: { class
           onConfirm={() => {
             setConfirming(false)
             onDone?.()
+            void unsubscribeThisBrowser()
             void logout()
           }}
           onCancel={() => setConfirming(false)}

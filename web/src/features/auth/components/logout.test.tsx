@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { USER_QUERY_KEY } from '@/lib/auth/user'
 import { applicant } from '@/testing/fixtures'
+import { stubPushBrowser, unstubPushBrowser } from '@/testing/push'
 import { renderApp } from '@/testing/render'
 import { http, server } from '@/testing/server'
 import { signIn } from '@/testing/session'
+
+afterEach(unstubPushBrowser)
 
 async function openConfirmation() {
   signIn(applicant)
@@ -75,4 +78,30 @@ test('confirming logs out on the server with the token, clears storage, shows "L
   expect(queryClient.getQueryCache().findAll({ queryKey: ['profiles'] })).toHaveLength(0)
   // On / the header's Login carries no next; the page draws the move a render after the router makes it.
   await waitFor(() => expect(within(screen.getByRole('banner')).getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/login'))
+})
+
+test("confirming the logout ends this browser's push subscription too", async () => {
+  const browser = stubPushBrowser({ permission: 'granted', subscribed: true })
+  const subscription = browser.subscription()!
+  server.use(http.post('/auth/logout', ({ response }) => response(200).json({ success: true, message: 'Logged out successfully' })))
+  const { user, dialog } = await openConfirmation()
+  await user.click(within(dialog).getByRole('button', { name: 'Logout' }))
+  expect(await screen.findByText('Logged Out')).toBeInTheDocument()
+  expect(subscription.unsubscribe).toHaveBeenCalledTimes(1)
+})
+
+test("cancelling the logout keeps this browser's push subscription", async () => {
+  const browser = stubPushBrowser({ permission: 'granted', subscribed: true })
+  const subscription = browser.subscription()!
+  const { user, dialog } = await openConfirmation()
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+  expect(subscription.unsubscribe).not.toHaveBeenCalled()
+})
+
+test('logging out in a browser that cannot take pushes logs out all the same', async () => {
+  server.use(http.post('/auth/logout', ({ response }) => response(200).json({ success: true, message: 'Logged out successfully' })))
+  const { user, dialog, router } = await openConfirmation()
+  await user.click(within(dialog).getByRole('button', { name: 'Logout' }))
+  expect(await screen.findByText('Logged Out')).toBeInTheDocument()
+  await waitFor(() => expect(router.state.location.pathname).toBe('/'))
 })

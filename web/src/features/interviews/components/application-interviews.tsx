@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
+import { OfflineNotice } from '@/components/ui/offline-notice'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
 import { formatZonedDateTime } from '@/lib/time-zone'
@@ -97,7 +98,7 @@ type Props = { applicationId: string; asRecruiter: boolean }
  */
 export function ApplicationInterviews({ applicationId, asRecruiter }: Props) {
   const listId = useId()
-  const { data, isPending, isError, error } = useApplicationInterviews(applicationId)
+  const { data, isPending, isError, error, dataUpdatedAt } = useApplicationInterviews(applicationId)
   const [focus, setFocus] = useState<{ id: string; request: number }>({ id: '', request: 0 })
   const focusOn = (id: string) => setFocus(({ request }) => ({ id, request: request + 1 }))
 
@@ -107,6 +108,7 @@ export function ApplicationInterviews({ applicationId, asRecruiter }: Props) {
   const planned = data.find(isPlanned)
   return (
     <>
+      <OfflineNotice updatedAt={dataUpdatedAt} />
       {asRecruiter && (
         <section aria-labelledby={`${listId}-propose`} className="mt-8 rounded-lg border border-gray-200 p-6">
           <h2 id={`${listId}-propose`} className="text-xl font-semibold text-gray-900">

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { toast } from 'react-hot-toast'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { OfflineNotice } from '@/components/ui/offline-notice'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api-client'
 import { serverMessage } from '@/lib/query-client'
@@ -110,7 +111,7 @@ function BookingForm({ interview, preselected, onBooked }: { interview: Intervie
  * a booking or a cancellation the focus goes to what the interview is now.
  */
 export function InterviewBooking({ interviewId, preselected, asApplicant }: Props) {
-  const { data: interview, isPending, isError, error } = useInterview(interviewId)
+  const { data: interview, isPending, isError, error, dataUpdatedAt } = useInterview(interviewId)
   const statusRef = useRef<HTMLHeadingElement>(null)
   const [changed, setChanged] = useState(false)
   useEffect(() => {
@@ -133,6 +134,7 @@ export function InterviewBooking({ interviewId, preselected, asApplicant }: Prop
     <section>
       <title>{`${title} | jobportal`}</title>
       <h1 className="text-3xl font-bold text-gray-900">{title}</h1>
+      <OfflineNotice updatedAt={dataUpdatedAt} />
       {!asApplicant && <p className="mt-2 text-lg text-gray-700">With {interview.applicantName}</p>}
 
       <h2 ref={statusRef} tabIndex={-1} className="mt-6 rounded text-xl font-semibold text-gray-900 focus:outline-2 focus:outline-offset-2 focus:outline-primary">

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, payload } from '@/lib/api-client'
 import { withErrorToast, type ErrorToast } from '@/lib/query-client'
+import { isOnline } from '@/lib/use-online'
 import type { Job } from '../types'
 
 export async function getJob(jobId: string): Promise<Job> {
@@ -17,7 +18,8 @@ const started = new Map<string, Promise<Job>>()
  * over; one that nobody takes is dropped after a few seconds, so it is never served stale.
  */
 export function prefetchJob(jobId: string) {
-  if (started.has(jobId)) return
+  // Offline, the page's query waits for the connection (with the job as last seen, if it was kept).
+  if (started.has(jobId) || !isOnline()) return
   const request = getJob(jobId)
   request.catch(() => {}) // the query that takes it over reports the failure
   started.set(jobId, request)

@@ -91,14 +91,15 @@ export const JOB_VIEW_SLOTS: JobView = {
   closedOn: slot('closedOn'),
 }
 
-/** The job, and under it `children`: what the visitor can do with it. */
-export function JobArticle({ view, children }: { view: JobView; children?: ReactNode }) {
+/** The job, and under it `children`: what the visitor can do with it. `notice` goes under its title and company (the app's, never a template's). */
+export function JobArticle({ view, notice, children }: { view: JobView; notice?: ReactNode; children?: ReactNode }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold text-gray-900">{view.title}</h1>
       <p className="mt-2 text-lg text-gray-700">
         <CompanyName company={view.company} path={view.companyPath} />
       </p>
+      {notice}
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-gray-800">
         <Each name="facts" items={view.facts}>
           {({ term, value }) => (

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
+import { OfflineNotice } from '@/components/ui/offline-notice'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage, FALLBACK_MESSAGE } from '@/lib/api-client'
+import { useOnline } from '@/lib/use-online'
 import { useConversation, useMarkConversationRead } from '../api/messages'
 import type { Message } from '../types'
 import { MessageForm } from './message-form'
@@ -39,7 +41,7 @@ export function ConversationDialog({ applicationId, title, onClose }: Props) {
   const fieldRef = useRef<HTMLTextAreaElement>(null)
   const listRef = useRef<HTMLOListElement>(null)
   const noticeRef = useRef<HTMLParagraphElement>(null)
-  const { data, error, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useConversation(applicationId)
+  const { data, error, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage, dataUpdatedAt } = useConversation(applicationId)
   const { mutate: markRead } = useMarkConversationRead(applicationId)
 
   const newestPage = data?.pages[0]
@@ -56,14 +58,15 @@ export function ConversationDialog({ applicationId, title, onClose }: Props) {
   if (baseline === undefined && data) setBaseline(messages.at(-1)?._id ?? null)
   const announcement = baseline === undefined ? '' : arrivedSince(messages, baseline)
 
-  // Marked read on opening, and again whenever a refetch finds a message unread.
+  // Marked read on opening, and again whenever a refetch finds a message unread; offline, once the connection is back.
   const marked = useRef(false)
   const unread = newestPage?.unread
+  const online = useOnline()
   useEffect(() => {
-    if (unread === undefined || (marked.current && unread === 0)) return
+    if (!online || unread === undefined || (marked.current && unread === 0)) return
     marked.current = true
     markRead()
-  }, [unread, markRead])
+  }, [online, unread, markRead])
 
   // The form goes once the conversation turns out read-only: the focus it had goes to the notice.
   useEffect(() => {
@@ -81,6 +84,7 @@ export function ConversationDialog({ applicationId, title, onClose }: Props) {
       <p id={descriptionId} className="mt-1 text-sm text-gray-700">
         The newest messages are at the bottom.
       </p>
+      <OfflineNotice updatedAt={dataUpdatedAt} className="mt-3" />
       <div className="mt-4 flex max-h-[50dvh] flex-col gap-3 overflow-y-auto rounded-md border border-gray-200 p-3">
         {isError ? (
           <p className="text-gray-800">Could not load the conversation: {errorMessage(error, FALLBACK_MESSAGE)}</p>

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { apiUrl } from '@/lib/api-client'
 import { getToken, useSession } from '@/lib/auth'
 import { notificationsChanged } from '@/lib/live-notifications'
+import { useOnline } from '@/lib/use-online'
 import type { Notification, NotificationKind, NotificationsAnswer } from '../types'
 import { notificationsQueryOptions } from './notifications'
 import { runNotificationStream } from './notification-stream'
@@ -39,13 +40,15 @@ function refetchStale(queryClient: QueryClient, arrived: Notification[]) {
  * following the news (lib/live-notifications: an open conversation). An event naming a new newest
  * notification carries no kind, so the refetched list tells the kinds that arrived, and the queries
  * those kinds made stale (STALE_AFTER) are refetched: My Jobs' counts and a job's board follow a new
- * application without a reload. Logout or unmount aborts the stream.
+ * application without a reload. Logout or unmount aborts the stream; offline it waits for the
+ * connection, then opens again.
  */
 export function useNotificationStream(enabled: boolean) {
   const queryClient = useQueryClient()
   const { userId } = useSession()
+  const online = useOnline()
   useEffect(() => {
-    if (!enabled || userId === null) return
+    if (!enabled || userId === null || !online) return
     const { queryKey } = notificationsQueryOptions(userId)
     const controller = new AbortController()
     // Each stream tells the count at once: only a change is news.
@@ -80,5 +83,5 @@ export function useNotificationStream(enabled: boolean) {
       onRejected: () => void queryClient.invalidateQueries({ queryKey }),
     })
     return () => controller.abort()
-  }, [enabled, userId, queryClient])
+  }, [enabled, userId, online, queryClient])
 }
