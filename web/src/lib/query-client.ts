@@ -47,7 +47,7 @@ declare module '@tanstack/react-query' {
 /** docs/product.md#offline: what a change asked for offline says. */
 export const OFFLINE_WRITE = 'You are offline: this was not sent. Try again when you are back online.'
 
-/** A change refused before it was sent, because the browser is offline; it carries the words a screen shows in place. */
+/** A change refused before it was sent, because the app is offline (lib/use-online); it carries the words a screen shows in place. */
 export class OfflineWriteError extends ApiError {
   constructor() {
     super(OFFLINE_WRITE, 0)
@@ -64,8 +64,8 @@ export function refuseOffline() {
 }
 
 /**
- * No retries (a failure shows its message at once), but for a call that could not reach the server
- * because the browser went offline: that one waits for the connection, keeping the data shown.
+ * No retries (a failure shows its message at once), but for a call that reached no server, which
+ * puts the app offline (lib/use-online): that one waits for the connection, keeping the data shown.
  */
 export const retryWhenBackOnline = (_failureCount: number, error: Error) => error instanceof ApiError && error.status === 0 && !isOnline()
 
