@@ -212,8 +212,7 @@ pub async fn serve(
         tokio::spawn(metrics::serve(app.clone(), listener, mail_stopped.clone()))
     });
     let mail_worker = tokio::spawn(state.outbox.clone().run(mail_stopped.clone()));
-    let pusher =
-        push::Pusher::new(&state.db, state.vapid.clone(), state.config.outbound_private, state.outbox.push_bell());
+    let pusher = push::Pusher::new(state.outbox.books(), state.vapid.clone(), state.config.outbound_private);
     let push_worker = tokio::spawn(pusher.run(mail_stopped.clone()));
     let alerts = tokio::spawn(alerts::worker::run(state.clone(), app.listings.search.clone(), mail_stopped.clone()));
     let closing = tokio::spawn(notifications::closing::run(state.clone(), mail_stopped.clone()));

@@ -70,8 +70,6 @@ pub struct Outbox {
     transport: Transport,
     from: Mailbox,
     bell: Arc<Notify>,
-    /// The push worker's bell: a transaction that writes mail may have written pushes beside it.
-    push_bell: Arc<Notify>,
 }
 
 /// How long a claimed message is held by one worker before another may try it.
@@ -94,13 +92,7 @@ impl Outbox {
     /// commits do not wait for the disk (`Db::bookkeeping`).
     pub fn new(db: &Db, transport: Transport, from: &str) -> Result<Self, MailSetupError> {
         let from = from.parse::<Mailbox>().map_err(|error| MailSetupError::From(error.to_string()))?;
-        Ok(Self {
-            db: db.bookkeeping(),
-            transport,
-            from,
-            bell: Arc::new(Notify::new()),
-            push_bell: Arc::new(Notify::new()),
-        })
+        Ok(Self { db: db.bookkeeping(), transport, from, bell: Arc::new(Notify::new()) })
     }
 
     /// The connection the worker reads the outbox and keeps its books on.
@@ -117,15 +109,9 @@ impl Outbox {
         }
     }
 
-    /// Wakes the workers: call after committing a transaction that enqueued mail or pushes.
+    /// Wakes the worker: call after committing a transaction that enqueued mail.
     pub fn notify(&self) {
         self.bell.notify_one();
-        self.push_bell.notify_one();
-    }
-
-    /// The bell `notify` rings for the push worker (`push::Pusher`).
-    pub fn push_bell(&self) -> Arc<Notify> {
-        self.push_bell.clone()
     }
 
     /// Delivers due mail until `stop` completes.

@@ -17,7 +17,6 @@ use std::time::Duration;
 use axum::extract::FromRef;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use tokio::sync::Notify;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -44,7 +43,7 @@ where
 
 /// How long a claimed push is held by one worker before another may try it.
 const LEASE_MILLIS: i64 = 60_000;
-/// How often the worker looks for due pushes when nothing rings its bell.
+/// How often the worker looks for due pushes.
 const POLL: Duration = Duration::from_secs(1);
 /// How long one attempt to reach a push service may take.
 const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -64,7 +63,6 @@ pub struct Pusher {
     vapid: Arc<Vapid>,
     client: reqwest::Client,
     allow_private: bool,
-    bell: Arc<Notify>,
 }
 
 /// How one attempt went.
@@ -81,26 +79,20 @@ enum Outcome {
 }
 
 impl Pusher {
-    /// Keeps its books on `db`'s bookkeeping connection, as the mail outbox does; `bell` rings when
-    /// a transaction that may have written pushes commits.
-    pub fn new(db: &Db, vapid: Arc<Vapid>, allow_private: bool, bell: Arc<Notify>) -> Self {
-        Self {
-            db: db.bookkeeping(),
-            vapid,
-            client: outbound::client(allow_private, ATTEMPT_TIMEOUT),
-            allow_private,
-            bell,
-        }
+    /// Keeps its books on `books`, the mail outbox's own connection (`Outbox::books`), which the
+    /// two workers take turns on rather than each holding one.
+    pub fn new(books: &Db, vapid: Arc<Vapid>, allow_private: bool) -> Self {
+        Self { db: books.clone(), vapid, client: outbound::client(allow_private, ATTEMPT_TIMEOUT), allow_private }
     }
 
-    /// Sends due pushes until `stop` completes.
+    /// Sends due pushes, looking every second, until `stop` completes. No write wakes it: a push
+    /// waits a second at most, and the writes' path pays nothing for it.
     pub async fn run(self, mut stop: tokio::sync::watch::Receiver<bool>) {
         loop {
             if let Err(error) = self.send_due().await {
                 tracing::warn!(%error, "the push outbox could not be read");
             }
             tokio::select! {
-                () = self.bell.notified() => {}
                 () = tokio::time::sleep(POLL) => {}
                 _ = stop.changed() => return,
             }
