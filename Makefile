@@ -152,6 +152,8 @@ bench-web: web-build server-bench
 	command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 	cd bench/lighthouse && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund
 	node bench/lighthouse/run.mjs $(SERVER)/target/release/jobportal $(WEB)/dist
+	# BASELINE_WEB=another build's dist: both builds' first visits interleaved, side by side.
+	if [ -n "$(BASELINE_WEB)" ]; then node bench/lighthouse/compare.mjs $(SERVER)/target/release/jobportal 3 Home,Jobs,Login,Job,Category $(WEB)/dist $(BASELINE_WEB); fi
 
 # Memory through 200 parallel logins, and whether the reset answer's timing tells an account exists.
 bench-abuse: server-bench

@@ -1,5 +1,3 @@
-use crate::push::PushKind;
-use crate::push::repo::Push;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -8,6 +6,8 @@ use crate::dispatch;
 use crate::jobs::model::rfc3339_from_millis;
 use crate::mail::Mail;
 use crate::mail::repo as outbox;
+use crate::push::PushKind;
+use crate::push::repo::Push;
 
 /// How many searches one applicant may keep.
 pub const MAX_SEARCHES: i64 = 20;

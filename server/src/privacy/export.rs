@@ -24,6 +24,8 @@ use crate::notifications::repo as notifications;
 use crate::profiles::handlers::{applicant_profile, recruiter_profile};
 use crate::profiles::links;
 use crate::profiles::model::{ApplicantProfile, RecruiterProfile};
+use crate::push::model::PushDevice;
+use crate::push::repo as push;
 use crate::saved::repo as saved;
 use crate::state::AppState;
 
@@ -127,6 +129,8 @@ pub struct Export {
     pub notes: Vec<WrittenNote>,
     /// The moves the caller made on others' applications, newest first, up to 10,000.
     pub moves: Vec<MadeMove>,
+    /// The devices that take the caller's notifications as pushes, newest first (at most twenty).
+    pub push_devices: Vec<PushDevice>,
     /// Each conversation's in turn, oldest first. Read and sent a page at a time after the rest: the export is serialized
     /// with this and `notifications` left empty, and so left out, and the pages follow.
     #[schema(required)]
@@ -152,8 +156,8 @@ const ACTIONS: i64 = 10_000;
 
 /// Everything the board holds about the caller, as a JSON file to download: the account, the
 /// profile (and a link to the resume), applications with their history, interviews, jobs, saved
-/// jobs and searches, the notes written and moves made on a hiring team, messages and
-/// notifications. Sent as it is read, one export per account at a
+/// jobs and searches, the notes written and moves made on a hiring team, the devices that take
+/// pushes, messages and notifications. Sent as it is read, one export per account at a
 /// time.
 #[utoipa::path(get, path = "/auth/account/export", tag = "accounts", security(("bearer" = [])),
     responses(
@@ -245,6 +249,7 @@ async fn head(state: &AppState, user_id: &str) -> ApiResult<Export> {
             .into_iter()
             .map(|(application_id, stage, at)| MadeMove { application_id, stage, made_at: rfc3339_from_millis(at) })
             .collect(),
+        push_devices: push::devices(&state.db, user_id).await?.into_iter().map(PushDevice::from).collect(),
         messages: Vec::new(),
         notifications: Vec::new(),
     })

@@ -144,8 +144,8 @@ pub const FORMER_MEMBER: (&str, &str) = ("Former", "member");
 const ACTIVE: &str = "stage NOT IN ('hired', 'rejected', 'withdrawn')";
 
 /// Deletes the account `id` and every row that names it, in one transaction: its profile and
-/// sessions, its messages, and for a recruiter their jobs with the applications to them (each
-/// applicant is told in the bell), saved jobs and searches, notifications, its pending and
+/// sessions (and with them, by their foreign key, its push devices), its messages, and for a
+/// recruiter their jobs with the applications to them (each applicant is told in the bell), saved jobs and searches, notifications, its pending and
 /// delivered e-mail (to it, or to anyone else naming it), codes, reset requests and limit windows.
 /// An applicant's applications stay on the hiring side's record under a stand-in account,
 /// "Deleted candidate": their stage, dates, the recruiter's notes, rating and messages stay (a hire
@@ -247,8 +247,6 @@ pub async fn erase(db: &Db, id: &str) -> Result<Erased, sqlx::Error> {
         "DELETE FROM saved_searches WHERE user_id = $1".into(),
         "DELETE FROM alert_mail WHERE user_id = $1".into(),
         "DELETE FROM export_leases WHERE user_id = $1".into(),
-        crate::push::repo::REMOVE_PERSONS_DEVICES[0].into(),
-        crate::push::repo::REMOVE_PERSONS_DEVICES[1].into(),
         "DELETE FROM sessions WHERE user_id = $1".into(),
         "DELETE FROM password_resets WHERE user_id = $1".into(),
         "DELETE FROM applicant_profiles WHERE user_id = $1".into(),

@@ -158,13 +158,6 @@ pub async fn remove(db: &Db, user_id: &str, id: &str) -> Result<bool, sqlx::Erro
     })
 }
 
-/// The statements that remove every device of a person, and what waits for them (`$1` the
-/// person's id), run in the transaction that deletes the account.
-pub const REMOVE_PERSONS_DEVICES: [&str; 2] = [
-    "DELETE FROM push_outbox WHERE subscription_id IN (SELECT id FROM push_subscriptions WHERE user_id = $1)",
-    "DELETE FROM push_subscriptions WHERE user_id = $1",
-];
-
 /// A push waiting to go, with its device's address and keys.
 #[derive(Debug, sqlx::FromRow)]
 pub struct Due {

@@ -332,6 +332,15 @@ async fn logging_out_and_deleting_the_account_remove_the_devices(app: &TestApp) 
     let left = devices(app, &other_login).await;
     assert_eq!(left.iter().map(|device| device["label"].clone()).collect::<Vec<_>>(), [json!("Laptop")]);
 
+    // The device is the person's data: their download lists it as the devices screen does.
+    let response =
+        app.client.get(app.url("/api/v1/auth/account/export")).bearer_auth(&other_login).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let exported: Value = response.json().await.unwrap();
+    assert_eq!(exported["pushDevices"], json!(left));
+
+    // Deleting the account removes its devices with its logins.
+
     let (status, answer) = app
         .post_as("/api/v1/auth/account/delete", &other_login, &json!({ "password": crate::helpers::PASSWORD }))
         .await;

@@ -2,7 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { storedUserId, useSession } from '@/lib/auth'
-import { keepOfflineCache, OFFLINE_CACHE_MAX_AGE_MS, restoreOfflineCache, type OfflineCacheOptions } from '@/lib/offline-cache'
+import { OFFLINE_CACHE_MAX_AGE_MS, type OfflineCacheOptions } from '@/lib/offline-cache'
 
 /**
  * docs/product.md#offline: the screens a person needs on the go, by the keys of their queries (as
@@ -29,15 +29,19 @@ export const APP_BUILD = import.meta.url
 
 const OFFLINE: OfflineCacheOptions = { build: APP_BUILD, keep: keptOffline }
 
+/** The code that keeps and restores (lib/offline-keeper): loaded for a signed-in person only. */
+const keeper = () => import('@/lib/offline-keeper')
+
 /**
  * Readies `client` for the person left signed in on this device: the kept queries stay in memory as
  * long as they are kept on the device (so an unvisited screen is not dropped from what is kept),
- * and what was kept for this person is back before the first screen asks for it.
+ * and what was kept for this person comes back as soon as its code has loaded (a screen asking
+ * meanwhile offline waits for the connection, and shows what came back).
  */
 export function prepareOfflineCache(client: QueryClient) {
   for (const prefix of OFFLINE_QUERY_KEYS) client.setQueryDefaults(prefix, { gcTime: OFFLINE_CACHE_MAX_AGE_MS })
   const userId = storedUserId()
-  if (userId !== null) restoreOfflineCache(client, userId, OFFLINE)
+  if (userId !== null) void keeper().then(({ restoreOfflineCache }) => restoreOfflineCache(client, userId, OFFLINE))
   return client
 }
 
@@ -52,7 +56,16 @@ export function useOfflineCache() {
   const user = loggedIn ? userId : null
   useEffect(() => {
     if (user === null) return
-    restoreOfflineCache(client, user, OFFLINE)
-    return keepOfflineCache(client, user, OFFLINE)
+    let stop: (() => void) | undefined
+    let ended = false
+    void keeper().then(({ keepOfflineCache, restoreOfflineCache }) => {
+      if (ended) return
+      restoreOfflineCache(client, user, OFFLINE)
+      stop = keepOfflineCache(client, user, OFFLINE)
+    })
+    return () => {
+      ended = true
+      stop?.()
+    }
   }, [client, user])
 }

@@ -423,8 +423,8 @@ export interface paths {
         /**
          * Everything the board holds about the caller, as a JSON file to download: the account, the
          *     profile (and a link to the resume), applications with their history, interviews, jobs, saved
-         *     jobs and searches, the notes written and moves made on a hiring team, messages and
-         *     notifications. Sent as it is read, one export per account at a
+         *     jobs and searches, the notes written and moves made on a hiring team, the devices that take
+         *     pushes, messages and notifications. Sent as it is read, one export per account at a
          *     time.
          */
         get: operations["export"];
@@ -2415,6 +2415,8 @@ export interface components {
             /** @description Newest first, up to 10,000; read and sent a page at a time after the messages. */
             notifications: components["schemas"]["Notification"][];
             profile: components["schemas"]["Profile"] | null;
+            /** @description The devices that take the caller's notifications as pushes, newest first (at most twenty). */
+            pushDevices: components["schemas"]["PushDevice"][];
             resume: components["schemas"]["Resume"] | null;
             savedJobs: components["schemas"]["Job"][];
             savedSearches: components["schemas"]["SavedSearch"][];

@@ -16,7 +16,8 @@ type Container = Pick<ServiceWorkerContainer, 'addEventListener' | 'getRegistrat
  * Registers the service worker (src/sw.ts, served as /sw.js for the whole site) and offers each new
  * version to the person: "New version: reload". Reload lets the waiting version take over and the
  * page reloads once it controls the page, so no page keeps running code the site no longer serves.
- * main.tsx calls it after the first render, in a build and where browsers have service workers.
+ * main.tsx calls it once the app has taken over and the browser is idle, in a build and where
+ * browsers have service workers.
  */
 export function registerServiceWorker() {
   offerUpdates(new Workbox('/sw.js', { scope: '/' }), navigator.serviceWorker)

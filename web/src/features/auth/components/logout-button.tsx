@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react'
 import { ConfirmationModal } from '@/components/ui/confirmation-modal'
 import { useLogout } from '@/lib/auth'
-import { unsubscribeThisBrowser } from '@/lib/pwa/push-subscription'
+
+/** This browser's push subscription ends with the session; its code loads only then, never on a guest's page. */
+const endPushSubscription = () => void import('@/lib/pwa/push-subscription').then(({ unsubscribeThisBrowser }) => unsubscribeThisBrowser())
 
 /**
  * Logout is an action that asks first (docs/product.md#navigation). The server forgets the devices
@@ -24,7 +26,7 @@ export function LogoutButton({ className, children = 'Logout', onDone }: { class
           onConfirm={() => {
             setConfirming(false)
             onDone?.()
-            void unsubscribeThisBrowser()
+            endPushSubscription()
             void logout()
           }}
           onCancel={() => setConfirming(false)}

@@ -1,14 +1,7 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query'
 import { clearSession } from './auth/session'
-import {
-  clearOfflineCaches,
-  keepOfflineCache,
-  OFFLINE_CACHE_KEY,
-  OFFLINE_CACHE_MAX_AGE_MS,
-  OFFLINE_CACHE_MAX_CHARS,
-  restoreOfflineCache,
-  writeOfflineCache,
-} from './offline-cache'
+import { clearOfflineCaches, OFFLINE_CACHE_KEY, OFFLINE_CACHE_MAX_AGE_MS, OFFLINE_CACHE_MAX_CHARS } from './offline-cache'
+import { keepOfflineCache, restoreOfflineCache, writeOfflineCache } from './offline-keeper'
 
 /** Only the saved jobs are kept here, by build 1. */
 const savedOnly = { build: 'build-1', keep: (queryKey: QueryKey) => queryKey[0] === 'saved' }
