@@ -7,7 +7,7 @@ SERVER := server
 WEB := web
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages bench-reads bench-first-reads bench-applications bench-cluster bench-search-speed bench-applicant-search
+.PHONY: run test check-dates test-a-year-ahead test-server test-web test-e2e test-schema web-deps web-build server-release server-debug server-bench bench bench-web bench-abuse bench-pages bench-reads bench-first-reads bench-applications bench-cluster bench-search-speed bench-applicant-search bench-feed
 
 run: web-build server-release
 	WEB_DIR=$(CURDIR)/$(WEB)/dist ./$(SERVER)/target/release/jobportal
@@ -92,6 +92,12 @@ bench: server-bench
 	python3 bench/search.py $(SERVER)/target/release/jobportal
 	python3 bench/search_speed.py $(SERVER)/target/release/jobportal $(if $(BASELINE),--baseline $(BASELINE))
 	python3 bench/applicant_search.py $(SERVER)/target/release/jobportal
+	python3 bench/feed_memory.py $(SERVER)/target/release/jobportal
+
+# The server's memory while the whole job feed of a million open jobs is read, alone and twice at
+# once, and a third reader refused meanwhile (bench/feed_memory.py, BENCHMARKS.md#job-feed).
+bench-feed: server-bench
+	python3 bench/feed_memory.py $(SERVER)/target/release/jobportal
 
 # The hiring team's applicant search over 50,000 applications of one company, with applications
 # being written, beside the public job search at the same rate (bench/applicant_search.py).

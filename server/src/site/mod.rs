@@ -13,11 +13,13 @@
 
 mod company_pages;
 pub mod content;
+pub mod feeds;
 mod pages;
 mod screens;
 pub mod seo;
 pub mod sitemap;
 mod template;
+pub mod xml;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -35,12 +37,15 @@ use crate::companies;
 use crate::db::{Db, now_millis};
 use crate::http::compress::Ready;
 use crate::http::compress::pieces::{Pieced, Shell};
+use crate::http::error::AppError;
 use crate::jobs::Listings;
 use crate::jobs::repo::JobPage;
+use crate::jobs::search::query::{JobSearch, SortOrder};
 use crate::state::AppState;
 
 use company_pages::CompanyPages;
 use content::{Content, SearchHeading};
+use feeds::Feeds;
 use pages::{Page, Pages, PublicScreen, SITE_PAGES};
 use screens::{Screen, percent_decoded, private, screen};
 use seo::Head;
@@ -68,6 +73,7 @@ struct Site {
     /// Where the API is reached (a company's logo is served there).
     api_public_url: String,
     sitemaps: Sitemaps,
+    feeds: Feeds,
 }
 
 /// The web app's router, and what it keeps answered in memory (sent before the stack: `kept`).
@@ -85,6 +91,7 @@ pub fn service(state: &AppState, listings: &Arc<Listings>) -> (Router, Held) {
         state: state.clone(),
         listings: listings.clone(),
         sitemaps: Sitemaps::new(state.db.clone(), &public_url),
+        feeds: Feeds::new(state.db.clone(), &public_url),
         public_url,
         api_public_url: state.config.api_public_url.trim_end_matches('/').to_string(),
     });
@@ -159,6 +166,9 @@ pub fn service(state: &AppState, listings: &Arc<Listings>) -> (Router, Held) {
         .route("/robots.txt", get(robots))
         .route("/sitemap.xml", get(sitemap_index))
         .route("/sitemaps/{file}", get(sitemap_file))
+        .route("/feeds/jobs.xml", get(jobs_feed))
+        .route("/feeds/jobs.atom", get(search_feed))
+        .route("/feeds/companies/{file}", get(company_feed))
         .with_state(site)
         .fallback_service(get_service(files.into_service()))
         .nest_service("/assets", get_service(assets.into_service()))
@@ -269,6 +279,73 @@ async fn sitemap_answer(site: &Site, name: &str, headers: &HeaderMap) -> Respons
     }
 }
 
+/// Every open job, for the aggregators (`feeds`): streamed, or 503 while the instance sends as
+/// many as it may.
+async fn jobs_feed(State(site): State<Arc<Site>>) -> Response {
+    match site.feeds.jobs_xml() {
+        Some(stream) => {
+            ([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], axum::body::Body::from_stream(stream))
+                .into_response()
+        }
+        None => {
+            let mut busy = AppError::Busy(feeds::BUSY.into()).into_response();
+            busy.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+            busy
+        }
+    }
+}
+
+/// The newest open jobs of a search (the job search's parameters) as an Atom feed.
+async fn search_feed(State(site): State<Arc<Site>>, RawQuery(query): RawQuery) -> Response {
+    let search = match JobSearch::parse(query.as_deref()) {
+        Ok(search) => search,
+        Err(error) => return error.into_response(),
+    };
+    let words = search.q.join(" ");
+    let title =
+        if words.is_empty() { "Jobs on jobportal".to_string() } else { format!("Jobs for “{words}” on jobportal") };
+    let query = query.map(|query| format!("?{query}")).unwrap_or_default();
+    atom_answer(&site, search, &title, &format!("/feeds/jobs.atom{query}"), &format!("/jobs{query}")).await
+}
+
+/// A company's newest open jobs as an Atom feed (`{slug}.atom`); 404 for no company with a page.
+async fn company_feed(State(site): State<Arc<Site>>, UrlPath(file): UrlPath<String>) -> Response {
+    let not_found = || AppError::NotFound(companies::handlers::COMPANY_NOT_FOUND.into()).into_response();
+    let Some(slug) = file.strip_suffix(".atom") else { return not_found() };
+    let company = match companies::repo::by_slug(&site.db, slug).await {
+        Ok(Some(company)) if !company.removed && !company.suspended => company,
+        Ok(_) => return not_found(),
+        Err(error) => return AppError::from(error).into_response(),
+    };
+    let search = JobSearch { company: Some(company.slug.clone()), ..JobSearch::default() };
+    let title = format!("Jobs at {} on jobportal", company.name);
+    let page = format!("/company/{}", sitemap::path_segment(&company.slug));
+    atom_answer(
+        &site,
+        search,
+        &title,
+        &format!("/feeds/companies/{}.atom", sitemap::path_segment(&company.slug)),
+        &page,
+    )
+    .await
+}
+
+/// `search`'s newest `feeds::ATOM_ENTRIES` open jobs as an Atom feed.
+async fn atom_answer(site: &Site, mut search: JobSearch, title: &str, self_path: &str, page_path: &str) -> Response {
+    search.sort = SortOrder::Newest;
+    search.open_only = true;
+    search.page = 1;
+    search.limit = feeds::ATOM_ENTRIES;
+    match site.listings.search.find(&site.db, &search).await {
+        Ok(found) => {
+            let jobs: Vec<_> = found.jobs.into_iter().map(|found| found.job).collect();
+            let atom = site.feeds.atom(title, self_path, page_path, &jobs);
+            ([(header::CONTENT_TYPE, "application/atom+xml; charset=utf-8")], atom).into_response()
+        }
+        Err(error) => error.into_response(),
+    }
+}
+
 /// Whether `Accept-Encoding` takes gzip (named without `q=0`).
 fn accepts_gzip(headers: &HeaderMap) -> bool {
     headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|value| value.to_str().ok()).any(|value| {
@@ -304,7 +381,8 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
             Ok(list) => match percent_decoded(slug).and_then(|slug| sitemap::category_by_slug(&list, &slug)) {
                 Some(category) => {
                     let canonical = sitemap::category_url(&site.public_url, &category.name);
-                    let head = seo::category_head(&category.name, &category.description, canonical);
+                    let mut head = seo::category_head(&category.name, &category.description, canonical);
+                    head.feed = Some(format!("{}/feeds/jobs.atom?category={}", site.public_url, category.id));
                     let content = search_content(site, SearchHeading::Category(category), query, &list, now).await;
                     (StatusCode::OK, Some(head), content)
                 }
@@ -338,7 +416,11 @@ async fn page(site: &Site, path: &str, query: Option<&str>, headers: &HeaderMap)
                 Ok(list) => search_content(site, SearchHeading::Jobs, query, &list, now).await,
                 Err(error) => return unavailable(error, &built.plain),
             };
-            (StatusCode::OK, Some(screen_head(&site.public_url, screen)), content)
+            let mut head = screen_head(&site.public_url, screen);
+            // The search's own feed: the same parameters under the feed's address.
+            let query = query.map(|query| format!("?{query}")).unwrap_or_default();
+            head.feed = Some(format!("{}/feeds/jobs.atom{query}", site.public_url));
+            (StatusCode::OK, Some(head), content)
         }
         Screen::App(None) if private(path) => {
             let login = path.trim_end_matches('/').eq_ignore_ascii_case("/login");

@@ -24,6 +24,8 @@ pub struct Head {
     pub image: Option<String>,
     /// Gone or missing pages ask not to be indexed.
     pub noindex: bool,
+    /// The Atom feed of the jobs the page lists (absolute), for feed readers to find.
+    pub feed: Option<String>,
 }
 
 pub const SITE_NAME: &str = "jobportal";
@@ -80,6 +82,13 @@ impl Head {
             meta("property", "og:url", canonical);
             tags.push_str("    <link rel=\"canonical\" href=\"");
             push_escaped(&mut tags, canonical);
+            tags.push_str("\" />\n");
+        }
+        if let Some(feed) = &self.feed {
+            tags.push_str("    <link rel=\"alternate\" type=\"application/atom+xml\" title=\"");
+            push_escaped(&mut tags, &self.title);
+            tags.push_str("\" href=\"");
+            push_escaped(&mut tags, feed);
             tags.push_str("\" />\n");
         }
         if let Some(json_ld) = &self.json_ld {
@@ -198,6 +207,7 @@ pub fn company_head(company: &Company, addresses: Addresses<'_>) -> Head {
         json_ld: Some(json_ld_text(&organization)),
         image: logo,
         noindex: false,
+        feed: Some(format!("{}/feeds/companies/{}.atom", addresses.site, company.slug)),
     }
 }
 
@@ -283,7 +293,7 @@ fn hiring_organization(job: &Job, addresses: Addresses<'_>) -> Value {
 
 /// A location that says the work is done from anywhere ("Remote", "Remote (India)", "Work from
 /// home", "Anywhere"): it is no place, and its locality is not a town called Remote.
-fn names_no_place(location: &str) -> bool {
+pub(super) fn names_no_place(location: &str) -> bool {
     let location = location.trim().to_lowercase();
     let first = location.split(|c: char| !c.is_alphanumeric()).next().unwrap_or_default();
     matches!(first, "remote" | "anywhere" | "wfh") || location.starts_with("work from home")
@@ -308,7 +318,7 @@ pub(super) fn script_safe(json: &str) -> String {
 }
 
 /// The description as the HTML Google asks for: its paragraphs and line breaks, the text escaped.
-fn description_html(text: &str) -> String {
+pub(super) fn description_html(text: &str) -> String {
     text.split("\n\n")
         .map(str::trim)
         .filter(|paragraph| !paragraph.is_empty())

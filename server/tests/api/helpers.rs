@@ -317,6 +317,14 @@ impl TestApp {
         company.map(|company| company.name)
     }
 
+    /// The slug of the company a person belongs to (their company's page is `/company/{slug}`).
+    pub async fn company_slug_of(&self, user: &str) -> String {
+        let member = jobportal::membership::repo::of(&self.db, user).await.expect("the membership is read").unwrap();
+        let company =
+            jobportal::companies::repo::by_id(&self.db, &member.company_id).await.expect("the company is read");
+        company.unwrap().slug
+    }
+
     pub async fn job(&self, recruiter: &str, category: &str, title: &str) -> Job {
         let jobs_repo::Posted::Listed(job) =
             jobs_repo::insert(&self.db, &new_job(recruiter, category, title)).await.expect("the job is stored")

@@ -19,6 +19,7 @@ mod collaboration;
 mod companies;
 mod company_access;
 mod contract;
+mod feeds;
 mod job_cache;
 mod jobs;
 mod kept;

@@ -19,6 +19,7 @@ use crate::categories::model::Category;
 use crate::db::{Db, now_millis};
 use crate::jobs::model::rfc3339_from_millis;
 use crate::site::seo::company_url;
+use crate::site::xml::escape as xml_escape;
 
 mod repo;
 
@@ -242,10 +243,6 @@ fn job_block(digits: &str) -> Option<i64> {
 pub fn category_by_slug<'a>(categories: &'a [Category], slug: &str) -> Option<&'a Category> {
     let slug = slug.to_lowercase();
     categories.iter().find(|category| category_slug(&category.name) == slug)
-}
-
-fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
 }
 
 /// `lastmod` as the W3C date-time the protocol asks for, to the second.
