@@ -13,6 +13,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
+use futures_util::StreamExt;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc2822;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -107,7 +108,9 @@ impl Feeds {
                 },
             };
             Some((bytes, (next, stream)))
-        }))
+        })
+        // Fused: the compressing layer may ask again once it has ended.
+        .fuse())
     }
 
     /// An Atom feed titled `title` of `jobs` (newest first), itself at `self_path` and shown to
