@@ -178,8 +178,7 @@ async fn the_whole_feed_reads_every_open_job_page_after_page_once_each(app: &Tes
     .unwrap();
     // Read compressed, as crawlers ask for it: the compressing layer goes on asking the stream for
     // more once it has ended.
-    let response =
-        app.client.get(app.url("/feeds/jobs.xml")).header("accept-encoding", "gzip").send().await.unwrap();
+    let response = app.client.get(app.url("/feeds/jobs.xml")).header("accept-encoding", "gzip").send().await.unwrap();
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-encoding"], "gzip");
     let mut xml = String::new();

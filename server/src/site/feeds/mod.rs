@@ -84,33 +84,36 @@ impl Feeds {
             until: tokio::time::Instant::now() + STREAM_LIMIT,
             _place: place,
         };
-        Some(futures_util::stream::unfold((Part::Head, stream), |(part, stream)| async move {
-            let (bytes, next) = match part {
-                Part::Done => return None,
-                Part::Head => (Ok(Bytes::from(xml_head(&stream.public_url, stream.now))), Part::After(0)),
-                Part::After(_) if tokio::time::Instant::now() >= stream.until => {
-                    (Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "the job feed took too long")), Part::Done)
-                }
-                Part::After(after) => match repo::open_after(&stream.db, stream.now, after, PAGE).await {
-                    Ok(rows) if rows.is_empty() => (Ok(Bytes::from_static(b"</source>\n")), Part::Done),
-                    Ok(rows) => {
-                        let last = rows.last().map_or(after, |row| row.seq);
-                        let mut xml = String::with_capacity(rows.len() * 2048);
-                        for row in &rows {
-                            job_xml(&mut xml, &row.job, &stream.public_url);
+        Some(
+            futures_util::stream::unfold((Part::Head, stream), |(part, stream)| async move {
+                let (bytes, next) = match part {
+                    Part::Done => return None,
+                    Part::Head => (Ok(Bytes::from(xml_head(&stream.public_url, stream.now))), Part::After(0)),
+                    Part::After(_) if tokio::time::Instant::now() >= stream.until => (
+                        Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "the job feed took too long")),
+                        Part::Done,
+                    ),
+                    Part::After(after) => match repo::open_after(&stream.db, stream.now, after, PAGE).await {
+                        Ok(rows) if rows.is_empty() => (Ok(Bytes::from_static(b"</source>\n")), Part::Done),
+                        Ok(rows) => {
+                            let last = rows.last().map_or(after, |row| row.seq);
+                            let mut xml = String::with_capacity(rows.len() * 2048);
+                            for row in &rows {
+                                job_xml(&mut xml, &row.job, &stream.public_url);
+                            }
+                            (Ok(Bytes::from(xml)), Part::After(last))
                         }
-                        (Ok(Bytes::from(xml)), Part::After(last))
-                    }
-                    Err(error) => {
-                        tracing::warn!(%error, "the job feed could not be read from the database");
-                        (Err(std::io::Error::other(error)), Part::Done)
-                    }
-                },
-            };
-            Some((bytes, (next, stream)))
-        })
-        // Fused: the compressing layer may ask again once it has ended.
-        .fuse())
+                        Err(error) => {
+                            tracing::warn!(%error, "the job feed could not be read from the database");
+                            (Err(std::io::Error::other(error)), Part::Done)
+                        }
+                    },
+                };
+                Some((bytes, (next, stream)))
+            })
+            // Fused: the compressing layer may ask again once it has ended.
+            .fuse(),
+        )
     }
 
     /// An Atom feed titled `title` of `jobs` (newest first), itself at `self_path` and shown to
