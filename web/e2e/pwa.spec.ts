@@ -223,6 +223,7 @@ test('on a phone: installed, read offline, told of a message by a push that open
         const { registration } = globalThis as unknown as { registration: ServiceWorkerRegistration }
         return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data as unknown }))
       }),
+      { timeout: 15_000 },
     )
     .toEqual([{ title: 'New message', body: 'You have a new message about an application.', data: { url: push.url } }])
 
