@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use jobportal::jobs::model::{LISTED, WorkMode, open_at};
 use jobportal::jobs::repo as jobs_repo;
 
-use crate::helpers::{TestApp, error, midnight_millis, new_job};
+use crate::helpers::{TestApp, error, midnight_millis, new_job, xml_entity};
 use crate::on_both_engines;
 
 on_both_engines!(
@@ -58,14 +58,7 @@ fn entries(xml: &str, root: &str, entry: &str) -> Vec<Elements> {
                 }
             }
             Event::Text(content) => text.push_str(&content.decode().unwrap()),
-            Event::GeneralRef(reference) => text.push_str(match reference.as_ref() {
-                b"amp" => "&",
-                b"lt" => "<",
-                b"gt" => ">",
-                b"quot" => "\"",
-                b"apos" => "'",
-                other => panic!("unknown entity {other:?}"),
-            }),
+            Event::GeneralRef(reference) => text.push_str(xml_entity(reference.as_ref())),
             Event::End(_) => {
                 let name = stack.pop().unwrap();
                 if name == entry {

@@ -716,3 +716,15 @@ pub async fn join_team(app: &TestApp, owner: &str, email: &str, role: &str) -> (
     assert_eq!(status, 200, "{body}");
     (token, user["_id"].as_str().unwrap().to_string())
 }
+
+/// The text an XML entity reference stands for (the five XML predefines), as quick-xml reports one.
+pub fn xml_entity(name: &[u8]) -> &'static str {
+    match name {
+        b"amp" => "&",
+        b"lt" => "<",
+        b"gt" => ">",
+        b"quot" => "\"",
+        b"apos" => "'",
+        other => panic!("unknown entity {other:?}"),
+    }
+}
