@@ -79,6 +79,8 @@ pub struct Limits {
     pub code_requests_per_client_per_hour: u32,
     /// Reset e-mails one address may receive per hour, whoever asks for them.
     pub resets_per_address_per_hour: i64,
+    /// Requests one API token may make per minute (`API_TOKEN_LIMIT`).
+    pub api_token_requests_per_minute: u32,
     /// Password hashes that run at once (`HASH_CONCURRENCY`, default: the number of cores).
     pub hash_concurrency: usize,
     /// Password hashes that may wait for a turn before the next is refused with 503.
@@ -134,6 +136,7 @@ impl Default for Limits {
             codes_per_address_per_hour: 5,
             code_requests_per_client_per_hour: 30,
             resets_per_address_per_hour: 5,
+            api_token_requests_per_minute: 300,
             hash_concurrency: cores,
             hash_queue: 8 * cores,
             hash_per_client: Self::share_of(cores, 8 * cores),
@@ -228,6 +231,7 @@ pub const SETTINGS: &[Setting] = &[
     plain("OTP_ADDRESS_LIMIT", "Signup codes per address per hour [default: 5]"),
     plain("OTP_CLIENT_LIMIT", "Signup codes and reset e-mails per client per hour [default: 30]"),
     plain("RESET_ADDRESS_LIMIT", "Reset e-mails one address receives per hour [default: 5]"),
+    plain("API_TOKEN_LIMIT", "Requests one API token may make per minute before 429 [default: 300]"),
     plain("HASH_CONCURRENCY", "Password hashes running at once [default: the number of cores]"),
     plain("HASH_QUEUE", "Password hashes waiting for a turn before 503 [default: 8 per core]"),
     plain("HASH_PER_CLIENT", "Of those, how many one client may hold [default: a quarter, at least 2]"),
@@ -405,6 +409,7 @@ fn limits_from(get: &impl Fn(&str) -> Option<String>) -> Result<Limits, ConfigEr
             "RESET_ADDRESS_LIMIT",
             defaults.resets_per_address_per_hour as u32,
         )?),
+        api_token_requests_per_minute: limit("API_TOKEN_LIMIT", defaults.api_token_requests_per_minute)?,
         hash_concurrency,
         hash_queue,
         hash_per_client: limit("HASH_PER_CLIENT", Limits::share_of(hash_concurrency, hash_queue) as u32)? as usize,

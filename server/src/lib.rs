@@ -32,6 +32,7 @@ pub mod secrets;
 mod site;
 pub mod state;
 pub mod storage;
+pub mod tokens;
 pub mod vapid;
 
 use std::future::Future;
@@ -122,6 +123,7 @@ pub async fn prepare(config: Config) -> Result<App, StartError> {
             config.limits.code_requests_per_client_per_hour,
             Duration::from_secs(60 * 60),
         ),
+        api_tokens: Limit::new(&db, "api_token", config.limits.api_token_requests_per_minute, Duration::from_secs(60)),
     };
     let search =
         if config.search_index { jobs::search::Search::open(&config.index_dir)? } else { jobs::search::Search::off()? };
@@ -135,6 +137,7 @@ pub async fn prepare(config: Config) -> Result<App, StartError> {
         vapid,
         outbox,
         limits: Arc::new(limits),
+        call_scopes: Arc::new(http::scopes::CallScopes::from_document(&routes::openapi())),
         storage,
         hasher: Arc::new(secrets::Hasher::new(
             config.limits.hash_concurrency,

@@ -10,6 +10,9 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{Content, ObjectBuilder, RefOr};
 use utoipa::{Modify, OpenApi};
 
+use crate::http::scopes::{API_TOKEN_SCHEME, token_scopes};
+use crate::tokens::model::Scope;
+
 /// What the routes do not say: the title, the servers and the tags.
 #[derive(OpenApi)]
 #[openapi(
@@ -38,12 +41,14 @@ use utoipa::{Modify, OpenApi};
         (name = "jobs", description = "Posting, editing, deleting, browsing and searching jobs"),
         (name = "saved", description = "Jobs an applicant saved to come back to"),
         (name = "alerts", description = "Saved searches, and the daily e-mail of the new jobs that match them"),
+        (name = "tokens", description = "API tokens: named, scoped secrets for scripts and other software"),
         (name = "operation", description = "Liveness and readiness"),
     )
 )]
 struct ApiDoc;
 
-/// The `bearer` scheme the protected calls name: `Authorization: Bearer <JWT>`.
+/// The `bearer` scheme the protected calls name, `Authorization: Bearer <JWT>`, and the
+/// `apiToken` scheme of the calls an API token may make, each naming the scope it needs.
 struct BearerAuth;
 
 impl Modify for BearerAuth {
@@ -52,15 +57,25 @@ impl Modify for BearerAuth {
         let mut scheme = Http::new(HttpAuthScheme::Bearer);
         scheme.bearer_format = Some("JWT".into());
         components.add_security_scheme("bearer", SecurityScheme::Http(scheme));
+        let scopes = Scope::ALL.map(Scope::as_str).join("`, `");
+        let mut token = Http::new(HttpAuthScheme::Bearer);
+        token.bearer_format = Some("jpt_ API token".into());
+        token.description = Some(format!(
+            "An API token made in Settings (`POST /api/v1/auth/tokens`), sent as `Authorization: Bearer jpt_…`. \
+             A call that takes one names the scope it needs (`{scopes}`; none named: any token); every \
+             other call answers 403 to a token. A token acts within its scopes and its owner's rights."
+        ));
+        components.add_security_scheme(API_TOKEN_SCHEME, SecurityScheme::Http(token));
     }
 }
 
 /// The answers calls under `/api/v1` give whatever they do, written here once instead of on each
 /// call: 400 for a NUL character in the path or the query (`error::reject_nul`); 413 for a body
 /// over the limit on the calls that take one; 503 when the database is unreachable; and on a
-/// protected call (one whose `bearer` requirement is declared), 401 without a valid token and,
-/// where the requirement names account types (`security(("bearer" = ["Recruiter"]))`), 403 for
-/// any other. A call's own description of one of these statuses, where it has one, is kept (a
+/// protected call (one whose `bearer` requirement is declared), 401 without a valid token and 403
+/// where the requirement names account types (`security(("bearer" = ["Recruiter"]))`) for any
+/// other, and for an API token the call does not take (no `apiToken` requirement) or one without
+/// its scope; a call that takes tokens may answer 429 for a token over its rate limit. A call's own description of one of these statuses, where it has one, is kept (a
 /// 503 of its own also says the database's).
 struct AnyCallErrors;
 
@@ -86,9 +101,31 @@ impl Modify for AnyCallErrors {
                 }
                 if let Some(roles) = bearer {
                     responses.entry("401".into()).or_insert_with(|| error("No valid token"));
+                    let mut refusals = Vec::new();
                     if !roles.is_empty() {
-                        let only = format!("The account is not {}", roles.join(" or "));
-                        responses.entry("403".into()).or_insert_with(|| error(&only));
+                        refusals.push(format!("the account is not {}", roles.join(" or ")));
+                    }
+                    match token_scopes(operation.security.as_deref().unwrap_or_default()) {
+                        None => refusals.push("an API token, which cannot make this call".into()),
+                        Some(scopes) => {
+                            if !scopes.is_empty() {
+                                refusals.push(format!("an API token without the {} scope", scopes.join(" or ")));
+                            }
+                            responses.entry("429".into()).or_insert_with(|| {
+                                error("Too many requests with this API token in a minute (`Retry-After` says when to try again)")
+                            });
+                        }
+                    }
+                    if !refusals.is_empty() {
+                        let refused = refusals.join("; or ");
+                        match responses.get_mut("403") {
+                            Some(RefOr::T(own)) => own.description.push_str(&format!("; or {refused}")),
+                            _ => {
+                                let mut refused = refused;
+                                refused[..1].make_ascii_uppercase();
+                                responses.insert("403".into(), error(&refused));
+                            }
+                        }
                     }
                 }
                 match responses.get_mut("503") {

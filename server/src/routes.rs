@@ -18,7 +18,7 @@ use crate::jobs::Listings;
 use crate::state::AppState;
 use crate::{
     accounts, admin, alerts, applications, categories, companies, interviews, jobs, messages, notifications, openapi,
-    privacy, profiles, push, recommendations, saved,
+    privacy, profiles, push, recommendations, saved, tokens,
 };
 
 /// Every call under `/api/v1`, each registered once, with its OpenAPI description, by its feature.
@@ -40,6 +40,7 @@ pub fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<App> {
         .merge(recommendations::router())
         .merge(admin::router())
         .merge(privacy::router())
+        .merge(tokens::router())
         .routes(routes!(document))
 }
 

@@ -42,6 +42,8 @@ pub struct Shared {
     pub vapid: Arc<crate::vapid::Vapid>,
     pub outbox: Outbox,
     pub limits: Arc<Throttles>,
+    /// Which calls an API token may make, and with which scope (from the OpenAPI document).
+    pub call_scopes: Arc<crate::http::scopes::CallScopes>,
     pub storage: Storage,
     /// The bounded gate of every password hash.
     pub hasher: Arc<Hasher>,
@@ -70,4 +72,6 @@ pub const BACKGROUND_TASKS: usize = 64;
 pub struct Throttles {
     pub login_failures: Limit,
     pub code_requests: Limit,
+    /// Requests per API token.
+    pub api_tokens: Limit,
 }

@@ -403,7 +403,7 @@ pub struct UserDetailsResponse {
 }
 
 /// The caller's own user object, with `token` set to the caller's token.
-#[utoipa::path(get, path = "/auth/userDetails", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/userDetails", tag = "accounts", security(("bearer" = []), ("apiToken" = [])),
     responses(
         (status = 200, description = "The caller", body = UserDetailsResponse),
     ))]
@@ -412,6 +412,6 @@ pub async fn user_details(State(state): State<AppState>, caller: AuthUser) -> Ap
         repo::find(&state.db, &caller.id).await?.ok_or_else(|| AppError::unauthorized(session::TOKEN_INVALID))?;
     Ok(ok(
         "User details fetched successfully",
-        UserDetailsResponse { data: User::from_row(user, Some(caller.token), &state.config.api_public_url) },
+        UserDetailsResponse { data: User::from_row(user, caller.token, &state.config.api_public_url) },
     ))
 }

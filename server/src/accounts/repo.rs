@@ -249,6 +249,36 @@ pub async fn end_session(db: &Db, jti: &str) -> Result<(), sqlx::Error> {
     dispatch!(db, |pool| sqlx::query(SQL).bind(jti).execute(pool).await.map(|_| ()))
 }
 
+/// An API token found by its secret's digest, with its account.
+#[derive(Debug, sqlx::FromRow)]
+pub struct ApiTokenUser {
+    pub id: String,
+    pub user_id: String,
+    pub email: String,
+    pub account_type: AccountType,
+    /// Comma-separated.
+    pub scopes: String,
+    pub last_used_at: Option<i64>,
+    pub suspended: bool,
+}
+
+/// The unexpired API token whose secret's digest is `hash`, with its account.
+#[tracing::instrument(skip_all)]
+pub async fn api_token_user(db: &Db, hash: &str, now: i64) -> Result<Option<ApiTokenUser>, sqlx::Error> {
+    const SQL: &str = "SELECT t.id, t.user_id, u.email, u.account_type, t.scopes, t.last_used_at, \
+         u.suspended_at IS NOT NULL AS suspended \
+         FROM api_tokens t JOIN users u ON u.id = t.user_id \
+         WHERE t.token_hash = $1 AND (t.expires_at IS NULL OR t.expires_at > $2)";
+    dispatch!(db, |pool| sqlx::query_as(SQL).bind(hash).bind(now).fetch_optional(pool).await)
+}
+
+/// Records that the token was used at `now`.
+#[tracing::instrument(skip_all)]
+pub async fn touch_api_token(db: &Db, id: &str, now: i64) -> Result<(), sqlx::Error> {
+    const SQL: &str = "UPDATE api_tokens SET last_used_at = $2 WHERE id = $1";
+    dispatch!(db, |pool| sqlx::query(SQL).bind(id).bind(now).execute(pool).await.map(|_| ()))
+}
+
 /// A password-reset link to store: only its token's digest, and how long it may be used.
 pub struct NewReset<'a> {
     pub email: &'a Email,

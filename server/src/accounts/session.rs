@@ -1,14 +1,17 @@
-//! JWTs (HS256, 24 hours) backed by a session row per `jti`: a token is honoured only while its
-//! session exists, so logout, a reset and a password change end sessions exactly.
+//! Who is calling. A login's token is a JWT (HS256, 24 hours) backed by a session row per `jti`:
+//! it is honoured only while its session exists, so logout, a reset and a password change end
+//! sessions exactly. An API token (`jpt_…`, docs/rules.md#api-tokens) is found by its digest and
+//! makes only the calls the OpenAPI document gives its scopes (`http::scopes`), each taking a slot
+//! of the token's rate limit first.
 
-use axum::extract::{FromRef, FromRequestParts, OptionalFromRequestParts};
+use axum::extract::{FromRef, FromRequestParts, MatchedPath, OptionalFromRequestParts};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use serde::{Deserialize, Serialize};
 
 use crate::db::{Db, new_id, now_millis};
 use crate::http::error::AppError;
-use crate::secrets::Keys;
+use crate::secrets::{Keys, digest};
 use crate::state::AppState;
 
 use super::model::AccountType;
@@ -54,15 +57,31 @@ pub const TOKEN_INVALID: &str = "Token is invalid or expired";
 /// A session an admin's suspension ended, and a login to a suspended account.
 pub const SUSPENDED: &str = "This account has been suspended";
 
-/// The caller, from a valid token whose session is open.
+/// What every API token's secret starts with, so a token is told from a JWT at a glance (and
+/// secret scanners can find one left in code).
+pub const API_TOKEN_PREFIX: &str = "jpt_";
+pub const TOKEN_NOT_ALLOWED: &str = "An API token cannot make this call";
+pub const TOKEN_TOO_MANY: &str = "Too many requests with this API token. Please try again later";
+/// How often a token's `last used` time is written, at most.
+const LAST_USED_EVERY_MILLIS: i64 = 60_000;
+
+/// The 403 for a token that lacks every scope a call takes.
+pub fn missing_scope(scopes: &[String]) -> String {
+    format!("This API token does not have the {} scope", scopes.join(" or "))
+}
+
+/// The caller, from a valid token whose session is open, or from an API token allowed this call.
 #[derive(Clone, Debug)]
 pub struct AuthUser {
     pub id: String,
     pub email: String,
     pub account_type: AccountType,
+    /// The session's id; for an API token, `api-token:` and the token's id.
     pub jti: String,
-    /// The bearer token itself, returned to its owner in user objects.
-    pub token: String,
+    /// The login's JWT, returned to its owner in user objects; `None` for an API token.
+    pub token: Option<String>,
+    /// The API token's id when the caller used one.
+    pub api_token: Option<String>,
 }
 
 fn bearer(parts: &Parts) -> Option<&str> {
@@ -83,6 +102,9 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let token = bearer(parts).ok_or_else(|| AppError::unauthorized(TOKEN_MISSING))?;
         let shared = AppState::from_ref(state);
+        if token.starts_with(API_TOKEN_PREFIX) {
+            return by_api_token(parts, &shared, token).await;
+        }
         let claims: Claims = shared.keys.verify(token).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))?;
         let db = &shared.db;
         let Some((id, email, account_type)) = repo::session_user(db, &claims.jti, &claims.id, now_millis()).await?
@@ -94,8 +116,42 @@ where
                 TOKEN_INVALID
             }));
         };
-        Ok(Self { id, email, account_type, jti: claims.jti, token: token.to_string() })
+        Ok(Self { id, email, account_type, jti: claims.jti, token: Some(token.to_string()), api_token: None })
     }
+}
+
+/// The caller of an API token: the token must be known, unexpired and its account not suspended,
+/// the call one the document gives a token, with a scope the token has, and a slot free in the
+/// token's rate limit.
+async fn by_api_token(parts: &Parts, state: &AppState, secret: &str) -> Result<AuthUser, AppError> {
+    let now = now_millis();
+    let db = &state.db;
+    let Some(token) = repo::api_token_user(db, &digest(secret), now).await? else {
+        return Err(AppError::unauthorized(TOKEN_INVALID));
+    };
+    if token.suspended {
+        return Err(AppError::unauthorized(SUSPENDED));
+    }
+    let route = parts.extensions.get::<MatchedPath>().map(MatchedPath::as_str).unwrap_or_default();
+    let Some(needed) = state.call_scopes.of(&parts.method, route) else {
+        return Err(AppError::forbidden(TOKEN_NOT_ALLOWED));
+    };
+    let granted = token.scopes.split(',').collect::<Vec<_>>();
+    if !needed.is_empty() && !needed.iter().any(|scope| granted.contains(&scope.as_str())) {
+        return Err(AppError::forbidden(missing_scope(needed)));
+    }
+    state.limits.api_tokens.acquire(&token.id).await?.map_err(|wait| AppError::too_many(TOKEN_TOO_MANY, wait))?;
+    if token.last_used_at.is_none_or(|at| now - at >= LAST_USED_EVERY_MILLIS) {
+        repo::touch_api_token(db, &token.id, now).await?;
+    }
+    Ok(AuthUser {
+        id: token.user_id,
+        email: token.email,
+        account_type: token.account_type,
+        jti: format!("api-token:{}", token.id),
+        token: None,
+        api_token: Some(token.id),
+    })
 }
 
 /// A public call ignores a missing or bad token (`Bearer null` included).
@@ -131,6 +187,9 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let token = bearer(parts).ok_or_else(|| AppError::unauthorized(TOKEN_MISSING))?;
+        if token.starts_with(API_TOKEN_PREFIX) {
+            return Err(AppError::forbidden(TOKEN_NOT_ALLOWED));
+        }
         AppState::from_ref(state).keys.verify(token).map(Self).ok_or_else(|| AppError::unauthorized(TOKEN_INVALID))
     }
 }

@@ -257,7 +257,7 @@ fn screened(questions: &str, answers: Option<&serde_json::Value>) -> Result<Scre
 /// A member of a hiring team may narrow the list with `view`: `assigned`, the applications to the
 /// jobs they are in charge of or on the hiring team of; `review`, those nobody has looked at yet
 /// (still applied, with no rating and no note).
-#[utoipa::path(get, path = "/auth/applications", tag = "applications", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/applications", tag = "applications", security(("bearer" = []), ("apiToken" = ["applications:read"])),
     params(ListParams),
     responses(
         (status = 200, description = "The applications (at most 1000)", body = ApplicationsResponse),
@@ -299,7 +299,7 @@ pub struct ListParams {
 
 /// The applications to one of the caller's jobs; `meets=all` keeps those meeting every
 /// requirement, `question` with `answer` those that gave that answer (docs/rules.md#screening).
-#[utoipa::path(get, path = "/auth/jobs/applications/{jobId}", tag = "applications", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(get, path = "/auth/jobs/applications/{jobId}", tag = "applications", security(("bearer" = ["Recruiter"]), ("apiToken" = ["applications:read"])),
     params(
         ("jobId" = String, Path, description = "The job's `_id`"),
         ("meets" = Option<String>, Query, description = "`all`: only those meeting every requirement"),
@@ -336,7 +336,7 @@ pub struct OverviewResponse {
 
 /// One of the caller's jobs at a glance: its applications counted by status, and per day over the
 /// last 30 days.
-#[utoipa::path(get, path = "/auth/jobs/applications/{jobId}/overview", tag = "applications", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(get, path = "/auth/jobs/applications/{jobId}/overview", tag = "applications", security(("bearer" = ["Recruiter"]), ("apiToken" = ["applications:read"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "`Overview fetched successfully`", body = OverviewResponse),
@@ -367,7 +367,7 @@ pub struct StatusRequest {
 }
 
 /// Shortlist or reject an application to one of the caller's jobs, once. The applicant is told by e-mail.
-#[utoipa::path(put, path = "/auth/updateapplicationstatus/{applicationId}", tag = "applications", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(put, path = "/auth/updateapplicationstatus/{applicationId}", tag = "applications", security(("bearer" = ["Recruiter"]), ("apiToken" = ["applications:write"])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     request_body = StatusRequest,
     responses(

@@ -72,7 +72,7 @@ fn parse_move(request: &StageRequest) -> Result<(Stage, Stage, Option<String>), 
 /// Move an application of one of the caller's jobs to another stage, from the stage the caller saw
 /// it at. The applicant is told by e-mail (never the reason for a rejection); the hire that fills
 /// the job's last position closes the job.
-#[utoipa::path(put, path = "/auth/applications/{applicationId}/stage", tag = "applications", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(put, path = "/auth/applications/{applicationId}/stage", tag = "applications", security(("bearer" = ["Recruiter"]), ("apiToken" = ["applications:write"])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     request_body = StageRequest,
     responses(
@@ -146,7 +146,7 @@ fn parse_rating(rating: Option<&Value>) -> Result<Option<i64>, AppError> {
 
 /// Rate an application to one of the caller's jobs from 1 to 5, or clear the rating. Only the
 /// recruiter sees it.
-#[utoipa::path(put, path = "/auth/applications/{applicationId}/rating", tag = "applications", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(put, path = "/auth/applications/{applicationId}/rating", tag = "applications", security(("bearer" = ["Recruiter"]), ("apiToken" = ["applications:write"])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     request_body = RatingRequest,
     responses(
@@ -191,7 +191,7 @@ pub struct NoteRequest {
 }
 
 /// The private notes on an application to one of the caller's jobs, newest first.
-#[utoipa::path(get, path = "/auth/applications/{applicationId}/notes", tag = "applications", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(get, path = "/auth/applications/{applicationId}/notes", tag = "applications", security(("bearer" = ["Recruiter"]), ("apiToken" = ["applications:read"])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     responses(
         (status = 200, description = "`Notes fetched successfully`", body = NotesResponse),
@@ -210,7 +210,7 @@ pub async fn notes(
 }
 
 /// Add a private note to an application to one of the caller's jobs (at most 200 on one).
-#[utoipa::path(post, path = "/auth/applications/{applicationId}/notes", tag = "applications", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(post, path = "/auth/applications/{applicationId}/notes", tag = "applications", security(("bearer" = ["Recruiter"]), ("apiToken" = ["applications:write"])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     request_body = NoteRequest,
     responses(

@@ -56,7 +56,7 @@ pub struct ApplicantSearchResponse {
 /// Search the applicants of one of the caller's jobs (`job`), or of every job they work, by words
 /// in their statement, resume, answers, skills and name (stemmed, a typo tolerated, best first;
 /// newest first without words), with the stage and requirement filters.
-#[utoipa::path(get, path = "/auth/applications/search", tag = "applications", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(get, path = "/auth/applications/search", tag = "applications", security(("bearer" = ["Recruiter"]), ("apiToken" = ["applications:read"])),
     params(
         ("q" = Option<String>, Query, description = "Words, at most 200 characters; every word must match"),
         ("job" = Option<String>, Query, description = "One job's `_id`: only its applicants"),

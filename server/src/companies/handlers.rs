@@ -72,7 +72,7 @@ pub async fn owned(state: &AppState, user_id: &str) -> Result<CompanyRow, AppErr
 }
 
 /// The caller's company and their role in it.
-#[utoipa::path(get, path = "/company", tag = "companies", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(get, path = "/company", tag = "companies", security(("bearer" = ["Recruiter"]), ("apiToken" = [])),
     responses(
         (status = 200, description = "The caller's company", body = MyCompanyResponse),
         (status = 404, description = "`You are not a member of a company`", body = ErrorBody),

@@ -420,7 +420,7 @@ pub struct CompanyJobsResponse {
 }
 
 /// The company's jobs the caller works, newest first.
-#[utoipa::path(get, path = "/company/jobs", tag = "companies", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(get, path = "/company/jobs", tag = "companies", security(("bearer" = ["Recruiter"]), ("apiToken" = ["jobs:read"])),
     responses(
         (status = 200, description = "`Jobs fetched successfully`", body = CompanyJobsResponse),
     ))]

@@ -3,7 +3,8 @@
 //! every answer (`envelope` for success, `error` for failure), the headers every answer carries
 //! (`security`), compression (`compress`) and the request's log span (`telemetry`). `carried`
 //! is the one list of what every answer carries, whichever path sends it; `outbound` the rules of
-//! the requests this server makes to addresses its users give it.
+//! the requests this server makes to addresses its users give it; `scopes` which calls an API
+//! token may make.
 
 pub mod carried;
 pub mod client;
@@ -11,6 +12,7 @@ pub mod compress;
 pub mod envelope;
 pub mod error;
 pub mod outbound;
+pub mod scopes;
 pub mod security;
 pub mod shares;
 pub mod telemetry;

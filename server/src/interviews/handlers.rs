@@ -140,7 +140,7 @@ pub struct ProposeRequest {
 
 /// Propose an interview for an application to one of the caller's jobs: one to three times to
 /// choose from. The applicant is told, with a link to book each time.
-#[utoipa::path(post, path = "/auth/applications/{applicationId}/interviews", tag = "interviews", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(post, path = "/auth/applications/{applicationId}/interviews", tag = "interviews", security(("bearer" = ["Recruiter"]), ("apiToken" = ["applications:write"])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     request_body = ProposeRequest,
     responses(
@@ -206,7 +206,7 @@ pub async fn propose(
 }
 
 /// An application's interviews, for its recruiter or its applicant.
-#[utoipa::path(get, path = "/auth/applications/{applicationId}/interviews", tag = "interviews", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/applications/{applicationId}/interviews", tag = "interviews", security(("bearer" = []), ("apiToken" = ["applications:read"])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     responses(
         (status = 200, description = "`Interviews fetched successfully`", body = InterviewsResponse),
@@ -228,7 +228,7 @@ pub async fn of_application(
 }
 
 /// One interview, for its recruiter or its applicant.
-#[utoipa::path(get, path = "/auth/interviews/{interviewId}", tag = "interviews", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/interviews/{interviewId}", tag = "interviews", security(("bearer" = []), ("apiToken" = ["applications:read"])),
     params(("interviewId" = String, Path, description = "The interview's `_id`")),
     responses(
         (status = 200, description = "`Interview fetched successfully`", body = InterviewResponse),
@@ -247,7 +247,7 @@ pub const NOT_BOOKED_YET: &str = "Only a booked interview can be added to a cale
 
 /// The booked interview as an iCalendar file to import ("Add to calendar"), for its recruiter or
 /// its applicant: the same event, UID and sequence as the invitations.
-#[utoipa::path(get, path = "/auth/interviews/{interviewId}/calendar.ics", tag = "interviews", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/interviews/{interviewId}/calendar.ics", tag = "interviews", security(("bearer" = []), ("apiToken" = ["applications:read"])),
     params(("interviewId" = String, Path, description = "The interview's `_id`")),
     responses(
         (status = 200, description = "`text/calendar`: the interview's event, as an attachment named `interview.ics`", content_type = "text/calendar", body = String),
@@ -380,7 +380,7 @@ pub struct RescheduleRequest {
 
 /// Move a booked interview of the caller's: both sides receive the update, which a calendar that
 /// imported the invitation applies to the same event (same UID, higher SEQUENCE).
-#[utoipa::path(put, path = "/auth/interviews/{interviewId}/reschedule", tag = "interviews", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(put, path = "/auth/interviews/{interviewId}/reschedule", tag = "interviews", security(("bearer" = ["Recruiter"]), ("apiToken" = ["applications:write"])),
     params(("interviewId" = String, Path, description = "The interview's `_id`")),
     request_body = RescheduleRequest,
     responses(
@@ -459,7 +459,7 @@ pub async fn cancel_as(state: &AppState, mut row: InterviewRow, by_recruiter: bo
 
 /// Cancel a planned interview, as its recruiter or its applicant. Both sides are told; when it was
 /// booked, the update removes it from the calendars that imported it.
-#[utoipa::path(put, path = "/auth/interviews/{interviewId}/cancel", tag = "interviews", security(("bearer" = [])),
+#[utoipa::path(put, path = "/auth/interviews/{interviewId}/cancel", tag = "interviews", security(("bearer" = []), ("apiToken" = ["applications:write"])),
     params(("interviewId" = String, Path, description = "The interview's `_id`")),
     responses(
         (status = 200, description = "`Interview cancelled`", body = InterviewResponse),

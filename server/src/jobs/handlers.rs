@@ -245,7 +245,7 @@ pub const COMPANY_SUSPENDED: &str = "Your company has been suspended: it cannot 
 /// Sent as JSON or multipart text fields: `title, company, description, location, salary,
 /// maxApplicants, maxPositions, dateOfPosting, deadline` (`YYYY-MM-DD` or RFC 3339), `skillsets`
 /// (a JSON list of strings, or its JSON text), `jobType`, and `categoryName` (a category `_id`).
-#[utoipa::path(post, path = "/jobs/createJob", tag = "jobs", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(post, path = "/jobs/createJob", tag = "jobs", security(("bearer" = ["Recruiter"]), ("apiToken" = ["jobs:write"])),
     request_body(content(
         (form::JobForm = "application/json"),
         (form::JobForm = "multipart/form-data"),
@@ -275,7 +275,7 @@ pub async fn create_job(
 }
 
 /// The caller's own listed jobs, newest first.
-#[utoipa::path(get, path = "/jobs/getAllJobs", tag = "jobs", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(get, path = "/jobs/getAllJobs", tag = "jobs", security(("bearer" = ["Recruiter"]), ("apiToken" = ["jobs:read"])),
     responses(
         (status = 200, description = "The recruiter's jobs", body = JobListResponse),
     ))]
@@ -289,7 +289,7 @@ pub async fn get_all_jobs(
 
 /// Edit a job: only `maxApplicants` (not below the applications received), `maxPositions` and
 /// `deadline` (after the date of posting) change; other keys are ignored.
-#[utoipa::path(put, path = "/jobs/updateJob/{jobId}", tag = "jobs", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(put, path = "/jobs/updateJob/{jobId}", tag = "jobs", security(("bearer" = ["Recruiter"]), ("apiToken" = ["jobs:write"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     request_body(content(
         (form::JobEditForm = "application/json"),
@@ -332,7 +332,7 @@ pub async fn update_job(
 
 /// Delete a job: it leaves every listing and takes no more applications; applications already
 /// made stay visible to their applicants.
-#[utoipa::path(delete, path = "/jobs/deleteJob/{jobId}", tag = "jobs", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(delete, path = "/jobs/deleteJob/{jobId}", tag = "jobs", security(("bearer" = ["Recruiter"]), ("apiToken" = ["jobs:write"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "Deleted", body = Ack),
@@ -358,7 +358,7 @@ pub const REOPEN_FILLED: &str = "Every position of this job is filled; raise Max
 
 /// Close a job to applications before its deadline: it stays listed, marked closed, and leaves
 /// searches for open jobs; applications already made are kept.
-#[utoipa::path(put, path = "/jobs/closeJob/{jobId}", tag = "jobs", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(put, path = "/jobs/closeJob/{jobId}", tag = "jobs", security(("bearer" = ["Recruiter"]), ("apiToken" = ["jobs:write"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "`Job closed`, with the job as it is now (`closedAt` set)", body = JobResponse),
@@ -385,7 +385,7 @@ pub async fn close_job(
 
 /// Reopen a job its recruiter closed, while its deadline is ahead (a job past its deadline needs a
 /// later deadline first, through `updateJob`).
-#[utoipa::path(put, path = "/jobs/reopenJob/{jobId}", tag = "jobs", security(("bearer" = ["Recruiter"])),
+#[utoipa::path(put, path = "/jobs/reopenJob/{jobId}", tag = "jobs", security(("bearer" = ["Recruiter"]), ("apiToken" = ["jobs:write"])),
     params(("jobId" = String, Path, description = "The job's `_id`")),
     responses(
         (status = 200, description = "`Job reopened`, with the job as it is now (`closedAt` null)", body = JobResponse),

@@ -412,7 +412,7 @@ pub enum Left {
     LastOwner,
 }
 
-/// Takes `user_id` out of the company: their sessions end, they leave every job's hiring team,
+/// Takes `user_id` out of the company: their sessions and API tokens end, they leave every job's hiring team,
 /// and the jobs they were in charge of (with those jobs' applications) pass to `successor`. The
 /// company's jobs, candidates, notes and conversations stay.
 #[tracing::instrument(skip_all)]
@@ -420,6 +420,7 @@ pub async fn remove_member(db: &Db, company_id: &str, user_id: &str, successor: 
     const LEAVE: &str = "DELETE FROM company_members WHERE user_id = $1";
     const TEAMS: &str = "DELETE FROM job_team WHERE user_id = $1";
     const SESSIONS: &str = "DELETE FROM sessions WHERE user_id = $1";
+    const TOKENS: &str = "DELETE FROM api_tokens WHERE user_id = $1";
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
         let role: Option<(Role,)> =
@@ -435,6 +436,7 @@ pub async fn remove_member(db: &Db, company_id: &str, user_id: &str, successor: 
         sqlx::query(TEAMS).bind(user_id).execute(&mut *tx).await?;
         hand_over_jobs(&mut tx, company_id, user_id, successor).await?;
         sqlx::query(SESSIONS).bind(user_id).execute(&mut *tx).await?;
+        sqlx::query(TOKENS).bind(user_id).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(Left::Done)
     })
@@ -470,8 +472,8 @@ pub enum RoleSet {
 }
 
 /// Gives a member another role. The only owner keeps theirs until another is made owner; a member
-/// made hiring manager passes the jobs they were in charge of to `successor` and stays on their
-/// hiring teams.
+/// made hiring manager passes the jobs they were in charge of to `successor`, stays on their
+/// hiring teams, and loses their API tokens (docs/rules.md#api-tokens).
 #[tracing::instrument(skip_all)]
 pub async fn set_role(
     db: &Db,
@@ -481,6 +483,7 @@ pub async fn set_role(
     successor: &str,
 ) -> Result<RoleSet, sqlx::Error> {
     const SET: &str = "UPDATE company_members SET role = $3 WHERE user_id = $1 AND company_id = $2";
+    const TOKENS: &str = "DELETE FROM api_tokens WHERE user_id = $1";
     const ON_TEAMS: &str = "INSERT INTO job_team (job_id, user_id, added_at) \
          SELECT id, $2, $3 FROM jobs WHERE company_id = $1 AND user_id = $2 AND deleted_at IS NULL \
          ON CONFLICT (job_id, user_id) DO NOTHING";
@@ -500,6 +503,7 @@ pub async fn set_role(
         if role == Role::HiringManager && current != Role::HiringManager {
             sqlx::query(ON_TEAMS).bind(company_id).bind(user_id).bind(now).execute(&mut *tx).await?;
             hand_over_jobs(&mut tx, company_id, user_id, successor).await?;
+            sqlx::query(TOKENS).bind(user_id).execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(RoleSet::Done)

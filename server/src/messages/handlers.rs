@@ -70,7 +70,7 @@ pub struct MessagesResponse {
 
 /// An application's conversation, newest first, for its applicant or the recruiter of its job.
 /// Reading a page does not mark it read (`PUT …/messages/read` does).
-#[utoipa::path(get, path = "/auth/applications/{applicationId}/messages", tag = "messages", security(("bearer" = [])),
+#[utoipa::path(get, path = "/auth/applications/{applicationId}/messages", tag = "messages", security(("bearer" = []), ("apiToken" = ["applications:read"])),
     params(
         ("applicationId" = String, Path, description = "The application's `_id`"),
         ("before" = Option<String>, Query, description = "A message's `_id`: the page of older messages"),
@@ -111,7 +111,7 @@ pub struct SentResponse {
 
 /// Write in an application's conversation, as its applicant or the recruiter of its job. The
 /// other side is e-mailed, at most once in 15 minutes while they have not read the conversation.
-#[utoipa::path(post, path = "/auth/applications/{applicationId}/messages", tag = "messages", security(("bearer" = [])),
+#[utoipa::path(post, path = "/auth/applications/{applicationId}/messages", tag = "messages", security(("bearer" = []), ("apiToken" = ["applications:write"])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     request_body = SendRequest,
     responses(
@@ -201,7 +201,7 @@ pub struct ReadResponse {
 }
 
 /// Mark every message to the caller in an application's conversation read.
-#[utoipa::path(put, path = "/auth/applications/{applicationId}/messages/read", tag = "messages", security(("bearer" = [])),
+#[utoipa::path(put, path = "/auth/applications/{applicationId}/messages/read", tag = "messages", security(("bearer" = []), ("apiToken" = ["applications:write"])),
     params(("applicationId" = String, Path, description = "The application's `_id`")),
     responses(
         (status = 200, description = "`Messages marked read`", body = ReadResponse),

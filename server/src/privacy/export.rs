@@ -28,6 +28,8 @@ use crate::push::model::PushDevice;
 use crate::push::repo as push;
 use crate::saved::repo as saved;
 use crate::state::AppState;
+use crate::tokens::model::ApiToken;
+use crate::tokens::repo as tokens;
 
 use super::repo;
 
@@ -131,6 +133,8 @@ pub struct Export {
     pub moves: Vec<MadeMove>,
     /// The devices that take the caller's notifications as pushes, newest first (at most twenty).
     pub push_devices: Vec<PushDevice>,
+    /// The caller's API tokens, newest first (at most twenty; their secrets are never kept).
+    pub api_tokens: Vec<ApiToken>,
     /// Each conversation's in turn, oldest first. Read and sent a page at a time after the rest: the export is serialized
     /// with this and `notifications` left empty, and so left out, and the pages follow.
     #[schema(required)]
@@ -157,7 +161,7 @@ const ACTIONS: i64 = 10_000;
 /// Everything the board holds about the caller, as a JSON file to download: the account, the
 /// profile (and a link to the resume), applications with their history, interviews, jobs, saved
 /// jobs and searches, the notes written and moves made on a hiring team, the devices that take
-/// pushes, messages and notifications. Sent as it is read, one export per account at a
+/// pushes, the API tokens, messages and notifications. Sent as it is read, one export per account at a
 /// time.
 #[utoipa::path(get, path = "/auth/account/export", tag = "accounts", security(("bearer" = [])),
     responses(
@@ -250,6 +254,7 @@ async fn head(state: &AppState, user_id: &str) -> ApiResult<Export> {
             .map(|(application_id, stage, at)| MadeMove { application_id, stage, made_at: rfc3339_from_millis(at) })
             .collect(),
         push_devices: push::devices(&state.db, user_id).await?.into_iter().map(PushDevice::from).collect(),
+        api_tokens: tokens::tokens(&state.db, user_id).await?.into_iter().map(ApiToken::from).collect(),
         messages: Vec::new(),
         notifications: Vec::new(),
     })

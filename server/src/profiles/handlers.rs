@@ -234,7 +234,7 @@ pub async fn update_user_details(
     Ok(ok(
         "User updated successfully",
         UpdateResponse {
-            updated_user_details: User::from_row(user, Some(caller.token), &state.config.api_public_url),
+            updated_user_details: User::from_row(user, caller.token, &state.config.api_public_url),
             updated_applicant,
             updated_recruiter,
         },

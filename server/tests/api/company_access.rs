@@ -1,8 +1,9 @@
 //! The authorization matrix of a company's calls: for each call, what a guest, an applicant, the
 //! company's owner, a recruiter of it, a hiring manager on the job's team, one not on it, a
-//! recruiter of another company and a removed member (logged in again) are answered. A company's
-//! pipeline is open to its owners and recruiters and to the hiring managers of each job; its jobs
-//! are managed by owners and recruiters; its team by owners; nobody else reaches anything.
+//! recruiter of another company, a removed member (logged in again), and the API tokens with every
+//! scope of the recruiter and of the other company's recruiter are answered. A company's pipeline is open to its owners and recruiters and to the hiring managers of each job; its jobs
+//! are managed by owners and recruiters; its team by owners; nobody else reaches anything. A token
+//! reaches what its owner does through the calls its scopes name, and no call of the team.
 
 use serde_json::{Value, json};
 
@@ -22,9 +23,13 @@ enum Who {
     ManagerOffTeam,
     OtherCompany,
     Removed,
+    /// The recruiter's API token with every scope.
+    Token,
+    /// The other company's recruiter's API token with every scope.
+    OtherToken,
 }
 
-const EVERYONE: [Who; 8] = [
+const EVERYONE: [Who; 10] = [
     Who::Guest,
     Who::Applicant,
     Who::Owner,
@@ -33,6 +38,8 @@ const EVERYONE: [Who; 8] = [
     Who::ManagerOffTeam,
     Who::OtherCompany,
     Who::Removed,
+    Who::Token,
+    Who::OtherToken,
 ];
 
 async fn call(app: &TestApp, method: &str, path: &str, token: Option<&str>, body: &Value) -> (u16, Value) {
@@ -77,6 +84,14 @@ async fn a_company_s_calls_answer_each_member_by_role_and_nobody_else(app: &Test
     assert_eq!(app.delete_as(&format!("/api/v1/company/members/{leaver_id}"), &owner).await.0, 200);
     assert_eq!(app.get_as("/api/v1/company", &leaver).await.0, 401, "the removed member's session ended");
     let removed = app.log_in("leaver@acme.example", PASSWORD).await;
+    let api_token = |holder: String| async move {
+        let scopes = ["jobs:read", "jobs:write", "applications:read", "applications:write"];
+        let (status, made) =
+            app.post_as("/api/v1/auth/tokens", &holder, &json!({ "name": "Everything", "scopes": scopes })).await;
+        assert_eq!(status, 201, "{made}");
+        made["secret"].as_str().unwrap().to_string()
+    };
+    let (recruiter_token, other_token) = (api_token(recruiter.clone()).await, api_token(other.clone()).await);
 
     let token = |who: Who| match who {
         Who::Guest => None,
@@ -87,38 +102,60 @@ async fn a_company_s_calls_answer_each_member_by_role_and_nobody_else(app: &Test
         Who::ManagerOffTeam => Some(manager_off.as_str()),
         Who::OtherCompany => Some(other.as_str()),
         Who::Removed => Some(removed.as_str()),
+        Who::Token => Some(recruiter_token.as_str()),
+        Who::OtherToken => Some(other_token.as_str()),
     };
 
     let a = format!("/api/v1/auth/applications/{application}");
     let edit = json!({ "maxApplicants": 50, "maxPositions": 2, "deadline": day(60) });
     // Each row: the call, its body, and what each of EVERYONE is answered, in that order:
     // guest, applicant, owner, recruiter, manager on the team, manager off it, another company's
-    // recruiter, the removed member.
-    let rows: Vec<(&str, String, Value, [u16; 8])> = vec![
-        ("GET", format!("{a}/notes"), json!({}), [401, 403, 200, 200, 200, 404, 404, 404]),
-        ("POST", format!("{a}/notes"), json!({ "body": "Seen" }), [401, 403, 201, 201, 201, 404, 404, 404]),
-        ("PUT", format!("{a}/rating"), json!({ "rating": 4 }), [401, 403, 200, 200, 200, 404, 404, 404]),
-        ("GET", format!("{a}/messages"), json!({}), [401, 200, 200, 200, 200, 404, 404, 404]),
-        ("POST", format!("{a}/messages"), json!({ "body": "Hello" }), [401, 201, 201, 201, 201, 404, 404, 404]),
-        ("GET", format!("{a}/interviews"), json!({}), [401, 200, 200, 200, 200, 404, 404, 404]),
-        ("GET", format!("/api/v1/auth/jobs/applications/{job}"), json!({}), [401, 403, 200, 200, 200, 404, 404, 404]),
+    // recruiter, the removed member, the recruiter's token, the other company's recruiter's token.
+    let rows: Vec<(&str, String, Value, [u16; 10])> = vec![
+        ("GET", format!("{a}/notes"), json!({}), [401, 403, 200, 200, 200, 404, 404, 404, 200, 404]),
+        ("POST", format!("{a}/notes"), json!({ "body": "Seen" }), [401, 403, 201, 201, 201, 404, 404, 404, 201, 404]),
+        ("PUT", format!("{a}/rating"), json!({ "rating": 4 }), [401, 403, 200, 200, 200, 404, 404, 404, 200, 404]),
+        ("GET", format!("{a}/messages"), json!({}), [401, 200, 200, 200, 200, 404, 404, 404, 200, 404]),
+        (
+            "POST",
+            format!("{a}/messages"),
+            json!({ "body": "Hello" }),
+            [401, 201, 201, 201, 201, 404, 404, 404, 201, 404],
+        ),
+        ("GET", format!("{a}/interviews"), json!({}), [401, 200, 200, 200, 200, 404, 404, 404, 200, 404]),
+        (
+            "GET",
+            format!("/api/v1/auth/jobs/applications/{job}"),
+            json!({}),
+            [401, 403, 200, 200, 200, 404, 404, 404, 200, 404],
+        ),
         (
             "GET",
             format!("/api/v1/auth/jobs/applications/{job}/overview"),
             json!({}),
-            [401, 403, 200, 200, 200, 404, 404, 404],
+            [401, 403, 200, 200, 200, 404, 404, 404, 200, 404],
         ),
-        ("PUT", format!("/api/v1/jobs/updateJob/{job}"), edit, [401, 403, 200, 200, 404, 404, 404, 404]),
-        ("GET", format!("/api/v1/company/jobs/{job}/team"), json!({}), [401, 403, 200, 200, 200, 200, 404, 404]),
-        ("PUT", format!("/api/v1/company/jobs/{job}/team"), json!({}), [401, 403, 200, 200, 403, 403, 404, 404]),
+        ("PUT", format!("/api/v1/jobs/updateJob/{job}"), edit, [401, 403, 200, 200, 404, 404, 404, 404, 200, 404]),
+        (
+            "GET",
+            format!("/api/v1/company/jobs/{job}/team"),
+            json!({}),
+            [401, 403, 200, 200, 200, 200, 404, 404, 403, 403],
+        ),
+        (
+            "PUT",
+            format!("/api/v1/company/jobs/{job}/team"),
+            json!({}),
+            [401, 403, 200, 200, 403, 403, 404, 404, 403, 403],
+        ),
         (
             "GET",
             format!("/api/v1/auth/applications/search?job={job}&q=build"),
             json!({}),
-            [401, 403, 200, 200, 200, 404, 404, 404],
+            [401, 403, 200, 200, 200, 404, 404, 404, 200, 404],
         ),
-        ("GET", "/api/v1/company/invitations".into(), json!({}), [401, 403, 200, 403, 403, 403, 200, 200]),
-        ("GET", "/api/v1/company/members".into(), json!({}), [401, 403, 200, 200, 200, 200, 200, 200]),
+        ("GET", "/api/v1/company/invitations".into(), json!({}), [401, 403, 200, 403, 403, 403, 200, 200, 403, 403]),
+        ("GET", "/api/v1/company/members".into(), json!({}), [401, 403, 200, 200, 200, 200, 200, 200, 403, 403]),
     ];
     for (method, path, body, expected) in &rows {
         for (who, want) in EVERYONE.iter().zip(expected) {
@@ -135,19 +172,23 @@ async fn a_company_s_calls_answer_each_member_by_role_and_nobody_else(app: &Test
             call(app, "GET", "/api/v1/auth/applications/search?q=build", token(who), &json!({})).await;
         assert_eq!(status, 200, "search as {who:?}: {found}");
         let finds = found["applications"].as_array().unwrap().iter().any(|found| found["_id"] == application.as_str());
-        assert_eq!(finds, matches!(who, Who::Owner | Who::Recruiter | Who::ManagerOnTeam), "search as {who:?}");
+        assert_eq!(
+            finds,
+            matches!(who, Who::Owner | Who::Recruiter | Who::ManagerOnTeam | Who::Token),
+            "search as {who:?}"
+        );
         let (_, jobs) = call(app, "GET", "/api/v1/company/jobs", token(who), &json!({})).await;
         let sees_job = jobs["data"].as_array().unwrap().iter().any(|found| found["_id"] == job.as_str());
         let (_, applications) = call(app, "GET", "/api/v1/auth/applications", token(who), &json!({})).await;
         let sees_application =
             applications["applications"].as_array().unwrap().iter().any(|found| found["_id"] == application.as_str());
-        let works = matches!(who, Who::Owner | Who::Recruiter | Who::ManagerOnTeam);
+        let works = matches!(who, Who::Owner | Who::Recruiter | Who::ManagerOnTeam | Who::Token);
         assert_eq!((sees_job, sees_application), (works, works), "lists as {who:?}");
         // Assigned to them: the recruiter in charge and the hiring team; the owner is neither.
         let (_, assigned) = call(app, "GET", "/api/v1/auth/applications?view=assigned", token(who), &json!({})).await;
         let sees_assigned =
             assigned["applications"].as_array().unwrap().iter().any(|found| found["_id"] == application.as_str());
-        let assigned_to = matches!(who, Who::Recruiter | Who::ManagerOnTeam);
+        let assigned_to = matches!(who, Who::Recruiter | Who::ManagerOnTeam | Who::Token);
         assert_eq!(sees_assigned, assigned_to, "assigned to {who:?}");
     }
     // Other companies' members see each team's members only: their own.

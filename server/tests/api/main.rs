@@ -8,6 +8,7 @@ mod abuse;
 mod accounts;
 mod admin;
 mod alerts;
+mod api_tokens;
 mod applicant_search;
 mod applications;
 mod architecture;

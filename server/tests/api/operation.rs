@@ -137,16 +137,27 @@ async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp)
     };
     assert_eq!(responses("/api/v1/jobs/getJob/{jobId}", "get"), ["200", "400", "404", "503"]);
     assert_eq!(responses("/api/v1/jobs/alljobs", "get"), ["200", "400", "503"]);
-    assert_eq!(responses("/api/v1/jobs/updateJob/{jobId}", "put"), ["200", "400", "401", "403", "404", "413", "503"]);
+    assert_eq!(
+        responses("/api/v1/jobs/updateJob/{jobId}", "put"),
+        ["200", "400", "401", "403", "404", "413", "429", "503"]
+    );
     // The answers of every protected call come from its declared requirement, written once.
     let described =
         |path: &str, method: &str, status: &str| paths[path][method]["responses"][status]["description"].clone();
     assert_eq!(
         [401, 403, 503].map(|status| described("/api/v1/jobs/updateJob/{jobId}", "put", &status.to_string())),
-        [json!("No valid token"), json!("The account is not a Recruiter"), json!("The database is unreachable")]
+        [
+            json!("No valid token"),
+            json!("The account is not a Recruiter; or an API token without the jobs:write scope"),
+            json!("The database is unreachable")
+        ]
     );
-    assert_eq!(described("/api/v1/admin/overview", "get", "403"), "The account is not an Admin");
-    assert_eq!(responses("/api/v1/auth/applications", "get"), ["200", "400", "401", "403", "503"]);
+    assert_eq!(
+        described("/api/v1/admin/overview", "get", "403"),
+        "The account is not an Admin; or an API token, which cannot make this call"
+    );
+    assert_eq!(described("/api/v1/auth/logout", "post", "403"), "An API token, which cannot make this call");
+    assert_eq!(responses("/api/v1/auth/applications", "get"), ["200", "400", "401", "403", "429", "503"]);
     assert_eq!(responses("/api/v1/jobs/categoryPageDetails", "post"), ["200", "400", "404", "413", "503"]);
     assert_eq!(responses("/readyz", "get"), ["200", "503"]);
     assert_eq!(responses("/api/v1/auth/login", "post"), ["200", "400", "401", "403", "413", "429", "503"]);
@@ -168,6 +179,12 @@ async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp)
         (&json!(1), &json!(100), &json!(false))
     );
     assert_eq!(document["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
+    assert_eq!(document["components"]["securitySchemes"]["apiToken"]["scheme"], "bearer");
+    assert_eq!(
+        paths["/api/v1/jobs/updateJob/{jobId}"]["put"]["security"],
+        json!([{ "bearer": ["Recruiter"] }, { "apiToken": ["jobs:write"] }]),
+        "a login's JWT or an API token with the scope"
+    );
 }
 
 /// `server/openapi.json` is the document as served, byte for byte; the web app's API types are

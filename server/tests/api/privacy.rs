@@ -196,11 +196,14 @@ async fn an_applicant_downloads_everything_the_board_holds_about_them(app: &Test
 async fn a_recruiters_download_holds_their_jobs_and_an_admins_their_account(app: &TestApp) {
     let recruiter = app.account("Recruiter", "export-recruiter@example.com").await;
     let job = app.post_job_as(&recruiter, "Platform Engineer", 1, &day(30)).await;
+    let scopes = json!({ "name": "HR sync", "scopes": ["jobs:read", "applications:read"], "expiresInDays": 7 });
+    let (_, made) = app.post_as("/api/v1/auth/tokens", &recruiter, &scopes).await;
     let (_, data) = export(app, &recruiter).await;
     assert_eq!(data["account"]["accountType"], "Recruiter");
     assert_eq!(data["jobs"].as_array().unwrap().len(), 1);
     assert_eq!(data["jobs"][0]["_id"], job.as_str());
     assert_eq!(data["jobs"][0]["title"], "Platform Engineer");
+    assert_eq!(data["apiTokens"], json!([made["token"]]), "its tokens, without their secrets");
     assert_eq!(data["resume"], Value::Null);
     assert_eq!(data["applications"], json!([]));
 
@@ -447,6 +450,9 @@ async fn a_deleted_recruiter_takes_their_jobs_and_their_applicants_are_told(app:
     let recruiter = app.account("Recruiter", "closing-shop@example.com").await;
     let recruiter_id = id_of(app, &recruiter).await;
     let job = app.post_job_as(&recruiter, "Quantum Gardener", 1, &day(30)).await;
+    let made =
+        app.post_as("/api/v1/auth/tokens", &recruiter, &json!({ "name": "Sync", "scopes": ["jobs:read"] })).await;
+    let secret = made.1["secret"].as_str().unwrap().to_string();
     let applicant = app.account("Applicant", "was-applying@example.com").await;
     app.apply_as(&applicant, &job).await;
     let saver = app.account("Applicant", "had-saved@example.com").await;
@@ -459,6 +465,12 @@ async fn a_deleted_recruiter_takes_their_jobs_and_their_applicants_are_told(app:
     assert_eq!(status, 200, "{body}");
 
     assert_eq!(rows_naming(app, &[&recruiter_id, "closing-shop@example.com"]).await, Vec::<(String, String)>::new());
+    let refused = app.get_as("/api/v1/auth/userDetails", &secret).await;
+    assert_eq!(
+        refused,
+        (401, json!({ "success": false, "message": "Token is invalid or expired" })),
+        "its API token went too"
+    );
     let (status, _) = app.get(&format!("/api/v1/jobs/getJob/{job}")).await;
     assert_eq!(status, 404);
     app.sync_index().await;

@@ -424,7 +424,7 @@ export interface paths {
          * Everything the board holds about the caller, as a JSON file to download: the account, the
          *     profile (and a link to the resume), applications with their history, interviews, jobs, saved
          *     jobs and searches, the notes written and moves made on a hiring team, the devices that take
-         *     pushes, messages and notifications. Sent as it is read, one export per account at a
+         *     pushes, the API tokens, messages and notifications. Sent as it is read, one export per account at a
          *     time.
          */
         get: operations["export"];
@@ -1023,6 +1023,44 @@ export interface paths {
         /** Sign up with the e-mailed code. */
         post: operations["signup"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's API tokens. */
+        get: operations["tokens"];
+        put?: never;
+        /**
+         * Make an API token: a name, its scopes and, if it should end, its lifetime in days. The answer
+         *     carries the secret, shown this once.
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of the caller's tokens: the next call made with it is refused. */
+        delete: operations["revoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2028,6 +2066,18 @@ export interface components {
             meets: boolean | null;
             question: components["schemas"]["Question"];
         };
+        /** @description A token as Settings lists it; its secret is never shown again. */
+        ApiToken: {
+            _id: string;
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            /** @description When it stops working (RFC 3339, UTC), or null for never. */
+            expiresAt?: string | null;
+            /** @description When a call last used it (RFC 3339, UTC, to the minute), or null. */
+            lastUsedAt?: string | null;
+            name: string;
+            scopes: components["schemas"]["Scope"][];
+        };
         ApplicantDetails: components["schemas"]["ApplicantProfile"] & {
             email: string;
             firstName: string;
@@ -2323,6 +2373,28 @@ export interface components {
             description?: string | null;
             name?: string | null;
         };
+        /** @description A new token: its name, its scopes, and how many days it lasts (never ends when left out). */
+        CreateTokenRequest: {
+            /**
+             * Format: int64
+             * @description 1 to 365; the token does not expire when left out or null.
+             */
+            expiresInDays?: number | null;
+            /** @description What the token is for, e.g. "Careers page sync" (at most 60 characters, one per name). */
+            name?: string | null;
+            /** @description At least one of `jobs:read`, `jobs:write`, `applications:read`, `applications:write`. */
+            scopes?: string[] | null;
+        };
+        CreatedTokenResponse: {
+            message: string;
+            /**
+             * @description The token's secret (`jpt_` and 64 hex digits), for `Authorization: Bearer`. It is shown
+             *     only in this answer: the server keeps its digest.
+             */
+            secret: string;
+            success: boolean;
+            token: components["schemas"]["ApiToken"];
+        };
         /** @description Applications made on one UTC day. */
         DayCount: {
             /** Format: int64 */
@@ -2390,6 +2462,8 @@ export interface components {
         /** @description Everything the board holds about the caller. */
         Export: {
             account: components["schemas"]["Account"];
+            /** @description The caller's API tokens, newest first (at most twenty; their secrets are never kept). */
+            apiTokens: components["schemas"]["ApiToken"][];
             /**
              * @description The caller's applications with their history (an applicant's; empty for others). The
              *     recruiter's private rating, notes and rejection reasons are not the applicant's data and
@@ -3112,6 +3186,12 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /**
+         * @description What a token may do. Each call a token may make names the scope it needs in the OpenAPI
+         *     document; a token acts within its scopes and its owner's rights together.
+         * @enum {string}
+         */
+        Scope: "jobs:read" | "jobs:write" | "applications:read" | "applications:write";
         SendOtpRequest: {
             /** @description Accepted for compatibility; the response never says whether the address has an account. */
             checkUserPresent?: unknown;
@@ -3261,6 +3341,14 @@ export interface components {
             message: string;
             success: boolean;
         };
+        TokensResponse: {
+            /** @description Whether the caller may make tokens: a company's owner or recruiter. */
+            canCreate: boolean;
+            message: string;
+            success: boolean;
+            /** @description The caller's tokens, newest first. */
+            tokens: components["schemas"]["ApiToken"][];
+        };
         /** @description What the open page is told: how many notifications are unread, and the newest one's id. */
         Unread: {
             newest?: string | null;
@@ -3405,7 +3493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3464,7 +3552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3545,7 +3633,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3633,7 +3721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3689,7 +3777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3752,7 +3840,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3838,7 +3926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3915,7 +4003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3992,7 +4080,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4073,7 +4161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4136,7 +4224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4222,7 +4310,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4303,7 +4391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4389,7 +4477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4466,7 +4554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4549,7 +4637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4612,7 +4700,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4698,7 +4786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4772,7 +4860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4946,6 +5034,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The caller is the only Admin who can sign in, or the only owner of a company with other members */
             409: {
                 headers: {
@@ -5011,6 +5108,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `Your data is already being prepared for download; try again when that download ends` */
             429: {
                 headers: {
@@ -5067,7 +5173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Applicant */
+            /** @description The account is not an Applicant; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5126,8 +5232,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An admin has no applications */
+            /** @description An admin has no applications; or an API token without the applications:read scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5199,7 +5314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the applications:read scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5210,6 +5325,15 @@ export interface operations {
             };
             /** @description `job` is not among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5267,8 +5391,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the applications:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such application of which the caller is the applicant or the recruiter */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5330,7 +5472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the applications:write scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5359,6 +5501,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5419,8 +5570,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the applications:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such application of which the caller is the applicant or the recruiter */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5482,6 +5651,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the applications:write scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such application of which the caller is the applicant or the recruiter */
             404: {
                 headers: {
@@ -5502,6 +5680,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5559,8 +5746,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the applications:write scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such application of which the caller is the applicant or the recruiter */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5618,7 +5823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the applications:read scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5629,6 +5834,15 @@ export interface operations {
             };
             /** @description No such application among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5690,7 +5904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the applications:write scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5719,6 +5933,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5780,7 +6003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the applications:write scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5809,6 +6032,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5870,7 +6102,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the applications:write scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5899,6 +6131,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5950,6 +6191,15 @@ export interface operations {
             };
             /** @description No valid token, or the current password is wrong */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token, which cannot make this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6016,8 +6266,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the applications:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `Interview not found` among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6079,7 +6347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Applicant */
+            /** @description The account is not an Applicant; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6165,6 +6433,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the applications:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `Interview not found` among the caller's */
             404: {
                 headers: {
@@ -6176,6 +6453,15 @@ export interface operations {
             };
             /** @description `Only a booked interview can be added to a calendar` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6233,6 +6519,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token without the applications:write scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `Interview not found` among the caller's */
             404: {
                 headers: {
@@ -6244,6 +6539,15 @@ export interface operations {
             };
             /** @description `This interview was cancelled`, or changed meanwhile */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6305,7 +6609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the applications:write scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6334,6 +6638,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6398,7 +6711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the applications:read scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6409,6 +6722,15 @@ export interface operations {
             };
             /** @description No such job among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6466,7 +6788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the applications:read scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6477,6 +6799,15 @@ export interface operations {
             };
             /** @description No such job among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6609,6 +6940,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable */
             503: {
                 headers: {
@@ -6649,6 +6989,15 @@ export interface operations {
             };
             /** @description No valid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token, which cannot make this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6703,6 +7052,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable */
             503: {
                 headers: {
@@ -6743,6 +7101,15 @@ export interface operations {
             };
             /** @description No valid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token, which cannot make this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6801,6 +7168,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request body is too large */
             413: {
                 headers: {
@@ -6850,6 +7226,15 @@ export interface operations {
             };
             /** @description No valid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token, which cannot make this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6916,6 +7301,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `Notification not found` among the caller's */
             404: {
                 headers: {
@@ -6972,6 +7366,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable */
             503: {
                 headers: {
@@ -7016,6 +7419,15 @@ export interface operations {
             };
             /** @description No valid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token, which cannot make this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7079,6 +7491,15 @@ export interface operations {
             };
             /** @description No valid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token, which cannot make this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7154,6 +7575,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `Device not found` among the caller's */
             404: {
                 headers: {
@@ -7210,7 +7640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7461,6 +7891,208 @@ export interface operations {
             };
         };
     };
+    tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Tokens fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokensResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not a Recruiter; or an API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description `Token created: copy it now, it will not be shown again` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTokenResponse"];
+                };
+            };
+            /** @description `Token name is required`, `Token name must be at most 60 characters`, `Choose at least one scope`, `Scopes must be among …` or `Expiry must be between 1 and 365 days` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `API tokens are for a company's owners and recruiters`; or the account is not a Recruiter; or an API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `You already have a token with this name`, or twenty tokens already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's `_id` */
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Token revoked` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ack"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not a Recruiter; or an API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Token not found` among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_user_details: {
         parameters: {
             query?: never;
@@ -7495,6 +8127,15 @@ export interface operations {
             };
             /** @description No valid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An API token, which cannot make this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7565,7 +8206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the applications:write scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7594,6 +8235,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7641,6 +8291,15 @@ export interface operations {
             };
             /** @description No valid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7698,7 +8357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Applicant */
+            /** @description The account is not an Applicant; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7890,6 +8549,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable */
             503: {
                 headers: {
@@ -7941,7 +8609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller is not one of its owners */
+            /** @description The caller is not one of its owners; or the account is not a Recruiter; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8065,7 +8733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller is not one of its owners */
+            /** @description The caller is not one of its owners; or the account is not a Recruiter; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8125,7 +8793,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller is not one of its owners */
+            /** @description The caller is not one of its owners; or the account is not a Recruiter; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8211,7 +8879,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller is not one of its owners */
+            /** @description The caller is not one of its owners; or the account is not a Recruiter; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8276,8 +8944,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the jobs:read scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8335,7 +9012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8407,7 +9084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller is a hiring manager */
+            /** @description The caller is a hiring manager; or the account is not a Recruiter; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8486,7 +9163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller is not one of its owners */
+            /** @description The caller is not one of its owners; or the account is not a Recruiter; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8551,7 +9228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller is not one of its owners */
+            /** @description The caller is not one of its owners; or the account is not a Recruiter; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8607,7 +9284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8670,7 +9347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller is not one of its owners */
+            /** @description The caller is not one of its owners; or the account is not a Recruiter; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8747,7 +9424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Removing another member, and not one of its owners */
+            /** @description Removing another member, and not one of its owners; or the account is not a Recruiter; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8865,7 +9542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The invitation was sent to another address */
+            /** @description The invitation was sent to another address; or the account is not a Recruiter; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9022,7 +9699,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Applicant */
+            /** @description The account is not an Applicant; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9218,7 +9895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the jobs:write scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9238,6 +9915,15 @@ export interface operations {
             };
             /** @description The job is already closed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9296,7 +9982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Admin */
+            /** @description The account is not an Admin; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9376,7 +10062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the jobs:write scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9387,6 +10073,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9444,7 +10139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the jobs:write scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9455,6 +10150,15 @@ export interface operations {
             };
             /** @description No such job among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9512,7 +10216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Applicant */
+            /** @description The account is not an Applicant; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9568,8 +10272,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the jobs:read scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9737,7 +10450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the jobs:write scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9757,6 +10470,15 @@ export interface operations {
             };
             /** @description The job is not closed, or every position is filled by a hire */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9811,7 +10533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Applicant */
+            /** @description The account is not an Applicant; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9870,7 +10592,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Applicant */
+            /** @description The account is not an Applicant; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9938,7 +10660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Applicant */
+            /** @description The account is not an Applicant; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9994,7 +10716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Applicant */
+            /** @description The account is not an Applicant; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10054,7 +10776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Applicant */
+            /** @description The account is not an Applicant; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10135,7 +10857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Applicant */
+            /** @description The account is not an Applicant; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10212,7 +10934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Applicant */
+            /** @description The account is not an Applicant; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10324,7 +11046,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not a Recruiter */
+            /** @description The account is not a Recruiter; or an API token without the jobs:write scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10344,6 +11066,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10544,7 +11275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The account is not an Applicant */
+            /** @description The account is not an Applicant; or an API token, which cannot make this call */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10650,6 +11381,7 @@ export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schema
 export const pushKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PushKind"]> = ["message", "interview", "stageChange", "newJobs", "newApplication", "mention", "jobClosing"];
 export const questionKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuestionKind"]> = ["yesNo", "number", "choice", "text"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["owner", "recruiter", "hiringManager"];
+export const scopeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Scope"]> = ["jobs:read", "jobs:write", "applications:read", "applications:write"];
 export const sizeBandValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SizeBand"]> = ["1-10", "11-50", "51-200", "201-500", "501-1000", "1001-5000", "5001+"];
 export const snippetSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SnippetSource"]> = ["resume", "statement", "answers", "skills", "name"];
 export const stageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Stage"]> = ["applied", "screening", "interview", "offer", "hired", "rejected", "withdrawn"];
