@@ -116,6 +116,8 @@ pub struct Limits {
     /// How often an instance offers to run the retention sweep (`RETENTION_INTERVAL_SECS`, default
     /// an hour); one instance at a time runs it.
     pub retention_interval: Duration,
+    /// How long one attempt to deliver a webhook may take (`WEBHOOK_TIMEOUT_SECS`, default 10).
+    pub webhook_timeout: Duration,
     /// The memory jobs' pages and `getJob` answers may take (`JOB_CACHE_MB`, default 192; 0 keeps
     /// none and reads each job from the database).
     pub job_cache_bytes: usize,
@@ -151,6 +153,7 @@ impl Default for Limits {
             mail_retention: Duration::from_secs(7 * 24 * 60 * 60),
             retention_interval: Duration::from_secs(60 * 60),
             job_cache_bytes: 192 << 20,
+            webhook_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -232,6 +235,7 @@ pub const SETTINGS: &[Setting] = &[
     plain("OTP_CLIENT_LIMIT", "Signup codes and reset e-mails per client per hour [default: 30]"),
     plain("RESET_ADDRESS_LIMIT", "Reset e-mails one address receives per hour [default: 5]"),
     plain("API_TOKEN_LIMIT", "Requests one API token may make per minute before 429 [default: 300]"),
+    plain("WEBHOOK_TIMEOUT_SECS", "Time one attempt to deliver a webhook may take [default: 10]"),
     plain("HASH_CONCURRENCY", "Password hashes running at once [default: the number of cores]"),
     plain("HASH_QUEUE", "Password hashes waiting for a turn before 503 [default: 8 per core]"),
     plain("HASH_PER_CLIENT", "Of those, how many one client may hold [default: a quarter, at least 2]"),
@@ -423,6 +427,10 @@ fn limits_from(get: &impl Fn(&str) -> Option<String>) -> Result<Limits, ConfigEr
         request_timeout: Duration::from_secs(u64::from(limit(
             "REQUEST_TIMEOUT_SECS",
             defaults.request_timeout.as_secs() as u32,
+        )?)),
+        webhook_timeout: Duration::from_secs(u64::from(limit(
+            "WEBHOOK_TIMEOUT_SECS",
+            defaults.webhook_timeout.as_secs() as u32,
         )?)),
         alert_interval: Duration::from_secs(u64::from(limit(
             "ALERT_INTERVAL_SECS",

@@ -438,6 +438,15 @@ pub fn new_id() -> String {
     uuid::Uuid::now_v7().simple().to_string()
 }
 
+/// Unix milliseconds as an RFC 3339 UTC string (`2026-11-23T00:00:00Z`), the API's form of every
+/// timestamp.
+pub fn rfc3339_from_millis(millis: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(millis) * 1_000_000)
+        .ok()
+        .and_then(|at| at.format(&time::format_description::well_known::Rfc3339).ok())
+        .unwrap_or_default()
+}
+
 /// The current time as Unix milliseconds, the storage form of every timestamp.
 pub fn now_millis() -> i64 {
     let now = time::OffsetDateTime::now_utc();

@@ -34,6 +34,7 @@ pub mod state;
 pub mod storage;
 pub mod tokens;
 pub mod vapid;
+pub mod webhooks;
 
 use std::future::Future;
 use std::path::Path;
@@ -217,6 +218,13 @@ pub async fn serve(
     let mail_worker = tokio::spawn(state.outbox.clone().run(mail_stopped.clone()));
     let pusher = push::Pusher::new(state.outbox.books(), state.vapid.clone(), state.config.outbound_private);
     let push_worker = tokio::spawn(pusher.run(mail_stopped.clone()));
+    let webhook_sender = webhooks::sender::Sender::new(
+        state.outbox.books(),
+        state.config.outbound_private,
+        state.config.limits.webhook_timeout,
+        &state.config.public_url,
+    );
+    let webhook_worker = tokio::spawn(webhook_sender.run(mail_stopped.clone()));
     let alerts = tokio::spawn(alerts::worker::run(state.clone(), app.listings.search.clone(), mail_stopped.clone()));
     let closing = tokio::spawn(notifications::closing::run(state.clone(), mail_stopped.clone()));
     let reminders = tokio::spawn(interviews::reminders::run(state.clone(), mail_stopped.clone()));
@@ -258,6 +266,7 @@ pub async fn serve(
     let _ = stop_mail.send(true);
     let _ = mail_worker.await;
     let _ = push_worker.await;
+    let _ = webhook_worker.await;
     let _ = alerts.await;
     let _ = closing.await;
     let _ = reminders.await;

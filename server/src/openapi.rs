@@ -42,6 +42,7 @@ use crate::tokens::model::Scope;
         (name = "saved", description = "Jobs an applicant saved to come back to"),
         (name = "alerts", description = "Saved searches, and the daily e-mail of the new jobs that match them"),
         (name = "tokens", description = "API tokens: named, scoped secrets for scripts and other software"),
+        (name = "webhooks", description = "Webhooks: a company's endpoints, the signed events sent to them, and their delivery log"),
         (name = "operation", description = "Liveness and readiness"),
     )
 )]

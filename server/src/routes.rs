@@ -18,7 +18,7 @@ use crate::jobs::Listings;
 use crate::state::AppState;
 use crate::{
     accounts, admin, alerts, applications, categories, companies, interviews, jobs, messages, notifications, openapi,
-    privacy, profiles, push, recommendations, saved, tokens,
+    privacy, profiles, push, recommendations, saved, tokens, webhooks,
 };
 
 /// Every call under `/api/v1`, each registered once, with its OpenAPI description, by its feature.
@@ -41,6 +41,7 @@ pub fn api_routes(max_resume_bytes: u64) -> OpenApiRouter<App> {
         .merge(admin::router())
         .merge(privacy::router())
         .merge(tokens::router())
+        .merge(webhooks::router())
         .routes(routes!(document))
 }
 

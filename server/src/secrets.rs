@@ -22,6 +22,8 @@ pub struct Keys {
     /// Signs resume download links; a key of its own, so a link's signature says nothing about
     /// the tokens' key.
     pub link_key: Vec<u8>,
+    /// Signs the addresses of private calendar feeds.
+    pub calendar_key: Vec<u8>,
 }
 
 /// A key for one purpose, derived from the server's secret (HMAC as the derivation function).
@@ -37,6 +39,7 @@ impl Keys {
             decoding: DecodingKey::from_secret(secret),
             digest_key: derived_key(secret, "jobportal signup code digests"),
             link_key: derived_key(secret, "jobportal resume links"),
+            calendar_key: derived_key(secret, "jobportal calendar feeds"),
         }
     }
 

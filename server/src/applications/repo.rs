@@ -5,6 +5,7 @@ use crate::dispatch;
 use crate::jobs::model::{LISTED, before_deadline, open_at};
 use crate::notifications::model::Notice;
 use crate::notifications::repo as notifications;
+use crate::webhooks::{self, Event, EventType};
 
 use super::model::{ApplicationRow, ListView, MoveRow, Note, Stage};
 
@@ -349,7 +350,7 @@ pub async fn decide(
     const UPDATE: &str = concat!(
         "UPDATE applications SET status = $1, stage = $2, decided_at = $3 WHERE id = $4 AND ",
         crate::membership::model::works_on!("applications.job_id", "$5"),
-        " AND stage = 'applied' AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL)"
+        " AND stage = 'applied' AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL) RETURNING job_id"
     );
     const EXISTS: &str = concat!(
         "SELECT applications.stage, jobs.deleted_at FROM applications JOIN jobs ON jobs.id = applications.job_id \
@@ -359,17 +360,15 @@ pub async fn decide(
     let now = now_millis();
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
-        let decided = sqlx::query(UPDATE)
+        let decided: Option<(String,)> = sqlx::query_as(UPDATE)
             .bind(stage.status().as_str())
             .bind(stage.as_str())
             .bind(now)
             .bind(id)
             .bind(recruiter_id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected()
-            == 1;
-        if !decided {
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some((job_id,)) = decided else {
             let exists: Option<(Stage, Option<i64>)> =
                 sqlx::query_as(EXISTS).bind(id).bind(recruiter_id).fetch_optional(&mut *tx).await?;
             return Ok(match exists {
@@ -378,10 +377,11 @@ pub async fn decide(
                 Some((stage, _)) if stage != Stage::Applied => Decision::AlreadyDecided,
                 Some(_) => Decision::JobDeleted,
             });
-        }
+        };
         let record = sqlx::query(RECORD_MOVE).bind(new_id()).bind(id).bind(stage.as_str()).bind(recruiter_id);
         record.bind(None::<&str>).bind(now).execute(&mut *tx).await?;
         notifications::tell(&mut tx, notice).await?;
+        webhooks::repo::enqueue_all(&mut tx, &[stage_changed(id, &job_id, Stage::Applied, stage)]).await?;
         tx.commit().await?;
         Ok(Decision::Decided)
     })
@@ -428,7 +428,7 @@ pub async fn move_stage(db: &Db, step: &Move<'_>, notice: Option<&Notice>) -> Re
     let update = format!(
         "UPDATE applications SET status = $1, stage = $2, decided_at = COALESCE(decided_at, $3), \
          rejection_reason = $4 WHERE id = $5 AND {} AND stage = $7 AND {MOVABLE} \
-         AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL)",
+         AND job_id IN (SELECT id FROM jobs WHERE deleted_at IS NULL) RETURNING job_id",
         crate::membership::model::works_on!("applications.job_id", "$6")
     );
     const WHERE_NOW: &str = concat!(
@@ -462,7 +462,7 @@ pub async fn move_stage(db: &Db, step: &Move<'_>, notice: Option<&Notice>) -> Re
                 });
             }
         }
-        let moved = sqlx::query(sqlx::AssertSqlSafe(update))
+        let moved: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(update))
             .bind(step.to.status().as_str())
             .bind(step.to.as_str())
             .bind(now)
@@ -470,21 +470,39 @@ pub async fn move_stage(db: &Db, step: &Move<'_>, notice: Option<&Notice>) -> Re
             .bind(step.id)
             .bind(step.recruiter_id)
             .bind(step.from.as_str())
-            .execute(&mut *tx)
-            .await?
-            .rows_affected()
-            == 1;
-        if !moved {
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some((job_id,)) = moved else {
             return why_not(&mut tx).await;
-        }
+        };
         let record = sqlx::query(RECORD_MOVE).bind(new_id()).bind(step.id).bind(step.to.as_str());
         record.bind(step.recruiter_id).bind(reason).bind(now).execute(&mut *tx).await?;
         if let Some(notice) = notice {
             notifications::tell(&mut tx, notice).await?;
         }
+        let mut events = vec![stage_changed(step.id, &job_id, step.from, step.to)];
+        if step.to == Stage::Hired {
+            // The hire that filled the last position closed the job.
+            let (closed,): (Option<i64>,) = sqlx::query_as(CLOSED_AT).bind(job_id.as_str()).fetch_one(&mut *tx).await?;
+            if closed == Some(now) {
+                events.push(Event::job_closed(&job_id, "filled"));
+            }
+        }
+        webhooks::repo::enqueue_all(&mut tx, &events).await?;
         tx.commit().await?;
         Ok(Moved::Moved)
     })
+}
+
+/// The stage a hire's job closed at, if the hire closed it.
+const CLOSED_AT: &str = "SELECT closed_at FROM jobs WHERE id = $1";
+
+/// The webhook event of an application's move from one stage to another.
+fn stage_changed<'a>(id: &'a str, job_id: &'a str, from: Stage, to: Stage) -> Event<'a> {
+    let data = serde_json::json!({
+        "applicationId": id, "jobId": job_id, "stage": to.as_str(), "previousStage": from.as_str(),
+    });
+    Event::new(EventType::ApplicationStageChanged, job_id, id, data)
 }
 
 pub enum Withdrawal {
@@ -522,6 +540,9 @@ pub async fn withdraw(db: &Db, id: &str, applicant_id: &str, notice: &Notice) ->
         sqlx::query(FREE).bind(id).execute(&mut *tx).await?;
         let (job_id,): (String,) = sqlx::query_as(JOB).bind(id).fetch_one(&mut *tx).await?;
         notifications::tell(&mut tx, notice).await?;
+        let data = serde_json::json!({ "applicationId": id, "jobId": job_id, "stage": Stage::Withdrawn.as_str() });
+        let withdrawn = Event::new(EventType::ApplicationWithdrawn, &job_id, id, data);
+        webhooks::repo::enqueue_all(&mut tx, &[withdrawn]).await?;
         tx.commit().await?;
         Ok(Withdrawal::Withdrawn(job_id))
     })
@@ -752,6 +773,16 @@ pub async fn apply_batch(db: &Db, batch: &[&Submitted]) -> Result<Vec<ApplyOutco
         if !taken.is_empty() {
             let notices: Vec<&Notice> = taken.iter().flat_map(|application| &application.notices).collect();
             notifications::tell_all(&mut tx, &notices).await?;
+            let events: Vec<Event> = taken
+                .iter()
+                .map(|application| {
+                    let data = serde_json::json!({
+                        "applicationId": application.id, "jobId": application.job_id, "stage": Stage::Applied.as_str(),
+                    });
+                    Event::new(EventType::ApplicationCreated, &application.job_id, &application.id, data)
+                })
+                .collect();
+            webhooks::repo::enqueue_all(&mut tx, &events).await?;
         }
         tx.commit().await?;
         let outcomes = batch.iter().map(|application| match reserved.get(&application.job_id) {

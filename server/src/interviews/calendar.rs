@@ -71,6 +71,37 @@ fn utc(millis: i64) -> time::OffsetDateTime {
 
 /// The file for a booked interview (`starts_at` set), as of its current `sequence`.
 pub fn invitation(interview: &InterviewRow, method: Method, domain: &str, link: &str) -> String {
+    let status = match method {
+        Method::Request | Method::Publish => EventStatus::Confirmed,
+        Method::Cancel => EventStatus::Cancelled,
+    };
+    let method = match method {
+        Method::Request => "REQUEST",
+        Method::Cancel => "CANCEL",
+        Method::Publish => "PUBLISH",
+    };
+    let mut calendar = Calendar::new();
+    calendar.append_property(Property::new("METHOD", method)).push(event(interview, status, domain, link));
+    calendar.done().to_string()
+}
+
+/// A calendar to subscribe to: `interviews` (booked), each with the link to its page, under the
+/// name `name`, which calendars read again every hour.
+pub fn feed<'a>(interviews: impl IntoIterator<Item = (&'a InterviewRow, String)>, domain: &str, name: &str) -> String {
+    let mut calendar = Calendar::new();
+    calendar
+        .name(&text(name))
+        .append_property(Property::new("METHOD", "PUBLISH"))
+        .append_property(Property::new("REFRESH-INTERVAL", "PT1H").add_parameter("VALUE", "DURATION").done())
+        .append_property(Property::new("X-PUBLISHED-TTL", "PT1H"));
+    for (interview, link) in interviews {
+        calendar.push(event(interview, EventStatus::Confirmed, domain, &link));
+    }
+    calendar.done().to_string()
+}
+
+/// A booked interview's event (`starts_at` set), as of its current `sequence`.
+fn event(interview: &InterviewRow, status: EventStatus, domain: &str, link: &str) -> Event {
     let starts = interview.starts_at.unwrap_or_default();
     let ends = starts + interview.duration_minutes * MINUTE_MS;
     let summary = text(&format!("Interview: {} at {}", interview.title, interview.company));
@@ -100,18 +131,8 @@ pub fn invitation(interview: &InterviewRow, method: Method, domain: &str, link: 
         .ends(utc(ends))
         .append_property(organizer)
         .append_property(attendee)
-        .status(match method {
-            Method::Request | Method::Publish => EventStatus::Confirmed,
-            Method::Cancel => EventStatus::Cancelled,
-        });
-    let method = match method {
-        Method::Request => "REQUEST",
-        Method::Cancel => "CANCEL",
-        Method::Publish => "PUBLISH",
-    };
-    let mut calendar = Calendar::new();
-    calendar.append_property(Property::new("METHOD", method)).push(event.done());
-    calendar.done().to_string()
+        .status(status);
+    event.done()
 }
 
 #[cfg(test)]

@@ -31,7 +31,7 @@ pub const SLOT_PASSED: &str = "That time has passed; ask the recruiter for anoth
 pub const CHANGED: &str = "This interview changed since you loaded it; reload it";
 
 /// The host the calendar UIDs are made unique by: the site's own.
-fn domain(state: &AppState) -> String {
+pub(super) fn domain(state: &AppState) -> String {
     let url = state.config.public_url.as_str();
     let host = url.split_once("://").map_or(url, |(_, rest)| rest);
     host.split(['/', ':']).next().unwrap_or("jobportal").to_string()

@@ -1,9 +1,11 @@
 //! Interviews: the recruiter proposes one to three times, the applicant books one in the app or
 //! from the e-mail, both receive an iCalendar invitation; a reschedule or a cancellation sends an
-//! update with the same UID, and a reminder goes out a day before (docs/rules.md#interviews).
+//! update with the same UID, and a reminder goes out a day before (docs/rules.md#interviews). A
+//! recruiter may subscribe a calendar to their booked interviews (`feed`).
 
 pub mod calendar;
 pub mod emails;
+pub mod feed;
 pub mod handlers;
 pub mod model;
 pub mod reminders;
@@ -28,4 +30,6 @@ where
         .routes(routes!(handlers::book))
         .routes(routes!(handlers::reschedule))
         .routes(routes!(handlers::cancel))
+        .routes(routes!(feed::calendar_feed, feed::make_calendar_feed, feed::end_calendar_feed))
+        .routes(routes!(feed::interviews_feed))
 }

@@ -3,6 +3,7 @@ use crate::dispatch;
 use crate::http::error::Constraint;
 use crate::notifications::model::Notice;
 use crate::notifications::repo as notifications;
+use crate::webhooks::{self, Event, EventType};
 
 use super::model::InterviewRow;
 
@@ -115,7 +116,8 @@ pub struct Change<'a> {
 
 /// Applies `update` to interview `id` as it was read at `sequence` (its parameters: the new start,
 /// length and place, now, the id and the sequence) and, when it changed the row, tells every
-/// notice, in one transaction: false when the interview changed meanwhile.
+/// notice and writes the webhook event of `kind`, in one transaction: false when the interview
+/// changed meanwhile.
 async fn change(
     db: &Db,
     update: &'static str,
@@ -123,7 +125,10 @@ async fn change(
     sequence: i64,
     change: &Change<'_>,
     notices: &[Notice],
+    kind: Option<EventType>,
 ) -> Result<bool, sqlx::Error> {
+    const SUBJECT: &str = "SELECT i.application_id, a.job_id, i.starts_at FROM interviews i \
+         JOIN applications a ON a.id = i.application_id WHERE i.id = $1";
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
         let query = sqlx::query(update).bind(change.starts_at).bind(change.duration_minutes).bind(change.location);
@@ -133,6 +138,16 @@ async fn change(
         }
         for notice in notices {
             notifications::tell(&mut tx, notice).await?;
+        }
+        if let Some(kind) = kind {
+            let (application_id, job_id, starts_at): (String, String, Option<i64>) =
+                sqlx::query_as(SUBJECT).bind(id).fetch_one(&mut *tx).await?;
+            let mut data = serde_json::json!({ "interviewId": id, "applicationId": application_id, "jobId": job_id });
+            if kind == EventType::InterviewBooked {
+                data["startsAt"] = starts_at.map(crate::db::rfc3339_from_millis).into();
+            }
+            let event = Event::new(kind, &job_id, &application_id, data);
+            webhooks::repo::enqueue_all(&mut tx, &[event]).await?;
         }
         tx.commit().await?;
         Ok(true)
@@ -147,7 +162,7 @@ pub async fn book(db: &Db, id: &str, sequence: i64, starts_at: i64, notices: &[N
          duration_minutes = COALESCE($2, duration_minutes), location = COALESCE($3, location), updated_at = $4 \
          WHERE id = $5 AND status = 'proposed' AND sequence = $6";
     let booked = Change { starts_at: Some(starts_at), ..Change::default() };
-    change(db, UPDATE, id, sequence, &booked, notices).await
+    change(db, UPDATE, id, sequence, &booked, notices, Some(EventType::InterviewBooked)).await
 }
 
 /// The recruiter moves a booked interview: its sequence rises by one, and the reminder is due
@@ -164,7 +179,7 @@ pub async fn reschedule(
          duration_minutes = COALESCE($2, duration_minutes), location = COALESCE($3, location), \
          sequence = sequence + 1, reminded_at = NULL, updated_at = $4 \
          WHERE id = $5 AND status = 'booked' AND sequence = $6";
-    change(db, UPDATE, id, sequence, to, notices).await
+    change(db, UPDATE, id, sequence, to, notices, None).await
 }
 
 /// Either side cancels a planned interview: its sequence rises by one. False when it is no longer
@@ -175,7 +190,7 @@ pub async fn cancel(db: &Db, id: &str, sequence: i64, notices: &[Notice]) -> Res
          duration_minutes = COALESCE($2, duration_minutes), location = COALESCE($3, location), \
          sequence = sequence + 1, updated_at = $4 \
          WHERE id = $5 AND status IN ('proposed', 'booked') AND sequence = $6";
-    change(db, UPDATE, id, sequence, &Change::default(), notices).await
+    change(db, UPDATE, id, sequence, &Change::default(), notices, Some(EventType::InterviewCancelled)).await
 }
 
 /// Planned (proposed or booked) interviews whose application is hired, rejected or withdrawn, at
@@ -218,4 +233,45 @@ pub async fn remind(db: &Db, id: &str, sequence: i64, notices: &[Notice]) -> Res
         tx.commit().await?;
         Ok(true)
     })
+}
+
+/// The booked interviews of the applications `recruiter_id` is in charge of, starting from
+/// `since`, the soonest first, at most `limit`.
+#[tracing::instrument(skip_all)]
+pub async fn booked_for_recruiter(
+    db: &Db,
+    recruiter_id: &str,
+    since: i64,
+    limit: i64,
+) -> Result<Vec<InterviewRow>, sqlx::Error> {
+    let sql = format!(
+        "{SELECT} WHERE a.recruiter_id = $1 AND i.status = 'booked' AND i.starts_at >= $2 \
+         ORDER BY i.starts_at, i.id LIMIT $3"
+    );
+    dispatch!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(recruiter_id).bind(since).bind(limit).fetch_all(pool).await
+    })
+}
+
+/// The version of the person's calendar feed address, while it is on.
+#[tracing::instrument(skip_all)]
+pub async fn feed_version(db: &Db, user_id: &str) -> Result<Option<i64>, sqlx::Error> {
+    const SQL: &str = "SELECT version FROM calendar_feeds WHERE user_id = $1";
+    dispatch!(db, |pool| sqlx::query_scalar(SQL).bind(user_id).fetch_optional(pool).await)
+}
+
+/// Turns the person's calendar feed on with a new address: the next version, ending the one before.
+#[tracing::instrument(skip_all)]
+pub async fn new_feed_version(db: &Db, user_id: &str) -> Result<i64, sqlx::Error> {
+    const SQL: &str = "INSERT INTO calendar_feeds (user_id, version, created_at) VALUES ($1, 1, $2) \
+         ON CONFLICT (user_id) DO UPDATE SET version = calendar_feeds.version + 1, created_at = excluded.created_at \
+         RETURNING version";
+    dispatch!(db, |pool| sqlx::query_scalar(SQL).bind(user_id).bind(now_millis()).fetch_one(pool).await)
+}
+
+/// Turns the person's calendar feed off; false when it was off.
+#[tracing::instrument(skip_all)]
+pub async fn end_feed(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
+    const SQL: &str = "DELETE FROM calendar_feeds WHERE user_id = $1";
+    dispatch!(db, |pool| sqlx::query(SQL).bind(user_id).execute(pool).await.map(|done| done.rows_affected() > 0))
 }

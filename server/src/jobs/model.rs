@@ -1,6 +1,4 @@
 use serde::Serialize;
-use time::OffsetDateTime;
-use time::format_description::well_known::Rfc3339;
 use utoipa::ToSchema;
 
 /// The three kinds of job, spelled on the wire and in the database as `Full-time`, `Part-time`
@@ -264,13 +262,7 @@ pub fn company_logo_path(logo_id: &str) -> String {
     format!("/api/v1/company-logos/{logo_id}.png")
 }
 
-/// Unix milliseconds as an RFC 3339 UTC string (`2026-11-23T00:00:00Z`).
-pub fn rfc3339_from_millis(millis: i64) -> String {
-    OffsetDateTime::from_unix_timestamp_nanos(i128::from(millis) * 1_000_000)
-        .ok()
-        .and_then(|at| at.format(&Rfc3339).ok())
-        .unwrap_or_default()
-}
+pub use crate::db::rfc3339_from_millis;
 
 #[cfg(test)]
 mod tests {

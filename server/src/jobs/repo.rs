@@ -1,7 +1,8 @@
 use std::collections::HashMap;
 
-use crate::db::{Db, new_id, now_millis};
+use crate::db::{BeginWrite, Db, new_id, now_millis};
 use crate::dispatch;
+use crate::webhooks::{self, Event, EventType};
 
 use super::model::{JOB_COLUMNS, Job, JobEdit, JobRow, LISTED, NewJob, open_at};
 
@@ -38,8 +39,10 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Posted, sqlx::Error> {
     let skillsets = serde_json::to_string(&job.skillsets).expect("a list of strings serializes");
     let questions = serde_json::to_string(&job.questions).expect("questions serialize");
     let now = now_millis();
+    let published = Event::of_job(EventType::JobPublished, &id, serde_json::json!({ "title": job.title }));
     let inserted = dispatch!(db, |pool| {
-        sqlx::query(sqlx::AssertSqlSafe(insert.as_str()))
+        let mut tx = pool.begin_write().await?;
+        let inserted = sqlx::query(sqlx::AssertSqlSafe(insert.as_str()))
             .bind(&id)
             .bind(&job.user_id)
             .bind(&job.category_id)
@@ -58,9 +61,14 @@ pub async fn insert(db: &Db, job: &NewJob) -> Result<Posted, sqlx::Error> {
             .bind(job.salary_max)
             .bind(job.work_mode.as_str())
             .bind(&questions)
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected())
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if inserted == 1 {
+            webhooks::repo::enqueue_all(&mut tx, std::slice::from_ref(&published)).await?;
+        }
+        tx.commit().await?;
+        Ok::<_, sqlx::Error>(inserted)
     })?;
     if inserted == 1 {
         let job = find_posted(db, &id, &job.user_id).await?.ok_or(sqlx::Error::RowNotFound)?;
@@ -288,8 +296,15 @@ pub async fn delete(db: &Db, id: &str, user_id: &str) -> Result<bool, sqlx::Erro
         " AND deleted_at IS NULL"
     );
     let now = now_millis();
+    let deleted = Event::of_job(EventType::JobDeleted, id, serde_json::json!({}));
     dispatch!(db, |pool| {
-        sqlx::query(SQL).bind(now).bind(id).bind(user_id).execute(pool).await.map(|done| done.rows_affected() == 1)
+        let mut tx = pool.begin_write().await?;
+        let done = sqlx::query(SQL).bind(now).bind(id).bind(user_id).execute(&mut *tx).await?.rows_affected() == 1;
+        if done {
+            webhooks::repo::enqueue_all(&mut tx, std::slice::from_ref(&deleted)).await?;
+        }
+        tx.commit().await?;
+        Ok(done)
     })
 }
 
@@ -312,14 +327,16 @@ pub async fn close(db: &Db, id: &str, user_id: &str) -> Result<CloseOutcome, sql
         crate::membership::model::manages!("jobs.id", "$3"),
         " AND deleted_at IS NULL AND closed_at IS NULL"
     );
+    let event = Event::job_closed(id, "closed");
     let closed = dispatch!(db, |pool| {
-        sqlx::query(UPDATE)
-            .bind(now_millis())
-            .bind(id)
-            .bind(user_id)
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected() == 1)
+        let mut tx = pool.begin_write().await?;
+        let done =
+            sqlx::query(UPDATE).bind(now_millis()).bind(id).bind(user_id).execute(&mut *tx).await?.rows_affected() == 1;
+        if done {
+            webhooks::repo::enqueue_all(&mut tx, std::slice::from_ref(&event)).await?;
+        }
+        tx.commit().await?;
+        Ok::<_, sqlx::Error>(done)
     })?;
     settle(db, id, user_id, closed, false).await
 }

@@ -3,6 +3,7 @@ use crate::dispatch;
 use crate::mail::repo as outbox;
 use crate::notifications::model::Notice;
 use crate::notifications::repo as notifications;
+use crate::webhooks::{self, Event, EventType};
 
 use super::model::MessageRow;
 
@@ -77,7 +78,7 @@ pub async fn send(
     notice: &Notice,
 ) -> Result<Sent, sqlx::Error> {
     let sender_id = sender.id;
-    const LOCK: &str = "UPDATE applications SET id = id WHERE id = $1";
+    const LOCK: &str = "UPDATE applications SET id = id WHERE id = $1 RETURNING job_id, applicant_id";
     const COUNT: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM application_messages WHERE application_id = $1";
     const INSERT: &str = "INSERT INTO application_messages (id, application_id, sender_id, body, created_at) \
          VALUES ($1, $2, $3, $4, $5)";
@@ -88,7 +89,8 @@ pub async fn send(
     let now = now_millis();
     dispatch!(db, |pool| {
         let mut tx = pool.begin_write().await?;
-        sqlx::query(LOCK).bind(application_id).execute(&mut *tx).await?;
+        let (job_id, applicant_id): (String, String) =
+            sqlx::query_as(LOCK).bind(application_id).fetch_one(&mut *tx).await?;
         let (count,): (i64,) = sqlx::query_as(COUNT).bind(application_id).fetch_one(&mut *tx).await?;
         if count >= MAX_MESSAGES {
             return Ok(Sent::TooMany);
@@ -96,6 +98,11 @@ pub async fn send(
         let insert = sqlx::query(INSERT).bind(&id).bind(application_id).bind(sender_id).bind(body);
         insert.bind(now).execute(&mut *tx).await?;
         notifications::record(&mut tx, notice).await?;
+        if sender_id == applicant_id {
+            let data = serde_json::json!({ "messageId": id, "applicationId": application_id, "jobId": job_id });
+            let received = Event::new(EventType::MessageReceived, &job_id, application_id, data);
+            webhooks::repo::enqueue_all(&mut tx, &[received]).await?;
+        }
         let mut mailed = false;
         if let Some(mail) = &notice.mail {
             let throttle = sqlx::query(THROTTLE).bind(application_id).bind(&notice.user_id).bind(now);

@@ -20,7 +20,8 @@ pub const NAME_REQUIRED: &str = "Token name is required";
 pub const NAME_TOO_LONG: &str = "Token name must be at most 60 characters";
 pub const NAME_TAKEN: &str = "You already have a token with this name";
 pub const SCOPES_REQUIRED: &str = "Choose at least one scope";
-pub const SCOPES_INVALID: &str = "Scopes must be among jobs:read, jobs:write, applications:read and applications:write";
+pub const SCOPES_INVALID: &str =
+    "Scopes must be among jobs:read, jobs:write, applications:read, applications:write and webhooks";
 pub const EXPIRY_INVALID: &str = "Expiry must be between 1 and 365 days";
 pub const TOO_MANY_TOKENS: &str = "You can have at most 20 API tokens: revoke one first";
 pub const TOKEN_NOT_FOUND: &str = "Token not found";
@@ -55,7 +56,10 @@ async fn may_hold_tokens(state: &AppState, user_id: &str) -> Result<bool, AppErr
 /// The caller's API tokens.
 #[utoipa::path(get, path = "/auth/tokens", tag = "tokens", security(("bearer" = ["Recruiter"])),
     responses((status = 200, description = "`Tokens fetched successfully`", body = TokensResponse)))]
-pub async fn tokens(State(state): State<AppState>, Recruiter(caller): Recruiter) -> ApiResult<Reply<TokensResponse>> {
+pub async fn api_tokens(
+    State(state): State<AppState>,
+    Recruiter(caller): Recruiter,
+) -> ApiResult<Reply<TokensResponse>> {
     let tokens = repo::tokens(&state.db, &caller.id).await?.into_iter().map(ApiToken::from).collect();
     let can_create = may_hold_tokens(&state, &caller.id).await?;
     Ok(ok("Tokens fetched successfully", TokensResponse { tokens, can_create }))
@@ -72,7 +76,7 @@ pub async fn tokens(State(state): State<AppState>, Recruiter(caller): Recruiter)
         (status = 403, description = "`API tokens are for a company's owners and recruiters`", body = ErrorBody),
         (status = 409, description = "`You already have a token with this name`, or twenty tokens already", body = ErrorBody),
     ))]
-pub async fn create(
+pub async fn create_api_token(
     State(state): State<AppState>,
     Recruiter(caller): Recruiter,
     JsonBody(request): JsonBody<CreateTokenRequest>,
@@ -129,7 +133,7 @@ pub async fn create(
         (status = 200, description = "`Token revoked`", body = Ack),
         (status = 404, description = "`Token not found` among the caller's", body = ErrorBody),
     ))]
-pub async fn revoke(
+pub async fn revoke_api_token(
     State(state): State<AppState>,
     Recruiter(caller): Recruiter,
     PathParam(token_id): PathParam<String>,

@@ -19,5 +19,7 @@ where
     S: Clone + Send + Sync + 'static,
     AppState: FromRef<S>,
 {
-    OpenApiRouter::new().routes(routes!(handlers::tokens, handlers::create)).routes(routes!(handlers::revoke))
+    OpenApiRouter::new()
+        .routes(routes!(handlers::api_tokens, handlers::create_api_token))
+        .routes(routes!(handlers::revoke_api_token))
 }

@@ -20,10 +20,14 @@ pub enum Scope {
     /// move and cancel interviews.
     #[serde(rename = "applications:write")]
     ApplicationsWrite,
+    /// Manage the company's webhook endpoints and read their delivery logs.
+    #[serde(rename = "webhooks")]
+    Webhooks,
 }
 
 impl Scope {
-    pub const ALL: [Scope; 4] = [Self::JobsRead, Self::JobsWrite, Self::ApplicationsRead, Self::ApplicationsWrite];
+    pub const ALL: [Scope; 5] =
+        [Self::JobsRead, Self::JobsWrite, Self::ApplicationsRead, Self::ApplicationsWrite, Self::Webhooks];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -31,6 +35,7 @@ impl Scope {
             Self::JobsWrite => "jobs:write",
             Self::ApplicationsRead => "applications:read",
             Self::ApplicationsWrite => "applications:write",
+            Self::Webhooks => "webhooks",
         }
     }
 
@@ -50,7 +55,8 @@ pub fn stored_scopes(scopes: &[Scope]) -> String {
 pub struct CreateTokenRequest {
     /// What the token is for, e.g. "Careers page sync" (at most 60 characters, one per name).
     pub name: Option<String>,
-    /// At least one of `jobs:read`, `jobs:write`, `applications:read`, `applications:write`.
+    /// At least one of `jobs:read`, `jobs:write`, `applications:read`, `applications:write`,
+    /// `webhooks`.
     pub scopes: Option<Vec<String>>,
     /// 1 to 365; the token does not expire when left out or null.
     pub expires_in_days: Option<i64>,
@@ -105,6 +111,6 @@ mod tests {
         assert_eq!(stored, "jobs:read,applications:write");
         let parsed: Vec<_> = stored.split(',').filter_map(Scope::parse).collect();
         assert_eq!(parsed, vec![Scope::JobsRead, Scope::ApplicationsWrite]);
-        assert_eq!(Scope::parse("webhooks"), None);
+        assert_eq!(Scope::parse("admin"), None);
     }
 }

@@ -297,7 +297,7 @@ async fn bad_token_requests_are_refused_with_the_reason(app: &TestApp) {
         (
             json!({ "name": "A", "scopes": ["jobs:read", "admin"] }),
             400,
-            "Scopes must be among jobs:read, jobs:write, applications:read and applications:write",
+            "Scopes must be among jobs:read, jobs:write, applications:read, applications:write and webhooks",
         ),
         (
             json!({ "name": "A", "scopes": ["jobs:read"], "expiresInDays": 0 }),

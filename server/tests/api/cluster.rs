@@ -26,7 +26,7 @@ const HEALTH_CHECK: &str = "200ms";
 const DRAIN_SECS: &str = "2";
 
 /// One instance: the built server binary, with settings from the environment only.
-struct Instance {
+pub(crate) struct Instance {
     name: &'static str,
     port: u16,
     settings: Vec<(String, String)>,
@@ -34,11 +34,14 @@ struct Instance {
 }
 
 impl Instance {
-    fn start(name: &'static str, settings: &[(String, String)]) -> Self {
+    /// Started with `settings`, on a free port, and (unless they name one) a new `DATA_DIR`.
+    pub(crate) fn start(name: &'static str, settings: &[(String, String)]) -> Self {
         let port = free_port();
         let mut settings = settings.to_vec();
         settings.push(("LISTEN_ADDR".into(), format!("127.0.0.1:{port}")));
-        settings.push(("DATA_DIR".into(), scratch_dir().display().to_string()));
+        if !settings.iter().any(|(name, _)| name == "DATA_DIR") {
+            settings.push(("DATA_DIR".into(), scratch_dir().display().to_string()));
+        }
         let mut instance = Self { name, port, settings, process: None };
         instance.spawn();
         instance
@@ -57,12 +60,12 @@ impl Instance {
         self.process = Some(process);
     }
 
-    fn address(&self) -> String {
+    pub(crate) fn address(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
     }
 
     /// Waits (at most 60 s) until the instance says it is ready.
-    async fn ready(&mut self) {
+    pub(crate) async fn ready(&mut self) {
         let client = reqwest::Client::new();
         for _ in 0..600 {
             if let Some(exited) = self.process.as_mut().and_then(|process| process.try_wait().unwrap()) {
@@ -78,7 +81,7 @@ impl Instance {
     }
 
     /// SIGKILL: the process ends at once, whatever it was doing.
-    fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         let mut process = self.process.take().expect("running");
         process.kill().unwrap();
         process.wait().unwrap();

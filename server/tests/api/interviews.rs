@@ -1,5 +1,6 @@
 //! Interviews: proposed times, a booking, calendar invitations with one UID through reschedules
-//! and cancellations, reminders a day before, and the rules (docs/rules.md#interviews).
+//! and cancellations, reminders a day before, the rules (docs/rules.md#interviews), and a
+//! recruiter's private calendar feed (docs/rules.md#calendar-feed).
 
 use icalendar::{Calendar, Component, EventLike};
 use serde_json::{Value, json};
@@ -13,6 +14,7 @@ on_both_engines!(
     a_planned_interview_is_cancelled_once_its_application_closes,
     interviews_are_refused_with_the_reason,
     a_reminder_goes_out_once_a_day_before,
+    a_recruiter_subscribes_a_calendar_to_their_booked_interviews_through_a_private_address,
 );
 
 const HOUR: i64 = 60 * 60 * 1000;
@@ -348,4 +350,79 @@ async fn a_planned_interview_is_cancelled_once_its_application_closes(app: &Test
     let own = app.mail("leaving-cand@example.com", "Interview cancelled").await;
     assert!(own.contains("You cancelled the interview"), "the side that cancelled reads it of itself: {own}");
     app.mail("rejected-cand@example.com", "Acme cancelled the interview").await;
+}
+
+/// The calendar feed at `url`: its status, content type and text.
+async fn read_feed(app: &TestApp, url: &str) -> (u16, String, String) {
+    let response = app.client.get(url).send().await.unwrap();
+    let status = response.status().as_u16();
+    let kind = response.headers().get("content-type").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+    (status, kind, response.text().await.unwrap())
+}
+
+async fn a_recruiter_subscribes_a_calendar_to_their_booked_interviews_through_a_private_address(app: &TestApp) {
+    let (recruiter, applicant, application) = applied(app, "interviewer@example.com", "interviewee@example.com").await;
+    let off = json!({ "success": true, "message": "Calendar feed fetched successfully", "url": null });
+    assert_eq!(app.get_as("/api/v1/auth/calendar-feed", &recruiter).await, (200, off));
+    assert_eq!(
+        app.get_as("/api/v1/auth/calendar-feed", &applicant).await,
+        (403, error("This is a protected route for Recruiters only"))
+    );
+    let (status, made) = app.post_as("/api/v1/auth/calendar-feed", &recruiter, &json!({})).await;
+    assert_eq!(
+        (status, made["message"].as_str()),
+        (201, Some("Calendar feed address made: anyone who has it can see your interviews"))
+    );
+    let url = made["url"].as_str().unwrap().to_string();
+    assert!(url.starts_with(&format!("{}/api/v1/calendar/", app.address)) && url.ends_with("/interviews.ics"), "{url}");
+    assert_eq!(app.get_as("/api/v1/auth/calendar-feed", &recruiter).await.1["url"], url.as_str(), "shown again");
+
+    // Nothing booked yet: an empty calendar with its name.
+    let (status, kind, empty) = read_feed(app, &url).await;
+    assert_eq!((status, kind.as_str()), (200, "text/calendar; charset=utf-8"));
+    let calendar = empty.parse::<Calendar>().expect("the feed parses");
+    assert_eq!(calendar.property_value("X-WR-CALNAME"), Some("Interviews on jobportal"));
+    assert_eq!(calendar.property_value("REFRESH-INTERVAL"), Some("PT1H"));
+    assert_eq!(calendar.events().count(), 0, "{empty}");
+
+    let at = in_hours(50);
+    let body = json!({ "slots": [at], "durationMinutes": 30, "location": "Room 4" });
+    let (_, proposed) = propose(app, &recruiter, &application, &body).await;
+    let interview = proposed["data"]["_id"].as_str().unwrap().to_string();
+    assert_eq!(read_feed(app, &url).await.2.matches("BEGIN:VEVENT").count(), 0, "proposed is not booked");
+    let book = format!("/api/v1/auth/interviews/{interview}/book");
+    assert_eq!(app.put_as(&book, &applicant, &json!({ "slot": 0 })).await.0, 200);
+    let (_, _, text) = read_feed(app, &url).await;
+    let calendar = text.parse::<Calendar>().expect("the feed parses");
+    let events: Vec<_> = calendar.events().collect();
+    assert_eq!(events.len(), 1, "{text}");
+    assert_eq!(events[0].get_summary(), Some("Interview: Backend Engineer at Acme"));
+    assert_eq!(events[0].get_location(), Some("Room 4"));
+    assert!(events[0].get_uid().unwrap().starts_with(&format!("interview-{interview}@")), "the invitations' UID");
+    let utc = time::macros::format_description!("[year][month][day]T[hour][minute]00Z");
+    let starts = instant(&at).to_offset(time::UtcOffset::UTC).format(utc).unwrap();
+    assert_eq!(events[0].property_value("DTSTART"), Some(starts.as_str()));
+
+    // A new address ends the one before; a forged or switched-off one is not found.
+    let (_, remade) = app.post_as("/api/v1/auth/calendar-feed", &recruiter, &json!({})).await;
+    let new_url = remade["url"].as_str().unwrap().to_string();
+    assert_ne!(new_url, url);
+    let not_found = r#"{"success":false,"message":"Calendar feed not found"}"#;
+    assert_eq!((read_feed(app, &url).await.0, read_feed(app, &url).await.2.as_str()), (404, not_found));
+    assert_eq!(read_feed(app, &new_url).await.0, 200);
+    let forged = format!("{}0/interviews.ics", new_url.trim_end_matches("/interviews.ics"));
+    assert_eq!(read_feed(app, &forged).await.0, 404);
+    // A cancelled interview leaves the feed.
+    let cancel = format!("/api/v1/auth/interviews/{interview}/cancel");
+    assert_eq!(app.put_as(&cancel, &recruiter, &json!({})).await.0, 200);
+    assert_eq!(read_feed(app, &new_url).await.2.matches("BEGIN:VEVENT").count(), 0);
+    assert_eq!(
+        app.delete_as("/api/v1/auth/calendar-feed", &recruiter).await,
+        (200, json!({ "success": true, "message": "Calendar feed turned off" }))
+    );
+    assert_eq!(read_feed(app, &new_url).await.0, 404);
+    assert_eq!(
+        app.delete_as("/api/v1/auth/calendar-feed", &recruiter).await,
+        (404, error("Your calendar feed is off already"))
+    );
 }

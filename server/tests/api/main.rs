@@ -43,6 +43,7 @@ mod search;
 mod site;
 mod storage;
 mod teams;
+mod webhooks;
 
 /// CI runs every database test on both engines: tests built there without `TEST_DATABASE_URL`
 /// would report the PostgreSQL half as skipped, so this one fails instead.

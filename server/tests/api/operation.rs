@@ -161,6 +161,16 @@ async fn the_openapi_document_describes_every_call_and_its_errors(app: &TestApp)
     assert_eq!(responses("/api/v1/jobs/categoryPageDetails", "post"), ["200", "400", "404", "413", "503"]);
     assert_eq!(responses("/readyz", "get"), ["200", "503"]);
     assert_eq!(responses("/api/v1/auth/login", "post"), ["200", "400", "401", "403", "413", "429", "503"]);
+    // Every call has an operationId of its own: the web app's generated types are named by them.
+    let mut ids: Vec<&str> = paths
+        .values()
+        .flat_map(|operations| operations.as_object().unwrap().values())
+        .map(|operation| operation["operationId"].as_str().unwrap())
+        .collect();
+    let count = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), count, "an operationId is used twice");
     // Every JSON request body is described field by field, never an untyped object.
     for (path, operations) in paths {
         for (method, operation) in operations.as_object().unwrap() {

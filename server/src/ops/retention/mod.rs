@@ -11,6 +11,7 @@
 //! - Expired sessions, signup codes, reset tokens, and limit windows that have passed.
 //! - Notifications older than `NOTIFICATION_DAYS`, and the conversations' e-mail throttle rows
 //!   older than a day.
+//! - Webhook deliveries delivered or given up, older than `WEBHOOK_LOG_DAYS`.
 
 use std::path::Path;
 use std::time::Duration;
@@ -31,6 +32,9 @@ pub const CHANGE_LOG_DAYS: i64 = 7;
 /// How long a notification is kept in the bell.
 pub const NOTIFICATION_DAYS: i64 = 90;
 
+/// How long a webhook endpoint's delivery log keeps a delivery that is done.
+pub const WEBHOOK_LOG_DAYS: i64 = 30;
+
 /// How long after its start an instance first offers to sweep.
 const FIRST_SWEEP: Duration = Duration::from_secs(60);
 
@@ -48,6 +52,7 @@ pub struct Swept {
     pub limit_windows: u64,
     pub notifications: u64,
     pub conversation_mail: u64,
+    pub webhook_deliveries: u64,
 }
 
 /// Runs the sweep every `RETENTION_INTERVAL_SECS` on whichever instance claims it first, until
@@ -141,6 +146,14 @@ pub async fn sweep(
             "id",
             "created_at < $1",
             now - NOTIFICATION_DAYS * DAY_MILLIS,
+        )
+        .await?,
+        webhook_deliveries: repo::delete_in_batches(
+            db,
+            "webhook_deliveries",
+            "id",
+            "state <> 'pending' AND created_at < $1",
+            now - WEBHOOK_LOG_DAYS * DAY_MILLIS,
         )
         .await?,
         conversation_mail: 0,
