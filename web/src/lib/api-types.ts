@@ -617,6 +617,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's calendar feed address, while it is on. */
+        get: operations["calendar_feed"];
+        put?: never;
+        /** Turn the calendar feed on, or give it a new address: the one before stops working. */
+        post: operations["make_calendar_feed"];
+        /** Turn the calendar feed off: its address stops working. */
+        delete: operations["end_calendar_feed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/changepassword": {
         parameters: {
             query?: never;
@@ -1036,13 +1055,13 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's API tokens. */
-        get: operations["tokens"];
+        get: operations["api_tokens"];
         put?: never;
         /**
          * Make an API token: a name, its scopes and, if it should end, its lifetime in days. The answer
          *     carries the secret, shown this once.
          */
-        post: operations["create"];
+        post: operations["create_api_token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1060,7 +1079,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Revoke one of the caller's tokens: the next call made with it is refused. */
-        delete: operations["revoke"];
+        delete: operations["revoke_api_token"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1153,6 +1172,28 @@ export interface paths {
         };
         /** The avatar of a user, by the URL in the user object's `image`: an SVG of their initials. */
         get: operations["avatar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar/{feedToken}/interviews.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A calendar feed: the booked interviews of the applications its person is in charge of, from 30
+         *     days ago on, at most 500, for a calendar application to subscribe to. Its address is the
+         *     credential; an address that is not signed, made before the feed's newest, or of a feed turned
+         *     off is 404.
+         */
+        get: operations["interviews_feed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1342,6 +1383,105 @@ export interface paths {
          *     notes stay.
          */
         delete: operations["remove_member"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's webhook endpoints. */
+        get: operations["webhook_endpoints"];
+        put?: never;
+        /**
+         * Register an endpoint for the company's events. The answer carries its signing secret, shown
+         *     this once.
+         */
+        post: operations["create_webhook_endpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/webhooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an endpoint's address, description or events, or turn it off or on again (`enabled`);
+         *     turning it off gives up its waiting deliveries.
+         */
+        put: operations["update_webhook_endpoint"];
+        post?: never;
+        /** Delete an endpoint, with its delivery log. */
+        delete: operations["delete_webhook_endpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/webhooks/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery log: each event sent to it, with its state, attempts, and the last
+         *     attempt's time, status and error. Kept for 30 days.
+         */
+        get: operations["webhook_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again, now: the same `webhook-id` and body, its attempts counted anew. */
+        post: operations["redeliver_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/webhooks/{endpointId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an endpoint a new signing secret. Deliveries carry a signature under the old one too for
+         *     24 hours, so a receiver can move to the new one without losing any.
+         */
+        post: operations["rotate_webhook_secret"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2288,6 +2428,15 @@ export interface components {
              */
             slot?: number | null;
         };
+        CalendarFeedResponse: {
+            message: string;
+            success: boolean;
+            /**
+             * @description The address a calendar subscribes to, or null while the feed is off. Anyone who has it sees
+             *     the interviews, so it is shown only to its person.
+             */
+            url?: string | null;
+        };
         CategoriesResponse: {
             /** @description Every category; an empty list when there are none. */
             categories: components["schemas"]["Category"][];
@@ -2373,6 +2522,15 @@ export interface components {
             description?: string | null;
             name?: string | null;
         };
+        /** @description A new endpoint. */
+        CreateEndpointRequest: {
+            /** @description What it is, e.g. "HR system" (at most 200 characters). */
+            description?: string | null;
+            /** @description The events it takes, at least one. */
+            events?: string[] | null;
+            /** @description Where deliveries are posted: an `https://` address on the public internet. */
+            url?: string | null;
+        };
         /** @description A new token: its name, its scopes, and how many days it lasts (never ends when left out). */
         CreateTokenRequest: {
             /**
@@ -2382,7 +2540,10 @@ export interface components {
             expiresInDays?: number | null;
             /** @description What the token is for, e.g. "Careers page sync" (at most 60 characters, one per name). */
             name?: string | null;
-            /** @description At least one of `jobs:read`, `jobs:write`, `applications:read`, `applications:write`. */
+            /**
+             * @description At least one of `jobs:read`, `jobs:write`, `applications:read`, `applications:write`,
+             *     `webhooks`.
+             */
             scopes?: string[] | null;
         };
         CreatedTokenResponse: {
@@ -2406,6 +2567,22 @@ export interface components {
             /** @description The account's current password. */
             password?: string | null;
         };
+        DeliveriesResponse: {
+            /** @description Newest first. */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            message: string;
+            success: boolean;
+        };
+        DeliveryResponse: {
+            delivery: components["schemas"]["WebhookDelivery"];
+            message: string;
+            success: boolean;
+        };
+        /**
+         * @description Where a delivery stands.
+         * @enum {string}
+         */
+        DeliveryState: "pending" | "delivered" | "failed";
         DeviceResponse: {
             device: components["schemas"]["PushDevice"];
             message: string;
@@ -2447,6 +2624,27 @@ export interface components {
             newApplication: boolean;
             stageChange: boolean;
         };
+        EndpointResponse: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            message: string;
+            success: boolean;
+        };
+        EndpointWithSecretResponse: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            message: string;
+            /**
+             * @description The signing secret (`whsec_…`), shown only in this answer: verify each delivery's
+             *     `webhook-signature` with it.
+             */
+            secret: string;
+            success: boolean;
+        };
+        EndpointsResponse: {
+            /** @description The company's endpoints, the first made first. */
+            endpoints: components["schemas"]["WebhookEndpoint"][];
+            message: string;
+            success: boolean;
+        };
         /** @description The body of every error response. */
         ErrorBody: {
             /** @description What went wrong, for a person to read. */
@@ -2459,6 +2657,11 @@ export interface components {
             /** @description Always `false`. */
             success: boolean;
         };
+        /**
+         * @description What happened: the events an endpoint may ask for.
+         * @enum {string}
+         */
+        EventType: "application.created" | "application.withdrawn" | "application.stage_changed" | "interview.booked" | "interview.cancelled" | "message.received" | "job.published" | "job.closed" | "job.deleted";
         /** @description Everything the board holds about the caller. */
         Export: {
             account: components["schemas"]["Account"];
@@ -3191,7 +3394,7 @@ export interface components {
          *     document; a token acts within its scopes and its owner's rights together.
          * @enum {string}
          */
-        Scope: "jobs:read" | "jobs:write" | "applications:read" | "applications:write";
+        Scope: "jobs:read" | "jobs:write" | "applications:read" | "applications:write" | "webhooks";
         SendOtpRequest: {
             /** @description Accepted for compatibility; the response never says whether the address has an account. */
             checkUserPresent?: unknown;
@@ -3364,6 +3567,16 @@ export interface components {
             name?: string | null;
             success: boolean;
         };
+        /**
+         * @description A change to an endpoint; what is left out stays. `enabled: true` turns a disabled endpoint on
+         *     again, `false` off.
+         */
+        UpdateEndpointRequest: {
+            description?: string | null;
+            enabled?: boolean | null;
+            events?: string[] | null;
+            url?: string | null;
+        };
         UpdateResponse: {
             message: string;
             success: boolean;
@@ -3428,6 +3641,46 @@ export interface components {
             /** Format: double */
             min?: number | null;
             yes?: boolean | null;
+        };
+        /** @description One event's delivery to one endpoint, as the delivery log shows it. */
+        WebhookDelivery: {
+            /** @description The `webhook-id` every attempt carried: a receiver that saw it already has this event. */
+            _id: string;
+            /** Format: int64 */
+            attempts: number;
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            eventType: string;
+            lastAttemptAt?: string | null;
+            lastError?: string | null;
+            /**
+             * Format: int64
+             * @description The HTTP status of the last attempt, or null when it got none (a timeout, a refused
+             *     connection).
+             */
+            lastStatus?: number | null;
+            /** @description When it is tried next, while pending. */
+            nextAttemptAt?: string | null;
+            /** @description The body that was sent. */
+            payload: Record<string, never>;
+            state: components["schemas"]["DeliveryState"];
+        };
+        /** @description An endpoint as the company's settings list it; its secret is shown only when made or rotated. */
+        WebhookEndpoint: {
+            _id: string;
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            description: string;
+            /** @description When it was turned off (RFC 3339, UTC), or null while it is on. */
+            disabledAt?: string | null;
+            /** @description Why it was turned off: by a person, or after failing for a day. */
+            disabledReason?: string | null;
+            events: components["schemas"]["EventType"][];
+            /** @description The first failed attempt since its last success (RFC 3339, UTC), or null. */
+            failingSince?: string | null;
+            /** @description Until when the secret before the last rotation also signs (RFC 3339, UTC), or null. */
+            previousSecretUntil?: string | null;
+            url: string;
         };
         /**
          * @description Where the work is done, spelled `On-site`, `Hybrid` and `Remote`.
@@ -6158,6 +6411,183 @@ export interface operations {
             };
         };
     };
+    calendar_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Calendar feed fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not a Recruiter; or an API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    make_calendar_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Calendar feed address made: anyone who has it can see your interviews` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not a Recruiter; or an API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_calendar_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Calendar feed turned off` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ack"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is not a Recruiter; or an API token, which cannot make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Your calendar feed is off already` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     change_password: {
         parameters: {
             query?: never;
@@ -7891,7 +8321,7 @@ export interface operations {
             };
         };
     };
-    tokens: {
+    api_tokens: {
         parameters: {
             query?: never;
             header?: never;
@@ -7947,7 +8377,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    create_api_token: {
         parameters: {
             query?: never;
             header?: never;
@@ -8025,7 +8455,7 @@ export interface operations {
             };
         };
     };
-    revoke: {
+    revoke_api_token: {
         parameters: {
             query?: never;
             header?: never;
@@ -8426,6 +8856,56 @@ export interface operations {
                 };
             };
             /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    interviews_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret part of the address `GET /auth/calendar-feed` gives */
+                feedToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `text/calendar`: one event per booked interview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Calendar feed not found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9435,6 +9915,563 @@ export interface operations {
             };
             /** @description No such member of the company */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    webhook_endpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Webhook endpoints fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointsResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Webhooks are managed by a company's owners and recruiters`; or the account is not a Recruiter; or an API token without the webhooks scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_webhook_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description `Webhook endpoint added: copy its signing secret now, it will not be shown again` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointWithSecretResponse"];
+                };
+            };
+            /** @description `Endpoint URL is required`, `Endpoint URL must be a public https:// address`, `Endpoint URL must be at most 2000 characters`, `Description must be at most 200 characters`, `Choose at least one event` or `Events must be among …` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Webhooks are managed by a company's owners and recruiters`; or the account is not a Recruiter; or an API token without the webhooks scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ten endpoints already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_webhook_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `_id` */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description `Webhook endpoint saved` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointResponse"];
+                };
+            };
+            /** @description As when adding one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Webhooks are managed by a company's owners and recruiters`; or the account is not a Recruiter; or an API token without the webhooks scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Webhook endpoint not found` among the company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_webhook_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `_id` */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Webhook endpoint deleted` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ack"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Webhooks are managed by a company's owners and recruiters`; or the account is not a Recruiter; or an API token without the webhooks scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Webhook endpoint not found` among the company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    webhook_deliveries: {
+        parameters: {
+            query?: {
+                /** @description The `_id` of the last delivery of the page before: the next older ones. */
+                before?: string;
+                /** @description 1 to 100, default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The endpoint's `_id` */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Deliveries fetched successfully` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveriesResponse"];
+                };
+            };
+            /** @description `limit must be a whole number from 1 to 100` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Webhooks are managed by a company's owners and recruiters`; or the account is not a Recruiter; or an API token without the webhooks scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Webhook endpoint not found` among the company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    redeliver_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `_id` */
+                endpointId: string;
+                /** @description The delivery's `_id` */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Delivery queued again` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Webhooks are managed by a company's owners and recruiters`; or the account is not a Recruiter; or an API token without the webhooks scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Webhook endpoint not found` or `Delivery not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotate_webhook_secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `_id` */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Signing secret rotated: the old one stays valid for 24 hours` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointWithSecretResponse"];
+                };
+            };
+            /** @description A NUL character in the path or the query, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Webhooks are managed by a company's owners and recruiters`; or the account is not a Recruiter; or an API token without the webhooks scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Webhook endpoint not found` among the company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11375,13 +12412,15 @@ export const accountTypeValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["category.create", "category.update", "category.hide", "category.unhide", "category.delete", "job.hide", "job.unhide", "account.suspend", "account.reinstate", "company.rename", "company.verify", "company.unverify", "company.suspend", "company.reinstate"];
 export const actorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Actor"]> = ["applicant", "recruiter"];
 export const applicationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApplicationStatus"]> = ["applied", "shortlisted", "rejected", "withdrawn"];
+export const deliveryStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryState"]> = ["pending", "delivered", "failed"];
+export const eventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventType"]> = ["application.created", "application.withdrawn", "application.stage_changed", "interview.booked", "interview.cancelled", "message.received", "job.published", "job.closed", "job.deleted"];
 export const interviewStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InterviewStatus"]> = ["proposed", "booked", "cancelled"];
 export const jobTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobType"]> = ["Full-time", "Part-time", "Internship"];
 export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["newApplication", "stageChange", "interview", "message", "jobClosing", "mention"];
 export const pushKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PushKind"]> = ["message", "interview", "stageChange", "newJobs", "newApplication", "mention", "jobClosing"];
 export const questionKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuestionKind"]> = ["yesNo", "number", "choice", "text"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["owner", "recruiter", "hiringManager"];
-export const scopeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Scope"]> = ["jobs:read", "jobs:write", "applications:read", "applications:write"];
+export const scopeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Scope"]> = ["jobs:read", "jobs:write", "applications:read", "applications:write", "webhooks"];
 export const sizeBandValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SizeBand"]> = ["1-10", "11-50", "51-200", "201-500", "501-1000", "1001-5000", "5001+"];
 export const snippetSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SnippetSource"]> = ["resume", "statement", "answers", "skills", "name"];
 export const stageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Stage"]> = ["applied", "screening", "interview", "offer", "hired", "rejected", "withdrawn"];

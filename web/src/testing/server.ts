@@ -96,6 +96,10 @@ export const handlers = [
   ),
   // No device has notifications on (testing/push.ts drives them).
   http.get('/auth/push/devices', ({ response }) => response(200).json({ success: true, message: 'Devices fetched successfully', devices: [] })),
+  // No API tokens, and the recruiter may make one (testing/tokens.ts drives them).
+  http.get('/auth/tokens', ({ response }) => response(200).json({ success: true, message: 'Tokens fetched successfully', tokens: [], canCreate: true })),
+  // The calendar feed is off (testing/calendar-feed.ts drives it).
+  http.get('/auth/calendar-feed', ({ response }) => response(200).json({ success: true, message: 'Calendar feed fetched successfully', url: null })),
   http.get('/auth/jobs/applications/{jobId}/overview', ({ response }) =>
     response(200).json({ success: true, message: 'Overview fetched successfully', data: applicationsOverview() }),
   ),
@@ -107,6 +111,8 @@ export const handlers = [
   http.get('/company/members', ({ response }) => response(200).json({ success: true, message: 'Team fetched successfully', members: [member()] })),
   http.get('/company/invitations', ({ response }) => response(200).json({ success: true, message: 'Invitations fetched successfully', invitations: [] })),
   http.get('/company/jobs', ({ response }) => response(200).json({ success: true, message: 'Jobs fetched successfully', data: [] })),
+  // Its webhook endpoints, none (testing/webhooks.ts drives them).
+  http.get('/company/webhooks', ({ response }) => response(200).json({ success: true, message: 'Webhook endpoints fetched successfully', endpoints: [] })),
   http.get('/company/jobs/{jobId}/team', ({ response }) =>
     response(200).json({ success: true, message: 'Hiring team fetched successfully', data: { inCharge: recruiter._id, team: [] } }),
   ),

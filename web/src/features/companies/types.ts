@@ -53,5 +53,8 @@ export const ROLE_WORDS: Record<CompanyRole, string> = {
 /** Whether `role` may manage a company's jobs (edit, close, delete, choose their teams): its owners and recruiters. */
 export const managesJobs = (role: CompanyRole) => role === 'owner' || role === 'recruiter'
 
+/** Whether `role` may manage a company's webhooks (docs/product.md#webhooks-settings): its owners and recruiters, as the server allows. */
+export const managesWebhooks = (role: CompanyRole) => role === 'owner' || role === 'recruiter'
+
 /** A member's full name. */
 export const memberName = (member: Pick<Member, 'firstName' | 'lastName'>) => `${member.firstName} ${member.lastName}`.trim()

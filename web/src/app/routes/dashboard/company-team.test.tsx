@@ -230,10 +230,22 @@ test("a team that cannot be loaded says the server's message in the Team section
   expect(await section.findByRole('alert')).toHaveTextContent('The database is unreachable')
 })
 
-test('the Team section follows the profile: its h2, then Members, the Invite form and the invitations as h3', async () => {
+test('the Team section follows the profile: its h2, then Members, the Invite form and the invitations as h3; the Webhooks section follows it', async () => {
   await openTeam()
+  await screen.findByRole('heading', { level: 3, name: 'Add endpoint' })
   const headings = within(screen.getByRole('main'))
     .getAllByRole('heading')
     .map((heading) => `${heading.tagName} ${heading.textContent}`)
-  expect(headings).toEqual(['H1 Company', 'H2 Company profile', 'H2 Logo', 'H2 Team', 'H3 Members', 'H3 Invite someone', 'H3 Pending invitations'])
+  expect(headings).toEqual([
+    'H1 Company',
+    'H2 Company profile',
+    'H2 Logo',
+    'H2 Team',
+    'H3 Members',
+    'H3 Invite someone',
+    'H3 Pending invitations',
+    'H2 Webhooks',
+    'H3 Endpoints',
+    'H3 Add endpoint',
+  ])
 })

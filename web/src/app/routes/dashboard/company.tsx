@@ -6,12 +6,14 @@ import { CompanyDetails } from '@/features/companies/components/company-details'
 import { CompanyLogoSection } from '@/features/companies/components/company-logo-section'
 import { CompanyProfileForm } from '@/features/companies/components/company-profile-form'
 import { TeamSection } from '@/features/companies/components/team-section'
-import { ROLE_NAMES } from '@/features/companies/types'
+import { managesWebhooks, ROLE_NAMES } from '@/features/companies/types'
+import { WebhooksSection } from '@/features/webhooks/components/webhooks-section'
 import { errorMessage } from '@/lib/api-client'
 
 /**
  * docs/product.md#company-profile: the recruiter's company. Its owners edit the profile and the logo; another
- * member reads them, and is told who may change them. Then its team (docs/product.md#company-team).
+ * member reads them, and is told who may change them. Then its team (docs/product.md#company-team), and for its
+ * owners and recruiters its webhooks (docs/product.md#webhooks-settings).
  */
 export default function CompanyPage() {
   // A failure is said in place of the company, not in a toast as well.
@@ -55,6 +57,7 @@ export default function CompanyPage() {
             </>
           )}
           <TeamSection company={data.company} role={data.role} />
+          {managesWebhooks(data.role) && <WebhooksSection />}
         </>
       )}
     </section>

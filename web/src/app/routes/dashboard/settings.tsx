@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PasswordField } from '@/components/ui/form-field'
 import { DeleteAccountSection } from '@/features/account/components/delete-account'
 import { BACK_TO_APPLY } from '@/features/applications/resume-link'
+import { CalendarFeedSection } from '@/features/calendar-feed/components/calendar-feed-section'
 import { YourDataSection } from '@/features/account/components/your-data-section'
 import { useChangePassword } from '@/features/auth/api/auth-calls'
 import { changePasswordSchema, type ChangePasswordValues } from '@/features/auth/schemas'
@@ -15,6 +16,7 @@ import { ApplicantSettings } from '@/features/profiles/components/applicant-sett
 import { RecruiterSettings } from '@/features/profiles/components/recruiter-settings'
 import type { ProfileUpdateResponse } from '@/features/profiles/types'
 import { hasPushSettings, PushSettingsSection } from '@/features/push/components/push-settings'
+import { ApiTokensSection } from '@/features/tokens/components/api-tokens-section'
 import { useSession, useSetUser } from '@/lib/auth'
 import { NEXT_PARAM, safeNext } from '@/lib/next-page'
 import { Panel } from '@/components/ui/panel'
@@ -94,6 +96,8 @@ export default function SettingsPage() {
       {accountType && hasNotifications(accountType) && <EmailSettingsSection accountType={accountType} />}
       {accountType && hasPushSettings(accountType) && <PushSettingsSection accountType={accountType} />}
       <ChangePasswordSection />
+      {accountType === 'Recruiter' && <ApiTokensSection />}
+      {accountType === 'Recruiter' && <CalendarFeedSection />}
       <YourDataSection resume={resume} />
       {accountType && <DeleteAccountSection accountType={accountType} />}
     </section>
