@@ -16,14 +16,15 @@ export const EVENTS_REQUIRED = 'Choose at least one event'
 const length = (text: string) => [...text].length
 
 /**
- * An absolute https:// address with a host and no spaces. Whether it is on the public internet (not
- * localhost, not a private network) only the server can tell; it refuses one that is not, in the same words.
+ * An absolute web address (http:// or https://) with a host and no spaces. Which of those the server
+ * takes (https:// to the public internet; plain http:// to a loopback receiver only where it is set up
+ * for tests) is its rule alone: it refuses the others in the same words, shown under the field.
  */
-export function isHttpsAddress(text: string) {
+export function isWebAddress(text: string) {
   if (/\s/.test(text)) return false
   try {
     const url = new URL(text)
-    return url.protocol === 'https:' && url.hostname !== ''
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
   } catch {
     return false
   }
@@ -35,7 +36,7 @@ export const endpointSchema = z.object({
     z.trim(),
     z.minLength(1, URL_REQUIRED),
     z.refine((text) => length(text) <= MAX_URL, URL_TOO_LONG),
-    z.refine((text) => text === '' || length(text) > MAX_URL || isHttpsAddress(text), URL_INVALID),
+    z.refine((text) => text === '' || length(text) > MAX_URL || isWebAddress(text), URL_INVALID),
   ),
   description: z.string().check(
     z.trim(),
