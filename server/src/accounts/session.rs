@@ -5,6 +5,7 @@
 //! of the token's rate limit first.
 
 use axum::extract::{FromRef, FromRequestParts, MatchedPath, OptionalFromRequestParts};
+use axum::http::Method;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use serde::{Deserialize, Serialize};
@@ -80,8 +81,6 @@ pub struct AuthUser {
     pub jti: String,
     /// The login's JWT, returned to its owner in user objects; `None` for an API token.
     pub token: Option<String>,
-    /// The API token's id when the caller used one.
-    pub api_token: Option<String>,
 }
 
 fn bearer(parts: &Parts) -> Option<&str> {
@@ -116,7 +115,7 @@ where
                 TOKEN_INVALID
             }));
         };
-        Ok(Self { id, email, account_type, jti: claims.jti, token: Some(token.to_string()), api_token: None })
+        Ok(Self { id, email, account_type, jti: claims.jti, token: Some(token.to_string()) })
     }
 }
 
@@ -133,7 +132,9 @@ async fn by_api_token(parts: &Parts, state: &AppState, secret: &str) -> Result<A
         return Err(AppError::unauthorized(SUSPENDED));
     }
     let route = parts.extensions.get::<MatchedPath>().map(MatchedPath::as_str).unwrap_or_default();
-    let Some(needed) = state.call_scopes.of(&parts.method, route) else {
+    // A HEAD request is its GET's, as the router answers it.
+    let method = if parts.method == Method::HEAD { &Method::GET } else { &parts.method };
+    let Some(needed) = state.call_scopes.of(method, route) else {
         return Err(AppError::forbidden(TOKEN_NOT_ALLOWED));
     };
     let granted = token.scopes.split(',').collect::<Vec<_>>();
@@ -150,7 +151,6 @@ async fn by_api_token(parts: &Parts, state: &AppState, secret: &str) -> Result<A
         account_type: token.account_type,
         jti: format!("api-token:{}", token.id),
         token: None,
-        api_token: Some(token.id),
     })
 }
 

@@ -29,6 +29,7 @@ pub const EVENTS_INVALID: &str = "Events must be among application.created, appl
 pub const TOO_MANY_ENDPOINTS: &str = "A company can have at most 10 webhook endpoints: delete one first";
 pub const ENDPOINT_NOT_FOUND: &str = "Webhook endpoint not found";
 pub const DELIVERY_NOT_FOUND: &str = "Delivery not found";
+pub const ENDPOINT_IS_OFF: &str = "This endpoint is off: turn it on first";
 pub const LIMIT_INVALID: &str = "limit must be a whole number from 1 to 100";
 
 const MAX_URL: usize = 2000;
@@ -298,6 +299,7 @@ pub async fn webhook_deliveries(
         (status = 200, description = "`Delivery queued again`", body = DeliveryResponse),
         (status = 403, description = "`Webhooks are managed by a company's owners and recruiters`", body = ErrorBody),
         (status = 404, description = "`Webhook endpoint not found` or `Delivery not found`", body = ErrorBody),
+        (status = 409, description = "`This endpoint is off: turn it on first`", body = ErrorBody),
     ))]
 pub async fn redeliver_webhook(
     State(state): State<AppState>,
@@ -305,8 +307,10 @@ pub async fn redeliver_webhook(
     PathParam((endpoint_id, delivery_id)): PathParam<(String, String)>,
 ) -> ApiResult<Reply<DeliveryResponse>> {
     let company = managed_company(&state, &caller.id).await?;
-    if repo::endpoint(&state.db, &company, &endpoint_id).await?.is_none() {
-        return Err(AppError::not_found(ENDPOINT_NOT_FOUND));
+    let endpoint = repo::endpoint(&state.db, &company, &endpoint_id).await?;
+    let endpoint = endpoint.ok_or_else(|| AppError::not_found(ENDPOINT_NOT_FOUND))?;
+    if endpoint.disabled_at.is_some() {
+        return Err(AppError::Conflict(ENDPOINT_IS_OFF.into()));
     }
     let row = repo::redeliver(&state.db, &endpoint_id, &delivery_id).await?;
     let row = row.ok_or_else(|| AppError::not_found(DELIVERY_NOT_FOUND))?;

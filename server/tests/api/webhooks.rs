@@ -382,6 +382,17 @@ async fn an_endpoint_failing_for_a_day_is_turned_off_and_its_owners_told(app: &T
     assert!(on["endpoint"]["disabledAt"].is_null() && on["endpoint"]["failingSince"].is_null(), "{on}");
     assert_eq!(receiver.log().len(), before);
 
+    // Nothing is sent again to an endpoint that is off.
+    let off_now = json!({ "enabled": false });
+    assert_eq!(app.put_as(&format!("/api/v1/company/webhooks/{endpoint}"), &token, &off_now).await.0, 200);
+    let first = deliveries(app, &token, &endpoint).await[0]["_id"].as_str().unwrap().to_string();
+    let again = format!("/api/v1/company/webhooks/{endpoint}/deliveries/{first}/redeliver");
+    assert_eq!(app.post_as(&again, &token, &json!({})).await, (409, error("This endpoint is off: turn it on first")));
+    assert_eq!(
+        app.put_as(&format!("/api/v1/company/webhooks/{endpoint}"), &token, &json!({ "enabled": true })).await.0,
+        200
+    );
+
     // A delivery is tried for a day after its event, then given up.
     app.post_job_as(&token, "Old Role", 1, &day(30)).await;
     let log = settled(app, &token, &endpoint, "pending", 1).await;

@@ -10393,6 +10393,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `This endpoint is off: turn it on first` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests with this API token in a minute (`Retry-After` says when to try again) */
             429: {
                 headers: {
