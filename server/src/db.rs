@@ -433,6 +433,38 @@ pub fn rows(count: usize, width: usize, first: usize) -> String {
     (0..count).map(row).collect::<Vec<_>>().join(", ")
 }
 
+/// Takes for one worker, until `lease_until`, those of `due` (ids of `table`, each with the
+/// `next_attempt_at` it was read at, outside the writers' turn) whose time is still the one read and
+/// that still meet `still` (a condition on the row): another worker moved the others first, or they
+/// were done meanwhile. One statement in the writers' turn, on SQLite, where a queue's workers
+/// (the mail outbox's, the pushes', the webhooks') claim this way; PostgreSQL's use `SKIP LOCKED`.
+/// Returns the ids taken.
+pub async fn lease_sqlite(
+    pool: &SqlitePool,
+    table: &str,
+    still: &str,
+    due: &[(&str, i64)],
+    lease_until: i64,
+) -> Result<Vec<String>, sqlx::Error> {
+    if due.is_empty() {
+        return Ok(Vec::new());
+    }
+    let claim = format!(
+        "WITH m (id, next_attempt_at) AS (VALUES {}) \
+         UPDATE {table} SET next_attempt_at = $1 WHERE id IN (SELECT id FROM m) AND {still} \
+         AND next_attempt_at = (SELECT m.next_attempt_at FROM m WHERE m.id = {table}.id) RETURNING id",
+        rows(due.len(), 2, 2)
+    );
+    let mut tx = pool.begin_write().await?;
+    let mut claiming = sqlx::query_scalar(sqlx::AssertSqlSafe(claim)).bind(lease_until);
+    for (id, at) in due {
+        claiming = claiming.bind(*id).bind(*at);
+    }
+    let claimed = claiming.fetch_all(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(claimed)
+}
+
 /// A new opaque id: UUID v7, so ids sort by creation time and index pages stay warm.
 pub fn new_id() -> String {
     uuid::Uuid::now_v7().simple().to_string()

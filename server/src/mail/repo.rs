@@ -158,20 +158,9 @@ pub async fn claim_due(db: &Db, now: i64, lease_until: i64) -> Result<Vec<Due>, 
             }
             // Those another worker claimed first (their time moved) or that were sent meanwhile
             // are left out.
-            let claim = format!(
-                "WITH m (id, next_attempt_at) AS (VALUES {}) \
-                 UPDATE outbox SET next_attempt_at = $1 WHERE id IN (SELECT id FROM m) AND sent_at IS NULL \
-                 AND next_attempt_at = (SELECT m.next_attempt_at FROM m WHERE m.id = outbox.id) \
-                 RETURNING id",
-                crate::db::rows(due.len(), 2, 2)
-            );
-            let mut tx = pool.begin_write().await?;
-            let mut claiming = sqlx::query_scalar(sqlx::AssertSqlSafe(claim)).bind(lease_until);
-            for message in &due {
-                claiming = claiming.bind(message.id.as_str()).bind(message.next_attempt_at);
-            }
-            let claimed: Vec<String> = claiming.fetch_all(&mut *tx).await?;
-            tx.commit().await?;
+            let times: Vec<(&str, i64)> =
+                due.iter().map(|message| (message.id.as_str(), message.next_attempt_at)).collect();
+            let claimed = crate::db::lease_sqlite(pool, "outbox", "sent_at IS NULL", &times, lease_until).await?;
             Ok(due.into_iter().filter(|message| claimed.contains(&message.id)).collect())
         }
     }

@@ -193,19 +193,8 @@ pub async fn claim_due(db: &Db, now: i64, lease_until: i64) -> Result<Vec<Due>, 
                 return Ok(Vec::new());
             }
             // Those another worker claimed first (their time moved) or that went meanwhile are left out.
-            let claim = format!(
-                "WITH m (id, next_attempt_at) AS (VALUES {}) \
-                 UPDATE push_outbox SET next_attempt_at = $1 WHERE id IN (SELECT id FROM m) \
-                 AND next_attempt_at = (SELECT m.next_attempt_at FROM m WHERE m.id = push_outbox.id) RETURNING id",
-                crate::db::rows(due.len(), 2, 2)
-            );
-            let mut tx = pool.begin_write().await?;
-            let mut claiming = sqlx::query_scalar(sqlx::AssertSqlSafe(claim)).bind(lease_until);
-            for (id, at) in &due {
-                claiming = claiming.bind(id.as_str()).bind(*at);
-            }
-            let claimed = claiming.fetch_all(&mut *tx).await?;
-            tx.commit().await?;
+            let times: Vec<(&str, i64)> = due.iter().map(|(id, at)| (id.as_str(), *at)).collect();
+            let claimed = crate::db::lease_sqlite(pool, "push_outbox", "1 = 1", &times, lease_until).await?;
             claimed
         }
     };
