@@ -194,8 +194,7 @@ pub async fn claim_due(db: &Db, now: i64, lease_until: i64) -> Result<Vec<Due>, 
             }
             // Those another worker claimed first (their time moved) or that went meanwhile are left out.
             let times: Vec<(&str, i64)> = due.iter().map(|(id, at)| (id.as_str(), *at)).collect();
-            let claimed = crate::db::lease_sqlite(pool, "push_outbox", "1 = 1", &times, lease_until).await?;
-            claimed
+            crate::db::lease_sqlite(pool, "push_outbox", "1 = 1", &times, lease_until).await?
         }
     };
     if claimed.is_empty() {
